@@ -1,0 +1,37 @@
+// Bundles src/ into dist/ with code splitting: the entry (dist/main.js) holds only the
+// program shell, and each command, the HTTP core, the output writers and the sandbox
+// land in chunks that load on first use. Declarations for the library entry come from tsc.
+import { build } from "esbuild";
+import { rm, readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
+
+await rm(path.join(root, "dist"), { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: "src/main.ts", index: "src/index.ts", sandbox: "src/sandbox/index.ts" },
+  outdir: "dist",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  chunkNames: "chunks/[name]-[hash]",
+  sourcemap: false,
+  minifySyntax: true,
+  legalComments: "none",
+  define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
+  // Bundled CommonJS dependencies call require() for Node built-ins.
+  banner: { js: 'import { createRequire as __pepCreateRequire } from "node:module"; const require = __pepCreateRequire(import.meta.url);' },
+  logLevel: "warning",
+});
+
+// Type declarations for `import { createClient } from "pepcli"`.
+if (!process.argv.includes("--no-types")) {
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+}

@@ -1,0 +1,243 @@
+/**
+ * The endpoint table: path, scope, whether a key is needed, and the zod schema of the
+ * query parameters (spec section 4). The CLI validates flags with these schemas before
+ * any request; the sandbox validates incoming queries with the same ones.
+ *
+ * Query values arrive as strings (from flags or a URL), so numeric parameters coerce.
+ */
+import { z } from "zod";
+import {
+  CATEGORIES,
+  COUNTRY_PATTERN,
+  EVIDENCE_LEVELS,
+  LIMITS,
+  PEPTIDE_FIELDS,
+  PEPTIDE_SORTS,
+  PRODUCT_CATEGORIES,
+  REGULATORY_STATUSES,
+  SEARCH_TYPES,
+  SHIPS_TO_PATTERN,
+  STUDY_FIELDS,
+  STUDY_SORTS,
+  VENDOR_FIELDS,
+  VENDOR_SORTS,
+  type Scope,
+} from "./enums.js";
+
+const text = (max: number) => z.string().min(1, { message: "must not be empty" }).max(max, { message: `must be at most ${max} characters` });
+
+const intIn = (min: number, max: number) =>
+  z.coerce
+    .number({ message: `must be a whole number from ${min} to ${max}` })
+    .int({ message: `must be a whole number from ${min} to ${max}` })
+    .min(min, { message: `must be a whole number from ${min} to ${max}` })
+    .max(max, { message: `must be a whole number from ${min} to ${max}` });
+
+const numberIn = (min: number, max: number) =>
+  z.coerce
+    .number({ message: `must be a number from ${min} to ${max}` })
+    .refine((n) => Number.isFinite(n), { message: `must be a number from ${min} to ${max}` })
+    .pipe(z.number().min(min, { message: `must be a number from ${min} to ${max}` }).max(max, { message: `must be a number from ${min} to ${max}` }));
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { message: `must be one of: ${values.join(", ")}` });
+
+/** A comma-separated list whose every member is in `values`. */
+const csvOf = (values: readonly string[], what = "one or more of") =>
+  z
+    .string()
+    .min(1, { message: `must be ${what}: ${values.join(", ")}` })
+    .refine((s) => s.split(",").every((p) => values.includes(p.trim())), {
+      message: `must be a comma-separated list of: ${values.join(", ")}`,
+    });
+
+const limit = (max: number) => intIn(1, max);
+const cursor = z.string().min(1, { message: "must not be empty" }).max(2048, { message: "is too long" });
+const shipsTo = z.string().regex(SHIPS_TO_PATTERN, {
+  message: "must be a two-letter country code, optionally with a subdivision (US, US-CA)",
+});
+const country = z.string().regex(COUNTRY_PATTERN, { message: "must be a two-letter country code (ISO 3166-1 alpha-2), such as US" });
+const idList = (min: number, max: number) =>
+  z.string().refine(
+    (s) => {
+      const ids = s.split(",").map((p) => p.trim());
+      return ids.length >= min && ids.length <= max && ids.every((p) => p !== "");
+    },
+    { message: `must name ${min} to ${max} vendor ids or slugs, comma-separated` },
+  );
+
+/** Query schemas, one per endpoint. Unknown parameters are rejected (400 `unknown_parameter`). */
+export const query = {
+  none: z.object({}).strict(),
+  peptides: z
+    .object({
+      search: text(LIMITS.searchMaxLength).optional(),
+      category: oneOf(CATEGORIES).optional(),
+      research_area: text(LIMITS.researchAreaMaxLength).optional(),
+      evidence_level: oneOf(EVIDENCE_LEVELS).optional(),
+      regulatory_status: oneOf(REGULATORY_STATUSES).optional(),
+      sort: oneOf(PEPTIDE_SORTS).optional(),
+      limit: limit(LIMITS.pageMax).optional(),
+      cursor: cursor.optional(),
+      fields: csvOf(PEPTIDE_FIELDS).optional(),
+    })
+    .strict(),
+  researchAreas: z
+    .object({
+      search: text(LIMITS.areaSearchMaxLength).optional(),
+      limit: limit(LIMITS.pageMax).optional(),
+      cursor: cursor.optional(),
+    })
+    .strict(),
+  paged: z.object({ limit: limit(LIMITS.pageMax).optional(), cursor: cursor.optional() }).strict(),
+  search: z
+    .object({
+      q: text(LIMITS.searchMaxLength),
+      types: csvOf(SEARCH_TYPES).optional(),
+      limit: limit(LIMITS.searchLimitMax).optional(),
+    })
+    .strict(),
+  studies: z
+    .object({
+      peptide: text(LIMITS.searchMaxLength).optional(),
+      evidence_classification: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, { message: "must be a comma-separated list of classifications, such as human_controlled_trial" })
+        .optional(),
+      year_from: intIn(LIMITS.yearMin, LIMITS.yearMax).optional(),
+      year_to: intIn(LIMITS.yearMin, LIMITS.yearMax).optional(),
+      search: text(LIMITS.searchMaxLength).optional(),
+      sort: oneOf(STUDY_SORTS).optional(),
+      limit: limit(LIMITS.pageMax).optional(),
+      cursor: cursor.optional(),
+      fields: csvOf(STUDY_FIELDS).optional(),
+    })
+    .strict()
+    .refine((q) => q.year_from === undefined || q.year_to === undefined || q.year_from <= q.year_to, {
+      message: "must not be later than year_to",
+      path: ["year_from"],
+    }),
+  vendors: z
+    .object({
+      search: text(LIMITS.searchMaxLength).optional(),
+      country: country.optional(),
+      ships_to: shipsTo.optional(),
+      product_category: oneOf(PRODUCT_CATEGORIES).optional(),
+      min_rating: numberIn(LIMITS.ratingMin, LIMITS.ratingMax).optional(),
+      peptide: text(LIMITS.searchMaxLength).optional(),
+      sort: oneOf(VENDOR_SORTS).optional(),
+      limit: limit(LIMITS.pageMax).optional(),
+      cursor: cursor.optional(),
+      fields: csvOf(VENDOR_FIELDS).optional(),
+    })
+    .strict(),
+  vendorCompare: z.object({ ids: idList(LIMITS.compareMin, LIMITS.compareMax), ships_to: shipsTo.optional() }).strict(),
+  vendorDetail: z.object({ ships_to: shipsTo.optional() }).strict(),
+  /**
+   * Products and prices: the spec shows only these parameters and says others exist.
+   * Known ones are checked; unknown ones pass through (`--param key=value`).
+   */
+  prices: z
+    .object({
+      peptide: text(LIMITS.searchMaxLength).optional(),
+      form: text(80).optional(),
+      currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }).optional(),
+      ships_to: shipsTo.optional(),
+      limit: limit(LIMITS.pageMax).optional(),
+      cursor: cursor.optional(),
+    })
+    .passthrough(),
+  products: z
+    .object({
+      peptide: text(LIMITS.searchMaxLength).optional(),
+      form: text(80).optional(),
+      currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }).optional(),
+      limit: limit(LIMITS.pageMax).optional(),
+      cursor: cursor.optional(),
+    })
+    .passthrough(),
+} as const;
+
+export interface Endpoint {
+  /** Stable name used by commands and the sandbox router. */
+  name: string;
+  /** Path template relative to the base URL; `{slug}` and `{id}` are path parameters. */
+  path: string;
+  scope: Scope;
+  /** A key is required (keyed endpoints refuse anonymous calls with 401). */
+  keyRequired: boolean;
+  /** Counted against the plan per key (spec section 8). */
+  metered: boolean;
+  /** The response is a list with `pagination`. */
+  list: boolean;
+  query: z.ZodType<Record<string, unknown>>;
+}
+
+const e = (name: string, path: string, scope: Scope, q: z.ZodType<Record<string, unknown>>, list = false): Endpoint => {
+  const keyed = scope === "vendors:read" || scope === "products:read" || scope === "pricing:read";
+  return { name, path, scope, keyRequired: keyed, metered: keyed, list, query: q };
+};
+
+export const ENDPOINTS = {
+  index: e("index", "/", "research:read", query.none),
+  health: e("health", "/health", "research:read", query.none),
+  peptides: e("peptides", "/peptides", "research:read", query.peptides, true),
+  peptide: e("peptide", "/peptides/{slug}", "research:read", query.none),
+  peptideStudies: e("peptideStudies", "/peptides/{slug}/studies", "studies:read", query.paged, true),
+  peptideResearch: e("peptideResearch", "/peptides/{slug}/research", "research:read", query.none),
+  regulatoryStatus: e("regulatoryStatus", "/regulatory-status/{slug}", "research:read", query.none),
+  categories: e("categories", "/categories", "research:read", query.paged, true),
+  researchAreas: e("researchAreas", "/research-areas", "research:read", query.researchAreas, true),
+  search: e("search", "/search", "research:read", query.search),
+  studies: e("studies", "/studies", "studies:read", query.studies, true),
+  study: e("study", "/studies/{id}", "studies:read", query.none),
+  vendors: e("vendors", "/vendors", "vendors:read", query.vendors, true),
+  vendorCompare: e("vendorCompare", "/vendors/compare", "vendors:read", query.vendorCompare),
+  vendor: e("vendor", "/vendors/{id}", "vendors:read", query.vendorDetail),
+  vendorShipping: e("vendorShipping", "/vendors/{id}/shipping", "vendors:read", query.vendorDetail),
+  prices: e("prices", "/prices", "pricing:read", query.prices, true),
+  products: e("products", "/products", "products:read", query.products, true),
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** `/peptides/{slug}` + `{ slug: "x y" }` -> `/peptides/x%20y`. */
+export function expandPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(v);
+  });
+}
+
+export interface ParamProblem {
+  /** The API parameter name (`evidence_level`), or "" for the whole query. */
+  param: string;
+  /** What it accepts, as a sentence fragment ("must be one of: a, b"). */
+  message: string;
+  /** A machine code for the sandbox's error envelope. */
+  code: "invalid_parameter" | "unknown_parameter" | "missing_parameter";
+}
+
+/**
+ * Validates a query against an endpoint's schema. Returns the parsed (coerced) query or
+ * the problems found, each naming the parameter.
+ */
+export function checkQuery(
+  endpoint: Endpoint,
+  raw: Record<string, unknown>,
+): { ok: true; value: Record<string, unknown> } | { ok: false; problems: ParamProblem[] } {
+  const result = endpoint.query.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  const problems: ParamProblem[] = [];
+  for (const issue of result.error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) problems.push({ param: key, message: "is not a parameter of this endpoint", code: "unknown_parameter" });
+      continue;
+    }
+    const param = String(issue.path[0] ?? "");
+    const missing = issue.code === "invalid_type" && raw[param] === undefined;
+    problems.push({ param, message: missing ? "is required" : issue.message, code: missing ? "missing_parameter" : "invalid_parameter" });
+  }
+  return { ok: false, problems };
+}

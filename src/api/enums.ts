@@ -1,0 +1,131 @@
+/**
+ * Enumerated values of the API (spec section 2.3 and the sort columns of section 4),
+ * as plain data. Help text, completions, man pages and the zod parameter schemas in
+ * `endpoints.ts` all derive from these lists; nothing else spells them out.
+ */
+
+export const CATEGORIES = [
+  "fat-loss",
+  "cognitive",
+  "muscle-recovery",
+  "longevity",
+  "glp1-metabolic",
+  "cosmetic",
+  "experimental",
+] as const;
+
+export const EVIDENCE_LEVELS = [
+  "fda-approved",
+  "established-human",
+  "clinical-trial",
+  "limited-human",
+  "preclinical",
+  "insufficient",
+] as const;
+
+export const REGULATORY_STATUSES = ["approved", "investigational", "experimental", "withdrawn", "insufficient"] as const;
+
+export const PRODUCT_CATEGORIES = ["peptides", "sprays", "capsules", "other"] as const;
+
+/**
+ * Evidence classification identifiers. The spec names the six classes and gives one
+ * exact identifier (`human_controlled_trial`); the others follow the same pattern.
+ * The CLI passes unknown values through (the API is the judge), but offers these for
+ * completion and help.
+ */
+export const EVIDENCE_CLASSIFICATIONS = [
+  "regulatory_label",
+  "human_controlled_trial",
+  "human_study",
+  "secondary_report",
+  "animal_or_lab",
+  "in_vitro",
+] as const;
+
+export const PEPTIDE_SORTS = ["relevance", "name", "-name", "evidence", "updated"] as const;
+export const STUDY_SORTS = ["newest", "oldest", "title"] as const;
+export const VENDOR_SORTS = ["best_match", "rating", "reviews", "popular", "products", "name", "-name"] as const;
+export const SEARCH_TYPES = ["peptides", "content"] as const;
+
+export const PEPTIDE_FIELDS = [
+  "id",
+  "name",
+  "also_known_as",
+  "categories",
+  "summary",
+  "research_topics",
+  "classification",
+  "fda_status",
+  "evidence",
+  "url",
+  "regulatory_status",
+  "content_reviewed_at",
+  "api_url",
+] as const;
+
+export const STUDY_FIELDS = [
+  "id",
+  "title",
+  "publication_year",
+  "authors",
+  "journal",
+  "doi",
+  "pmid",
+  "nct_id",
+  "study_type",
+  "research_model",
+  "evidence_classification",
+  "evidence_classification_label",
+  "source_url",
+  "cited_by",
+] as const;
+
+export const VENDOR_FIELDS = [
+  "id",
+  "slug",
+  "name",
+  "description",
+  "logo_url",
+  "country",
+  "region",
+  "website_url",
+  "profile_url",
+  "product_categories",
+  "rating",
+  "catalog",
+  "shipping",
+  "api_url",
+] as const;
+
+export const SCOPES = ["research:read", "studies:read", "vendors:read", "products:read", "pricing:read"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const AUTH_HEADERS = ["bearer", "x-api-key"] as const;
+export type AuthHeader = (typeof AUTH_HEADERS)[number];
+
+/** Output formats: every command, and the extra ones of the study commands. */
+export const OUTPUT_FORMATS = ["table", "json", "ndjson", "csv", "tsv"] as const;
+export const CITATION_FORMATS = ["bibtex", "ris", "csl-json"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | (typeof CITATION_FORMATS)[number];
+
+/** Bounds of spec section 8, shared by flags, validation, help and the sandbox. */
+export const LIMITS = {
+  pageMax: 100,
+  pageDefault: 20,
+  searchLimitMax: 25,
+  searchLimitDefault: 10,
+  searchMaxLength: 200,
+  areaSearchMaxLength: 80,
+  researchAreaMaxLength: 80,
+  yearMin: 1900,
+  yearMax: 2100,
+  ratingMin: 0,
+  ratingMax: 5,
+  compareMin: 2,
+  compareMax: 4,
+  peptideStudiesMax: 12,
+} as const;
+
+/** ISO 3166-1 alpha-2, and a subdivision such as `US-CA` (spec 4.5). */
+export const COUNTRY_PATTERN = /^[A-Za-z]{2}$/;
+export const SHIPS_TO_PATTERN = /^[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?$/;

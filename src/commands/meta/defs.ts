@@ -1,0 +1,20 @@
+/** `pep index` and `pep health`: the API's own description and its health. */
+import type { CommandDef } from "../types.js";
+
+export const defs: CommandDef[] = [
+  {
+    path: ["index"],
+    summary: "Show the API index: version, documentation links and endpoints",
+    endpoint: "GET /",
+    examples: ["pep index", "pep index -o json | jq .version"],
+    load: () => import("./index-cmd.js"),
+  },
+  {
+    path: ["health"],
+    summary: "Check whether the API can read its data",
+    description: "Exits 0 when the API is healthy and 6 when it reports its database unavailable (HTTP 503).",
+    endpoint: "GET /health",
+    examples: ["pep health", "pep health -q && echo up"],
+    load: () => import("./health.js"),
+  },
+];

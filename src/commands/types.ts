@@ -1,0 +1,138 @@
+/**
+ * What a command is: a definition kept as plain data (name, arguments, options,
+ * examples), from which the commander tree, help, man pages and completions are built,
+ * and a `load()` that imports its code only when it runs.
+ *
+ * A command's `run()` validates its input and returns a `Result`; it never writes to
+ * stdout. The output layer (`src/output/`) turns the result into table, JSON, CSV, ...
+ */
+import type { OutputFormat } from "../api/enums.js";
+import type { Context } from "../context.js";
+import type { Meta } from "../http/types.js";
+
+export interface ArgDef {
+  name: string;
+  description: string;
+  required?: boolean;
+  variadic?: boolean;
+}
+
+export interface OptionDef {
+  /** Commander flags: `--evidence-level <level>`, `-F, --field <key=value>`, `--all`. */
+  flags: string;
+  description: string;
+  /** Allowed values, for help, man pages and completion (validation is the endpoint schema's). */
+  choices?: readonly string[];
+  /** Default shown in help. */
+  default?: string | number | boolean;
+  /** The API query parameter this flag fills. */
+  param?: string;
+  /** May be given more than once (values collected in an array). */
+  repeatable?: boolean;
+  hidden?: boolean;
+}
+
+export interface CommandDef {
+  /** Words after `pep`: `["peptides", "list"]`, `["health"]`. */
+  path: readonly string[];
+  aliases?: readonly string[];
+  /** The default subcommand of its group (`pep peptides` = `pep peptides list`). */
+  isDefault?: boolean;
+  /** One line, no final period. */
+  summary: string;
+  /** Paragraphs for `--help` and the man page. */
+  description?: string;
+  args?: readonly ArgDef[];
+  options?: readonly OptionDef[];
+  /** Two or three real command lines, each optionally followed by `  # comment`. */
+  examples?: readonly string[];
+  /** Takes `--limit --all --page-size --cursor`. */
+  list?: boolean;
+  /** Default `--limit` for a list (the endpoint's page size). */
+  defaultLimit?: number;
+  /** Output formats beyond table/json/ndjson/csv/tsv (citations for study commands). */
+  extraFormats?: readonly OutputFormat[];
+  /** The endpoint it calls, for docs: `GET /peptides`. */
+  endpoint?: string;
+  /** Needs no API at all (config, completion): `--sandbox` and base URL are not required. */
+  offline?: boolean;
+  load(): Promise<CommandModule>;
+}
+
+export interface CommandInput {
+  /** Positional arguments, variadic ones flattened. */
+  args: string[];
+  /** This command's options, camel-cased by commander (`evidenceLevel`), global ones excluded. */
+  opts: Record<string, unknown>;
+}
+
+export interface CommandModule {
+  run(input: CommandInput, ctx: Context): Promise<Result>;
+}
+
+/** Which resource a result holds: picks default columns and the card layout. */
+export type Resource =
+  | "index"
+  | "health"
+  | "peptide"
+  | "peptide-profile"
+  | "research"
+  | "regulatory"
+  | "category"
+  | "research-area"
+  | "search"
+  | "study"
+  | "study-detail"
+  | "vendor"
+  | "vendor-detail"
+  | "vendor-shipping"
+  | "vendor-compare"
+  | "offer"
+  | "product"
+  | "config"
+  | "auth-status"
+  | "generic";
+
+export interface ListResult {
+  kind: "list";
+  resource: Resource;
+  items: AsyncIterable<unknown>;
+  /** `meta` of the latest page (affiliate disclosure), read after iterating. */
+  meta(): Meta | undefined;
+  /** Cursor for the next page when the run stopped with more remaining. */
+  nextCursor(): string | undefined;
+  /** Progress for the spinner. */
+  progress?(): { pages: number; items: number };
+  /** Columns chosen with `--fields`. */
+  fields?: string[] | undefined;
+}
+
+export interface ItemResult {
+  kind: "item";
+  resource: Resource;
+  data: unknown;
+  meta?: Meta | undefined;
+}
+
+/** Raw JSON printed as is (`pep api`): a whole body, or a stream of items as NDJSON. */
+export interface RawResult {
+  kind: "raw";
+  body?: unknown;
+  items?: AsyncIterable<unknown>;
+  meta?(): Meta | undefined;
+}
+
+/** Text printed as is (completion scripts, `config path`). */
+export interface TextResult {
+  kind: "text";
+  text: string;
+}
+
+/** Nothing for stdout (the command told the user on stderr, e.g. `auth logout`). */
+export interface NoneResult {
+  kind: "none";
+  /** Exit code other than 0 without an error (e.g. `auth status` when the key is refused). */
+  exitCode?: number;
+}
+
+export type Result = ListResult | ItemResult | RawResult | TextResult | NoneResult;

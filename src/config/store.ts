@@ -1,0 +1,165 @@
+/**
+ * The config file: the only module that touches conf and the config folder. The file
+ * holds named profiles, `{ "profiles": { "default": { "base_url": …, "api_key": … } } }`,
+ * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
+ * read as JSON is reported with its path and never overwritten.
+ */
+import { chmodSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConfigError, UsageError } from "../errors.js";
+import type { ConfigKey, ProfileValues } from "./types.js";
+import { checkStoredProfile } from "./values.js";
+
+export const CONFIG_FILE_NAME = "config.json";
+
+type Env = Record<string, string | undefined>;
+
+/** `$PEP_CONFIG_DIR`, else `$XDG_CONFIG_HOME/pep`, else `~/.config/pep`. */
+export function configDir(env: Env): string {
+  if (env.PEP_CONFIG_DIR) return path.resolve(env.PEP_CONFIG_DIR);
+  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), ".config");
+  return path.join(base, "pep");
+}
+
+/** `$PEP_CACHE_DIR`, else `$XDG_CACHE_HOME/pep`, else `~/.cache/pep`. */
+export function cacheDir(env: Env): string {
+  if (env.PEP_CACHE_DIR) return path.resolve(env.PEP_CACHE_DIR);
+  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), ".cache");
+  return path.join(base, "pep");
+}
+
+interface FileShape {
+  profiles?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export interface ConfigStore {
+  /** Full path of the config file. */
+  readonly file: string;
+  /** Values of a profile (checked); `{}` when the profile or file does not exist. */
+  profile(name: string): ProfileValues;
+  /** Names of the profiles in the file. */
+  profiles(): string[];
+  set(profile: string, key: ConfigKey, value: string | number | boolean): Promise<void>;
+  /** Removes a key; returns whether it was there. */
+  unset(profile: string, key: ConfigKey): Promise<boolean>;
+}
+
+/** Reads the file without conf: a plain command needs only the values, fast. */
+function readFileShape(file: string): FileShape {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new ConfigError(`cannot read config file ${file}: ${(e as Error).message}`);
+  }
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`config file ${file} is not valid JSON (${(e as Error).message}); it was left untouched`, {
+      hints: ["Fix it by hand, or move it away and run the command again."],
+    });
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ConfigError(`config file ${file} does not hold a JSON object; it was left untouched`);
+  }
+  const shape = parsed as FileShape;
+  if (shape.profiles !== undefined && (typeof shape.profiles !== "object" || shape.profiles === null || Array.isArray(shape.profiles))) {
+    throw new ConfigError(`config file ${file}: "profiles" must be an object; it was left untouched`);
+  }
+  return shape;
+}
+
+function ensurePrivateDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if ((statSync(dir).mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
+  } catch (e) {
+    throw new ConfigError(`cannot create config folder ${dir}: ${(e as Error).message}`);
+  }
+}
+
+export function openConfigStore(env: Env): ConfigStore {
+  const dir = configDir(env);
+  const file = path.join(dir, CONFIG_FILE_NAME);
+
+  /** Writes go through conf: an atomic write (temp file + rename) at mode 0600. */
+  const update = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
+    const shape = readFileShape(file); // refuses to touch a corrupt file
+    if (!change(shape)) return false;
+    ensurePrivateDir(dir);
+    const { default: Conf } = await import("conf");
+    try {
+      const conf = new Conf<FileShape>({
+        cwd: dir,
+        configName: "config",
+        fileExtension: "json",
+        configFileMode: 0o600,
+        clearInvalidConfig: false,
+        accessPropertiesByDotNotation: false,
+        serialize: (v) => `${JSON.stringify(v, null, 2)}\n`,
+      });
+      conf.store = shape;
+      chmodSync(file, 0o600);
+    } catch (e) {
+      throw new ConfigError(`cannot write config file ${file}: ${(e as Error).message}`);
+    }
+    return true;
+  };
+
+  return {
+    file,
+    profile(name) {
+      const shape = readFileShape(file);
+      return checkStoredProfile(shape.profiles?.[name], name, file);
+    },
+    profiles() {
+      return Object.keys(readFileShape(file).profiles ?? {});
+    },
+    async set(profile, key, value) {
+      await update((shape) => {
+        const profiles = (shape.profiles ??= {});
+        const current = profiles[profile];
+        profiles[profile] = { ...(current && typeof current === "object" ? current : {}), [key]: value };
+        return true;
+      });
+    },
+    async unset(profile, key) {
+      return update((shape) => {
+        const current = shape.profiles?.[profile];
+        if (!current || !(key in current)) return false;
+        delete current[key];
+        return true;
+      });
+    },
+  };
+}
+
+/**
+ * Reads a key from `--api-key-file <path|->`: the file's first non-empty line, or stdin
+ * when `-`.
+ */
+export async function readKeyFile(spec: string, stdin: NodeJS.ReadableStream, cwd: string): Promise<string> {
+  let text: string;
+  if (spec === "-") {
+    const chunks: Buffer[] = [];
+    for await (const c of stdin) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
+    text = Buffer.concat(chunks).toString("utf8");
+  } else {
+    const file = path.resolve(cwd, spec);
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UsageError(`--api-key-file: cannot read ${file}${code ? ` (${code})` : ""}`);
+    }
+  }
+  const key = (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
+  if (key === "") throw new UsageError(`--api-key-file: ${spec === "-" ? "standard input" : spec} holds no key`);
+  if (/\s/.test(key)) throw new UsageError(`--api-key-file: the key must be one word without spaces`);
+  return key;
+}

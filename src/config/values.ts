@@ -1,0 +1,114 @@
+/**
+ * Parsing and checking of config values, whether they come from `pep config set`, an
+ * environment variable or the config file itself. One place says what each key accepts.
+ */
+import { AUTH_HEADERS, CITATION_FORMATS, OUTPUT_FORMATS, type AuthHeader, type OutputFormat } from "../api/enums.js";
+import { ConfigError, UsageError } from "../errors.js";
+import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./types.js";
+
+export const ALL_FORMATS: readonly OutputFormat[] = [...OUTPUT_FORMATS, ...CITATION_FORMATS];
+
+/** What each key accepts, for error messages and help. */
+export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
+  base_url: "an http(s) URL of the API, ending in /v1",
+  api_key: "an API key (prefer `pep auth login`, which checks it first)",
+  auth_header: `one of: ${AUTH_HEADERS.join(", ")}`,
+  output: `one of: ${ALL_FORMATS.join(", ")}`,
+  timeout: "seconds per request, a number greater than 0",
+  retries: "a whole number from 0 to 10",
+  cache: "true or false",
+};
+
+export function isConfigKey(key: string): key is ConfigKey {
+  return (CONFIG_KEYS as readonly string[]).includes(key);
+}
+
+export function parseBaseUrl(raw: string, where: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`${where} must be an http(s) URL, such as https://api.example.org/v1 (got "${raw}")`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UsageError(`${where} must be an http(s) URL (got protocol "${url.protocol}")`);
+  }
+  if (url.username || url.password) throw new UsageError(`${where} must not hold a user name or password`);
+  if (url.search || url.hash) {
+    const keyLike = /(^|[?&])(api[_-]?key|key|token|access_token)=/i.test(url.search);
+    throw new UsageError(`${where} must not have a query or fragment`, {
+      hints: keyLike ? ["Never put a key in a URL: use `pep auth login` or --api-key-file."] : [],
+    });
+  }
+  const clean = url.toString().replace(/\/+$/, "");
+  if (!/\/v\d+$/.test(new URL(clean).pathname)) {
+    throw new UsageError(`${where} must end in the API's version segment, such as https://api.example.org/v1 (got "${raw}")`);
+  }
+  return clean;
+}
+
+/** Parses one value for `key`; `where` names its origin for messages (`--timeout`, `PEP_TIMEOUT`). */
+export function parseConfigValue(key: ConfigKey, raw: string, where: string): ProfileValues[ConfigKey] {
+  const bad = () => new UsageError(`${where} must be ${CONFIG_KEY_HELP[key]} (got "${raw}")`);
+  switch (key) {
+    case "base_url":
+      return parseBaseUrl(raw, where);
+    case "api_key": {
+      const k = raw.trim();
+      if (k === "" || /\s/.test(k)) throw new UsageError(`${where} must be a key without spaces`);
+      return k;
+    }
+    case "auth_header": {
+      const v = raw.toLowerCase();
+      if (!(AUTH_HEADERS as readonly string[]).includes(v)) throw bad();
+      return v as AuthHeader;
+    }
+    case "output": {
+      if (!(ALL_FORMATS as readonly string[]).includes(raw)) throw bad();
+      return raw as OutputFormat;
+    }
+    case "timeout": {
+      const n = Number(raw);
+      if (raw.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 3600) throw bad();
+      return n;
+    }
+    case "retries": {
+      const n = Number(raw);
+      if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > 10) throw bad();
+      return n;
+    }
+    case "cache": {
+      const v = raw.toLowerCase();
+      if (["true", "1", "yes", "on"].includes(v)) return true;
+      if (["false", "0", "no", "off"].includes(v)) return false;
+      throw bad();
+    }
+  }
+}
+
+/**
+ * Checks a profile read from the config file: a value of the wrong type is a corrupt
+ * file (named in the message), not something to guess at.
+ */
+export function checkStoredProfile(values: unknown, profile: string, file: string): ProfileValues {
+  if (values === undefined) return {};
+  if (!values || typeof values !== "object" || Array.isArray(values)) {
+    throw new ConfigError(`config file ${file}: profile "${profile}" is not an object`, {
+      hints: [`Fix or remove the file; \`pep config path\` prints where it is.`],
+    });
+  }
+  const out: ProfileValues = {};
+  for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
+    if (!isConfigKey(key)) continue; // unknown keys are kept in the file and ignored here
+    const raw = typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
+    if (raw === undefined) {
+      throw new ConfigError(`config file ${file}: ${profile}.${key} must be ${CONFIG_KEY_HELP[key]}`);
+    }
+    try {
+      (out as Record<string, unknown>)[key] = parseConfigValue(key, raw, `${profile}.${key} in ${file}`);
+    } catch (e) {
+      throw new ConfigError(e instanceof Error ? `config file: ${e.message}` : String(e));
+    }
+  }
+  return out;
+}

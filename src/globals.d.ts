@@ -1,0 +1,2 @@
+/** Replaced at build time with package.json's version. */
+declare const __PEP_VERSION__: string;

@@ -1,0 +1,122 @@
+/**
+ * Types of the HTTP core, shared by the client, its wrappers, the commands and the
+ * library entry. No runtime code here.
+ */
+import type { AuthHeader } from "../api/enums.js";
+
+export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+/** `RateLimit-*` headers as numbers (reset in seconds from now, already converted from an epoch). */
+export interface RateLimitInfo {
+  limit?: number | undefined;
+  remaining?: number | undefined;
+  /** Seconds until the window resets. */
+  reset?: number | undefined;
+}
+
+export interface Pagination {
+  next_cursor: string | null;
+  has_more: boolean;
+  [key: string]: unknown;
+}
+
+export type Meta = Record<string, unknown> & { affiliate_disclosure?: unknown; sandbox?: unknown };
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  /** The envelope's `data`. */
+  data: T;
+  pagination: Pagination | undefined;
+  meta: Meta;
+  /** The whole parsed body as received (for `pep api`). */
+  body: unknown;
+  requestId: string | undefined;
+  etag: string | undefined;
+  rateLimit: RateLimitInfo;
+  /** Served from the ETag cache after a 304. */
+  fromCache: boolean;
+  /** Bytes of body received over the wire (0 for a 304). */
+  bytes: number;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  signal?: AbortSignal;
+  /** Skip the ETag cache for this request. */
+  noCache?: boolean;
+}
+
+/** Events for `-v` logging and notices. The key never appears in any of them. */
+export type ClientEvent =
+  | { type: "request"; method: "GET"; url: string; attempt: number; headers: Record<string, string> }
+  | { type: "response"; url: string; status: number; ms: number; requestId?: string | undefined; fromCache: boolean; bytes: number }
+  | { type: "retry"; url: string; reason: string; waitMs: number; attempt: number; retries: number }
+  | { type: "pace"; url: string; waitMs: number };
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Jitter source in [0, 1). */
+  random(): number;
+}
+
+export interface CacheStore {
+  get(key: string): Promise<{ etag: string; body: string } | undefined>;
+  set(key: string, entry: { etag: string; body: string }): Promise<void>;
+}
+
+export interface ClientOptions {
+  /** API base, ending in `/v1`. */
+  baseUrl: string;
+  apiKey?: string | undefined;
+  authHeader?: AuthHeader | undefined;
+  /** Per request, milliseconds. Default 30000. */
+  timeoutMs?: number | undefined;
+  /** Retries of 429, 5xx and network errors. Default 3. */
+  retries?: number | undefined;
+  /** ETag store; omit or `false` for none. */
+  cache?: CacheStore | false | undefined;
+  userAgent?: string | undefined;
+  clock?: Clock | undefined;
+  onEvent?: ((e: ClientEvent) => void) | undefined;
+  /** Connections in the keep-alive pool. Default 4. */
+  connections?: number | undefined;
+}
+
+export interface PaginateOptions {
+  query?: Query;
+  /** Most items to yield in all; undefined = until the last page. */
+  limit?: number | undefined;
+  /** The API's `limit` per request (1..100). */
+  pageSize?: number | undefined;
+  /** Start cursor. */
+  cursor?: string | undefined;
+  signal?: AbortSignal;
+}
+
+/** State of a running pagination, readable while and after iterating. */
+export interface PageState {
+  pages: number;
+  items: number;
+  /** Cursor of the page being fetched now (to resume after a failure). */
+  currentCursor: string | undefined;
+  /** The next cursor when the run stopped with more remaining, else undefined. */
+  nextCursor: string | undefined;
+  /** `meta` of the latest page. */
+  meta: Meta | undefined;
+}
+
+export interface Paginator<T> extends AsyncIterable<T> {
+  readonly state: PageState;
+}
+
+export interface Client {
+  readonly baseUrl: string;
+  /** One GET: a path relative to the base (`/peptides`), or a full URL. */
+  request<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Items of every page, following `pagination.next_cursor`. */
+  paginate<T = unknown>(path: string, options?: PaginateOptions): Paginator<T>;
+  /** Closes the connection pool. */
+  close(): Promise<void>;
+}

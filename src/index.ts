@@ -1,0 +1,42 @@
+/**
+ * The library entry: `import { createClient } from "pepcli"`.
+ *
+ * ```ts
+ * const client = createClient({ baseUrl: "https://api.example.org/v1", apiKey: process.env.PEP_API_KEY });
+ * for await (const study of client.paginate("/studies", { query: { peptide: "x" }, limit: 500 })) console.log(study);
+ * await client.close();
+ * ```
+ */
+export { createClient } from "./http/client.js";
+export { createFileCache, cacheKey } from "./http/cache.js";
+export type {
+  ApiResponse,
+  CacheStore,
+  Client,
+  ClientEvent,
+  ClientOptions,
+  Clock,
+  Meta,
+  PageState,
+  Paginator,
+  PaginateOptions,
+  Pagination,
+  Query,
+  RateLimitInfo,
+  RequestOptions,
+} from "./http/types.js";
+export {
+  ApiError,
+  AuthError,
+  ConfigError,
+  EXIT,
+  InterruptedError,
+  NetworkError,
+  PaginationLoopError,
+  PepError,
+  ResponseError,
+  UsageError,
+  exitCodeFor,
+} from "./errors.js";
+export { ENDPOINTS, checkQuery, expandPath, type Endpoint, type EndpointName } from "./api/endpoints.js";
+export * from "./api/enums.js";

@@ -1,0 +1,235 @@
+/**
+ * `run(argv, deps)`: the program shell. Parses the command line, builds the context,
+ * loads and runs the one command asked for, hands its result to the output layer, and
+ * turns every failure into one message and one exit code. Nothing else decides an exit
+ * code.
+ */
+import { CommanderError } from "commander";
+import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./api/enums.js";
+import type { CommandDef, CommandInput, Result } from "./commands/types.js";
+import type { ResolvedConfig } from "./config/types.js";
+import { createContext, SANDBOX_NOTICE, type Deps, type GlobalOptions } from "./context.js";
+import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, resumeCursorOf, UsageError } from "./errors.js";
+import { colorEnabled, processIO, type IO } from "./io.js";
+import { buildProgram } from "./program.js";
+
+/** Runs `pep` with the words after the executable name; resolves to the exit code. */
+export async function run(argv: readonly string[], deps: Deps = {}): Promise<number> {
+  const interrupt = new AbortController();
+  let io: IO;
+  let detach = () => {};
+  if (deps.io) {
+    io = deps.io;
+  } else {
+    io = processIO(interrupt.signal);
+    detach = attachProcessSignals(interrupt, io);
+  }
+  let exitCode: number = EXIT.ok;
+  let failure: unknown;
+  const program = buildProgram(io, async (def, input, globals) => {
+    exitCode = await execute(def, input, globals, io, argv, deps);
+  });
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (err) {
+    failure = err;
+  } finally {
+    detach();
+  }
+  if (failure === undefined) return exitCode;
+  if (failure instanceof CommanderError) {
+    if (failure.code === "commander.helpDisplayed" || failure.code === "commander.version" || failure.code === "commander.help") return EXIT.ok;
+    // commander already printed "error: …"; point at help like gh does.
+    if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`Run 'pep --help' for usage.\n`);
+    return EXIT.usage;
+  }
+  return report(failure, io, argv, false, false);
+}
+
+/** Runs one command: context, sandbox, the command's module, the output layer. */
+async function execute(def: CommandDef, input: CommandInput, globals: GlobalOptions, io: IO, argv: readonly string[], deps: Deps): Promise<number> {
+  const color = colorEnabled(io.env, io.stdoutIsTTY, globals.color);
+  const sandbox = !def.offline && (globals.sandbox === true || truthy(io.env.PEP_SANDBOX));
+  let resolved: Promise<ResolvedConfig> | undefined;
+  let storePromise: Promise<import("./config/store.js").ConfigStore> | undefined;
+  const store = () => (storePromise ??= import("./config/store.js").then((m) => m.openConfigStore(io.env)));
+  let sandboxUrl: string | undefined;
+  const config = () =>
+    (resolved ??= (async () => {
+      const { resolveConfig } = await import("./config/resolve.js");
+      const cfg = await resolveConfig(globals, io, await store());
+      if (sandboxUrl) {
+        cfg.baseUrl = sandboxUrl;
+        cfg.baseUrlSource = "sandbox";
+        if (globals.apiKeyFile === undefined) {
+          cfg.apiKey = "sbx_full_key";
+          cfg.apiKeySource = "sandbox";
+        }
+        cfg.cache = false;
+      }
+      return cfg;
+    })());
+
+  let format: OutputFormat | undefined;
+  let ctx: ReturnType<typeof createContext> | undefined;
+  let fileTarget: { commit(): Promise<void>; abort(): Promise<void> } | undefined;
+  try {
+    format = await chooseFormat(def, globals, io, () => (def.offline ? Promise.resolve(undefined) : config().then((c) => c.output)));
+    ctx = createContext({ io, globals, argv, format, color, deps, config, store });
+    if (sandbox) {
+      const { startSandbox } = await import("./sandbox/index.js");
+      const sb = await startSandbox({ port: 0, host: "127.0.0.1", ...(deps.sandbox ?? {}) });
+      sandboxUrl = sb.baseUrl;
+      ctx.onCleanup(() => sb.close());
+      ctx.notice(SANDBOX_NOTICE.replace("{url}", sb.baseUrl));
+    }
+    const mod = await def.load();
+    const result: Result = await mod.run(input, ctx);
+    if (io.signal.aborted) throw new InterruptedError();
+
+    const { render } = await import("./output/render.js");
+    let out = io.stdout;
+    let outIsTTY = io.stdoutIsTTY;
+    if (globals.file !== undefined && result.kind !== "none") {
+      const { openAtomicFile } = await import("./output/file.js");
+      const target = await openAtomicFile(pathFrom(io, globals.file));
+      fileTarget = target;
+      out = target.stream;
+      outIsTTY = false;
+    }
+    await render(result, {
+      format,
+      out,
+      outIsTTY,
+      columns: io.columns,
+      color: color && outIsTTY,
+      hyperlinks: outIsTTY && color,
+      fields: splitFields(globals.fields),
+      stderr: io.stderr,
+      stderrIsTTY: io.stderrIsTTY,
+      quiet: globals.quiet === true,
+      signal: io.signal,
+    });
+    if (io.signal.aborted) throw new InterruptedError();
+    if (fileTarget) {
+      await fileTarget.commit();
+      fileTarget = undefined;
+    }
+    return result.kind === "none" && result.exitCode !== undefined ? result.exitCode : EXIT.ok;
+  } catch (err) {
+    if (fileTarget) await fileTarget.abort().catch(() => {});
+    const e = io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
+    const machine = format === "json" || format === "ndjson";
+    return report(e, io, argv, globals.verbose === true, machine);
+  } finally {
+    await ctx?.cleanup();
+  }
+}
+
+/** `-o` > `PEP_OUTPUT` > profile `output` > table on a terminal, json otherwise. */
+async function chooseFormat(def: CommandDef, globals: GlobalOptions, io: IO, fromConfig: () => Promise<OutputFormat | undefined>): Promise<OutputFormat> {
+  const allowed: readonly string[] = [...OUTPUT_FORMATS, ...(def.extraFormats ?? [])];
+  const check = (value: string, where: string): OutputFormat => {
+    if (allowed.includes(value)) return value as OutputFormat;
+    const citation = (CITATION_FORMATS as readonly string[]).includes(value);
+    throw new UsageError(
+      citation
+        ? `${where} ${value} is only for study commands (studies list|get|export, peptides studies); this command accepts: ${allowed.join(", ")}`
+        : `${where} must be one of: ${allowed.join(", ")} (got "${value}")`,
+    );
+  };
+  if (globals.output !== undefined) return check(globals.output, "--output");
+  if (io.env.PEP_OUTPUT) return check(io.env.PEP_OUTPUT, "PEP_OUTPUT");
+  const configured = await fromConfig();
+  // A profile's default that this command cannot print falls back rather than failing.
+  if (configured && allowed.includes(configured)) return configured;
+  return io.stdoutIsTTY ? "table" : "json";
+}
+
+function splitFields(fields: string | undefined): string[] | undefined {
+  if (fields === undefined) return undefined;
+  const list = fields.split(",").map((f) => f.trim()).filter(Boolean);
+  return list.length ? list : undefined;
+}
+
+function pathFrom(io: IO, p: string): string {
+  if (p.trim() === "") throw new UsageError("--file needs a path");
+  return p.startsWith("/") ? p : `${io.cwd.replace(/\/+$/, "")}/${p}`;
+}
+
+function truthy(v: string | undefined): boolean {
+  return v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false";
+}
+
+/** Prints a failure as one readable line (plus hints) and returns its exit code. */
+function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean, machine: boolean): number {
+  const code = exitCodeFor(err);
+  const lines: string[] = [];
+  if (err instanceof ApiError) {
+    if (machine && err.envelope) lines.push(JSON.stringify(err.envelope));
+    else lines.push(`error: ${sanitizeLine(err.describe())}`);
+    if (err.status === 401) lines.push("hint: the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one");
+    if (err.status === 403) lines.push("hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`");
+  } else if (err instanceof PepError) {
+    if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${sanitizeLine(err.message)}`);
+    else lines.push("interrupted");
+    for (const h of err.hints) lines.push(h.startsWith("hint:") || h.startsWith("  ") ? h : `hint: ${h}`);
+  } else {
+    const message = err instanceof Error ? err.message : String(err);
+    lines.push(`error: unexpected failure: ${sanitizeLine(message)}`);
+    lines.push("This is a bug in pep; please report it with the command you ran (use --verbose for details).");
+  }
+  const cursor = resumeCursorOf(err);
+  if (cursor) lines.push(`to resume: ${resumeCommand(argv, cursor)}`);
+  if (verbose && err instanceof Error && err.stack && !(err instanceof PepError && err.exitCode !== EXIT.unexpected)) lines.push(err.stack);
+  io.stderr.write(`${lines.join("\n")}\n`);
+  return code;
+}
+
+/** API text in an error line is printed without control characters. */
+function sanitizeLine(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
+}
+
+/** The command line that continues a run cut short: the same words, `--cursor <c>`. */
+export function resumeCommand(argv: readonly string[], cursor: string): string {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === "--cursor") {
+      i++;
+      continue;
+    }
+    if (w.startsWith("--cursor=")) continue;
+    words.push(w);
+  }
+  return ["pep", ...words, "--cursor", cursor].map(shellQuote).join(" ");
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Ctrl-C aborts the run (exit 130); a second Ctrl-C exits at once. A closed pipe ends quietly. */
+function attachProcessSignals(controller: AbortController, io: IO): () => void {
+  let count = 0;
+  const onSignal = () => {
+    count++;
+    if (count > 1) process.exit(EXIT.interrupted);
+    controller.abort(new InterruptedError());
+  };
+  const onPipeError = (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") {
+      // The reader went away (`pep … | head`): stop fetching and exit without noise.
+      process.exit(EXIT.ok);
+    }
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  io.stdout.on("error", onPipeError);
+  return () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+}

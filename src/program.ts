@@ -1,0 +1,132 @@
+/**
+ * Builds a fresh commander tree from the command definitions, once per run. Nothing
+ * here runs a command: the action hands the definition and the parsed input back to
+ * `main.ts`, which loads the command's code only then.
+ */
+import { Command, Option } from "commander";
+import { CITATION_FORMATS, OUTPUT_FORMATS, LIMITS } from "./api/enums.js";
+import { COMMANDS, GROUPS } from "./commands/registry.js";
+import type { CommandDef, CommandInput, OptionDef } from "./commands/types.js";
+import type { GlobalOptions } from "./context.js";
+import type { IO } from "./io.js";
+
+export const RESEARCH_NOTICE = "Research and education only: not medical advice, and not a recommendation to buy or use any substance.";
+
+/** Global options of contract section 1, in the order help shows them. */
+export const GLOBAL_OPTIONS: readonly OptionDef[] = [
+  { flags: "-o, --output <format>", description: "output format (default: table on a terminal, json otherwise)", choices: [...OUTPUT_FORMATS, ...CITATION_FORMATS] },
+  { flags: "--fields <a,b,c>", description: "fields to request and show, comma-separated (list commands)" },
+  { flags: "--file <path>", description: "write the output to this file, atomically" },
+  { flags: "--base-url <url>", description: "API base URL, ending in /v1 (env PEP_BASE_URL)" },
+  { flags: "--api-key-file <path|->", description: "read the API key from a file, or stdin with - (env PEP_API_KEY)" },
+  { flags: "--auth-header <kind>", description: "how the key is sent (env PEP_AUTH_HEADER)", choices: ["bearer", "x-api-key"], default: "bearer" },
+  { flags: "--profile <name>", description: "named set of config values (env PEP_PROFILE)", default: "default" },
+  { flags: "--timeout <seconds>", description: "per-request timeout (env PEP_TIMEOUT)", default: 30 },
+  { flags: "--retries <n>", description: "retries of 429, 5xx and network errors (env PEP_RETRIES)", default: 3 },
+  { flags: "--no-retry", description: "do not retry (same as --retries 0)" },
+  { flags: "--no-cache", description: "skip the ETag cache (env PEP_NO_CACHE=1)" },
+  { flags: "--no-color", description: "no colour (also NO_COLOR)" },
+  { flags: "-q, --quiet", description: "no notices or progress on stderr" },
+  { flags: "-v, --verbose", description: "log each request and response status to stderr (key redacted)" },
+  { flags: "--sandbox", description: "run against an in-process sandbox with synthetic data (env PEP_SANDBOX=1)" },
+];
+
+/** Options every list command takes (contract section 3). */
+export function listOptions(defaultLimit: number): OptionDef[] {
+  return [
+    { flags: "--limit <n>", description: "most items to print in all; pages are fetched as needed", default: defaultLimit },
+    { flags: "--all", description: "follow the cursors to the last page" },
+    { flags: "--page-size <n>", description: `items per request, 1 to ${LIMITS.pageMax} (default: min(limit, ${LIMITS.pageMax}); ${LIMITS.pageMax} with --all)` },
+    { flags: "--cursor <cursor>", description: "start from this cursor (as told on stderr by an earlier run)" },
+  ];
+}
+
+/** Every option of a definition, list options included. */
+export function optionsOf(def: CommandDef): OptionDef[] {
+  return [...(def.options ?? []), ...(def.list ? listOptions(def.defaultLimit ?? LIMITS.pageDefault) : [])];
+}
+
+function describe(o: OptionDef): string {
+  let text = o.description;
+  if (o.choices && !o.flags.startsWith("-o,")) text += ` (one of: ${o.choices.join(", ")})`;
+  if (o.choices && o.flags.startsWith("-o,")) text += `: ${o.choices.join(", ")}`;
+  if (o.default !== undefined && !o.description.includes("default")) text += ` (default: ${String(o.default)})`;
+  return text;
+}
+
+function toOption(o: OptionDef): Option {
+  const opt = new Option(o.flags, describe(o));
+  if (o.repeatable) opt.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+  if (o.hidden) opt.hideHelp();
+  return opt;
+}
+
+export function examplesText(def: CommandDef): string {
+  if (!def.examples?.length) return "";
+  return `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join("\n")}\n`;
+}
+
+export type RunHook = (def: CommandDef, input: CommandInput, globals: GlobalOptions) => Promise<void>;
+
+export function buildProgram(io: IO, onRun: RunHook): Command {
+  const program = new Command("pep");
+  program
+    .description("Read the peptide research API from the command line: profiles, studies, vendors and prices.")
+    .version(__PEP_VERSION__, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .helpCommand("help [command]", "show help for a command")
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+  for (const o of GLOBAL_OPTIONS) program.addOption(toOption(o));
+  program.addHelpText(
+    "after",
+    `\nStart without a key or network:\n  $ pep --sandbox peptides list\n\n${RESEARCH_NOTICE}\nExit codes: 0 ok, 1 bug, 2 usage or 400, 3 auth, 4 not found, 5 rate limited, 6 service or network, 130 interrupted.\n`,
+  );
+
+  const groups = new Map<string, Command>();
+  for (const def of COMMANDS) {
+    let parent = program;
+    if (def.path.length === 2) {
+      const groupName = def.path[0]!;
+      let group = groups.get(groupName);
+      if (!group) {
+        const info = GROUPS[groupName];
+        group = program
+          .command(groupName)
+          .description(info?.summary ?? groupName)
+          .helpCommand(false)
+          .showSuggestionAfterError(true)
+          .configureHelp({ showGlobalOptions: true })
+          .exitOverride();
+        if (info?.aliases) group.aliases([...info.aliases]);
+        if (info?.examples?.length) group.addHelpText("after", `\nExamples:\n${info.examples.map((e) => `  $ ${e}`).join("\n")}\n`);
+        groups.set(groupName, group);
+      }
+      parent = group;
+    }
+    const name = def.path[def.path.length - 1]!;
+    const cmd = parent.command(name, { isDefault: def.isDefault ?? false });
+    cmd.description(def.summary + (def.description ? `\n\n${def.description}` : "")).summary(def.summary).exitOverride();
+    cmd.configureHelp({ showGlobalOptions: true });
+    if (def.aliases?.length) cmd.aliases([...def.aliases]);
+    for (const a of def.args ?? []) {
+      const spec = a.required ? `<${a.name}${a.variadic ? "..." : ""}>` : `[${a.name}${a.variadic ? "..." : ""}]`;
+      cmd.argument(spec, a.description);
+    }
+    for (const o of optionsOf(def)) cmd.addOption(toOption(o));
+    const examples = examplesText(def);
+    if (examples) cmd.addHelpText("after", examples);
+    cmd.action(async (...params: unknown[]) => {
+      const self = params[params.length - 1] as Command;
+      const args = (self.processedArgs as unknown[]).flatMap((v) => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]));
+      const globals = self.optsWithGlobals() as GlobalOptions;
+      await onRun(def, { args, opts: self.opts() }, globals);
+    });
+  }
+  return program;
+}
