@@ -1,0 +1,69 @@
+/**
+ * The ETag cache (contract section 6): one file per entry, named by the sha256 of its
+ * key, holding `{etag, body}`. Keys fold in a fingerprint of the API key, so answers
+ * seen with one key are never served under another; the key itself is never stored.
+ *
+ * A cache is an optimisation: an entry that cannot be read or parsed is a miss, and a
+ * write that fails is dropped by the client, never an error for the user.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { chmod, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { CacheStore } from "./types.js";
+
+const sha256 = (s: string): string => createHash("sha256").update(s, "utf8").digest("hex");
+
+/**
+ * The identity of a cached answer: base URL, path, query with its parameters sorted
+ * (order does not change the answer), and the sha256 of the key (or "anonymous").
+ * `pathAndQuery` may also be a full URL.
+ */
+export function cacheKey(baseUrl: string, pathAndQuery: string, apiKey?: string): string {
+  const base = baseUrl.replace(/\/+$/, "");
+  const url = new URL(pathAndQuery, "http://cache.invalid/");
+  const params = [...url.searchParams.entries()].sort(([a, av], [b, bv]) =>
+    a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0,
+  );
+  const query = new URLSearchParams(params).toString();
+  const where = /^[a-z][a-z0-9+.-]*:\/\//i.test(pathAndQuery) ? url.origin + url.pathname : base + url.pathname;
+  const who = apiKey ? `key:${sha256(apiKey)}` : "anonymous";
+  return JSON.stringify(["pep-etag-v1", where, query, who]);
+}
+
+function isEntry(v: unknown): v is { etag: string; body: string } {
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof (v as { etag?: unknown }).etag === "string" &&
+    typeof (v as { body?: unknown }).body === "string"
+  );
+}
+
+/** A file-backed store in `dir` (created 0700 on first write; entries 0600). */
+export function createFileCache(dir: string): CacheStore {
+  const fileOf = (key: string) => join(dir, `${sha256(key)}.json`);
+  return {
+    async get(key) {
+      try {
+        const parsed: unknown = JSON.parse(await readFile(fileOf(key), "utf8"));
+        return isEntry(parsed) ? { etag: parsed.etag, body: parsed.body } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key, entry) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const file = fileOf(key);
+      const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await writeFile(tmp, JSON.stringify({ etag: entry.etag, body: entry.body }), { mode: 0o600, flag: "wx" });
+        // The umask may have narrowed the mode, never widened it; make it exact.
+        await chmod(tmp, 0o600);
+        await rename(tmp, file);
+      } catch (err) {
+        await unlink(tmp).catch(() => undefined);
+        throw err;
+      }
+    },
+  };
+}

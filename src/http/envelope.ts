@@ -1,0 +1,90 @@
+/**
+ * zod schemas of the API's two envelopes (spec 2.1, 7). Both are loose: unknown fields
+ * pass through untouched, so a newer server never breaks an older client. Only what
+ * the client relies on is checked: `data` is present, `pagination` (when sent) has a
+ * cursor and a has-more flag, and an error carries its code and message.
+ */
+import { z } from "zod";
+import type { ApiErrorBody } from "../errors.js";
+import type { Meta, Pagination } from "./types.js";
+
+/** `meta` is promised on every success; a missing or odd one is read as `{}`. */
+const metaSchema = z.looseObject({}).catch({});
+
+/**
+ * `pagination`: a missing `next_cursor` is `null`; a missing `has_more` is read from
+ * the cursor. An empty-string cursor means there is none.
+ */
+export const paginationSchema = z
+  .looseObject({
+    next_cursor: z.string().nullish(),
+    has_more: z.boolean().optional(),
+  })
+  .transform((p): Pagination => {
+    const cursor = typeof p.next_cursor === "string" && p.next_cursor !== "" ? p.next_cursor : null;
+    return { ...p, next_cursor: cursor, has_more: p.has_more ?? cursor !== null };
+  });
+
+export const successEnvelopeSchema = z
+  .looseObject({
+    data: z.unknown(),
+    pagination: paginationSchema.nullish(),
+    meta: metaSchema.optional(),
+  })
+  .refine((b) => "data" in b, { message: "no `data` field", path: ["data"] });
+
+export interface SuccessEnvelope {
+  data: unknown;
+  pagination: Pagination | undefined;
+  meta: Meta;
+}
+
+const optionalText = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .optional()
+  .catch(undefined);
+
+export const errorEnvelopeSchema = z.looseObject({
+  error: z.looseObject({
+    code: optionalText,
+    message: optionalText,
+    request_id: optionalText,
+  }),
+});
+
+/** The success envelope, or the reason it is not one (a short zod summary). */
+export function parseSuccess(body: unknown): { ok: true; value: SuccessEnvelope } | { ok: false; reason: string } {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    return { ok: false, reason: `expected an object with \`data\`, got ${describe(body)}` };
+  }
+  const r = successEnvelopeSchema.safeParse(body);
+  if (!r.success) return { ok: false, reason: summarize(r.error) };
+  return {
+    ok: true,
+    value: { data: r.data.data, pagination: r.data.pagination ?? undefined, meta: (r.data.meta ?? {}) as Meta },
+  };
+}
+
+/** The error envelope, when the body is one. */
+export function parseError(body: unknown): { error: ApiErrorBody } | undefined {
+  const r = errorEnvelopeSchema.safeParse(body);
+  if (!r.success) return undefined;
+  const e = r.data.error;
+  const error: ApiErrorBody = { ...e };
+  for (const k of ["code", "message", "request_id"] as const) if (error[k] === undefined) delete error[k];
+  return { ...r.data, error };
+}
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return `a ${typeof v}`;
+}
+
+function summarize(err: z.ZodError): string {
+  return err.issues
+    .slice(0, 3)
+    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+    .join("; ");
+}

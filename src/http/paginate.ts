@@ -1,0 +1,93 @@
+/**
+ * Cursor pagination as an async iterator over one request function (the octokit
+ * plugin-paginate shape). Items stream page by page; a `limit` stops fetching as soon as
+ * enough items are out, and a consumer's `break` fetches nothing more.
+ *
+ * With a `limit`, the last request asks for only the items still wanted, so the run
+ * ends on a page boundary and `state.nextCursor` resumes exactly where it stopped.
+ */
+import { InterruptedError, PaginationLoopError, ResponseError, withResumeCursor } from "../errors.js";
+import type { ApiResponse, PageState, PaginateOptions, Paginator, RequestOptions } from "./types.js";
+import { LIMITS } from "../api/enums.js";
+
+export type RequestFn = (path: string, options?: RequestOptions) => Promise<ApiResponse<unknown>>;
+
+/** The page size to ask for: the caller's, else `min(limit, 100)`, else 100. */
+export function pageSizeFor(options: Pick<PaginateOptions, "limit" | "pageSize">): number {
+  if (options.pageSize !== undefined) return options.pageSize;
+  if (options.limit !== undefined) return Math.max(1, Math.min(options.limit, LIMITS.pageMax));
+  return LIMITS.pageMax;
+}
+
+function freshState(): PageState {
+  return { pages: 0, items: 0, currentCursor: undefined, nextCursor: undefined, meta: undefined };
+}
+
+/**
+ * Items of every page of `path`, following `pagination.next_cursor` while `has_more`.
+ * Errors carry the cursor of the page that failed (`resumeCursorOf(err)`), except a
+ * cursor loop, where resuming would only loop again.
+ */
+export function paginate<T = unknown>(request: RequestFn, path: string, options: PaginateOptions = {}): Paginator<T> {
+  const state = freshState();
+  const { limit, signal } = options;
+  const pageSize = pageSizeFor(options);
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`page size must be a positive integer, got ${pageSize}`);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new RangeError(`limit must be a whole number, got ${limit}`);
+
+  async function* run(): AsyncGenerator<T, void, undefined> {
+    Object.assign(state, freshState());
+    const seen = new Set<string>();
+    let cursor = options.cursor;
+    if (cursor !== undefined) seen.add(cursor);
+    for (;;) {
+      if (limit !== undefined && state.items >= limit) return;
+      state.currentCursor = cursor;
+      const ask = limit === undefined ? pageSize : Math.min(pageSize, limit - state.items);
+      let res: ApiResponse<unknown>;
+      try {
+        if (signal?.aborted) throw new InterruptedError();
+        const query = { ...options.query, limit: ask, cursor };
+        res = await request(path, signal ? { query, signal } : { query });
+        if (!Array.isArray(res.data)) {
+          throw new ResponseError(`expected a list from ${path}, got ${res.data === null ? "null" : typeof res.data}`, {
+            status: res.status,
+            requestId: res.requestId,
+          });
+        }
+      } catch (err) {
+        throw withResumeCursor(err, cursor);
+      }
+      state.pages += 1;
+      state.meta = res.meta;
+      const next = res.pagination?.has_more ? (res.pagination.next_cursor ?? undefined) : undefined;
+      if (next !== undefined && seen.has(next)) throw new PaginationLoopError(next);
+
+      const items = res.data as T[];
+      for (let i = 0; i < items.length; i++) {
+        if (limit !== undefined && state.items >= limit) {
+          // The server sent more than asked: the rest of this page has no cursor of its own.
+          state.nextCursor = undefined;
+          return;
+        }
+        state.items += 1;
+        yield items[i] as T;
+      }
+      if (next === undefined) {
+        state.nextCursor = undefined;
+        return;
+      }
+      if (limit !== undefined && state.items >= limit) {
+        state.nextCursor = next;
+        return;
+      }
+      seen.add(next);
+      cursor = next;
+    }
+  }
+
+  return {
+    state,
+    [Symbol.asyncIterator]: () => run(),
+  };
+}

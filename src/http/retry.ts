@@ -1,0 +1,198 @@
+/**
+ * Retry and pacing, wrapped around the one-request function from outside (the octokit
+ * plugin-retry / plugin-throttling shape), so the core stays a single request and
+ * these rules are tested on their own with a fake clock.
+ *
+ * - 429: wait `Retry-After` (60 s when absent), then retry.
+ * - 5xx, refused or reset connections, timeouts, bodies cut short: exponential backoff
+ *   with jitter, or `Retry-After` when the server sent one.
+ * - Other 4xx and everything else: never retried.
+ * - Pacing: after `RateLimit-Remaining: 0`, the next request waits for
+ *   `RateLimit-Reset`, so long runs stay under the limit instead of meeting a 429.
+ */
+import { ApiError, InterruptedError, NetworkError, ResponseError } from "../errors.js";
+import type { ApiResponse, Clock, ClientEvent, RateLimitInfo } from "./types.js";
+
+/** What every attempt carries; the client adds its own fields. */
+export interface Attempt {
+  url: string;
+  signal?: AbortSignal | undefined;
+  /** 1 for the first try, 2 for the first retry, ... */
+  attempt: number;
+}
+
+export type Send<R extends Attempt, T> = (req: R) => Promise<T>;
+
+/** Seconds to wait when a 429 says nothing (spec section 8 rule 4). */
+export const DEFAULT_RATE_LIMIT_WAIT_S = 60;
+export const BACKOFF_BASE_MS = 500;
+export const BACKOFF_CAP_MS = 20_000;
+
+/**
+ * Exponential backoff with equal jitter: retry n waits between half and all of
+ * `min(cap, base * 2^(n-1))`, so waits grow and concurrent clients spread out.
+ */
+export function backoffMs(retry: number, random: () => number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, retry - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/**
+ * `Retry-After` as seconds from now: delta seconds, or an HTTP date read against the
+ * clock. `undefined` when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (v === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Number(v);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+/**
+ * `RateLimit-*` headers as numbers; a reset above 10^9 is an epoch time in seconds and
+ * is turned into seconds from now.
+ */
+export function parseRateLimit(
+  headers: { limit?: string | undefined; remaining?: string | undefined; reset?: string | undefined },
+  nowMs: number,
+): RateLimitInfo {
+  const num = (s: string | undefined): number | undefined => {
+    if (s === undefined || s.trim() === "") return undefined;
+    const n = Number(s.trim());
+    return Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  let reset = num(headers.reset);
+  if (reset !== undefined && reset > 1e9) reset = Math.max(0, reset - nowMs / 1000);
+  return { limit: num(headers.limit), remaining: num(headers.remaining), reset };
+}
+
+/** Rate-limit headers of failed responses, so pacing also learns from a 429 or 503. */
+const errorRateLimits = new WeakMap<object, RateLimitInfo>();
+
+export function attachRateLimit<E>(err: E, info: RateLimitInfo): E {
+  if (err && typeof err === "object") errorRateLimits.set(err, info);
+  return err;
+}
+
+export function rateLimitOfError(err: unknown): RateLimitInfo | undefined {
+  return err && typeof err === "object" ? errorRateLimits.get(err) : undefined;
+}
+
+/** Why and how long to wait before the next try, or `undefined` when not retryable. */
+export function retryPlan(err: unknown, retry: number, clock: Clock): { reason: string; waitMs: number } | undefined {
+  if (err instanceof ApiError) {
+    if (err.status === 429) {
+      return { reason: "rate limited", waitMs: Math.round((err.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S) * 1000) };
+    }
+    if (err.status >= 500) {
+      const waitMs = err.retryAfter !== undefined ? Math.round(err.retryAfter * 1000) : backoffMs(retry, clock.random);
+      return { reason: err.status === 503 ? "service unavailable (HTTP 503)" : `server error (HTTP ${err.status})`, waitMs };
+    }
+    return undefined;
+  }
+  if (err instanceof NetworkError) {
+    if (err.kind === "other") return undefined;
+    const reason = err.kind === "timeout" ? "timed out" : err.kind === "refused" ? "connection refused" : "connection reset";
+    return { reason, waitMs: backoffMs(retry, clock.random) };
+  }
+  if (err instanceof ResponseError && isCutShort(err)) {
+    return { reason: "response cut short", waitMs: backoffMs(retry, clock.random) };
+  }
+  return undefined;
+}
+
+/** Marks a ResponseError whose body ended early: a transport failure worth a retry. */
+const cutShort = new WeakSet<object>();
+export function markCutShort<E extends object>(err: E): E {
+  cutShort.add(err);
+  return err;
+}
+function isCutShort(err: object): boolean {
+  return cutShort.has(err);
+}
+
+export interface RetryOptions {
+  /** Retries after the first try; 0 = none. */
+  retries: number;
+  clock: Clock;
+  onEvent?: ((e: ClientEvent) => void) | undefined;
+}
+
+/** The caller's Ctrl-C beats everything: no retry, no wait, one InterruptedError. */
+function interruptedIfAborted(signal: AbortSignal | undefined, err: unknown): unknown {
+  return signal?.aborted && !(err instanceof InterruptedError) ? new InterruptedError() : err;
+}
+
+/** Retries `send` per `retryPlan`, at most `retries` times, telling each wait as an event. */
+export function withRetry<R extends Attempt, T>(send: Send<R, T>, options: RetryOptions): Send<R, T> {
+  const { retries, clock, onEvent } = options;
+  return async (req: R) => {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await send({ ...req, attempt: retry + 1 });
+      } catch (err) {
+        if (req.signal?.aborted) throw interruptedIfAborted(req.signal, err);
+        const plan = retry < retries ? retryPlan(err, retry + 1, clock) : undefined;
+        if (!plan) throw err;
+        onEvent?.({ type: "retry", url: req.url, reason: plan.reason, waitMs: plan.waitMs, attempt: retry + 1, retries });
+        try {
+          await clock.sleep(plan.waitMs, req.signal);
+        } catch (sleepErr) {
+          throw interruptedIfAborted(req.signal, sleepErr);
+        }
+      }
+    }
+  };
+}
+
+/**
+ * Remembers when the server said the window is spent, and holds the next request until
+ * it resets. One pacer per client: every request of a run shares the window.
+ */
+export interface Pacer {
+  /** Waits, when needed, before a request to `url`. */
+  before(url: string, signal?: AbortSignal): Promise<void>;
+  /** Learns from a response's `RateLimit-*` headers. */
+  observe(info: RateLimitInfo | undefined): void;
+}
+
+export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): Pacer {
+  let resumeAt = 0;
+  return {
+    async before(url, signal) {
+      const waitMs = Math.ceil(resumeAt - clock.now());
+      if (waitMs <= 0) return;
+      onEvent?.({ type: "pace", url, waitMs });
+      try {
+        await clock.sleep(waitMs, signal);
+      } catch (err) {
+        throw interruptedIfAborted(signal, err);
+      }
+    },
+    observe(info) {
+      if (!info || info.remaining === undefined || info.reset === undefined) return;
+      if (info.remaining <= 0) resumeAt = Math.max(resumeAt, clock.now() + info.reset * 1000);
+    },
+  };
+}
+
+/** Runs every attempt through the pacer: wait if the window is spent, learn from the answer. */
+export function withPacing<R extends Attempt, T extends Pick<ApiResponse, "rateLimit">>(
+  send: Send<R, T>,
+  pacer: Pacer,
+): Send<R, T> {
+  return async (req: R) => {
+    await pacer.before(req.url, req.signal);
+    try {
+      const res = await send(req);
+      pacer.observe(res.rateLimit);
+      return res;
+    } catch (err) {
+      pacer.observe(rateLimitOfError(err));
+      throw err;
+    }
+  };
+}

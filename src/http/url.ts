@@ -1,0 +1,112 @@
+/**
+ * URL building and the origin rules for the key (contract section 6): where a request
+ * goes, how its query is written, and whether it may carry the key.
+ */
+import { UsageError } from "../errors.js";
+import type { Query } from "./types.js";
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** Parses and checks the API base: http(s) only, no query or fragment. */
+export function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`the base URL is not a valid URL: ${baseUrl}`, {
+      hints: ["give a full URL such as https://api.example.com/v1 with --base-url or PEP_BASE_URL"],
+    });
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UsageError(`the base URL must use http or https, not ${url.protocol.replace(/:$/, "")}: ${baseUrl}`);
+  }
+  if (url.search || url.hash) {
+    throw new UsageError(`the base URL must not carry a query or fragment: ${baseUrl}`);
+  }
+  return url;
+}
+
+/**
+ * Joins the base and a path keeping the base's own path (`/v1`): `new URL("/x", base)`
+ * would drop it. A full URL is taken as is (for `pep api https://...`). A query written
+ * in the path is kept.
+ */
+export function joinUrl(base: URL | string, path: string): URL {
+  if (ABSOLUTE.test(path)) {
+    let url: URL;
+    try {
+      url = new URL(path);
+    } catch {
+      throw new UsageError(`not a valid URL: ${path}`);
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new UsageError(`only http and https URLs can be requested, not ${url.protocol.replace(/:$/, "")}`);
+    }
+    return url;
+  }
+  const b = typeof base === "string" ? new URL(base) : base;
+  const basePath = b.pathname.replace(/\/+$/, "");
+  const rel = path.replace(/^\/+/, "");
+  return new URL(`${b.origin}${basePath}/${rel}`);
+}
+
+/** One query value as the API reads it; `undefined` when it is to be left out. */
+export function queryValue(value: Query[string]): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(String).join(",");
+  return String(value);
+}
+
+/**
+ * Sets the query on a URL with URLSearchParams semantics, so an opaque cursor with
+ * `+`, `/` or `=` reaches the server byte for byte. Values given here replace the same
+ * names written in the path; `undefined`/`null` and empty arrays are dropped.
+ */
+export function applyQuery(url: URL, query: Query | undefined): URL {
+  if (!query) return url;
+  const entries = Object.entries(query)
+    .map(([k, v]) => [k, queryValue(v)] as const)
+    .filter((e): e is readonly [string, string] => e[1] !== undefined);
+  if (entries.length === 0) return url;
+  for (const [k, v] of entries) url.searchParams.set(k, v);
+  return url;
+}
+
+/** Base + path + query in one step. */
+export function buildUrl(base: URL | string, path: string, query?: Query): URL {
+  return applyQuery(joinUrl(base, path), query);
+}
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped), `localhost` and names under it. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  if (h === "localhost" || h.endsWith(".localhost")) return true;
+  if (h === "::1" || h === "0:0:0:0:0:0:0:1") return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
+  const mapped = /^::ffff:(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})$/.exec(h);
+  return mapped !== null;
+}
+
+/** Plain http is fine only to this machine; anything else must be https. */
+export function isSecureEnough(url: URL): boolean {
+  return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+}
+
+/** The key goes only to the configured origin, and only over https or to loopback. */
+export function mayCarryKey(url: URL, base: URL): boolean {
+  return url.origin === base.origin && isSecureEnough(url);
+}
+
+/**
+ * Refuses, before any request, a key configured with a plain-http base on another
+ * machine: sending it would expose it on the wire, and silently dropping it would
+ * turn every keyed call into a puzzling 401.
+ */
+export function assertKeySafe(base: URL, apiKey: string | undefined): void {
+  if (apiKey && !isSecureEnough(base)) {
+    throw new UsageError(
+      `the API key is not sent over plain http to ${base.host}; use an https base URL`,
+      { hints: [`set --base-url https://${base.host}${base.pathname.replace(/\/+$/, "")}`] },
+    );
+  }
+}
