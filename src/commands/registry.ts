@@ -3,6 +3,7 @@
  * definition's `load()` imports it when that command runs.
  */
 import { defs as meta } from "./meta/defs.js";
+import { defs as sandbox } from "./sandbox/defs.js";
 import type { CommandDef } from "./types.js";
 
 export interface GroupInfo {
@@ -20,4 +21,4 @@ export const GROUPS: Record<string, GroupInfo> = {
   config: { summary: "Read and change settings and profiles" },
 };
 
-export const COMMANDS: readonly CommandDef[] = [...meta];
+export const COMMANDS: readonly CommandDef[] = [...meta, ...sandbox];

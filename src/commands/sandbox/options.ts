@@ -1,0 +1,49 @@
+/** Checks the sandbox's flags (used by `pep sandbox`); each error names its flag. */
+import { UsageError } from "../../errors.js";
+
+export interface SandboxFlags {
+  port: number;
+  host: string;
+  seed: number;
+  scale: number;
+  rateLimit?: { requests: number; seconds: number };
+  latencyMs: number;
+  failRate: number;
+  dbDown: boolean;
+}
+
+function int(value: unknown, flag: string, min: number, max: number): number {
+  const s = String(value).trim();
+  const n = Number(s);
+  if (!/^-?\d+$/.test(s) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${String(value)}")`);
+  return n;
+}
+
+export function parseRateLimit(value: string): { requests: number; seconds: number } {
+  const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(value.trim());
+  const requests = m ? Number(m[1]) : NaN;
+  const seconds = m ? Number(m[2]) : NaN;
+  if (!m || requests < 1 || seconds <= 0 || seconds > 86400) {
+    throw new UsageError(`--rate-limit must be <requests>/<seconds>, such as 20/2 (got "${value}")`);
+  }
+  return { requests, seconds };
+}
+
+export function parseSandboxFlags(opts: Record<string, unknown>): SandboxFlags {
+  const failRate = opts.failRate === undefined ? 0 : Number(String(opts.failRate).trim());
+  if (!Number.isFinite(failRate) || failRate < 0 || failRate > 1 || String(opts.failRate ?? "0").trim() === "") {
+    throw new UsageError(`--fail-rate must be a number from 0 to 1 (got "${String(opts.failRate)}")`);
+  }
+  const host = opts.host === undefined ? "127.0.0.1" : String(opts.host).trim();
+  if (host === "") throw new UsageError("--host must not be empty");
+  return {
+    port: opts.port === undefined ? 4010 : int(opts.port, "--port", 0, 65535),
+    host,
+    seed: opts.seed === undefined ? 1 : int(opts.seed, "--seed", 0, 2 ** 31 - 1),
+    scale: opts.scale === undefined ? 1 : int(opts.scale, "--scale", 1, 1000),
+    ...(opts.rateLimit === undefined ? {} : { rateLimit: parseRateLimit(String(opts.rateLimit)) }),
+    latencyMs: opts.latency === undefined ? 0 : int(opts.latency, "--latency", 0, 600_000),
+    failRate,
+    dbDown: opts.dbDown === true,
+  };
+}
