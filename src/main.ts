@@ -168,8 +168,10 @@ function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean,
   if (err instanceof ApiError) {
     if (machine && err.envelope) lines.push(JSON.stringify(err.envelope));
     else lines.push(`error: ${sanitizeLine(err.describe())}`);
-    if (err.status === 401) lines.push("hint: the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one");
-    if (err.status === 403) lines.push("hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`");
+    // A command that knows the endpoint's scope and the key's origin explains it in hints.
+    for (const h of err.hints) lines.push(h.startsWith("hint:") ? h : `hint: ${h}`);
+    if (err.hints.length === 0 && err.status === 401) lines.push("hint: the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one");
+    if (err.hints.length === 0 && err.status === 403) lines.push("hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`");
   } else if (err instanceof PepError) {
     if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${sanitizeLine(err.message)}`);
     else lines.push("interrupted");
