@@ -88,7 +88,7 @@ export function retryPlan(err: unknown, retry: number, clock: Clock): { reason: 
       return { reason: "rate limited", waitMs: Math.round((err.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S) * 1000) };
     }
     if (err.status >= 500) {
-      const waitMs = err.retryAfter !== undefined ? Math.round(err.retryAfter * 1000) : backoffMs(retry, clock.random);
+      const waitMs = err.retryAfter !== undefined ? Math.round(err.retryAfter * 1000) : backoffMs(retry, () => clock.random());
       return { reason: err.status === 503 ? "service unavailable (HTTP 503)" : `server error (HTTP ${err.status})`, waitMs };
     }
     return undefined;
@@ -96,10 +96,10 @@ export function retryPlan(err: unknown, retry: number, clock: Clock): { reason: 
   if (err instanceof NetworkError) {
     if (err.kind === "other") return undefined;
     const reason = err.kind === "timeout" ? "timed out" : err.kind === "refused" ? "connection refused" : "connection reset";
-    return { reason, waitMs: backoffMs(retry, clock.random) };
+    return { reason, waitMs: backoffMs(retry, () => clock.random()) };
   }
   if (err instanceof ResponseError && isCutShort(err)) {
-    return { reason: "response cut short", waitMs: backoffMs(retry, clock.random) };
+    return { reason: "response cut short", waitMs: backoffMs(retry, () => clock.random()) };
   }
   return undefined;
 }
