@@ -15,6 +15,8 @@ export interface ArgDef {
   description: string;
   required?: boolean;
   variadic?: boolean;
+  /** Allowed values, for help, man pages and completion (`pep completion <shell>`). */
+  choices?: readonly string[];
 }
 
 export interface OptionDef {
