@@ -3,7 +3,7 @@ import { createClient } from "../../src/http/client.js";
 import { BACKOFF_CAP_MS, backoffMs, parseRateLimit, parseRetryAfter } from "../../src/http/retry.js";
 import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
 import { ApiError, InterruptedError, NetworkError, exitCodeFor } from "../../src/errors.js";
-import { envelope, errorBody, resetConnection, sendJson, sequence, startServer, type Handler, type TestServer } from "../helpers/server.js";
+import { envelope, errorBody, resetConnection, sendJson, sendTruncated, sequence, startServer, type Handler, type TestServer } from "../helpers/server.js";
 import { FakeClock } from "./fake-clock.js";
 
 let srv: TestServer | undefined;
@@ -116,6 +116,15 @@ describe("5xx and network backoff", () => {
     expect(res.status).toBe(200);
     expect(srv.requests).toHaveLength(3);
     expect(retries(events).map((e) => e.reason)).toEqual(["server error (HTTP 500)", "connection reset"]);
+  });
+
+  it("retries a 200 whose body was cut short", async () => {
+    const body = JSON.stringify(envelope([{ id: 1 }, { id: 2 }]));
+    const { events, srv, client } = await setup(sequence((_r, res) => sendTruncated(res, 200, body, 10), ok));
+    const res = await client.request("/peptides");
+    expect(res.data).toEqual({ ok: true });
+    expect(srv.requests).toHaveLength(2);
+    expect(retries(events).map((e) => e.reason)).toEqual(["response cut short"]);
   });
 
   it("retries 0 means a single request", async () => {
