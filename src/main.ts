@@ -140,6 +140,7 @@ async function chooseFormat(def: CommandDef, globals: GlobalOptions, io: IO, fro
   };
   if (globals.output !== undefined) return check(globals.output, "--output");
   if (io.env.PEP_OUTPUT) return check(io.env.PEP_OUTPUT, "PEP_OUTPUT");
+  if (def.defaultFormat) return def.defaultFormat;
   const configured = await fromConfig();
   // A profile's default that this command cannot print falls back rather than failing.
   if (configured && allowed.includes(configured)) return configured;

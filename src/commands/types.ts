@@ -54,6 +54,8 @@ export interface CommandDef {
   defaultLimit?: number;
   /** Output formats beyond table/json/ndjson/csv/tsv (citations for study commands). */
   extraFormats?: readonly OutputFormat[];
+  /** Format when neither -o nor PEP_OUTPUT chooses one (`studies export` writes csv). */
+  defaultFormat?: OutputFormat;
   /** The endpoint it calls, for docs: `GET /peptides`. */
   endpoint?: string;
   /** Needs no API at all (config, completion): `--sandbox` and base URL are not required. */
