@@ -3,6 +3,9 @@
  * definition's `load()` imports it when that command runs.
  */
 import { defs as meta } from "./meta/defs.js";
+import { defs as peptides } from "./peptides/defs.js";
+import { defs as research } from "./research/defs.js";
+import { defs as studies } from "./studies/defs.js";
 import { defs as sandbox } from "./sandbox/defs.js";
 import type { CommandDef } from "./types.js";
 
@@ -21,4 +24,4 @@ export const GROUPS: Record<string, GroupInfo> = {
   config: { summary: "Read and change settings and profiles" },
 };
 
-export const COMMANDS: readonly CommandDef[] = [...meta, ...sandbox];
+export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...sandbox];

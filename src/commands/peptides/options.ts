@@ -1,0 +1,34 @@
+/**
+ * Options of `pep peptides list`, each naming the `GET /peptides` parameter it fills.
+ * Kept apart from the definitions so the command code and tests can read them without
+ * loading the program tree.
+ */
+import { CATEGORIES, EVIDENCE_LEVELS, LIMITS, PEPTIDE_SORTS, REGULATORY_STATUSES } from "../../api/enums.js";
+import type { OptionDef } from "../types.js";
+
+export const PEPTIDE_LIST_OPTIONS: readonly OptionDef[] = [
+  {
+    flags: "--search <text>",
+    param: "search",
+    description: `match names, synonyms and aliases (fuzzy), 1 to ${LIMITS.searchMaxLength} characters`,
+  },
+  { flags: "--category <id>", param: "category", description: "only profiles in this research category", choices: CATEGORIES },
+  {
+    flags: "--research-area <area>",
+    param: "research_area",
+    description: `only profiles studied for this area, as listed by \`pep research-areas\`, 1 to ${LIMITS.researchAreaMaxLength} characters`,
+  },
+  { flags: "--evidence-level <level>", param: "evidence_level", description: "only profiles with this evidence level", choices: EVIDENCE_LEVELS },
+  {
+    flags: "--regulatory-status <status>",
+    param: "regulatory_status",
+    description: "only profiles with this regulatory status",
+    choices: REGULATORY_STATUSES,
+  },
+  {
+    flags: "--sort <order>",
+    param: "sort",
+    description: "order of the results (default: relevance with --search, name otherwise)",
+    choices: PEPTIDE_SORTS,
+  },
+];

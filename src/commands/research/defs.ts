@@ -1,0 +1,56 @@
+/**
+ * `pep categories`, `pep research-areas` and `pep search`: ways into the research
+ * profiles. Descriptions are getters for the reason given in peptides/defs.ts.
+ */
+import { CATEGORIES, LIMITS } from "../../api/enums.js";
+import * as program from "../../program.js";
+import type { CommandDef } from "../types.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "./options.js";
+
+export const defs: CommandDef[] = [
+  {
+    path: ["categories"],
+    summary: "List the research categories with every profile in each",
+    get description() {
+      return [`Category ids (for \`pep peptides list --category\`): ${CATEGORIES.join(", ")}.`, program.RESEARCH_NOTICE].join("\n\n");
+    },
+    list: true,
+    defaultLimit: LIMITS.pageDefault,
+    endpoint: "GET /categories",
+    examples: ["pep categories", "pep categories -o json | jq '.[].id'"],
+    load: () => import("./categories.js"),
+  },
+  {
+    path: ["research-areas"],
+    aliases: ["areas"],
+    summary: "List studied research areas, most-studied first, with their peptides",
+    get description() {
+      return [
+        "An area's name is what `pep peptides list --research-area` takes.",
+        program.RESEARCH_NOTICE,
+      ].join("\n\n");
+    },
+    options: AREA_OPTIONS,
+    list: true,
+    defaultLimit: LIMITS.pageDefault,
+    endpoint: "GET /research-areas",
+    examples: ["pep research-areas", "pep areas --search repair", "pep research-areas --all -o csv --file areas.csv"],
+    load: () => import("./areas.js"),
+  },
+  {
+    path: ["search"],
+    summary: "Search peptide profiles and educational content (FAQs, articles, courses)",
+    get description() {
+      return [
+        `The words of the query are joined with spaces, so quotes are optional: \`pep search growth factor\` is \`pep search "growth factor"\`. The query is 1 to ${LIMITS.searchMaxLength} characters.`,
+        `One request, not a paginated list: --limit is 1 to ${LIMITS.searchLimitMax}. Dosing and commerce content is never returned.`,
+        program.RESEARCH_NOTICE,
+      ].join("\n\n");
+    },
+    args: [{ name: "query", description: "words to search for", required: true, variadic: true }],
+    options: SEARCH_OPTIONS,
+    endpoint: "GET /search",
+    examples: ["pep search growth factor", "pep search semaglutide --types content --limit 25", "pep search 'tissue repair' -o json"],
+    load: () => import("./search.js"),
+  },
+];

@@ -1,0 +1,20 @@
+/**
+ * `pep search <query...>`: one request across profiles and educational content. Not a
+ * paginated list: the API answers with one result object, at most 25 hits.
+ */
+import { ENDPOINTS } from "../../api/endpoints.js";
+import { checkParams, itemOf } from "../common.js";
+import type { CommandModule } from "../types.js";
+import { SEARCH_OPTIONS } from "./options.js";
+import { queryFromOptions } from "./params.js";
+
+/** The words of the query joined with spaces, so `pep search growth factor` needs no quotes. */
+export function searchText(args: readonly string[]): string {
+  return args.join(" ").trim();
+}
+
+export const run: CommandModule["run"] = ({ args, opts }, ctx) => {
+  const { raw, flags } = queryFromOptions(opts, SEARCH_OPTIONS);
+  const query = checkParams(ENDPOINTS.search, { ...raw, q: searchText(args) }, { ...flags, q: "<query>" });
+  return itemOf(ctx, ENDPOINTS.search, "search", { query });
+};

@@ -1,0 +1,84 @@
+/**
+ * `pep studies …`: the studies the profiles cite, de-duplicated: list, look up one,
+ * export every page for spreadsheets and reference managers. Descriptions are getters
+ * for the reason given in peptides/defs.ts.
+ */
+import { LIMITS, STUDY_FIELDS } from "../../api/enums.js";
+import * as program from "../../program.js";
+import type { CommandDef, OptionDef } from "../types.js";
+import { STUDY_FILTER_OPTIONS } from "./options.js";
+import { STUDY_ID_FORMS } from "./study-id.js";
+
+/** The list options, with export's own default: every page. */
+const EXPORT_PAGING_OPTIONS: OptionDef[] = [
+  { flags: "--limit <n>", description: "export at most this many studies instead of all" },
+  { flags: "--all", description: "export every page (the default unless --limit is given)" },
+  { flags: "--page-size <n>", description: `studies per request, 1 to ${LIMITS.pageMax} (default: ${LIMITS.pageMax}, or --limit when smaller)` },
+  { flags: "--cursor <cursor>", description: "start from this cursor (as told by a run cut short)" },
+];
+
+const fieldsLine = `--fields chooses the fields requested and the columns shown, from: ${STUDY_FIELDS.join(", ")} (id is always included).`;
+
+export const defs: CommandDef[] = [
+  {
+    path: ["studies", "list"],
+    isDefault: true,
+    summary: "List studies cited by the profiles, with filters",
+    get description() {
+      return [
+        "Newest first unless --sort says otherwise. -o bibtex, ris or csl-json writes citations for a reference manager.",
+        fieldsLine,
+        program.RESEARCH_NOTICE,
+      ].join("\n\n");
+    },
+    options: STUDY_FILTER_OPTIONS,
+    list: true,
+    defaultLimit: LIMITS.pageDefault,
+    extraFormats: ["bibtex", "ris", "csl-json"],
+    endpoint: "GET /studies",
+    examples: [
+      "pep studies list --peptide bpc-157 --year-from 2015",
+      "pep studies --evidence-classification human_controlled_trial,human_study --sort oldest",
+      "pep studies list --search 'tendon healing' --fields id,title,publication_year -o csv",
+    ],
+    load: () => import("./list.js"),
+  },
+  {
+    path: ["studies", "get"],
+    summary: "Show one study with each citing profile's summary",
+    get description() {
+      return [
+        `<id> may be any of: ${STUDY_ID_FORMS.join("; ")}. A DOI or NCT number is turned into the API's id form (10.1000/x becomes doi-10.1000--x).`,
+        "-o bibtex, ris or csl-json writes its citation.",
+        program.RESEARCH_NOTICE,
+      ].join("\n\n");
+    },
+    args: [{ name: "id", description: "study id, PMID, DOI or NCT number", required: true }],
+    extraFormats: ["bibtex", "ris", "csl-json"],
+    endpoint: "GET /studies/{id}",
+    examples: ["pep studies get 12345678", "pep studies get https://doi.org/10.1000/xyz123", "pep studies get NCT01234567 -o ris"],
+    load: () => import("./get.js"),
+  },
+  {
+    path: ["studies", "export"],
+    summary: "Export every matching study as CSV, or as citations for a reference manager",
+    get description() {
+      return [
+        `Takes every page (${LIMITS.pageMax} studies a request) unless --limit is given, and writes CSV unless -o or PEP_OUTPUT says otherwise: bibtex, ris and csl-json suit reference managers.`,
+        "The filters are those of `pep studies list`. A run cut short prints the command that resumes it.",
+        fieldsLine,
+        program.RESEARCH_NOTICE,
+      ].join("\n\n");
+    },
+    options: [...STUDY_FILTER_OPTIONS, ...EXPORT_PAGING_OPTIONS],
+    defaultFormat: "csv",
+    extraFormats: ["bibtex", "ris", "csl-json"],
+    endpoint: "GET /studies (every page)",
+    examples: [
+      "pep studies export --peptide bpc-157 -o bibtex --file refs.bib",
+      "pep studies export --year-from 2020 --file studies.csv",
+      "pep studies export --evidence-classification human_controlled_trial --limit 500 -o ris > trials.ris",
+    ],
+    load: () => import("./export.js"),
+  },
+];

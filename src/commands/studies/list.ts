@@ -1,0 +1,8 @@
+/** `pep studies list`: GET /studies with its filters and `--fields`. */
+import { ENDPOINTS } from "../../api/endpoints.js";
+import { runList } from "../research/params.js";
+import type { CommandModule } from "../types.js";
+import { STUDY_FILTER_OPTIONS } from "./options.js";
+
+export const run: CommandModule["run"] = ({ opts }, ctx) =>
+  runList(ctx, opts, { endpoint: ENDPOINTS.studies, resource: "study", options: STUDY_FILTER_OPTIONS, fields: true });

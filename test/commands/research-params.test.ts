@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import { checkQuery, ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
+import { pagingFrom } from "../../src/commands/common.js";
+import { PEPTIDE_LIST_OPTIONS } from "../../src/commands/peptides/options.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/commands/research/options.js";
+import { listQuery, longFlag, optionKey, queryFromOptions } from "../../src/commands/research/params.js";
+import { searchText } from "../../src/commands/research/search.js";
+import { exportPaging } from "../../src/commands/studies/export.js";
+import { STUDY_FILTER_OPTIONS } from "../../src/commands/studies/options.js";
+import type { OptionDef } from "../../src/commands/types.js";
+import type { Context } from "../../src/context.js";
+import { UsageError } from "../../src/errors.js";
+
+/** listQuery reads only the global --fields from the context. */
+const ctxWith = (fields?: string) => ({ globals: fields === undefined ? {} : { fields } }) as unknown as Context;
+
+function usageMessage(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return [(e as UsageError).message, ...(e as UsageError).hints].join("\n");
+  }
+  throw new Error("expected a usage error");
+}
+
+describe("flag names", () => {
+  it("commander's key and the long flag come from the flags string", () => {
+    expect(optionKey("--evidence-level <level>")).toBe("evidenceLevel");
+    expect(optionKey("-o, --output <format>")).toBe("output");
+    expect(optionKey("--year-from <year>")).toBe("yearFrom");
+    expect(longFlag("--regulatory-status <status>")).toBe("--regulatory-status");
+  });
+});
+
+describe("every option fills a parameter its endpoint knows", () => {
+  const cases: [string, Endpoint, readonly OptionDef[]][] = [
+    ["peptides list", ENDPOINTS.peptides, PEPTIDE_LIST_OPTIONS],
+    ["studies list/export", ENDPOINTS.studies, STUDY_FILTER_OPTIONS],
+    ["research-areas", ENDPOINTS.researchAreas, AREA_OPTIONS],
+    ["search", ENDPOINTS.search, SEARCH_OPTIONS],
+  ];
+  it.each(cases)("%s", (_name, endpoint, options) => {
+    for (const o of options) {
+      expect(o.param, o.flags).toBeDefined();
+      const probe: Record<string, unknown> = { [o.param!]: "x" };
+      if (endpoint === ENDPOINTS.search && o.param !== "q") probe.q = "x";
+      const checked = checkQuery(endpoint, probe);
+      const unknown = checked.ok ? [] : checked.problems.filter((p) => p.code === "unknown_parameter");
+      expect(unknown, o.flags).toEqual([]);
+    }
+  });
+
+  it.each(cases)("%s: every listed choice is accepted, and something else is not", (_name, endpoint, options) => {
+    for (const o of options.filter((x) => x.choices)) {
+      const base = endpoint === ENDPOINTS.search ? { q: "x" } : {};
+      for (const c of o.choices!) expect(checkQuery(endpoint, { ...base, [o.param!]: c }).ok, `${o.flags} ${c}`).toBe(true);
+      if (o.param !== "evidence_classification") {
+        expect(checkQuery(endpoint, { ...base, [o.param!]: "no-such-value" }).ok, o.flags).toBe(false);
+      }
+    }
+  });
+});
+
+describe("peptides list: flags -> parameters", () => {
+  it("maps each flag to its spec parameter", () => {
+    const { raw, flags } = queryFromOptions(
+      { search: "zor", category: "cognitive", researchArea: "Tissue repair", evidenceLevel: "preclinical", regulatoryStatus: "approved", sort: "-name" },
+      PEPTIDE_LIST_OPTIONS,
+    );
+    expect(raw).toEqual({
+      search: "zor",
+      category: "cognitive",
+      research_area: "Tissue repair",
+      evidence_level: "preclinical",
+      regulatory_status: "approved",
+      sort: "-name",
+    });
+    expect(flags.research_area).toBe("--research-area");
+    expect(flags.evidence_level).toBe("--evidence-level");
+  });
+
+  it("leaves out flags not given", () => {
+    expect(queryFromOptions({ category: "cosmetic" }, PEPTIDE_LIST_OPTIONS).raw).toEqual({ category: "cosmetic" });
+  });
+
+  it("sends --fields, checks paging, and keeps limit and cursor for the paginator", () => {
+    const paging = pagingFrom({ limit: "5", cursor: "abc" });
+    const { query, fields } = listQuery(ctxWith("id,name, evidence"), ENDPOINTS.peptides, { category: "longevity" }, PEPTIDE_LIST_OPTIONS, paging, true);
+    expect(query).toEqual({ category: "longevity", fields: "id,name,evidence" });
+    expect(fields).toEqual(["id", "name", "evidence"]);
+  });
+
+  it.each([
+    [{ category: "weight-loss" }, "--category must be one of: fat-loss"],
+    [{ evidenceLevel: "strong" }, "--evidence-level must be one of:"],
+    [{ regulatoryStatus: "legal" }, "--regulatory-status must be one of:"],
+    [{ sort: "newest" }, "--sort must be one of: relevance, name, -name, evidence, updated"],
+    [{ search: "x".repeat(201) }, "--search must be at most 200 characters"],
+    [{ search: "" }, "--search must not be empty"],
+    [{ researchArea: "y".repeat(81) }, "--research-area must be at most 80 characters"],
+  ])("%j is refused naming the flag", (opts, message) => {
+    expect(usageMessage(() => listQuery(ctxWith(), ENDPOINTS.peptides, opts, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true))).toContain(message);
+  });
+
+  it("accepts the bounds themselves", () => {
+    expect(() =>
+      listQuery(ctxWith(), ENDPOINTS.peptides, { search: "x".repeat(200), researchArea: "y".repeat(80) }, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true),
+    ).not.toThrow();
+  });
+
+  it("refuses --fields outside the peptide summary fields, naming --fields", () => {
+    expect(usageMessage(() => listQuery(ctxWith("id,price"), ENDPOINTS.peptides, {}, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true))).toMatch(
+      /^--fields must be a comma-separated list of: id, name/,
+    );
+  });
+});
+
+describe("studies: flags -> parameters", () => {
+  it("maps each flag to its spec parameter", () => {
+    const { raw } = queryFromOptions(
+      { peptide: "zorvatide-7", evidenceClassification: "human_controlled_trial,in_vitro", yearFrom: "2001", yearTo: "2020", search: "tendon", sort: "oldest" },
+      STUDY_FILTER_OPTIONS,
+    );
+    expect(raw).toEqual({
+      peptide: "zorvatide-7",
+      evidence_classification: "human_controlled_trial,in_vitro",
+      year_from: "2001",
+      year_to: "2020",
+      search: "tendon",
+      sort: "oldest",
+    });
+  });
+
+  it("sends what the user typed (strings), not coerced numbers", () => {
+    const { query } = listQuery(ctxWith(), ENDPOINTS.studies, { yearFrom: "1900", yearTo: "2100" }, STUDY_FILTER_OPTIONS, pagingFrom({}), true);
+    expect(query).toEqual({ year_from: "1900", year_to: "2100" });
+  });
+
+  it.each([
+    [{ yearFrom: "1899" }, "--year-from must be a whole number from 1900 to 2100"],
+    [{ yearTo: "2101" }, "--year-to must be a whole number from 1900 to 2100"],
+    [{ yearFrom: "20x0" }, "--year-from must be a whole number"],
+    [{ yearFrom: "2020", yearTo: "2010" }, "--year-from must not be later than"],
+    [{ sort: "best" }, "--sort must be one of: newest, oldest, title"],
+    [{ evidenceClassification: "a,,b" }, "--evidence-classification must be a comma-separated list"],
+    [{ search: "s".repeat(201) }, "--search must be at most 200 characters"],
+    [{ peptide: "p".repeat(201) }, "--peptide must be at most 200 characters"],
+  ])("%j is refused naming the flag", (opts, message) => {
+    expect(usageMessage(() => listQuery(ctxWith(), ENDPOINTS.studies, opts, STUDY_FILTER_OPTIONS, pagingFrom({}), true))).toContain(message);
+  });
+
+  it("export takes every page unless --limit or --all is given", () => {
+    expect(pagingFrom(exportPaging({}))).toEqual({ limit: undefined, pageSize: 100, cursor: undefined });
+    expect(pagingFrom(exportPaging({ limit: "250" }))).toEqual({ limit: 250, pageSize: 100, cursor: undefined });
+    expect(pagingFrom(exportPaging({ limit: "7" }))).toEqual({ limit: 7, pageSize: 7, cursor: undefined });
+    expect(pagingFrom(exportPaging({ all: true, pageSize: "30" }))).toEqual({ limit: undefined, pageSize: 30, cursor: undefined });
+  });
+});
+
+describe("research areas and search", () => {
+  it("research-areas --search is 1 to 80 characters", () => {
+    expect(() => listQuery(ctxWith(), ENDPOINTS.researchAreas, { search: "a".repeat(80) }, AREA_OPTIONS, pagingFrom({}), false)).not.toThrow();
+    expect(usageMessage(() => listQuery(ctxWith(), ENDPOINTS.researchAreas, { search: "a".repeat(81) }, AREA_OPTIONS, pagingFrom({}), false))).toContain(
+      "--search must be at most 80 characters",
+    );
+  });
+
+  it("the words of a search are joined with spaces", () => {
+    expect(searchText(["growth", "factor"])).toBe("growth factor");
+    expect(searchText(["  tissue repair "])).toBe("tissue repair");
+    expect(searchText([])).toBe("");
+  });
+
+  it("search maps --types and --limit", () => {
+    expect(queryFromOptions({ types: "content", limit: "25" }, SEARCH_OPTIONS).raw).toEqual({ types: "content", limit: "25" });
+  });
+});
