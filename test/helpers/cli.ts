@@ -1,0 +1,78 @@
+/**
+ * Running `pep` in tests: in-process through `run(argv, { io })` with a captured test IO,
+ * or as the real executable (`node bin/pep.js`, which needs `npm run build` first).
+ * Each gets its own config and cache folders so no test reads the user's settings.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { testIO } from "../../src/io.js";
+import { run } from "../../src/main.js";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const BIN = path.join(ROOT, "bin", "pep.js");
+
+export interface PepRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** A scratch folder with `PEP_CONFIG_DIR` and `PEP_CACHE_DIR` inside it. */
+export function scratch(prefix = "pep-test-"): { dir: string; env: Record<string, string>; cleanup(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  return {
+    dir,
+    env: { PEP_CONFIG_DIR: path.join(dir, "config"), PEP_CACHE_DIR: path.join(dir, "cache") },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs `pep <argv>` in-process. */
+export async function runPep(
+  argv: readonly string[],
+  options: { env?: Record<string, string | undefined>; tty?: boolean; columns?: number; stdin?: string; cwd?: string } = {},
+): Promise<PepRun> {
+  const io = testIO(options);
+  const code = await run(argv, { io });
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** Whether `npm run build` has produced the bundle that `bin/pep.js` runs. */
+export function isBuilt(): boolean {
+  return existsSync(path.join(ROOT, "dist", "main.js"));
+}
+
+/** Runs the real executable, `node bin/pep.js <argv>`, and collects its output. */
+export function spawnPep(
+  argv: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; input?: string; timeoutMs?: number } = {},
+): Promise<PepRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...argv], {
+      cwd: options.cwd ?? ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.stderr.on("data", (c: Buffer) => err.push(c));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 15_000);
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({
+        code: code ?? (signal ? 128 : 1),
+        out: Buffer.concat(out).toString("utf8"),
+        err: Buffer.concat(err).toString("utf8"),
+      });
+    });
+    child.stdin.end(options.input ?? "");
+  });
+}
