@@ -7,6 +7,11 @@ import { defs as peptides } from "./peptides/defs.js";
 import { defs as research } from "./research/defs.js";
 import { defs as studies } from "./studies/defs.js";
 import { defs as sandbox } from "./sandbox/defs.js";
+import { defs as vendors } from "./vendors/defs.js";
+import { defs as prices } from "./prices/defs.js";
+import { defs as api } from "./api/defs.js";
+import { defs as auth } from "./auth/defs.js";
+import { defs as config } from "./config/defs.js";
 import type { CommandDef } from "./types.js";
 
 export interface GroupInfo {
@@ -24,4 +29,4 @@ export const GROUPS: Record<string, GroupInfo> = {
   config: { summary: "Read and change settings and profiles" },
 };
 
-export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...sandbox];
+export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...sandbox];

@@ -141,9 +141,9 @@ export function openConfigStore(env: Env): ConfigStore {
 
 /**
  * Reads a key from `--api-key-file <path|->`: the file's first non-empty line, or stdin
- * when `-`.
+ * when `-`. `label` names the flag in messages (`--with-key` for `pep auth login`).
  */
-export async function readKeyFile(spec: string, stdin: NodeJS.ReadableStream, cwd: string): Promise<string> {
+export async function readKeyFile(spec: string, stdin: NodeJS.ReadableStream, cwd: string, label = "--api-key-file"): Promise<string> {
   let text: string;
   if (spec === "-") {
     const chunks: Buffer[] = [];
@@ -155,11 +155,11 @@ export async function readKeyFile(spec: string, stdin: NodeJS.ReadableStream, cw
       text = readFileSync(file, "utf8");
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new UsageError(`--api-key-file: cannot read ${file}${code ? ` (${code})` : ""}`);
+      throw new UsageError(`${label}: cannot read ${file}${code ? ` (${code})` : ""}`);
     }
   }
   const key = (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
-  if (key === "") throw new UsageError(`--api-key-file: ${spec === "-" ? "standard input" : spec} holds no key`);
-  if (/\s/.test(key)) throw new UsageError(`--api-key-file: the key must be one word without spaces`);
+  if (key === "") throw new UsageError(`${label}: ${spec === "-" ? "standard input" : spec} holds no key`);
+  if (/\s/.test(key)) throw new UsageError(`${label}: the key must be one word without spaces`);
   return key;
 }

@@ -1,0 +1,41 @@
+/** `pep auth login|status|logout`: store, check and remove the API key of a profile. */
+import type { CommandDef } from "../types.js";
+
+export const defs: CommandDef[] = [
+  {
+    path: ["auth", "login"],
+    summary: "Check an API key with the API and store it in the profile",
+    description: [
+      "Asks for the key on the terminal without echoing it, or reads it from stdin with --with-key (or from --api-key-file).",
+      "The key is checked with GET / first: a refused key (exit 3) or an unreachable API (exit 6) stores nothing.",
+      "It is stored in the profile's config file (mode 0600, folder 0700; `pep config path` prints where) and only its last 4 characters are ever shown.",
+      "PEP_API_KEY and --api-key-file, when given, take precedence over the stored key.",
+    ].join("\n"),
+    options: [{ flags: "--with-key", description: "read the key from standard input instead of a prompt" }],
+    examples: [
+      "pep auth login                               # prompts, input hidden",
+      "pep auth login --with-key < ~/.secrets/pep-key",
+      "pep --profile work auth login --with-key < key.txt",
+    ],
+    load: () => import("./login.js"),
+  },
+  {
+    path: ["auth", "status"],
+    summary: "Show the profile, base URL and key in use, and whether the API accepts the key",
+    description: [
+      "Shows where the key comes from (file, stdin, env, config, sandbox) and its fingerprint (last 4 characters), then checks it with GET /.",
+      "Exits 3 when there is no key or the API refuses it. `-o json` prints the status as JSON.",
+    ].join("\n"),
+    endpoint: "GET /",
+    examples: ["pep auth status", "pep auth status -o json", "PEP_API_KEY=... pep auth status"],
+    load: () => import("./status.js"),
+  },
+  {
+    path: ["auth", "logout"],
+    summary: "Remove the stored API key from the profile",
+    description: "Removes only the stored key; a key in PEP_API_KEY or --api-key-file is not affected.",
+    offline: true,
+    examples: ["pep auth logout", "pep --profile work auth logout"],
+    load: () => import("./logout.js"),
+  },
+];

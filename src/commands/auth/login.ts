@@ -1,0 +1,65 @@
+/**
+ * `pep auth login`: takes a key (hidden prompt, `--with-key` on stdin, or
+ * `--api-key-file`), checks it with `GET /`, and only then stores it in the profile.
+ * A refused key (exit 3) or an unreachable API (exit 6) stores nothing.
+ */
+import { fingerprint } from "../../config/resolve.js";
+import { readKeyFile } from "../../config/store.js";
+import { parseConfigValue } from "../../config/values.js";
+import type { Context } from "../../context.js";
+import { ApiError, AuthError, PepError, UsageError } from "../../errors.js";
+import type { CommandModule } from "../types.js";
+import { readHidden } from "./prompt.js";
+
+const NOTHING_STORED = "Nothing was stored.";
+
+/** The key to log in with, from wherever the user gave it. */
+async function takeKey(ctx: Context, withKey: boolean): Promise<string> {
+  const { io, globals } = ctx;
+  // The config has read --api-key-file already (stdin can be read only once).
+  if (globals.apiKeyFile !== undefined) return (await ctx.config()).apiKey!;
+  if (withKey) return readKeyFile("-", io.stdin, io.cwd, "--with-key");
+  if (!io.stdinIsTTY) {
+    throw new UsageError("no terminal to ask for the key on", {
+      hints: ["Pipe it in instead: `pep auth login --with-key < key.txt`, or use --api-key-file <path>."],
+    });
+  }
+  const typed = await readHidden(io, "Paste your API key (input hidden): ");
+  if (typed.trim() === "") throw new UsageError("no key was entered; nothing was stored");
+  return parseConfigValue("api_key", typed, "the key") as string;
+}
+
+export const run: CommandModule["run"] = async (input, ctx) => {
+  const withKey = input.opts.withKey === true;
+  if (withKey && ctx.globals.apiKeyFile !== undefined) {
+    throw new UsageError("give the key either on stdin with --with-key or with --api-key-file, not both");
+  }
+  const cfg = await ctx.config();
+  const key = await takeKey(ctx, withKey);
+  const client = await ctx.makeClient({ apiKey: key, cache: false });
+
+  try {
+    await client.request("/", { noCache: true, signal: ctx.io.signal });
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      throw new AuthError(`${client.baseUrl} refused the key ${fingerprint(key)}: ${err.describe()}`, {
+        cause: err,
+        hints: [`${NOTHING_STORED} Check that the key is complete and made for this API, or create a new one in the developer dashboard.`],
+      });
+    }
+    if (err instanceof PepError) err.hints.push(`${NOTHING_STORED} The key could not be checked; try again when ${client.baseUrl} answers.`);
+    throw err;
+  }
+
+  const store = await ctx.store();
+  await store.set(cfg.profile, "api_key", key);
+  ctx.notice(`Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${fingerprint(key)}), stored in ${store.file}`);
+
+  if (ctx.io.env.PEP_API_KEY?.trim()) {
+    ctx.notice("note: PEP_API_KEY is set in this environment and takes precedence over the stored key; unset it to use this one.");
+  }
+  if (store.profile(cfg.profile).base_url === undefined && cfg.baseUrlSource !== "sandbox") {
+    ctx.notice(`note: profile ${cfg.profile} has no base_url; save this one with \`pep config set base_url ${client.baseUrl}\``);
+  }
+  return { kind: "none" };
+};

@@ -1,0 +1,68 @@
+/** `pep config list|get|set|unset|path`: the config file's values, per profile (--profile). */
+import { CONFIG_KEYS } from "../../config/types.js";
+import { CONFIG_KEY_HELP } from "../../config/values.js";
+import type { CommandDef } from "../types.js";
+
+const KEYS_HELP = `Keys:\n${CONFIG_KEYS.map((k) => `  ${k.padEnd(12)} ${CONFIG_KEY_HELP[k]}`).join("\n")}`;
+
+const KEY_ARG = { name: "key", description: `one of: ${CONFIG_KEYS.join(", ")}`, required: true, choices: CONFIG_KEYS } as const;
+
+const PROFILES =
+  "Values belong to a profile: `default`, or the one named by --profile or PEP_PROFILE. Flags and environment variables override them for one run.";
+
+export const defs: CommandDef[] = [
+  {
+    path: ["config", "list"],
+    isDefault: true,
+    summary: "Show the profile's stored values (the API key only as its last 4 characters)",
+    description: `${PROFILES}\nThe API key is never printed: only its fingerprint, such as …abcd.`,
+    offline: true,
+    examples: ["pep config list", "pep --profile work config list -o json"],
+    load: () => import("./list.js"),
+  },
+  {
+    path: ["config", "get"],
+    summary: "Print one stored value",
+    description: `Prints the value on stdout; an unset key prints nothing and says so on stderr.\n\`pep config get api_key\` prints the key's fingerprint (…abcd), never the key itself.\n\n${KEYS_HELP}`,
+    args: [KEY_ARG],
+    offline: true,
+    examples: ["pep config get base_url", "pep config get api_key   # fingerprint only"],
+    load: () => import("./get.js"),
+  },
+  {
+    path: ["config", "set"],
+    summary: "Check a value and store it in the profile",
+    description: [
+      "A value the key does not accept exits 2 and changes nothing.",
+      "The API key is not taken on the command line (it would stay in shell history): use `pep auth login`, or `pep config set api_key -` with the key on stdin.",
+      PROFILES,
+      "",
+      KEYS_HELP,
+    ].join("\n"),
+    args: [KEY_ARG, { name: "value", description: "the new value (`-` reads the API key from stdin)", required: true }],
+    offline: true,
+    examples: [
+      "pep config set base_url https://api.example.org/v1",
+      "pep config set output json",
+      "pep --profile ci config set retries 5",
+    ],
+    load: () => import("./set.js"),
+  },
+  {
+    path: ["config", "unset"],
+    summary: "Remove a stored value from the profile",
+    description: `${PROFILES}\n\n${KEYS_HELP}`,
+    args: [KEY_ARG],
+    offline: true,
+    examples: ["pep config unset timeout", "pep --profile work config unset base_url"],
+    load: () => import("./unset.js"),
+  },
+  {
+    path: ["config", "path"],
+    summary: "Print the path of the config file",
+    description: "$PEP_CONFIG_DIR, else $XDG_CONFIG_HOME/pep, else ~/.config/pep; the file is config.json (mode 0600, folder 0700).",
+    offline: true,
+    examples: ["pep config path", "cat \"$(pep config path)\""],
+    load: () => import("./path.js"),
+  },
+];

@@ -1,0 +1,34 @@
+/**
+ * What the `pep config` verbs share: checking a key name, and showing a stored value
+ * (the API key only as its fingerprint, whatever the verb).
+ */
+import { fingerprint } from "../../config/resolve.js";
+import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/types.js";
+import { isConfigKey } from "../../config/values.js";
+import { UsageError } from "../../errors.js";
+
+/** `base_url` or `base-url` -> `base_url`; an unknown key exits 2 listing the keys. */
+export function checkKey(raw: string | undefined): ConfigKey {
+  const key = (raw ?? "").trim().toLowerCase().replace(/-/g, "_");
+  if (isConfigKey(key)) return key;
+  throw new UsageError(`unknown config key "${raw ?? ""}"`, {
+    hints: [`keys: ${CONFIG_KEYS.join(", ")}; \`pep config set --help\` tells what each accepts`],
+  });
+}
+
+/** A stored value as shown to the user: the key as `…abcd`, the rest as stored. */
+export function shown(key: ConfigKey, value: ProfileValues[ConfigKey]): string | number | boolean | undefined {
+  if (value === undefined) return undefined;
+  if (key === "api_key") return fingerprint(String(value));
+  return value;
+}
+
+/** The profile's values in CONFIG_KEYS order, the key as a fingerprint. */
+export function shownProfile(values: ProfileValues): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const k of CONFIG_KEYS) {
+    const v = shown(k, values[k]);
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+/**
+ * `pep config set <key> <value>`: checks the value as every other source of it is
+ * checked (exit 2 with what the key accepts), then writes it. The API key is not taken
+ * from the command line, where it would stay in shell history and show in `ps`: `-`
+ * reads it from stdin, and `pep auth login` checks it first.
+ */
+import { profileName } from "../../config/resolve.js";
+import { readKeyFile } from "../../config/store.js";
+import { parseConfigValue } from "../../config/values.js";
+import { UsageError } from "../../errors.js";
+import type { CommandModule } from "../types.js";
+import { checkKey, shown } from "./keys.js";
+
+export const run: CommandModule["run"] = async (input, ctx) => {
+  const key = checkKey(input.args[0]);
+  const raw = input.args[1];
+  if (raw === undefined) throw new UsageError(`missing <value> for ${key}`);
+  let value: string | number | boolean;
+  if (key === "api_key") {
+    if (raw !== "-") {
+      throw new UsageError("the API key is not taken on the command line, where it stays in shell history and shows in `ps`", {
+        hints: ["Run `pep auth login` (checks the key, then stores it), or `pep config set api_key - < key.txt` to store it unchecked."],
+      });
+    }
+    value = await readKeyFile("-", ctx.io.stdin, ctx.io.cwd, "config set api_key -");
+  } else {
+    value = parseConfigValue(key, raw, key) as string | number | boolean;
+  }
+  const profile = profileName(ctx.globals, ctx.io.env);
+  const store = await ctx.store();
+  await store.set(profile, key, value);
+  ctx.notice(`Set ${key} = ${String(shown(key, value))} in profile ${profile} (${store.file})`);
+  return { kind: "none" };
+};

@@ -1,0 +1,56 @@
+/** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read). */
+import { LIMITS } from "../../api/enums.js";
+import type { CommandDef, OptionDef } from "../types.js";
+
+const PARAM: OptionDef = {
+  flags: "--param <key=value>",
+  description: "another query parameter the API accepts (repeatable); one a flag covers must use the flag",
+  repeatable: true,
+};
+
+const COMMON: OptionDef[] = [
+  { flags: "--peptide <peptide>", description: "peptide id, name or alias", param: "peptide" },
+  { flags: "--form <form>", description: "product form, such as capsules or spray", param: "form" },
+  { flags: "--currency <code>", description: "three-letter currency code, such as USD (case does not matter)", param: "currency" },
+];
+
+const MONEY =
+  "Prices are the API's decimal strings in the listed currency, printed exactly as received: never converted, never summed across currencies.";
+
+export const defs: CommandDef[] = [
+  {
+    path: ["prices"],
+    summary: "List current vendor offers with listed prices, last-seen dates and product links",
+    description: [
+      "Needs an API key with the pricing:read scope (`pep auth login`).",
+      "Offers come in the API's order, which commissions never affect; each offer was seen on the vendor's site within the last 30 days (prices are checked about once a day).",
+      MONEY,
+      "Links may be affiliate links: the API's affiliate disclosure is printed under the table, or on stderr for json, ndjson, csv and tsv.",
+    ].join("\n"),
+    endpoint: "GET /prices",
+    list: true,
+    defaultLimit: LIMITS.pageDefault,
+    options: [
+      ...COMMON,
+      { flags: "--ships-to <code>", description: "destination: a two-letter country code, optionally with a subdivision (US, US-CA)", param: "ships_to" },
+      PARAM,
+    ],
+    examples: ["pep prices --peptide bpc-157 --currency usd", "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv", "pep prices --param in_stock=true"],
+    load: () => import("./prices.js"),
+  },
+  {
+    path: ["products"],
+    summary: "List products (compound x form) with price ranges per currency",
+    description: [
+      "Needs an API key with the products:read scope (`pep auth login`).",
+      "The path /products is assumed: the API documents the resource but not its address.",
+      MONEY,
+    ].join("\n"),
+    endpoint: "GET /products",
+    list: true,
+    defaultLimit: LIMITS.pageDefault,
+    options: [...COMMON, PARAM],
+    examples: ["pep products --peptide bpc-157", "pep products --form capsules --currency EUR -o json"],
+    load: () => import("./products.js"),
+  },
+];
