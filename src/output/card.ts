@@ -1,0 +1,269 @@
+/**
+ * A single object (a profile, a study, a vendor) as a readable card: a title (linked to
+ * the item's page), an overview of `Label  value` lines, then titled sections. It works
+ * on any shape: scalars line up as labels and values, nested objects become sections or
+ * indented blocks, lists of objects become bulleted sub-lists. A layout per resource
+ * only chooses the order and the section titles of keys it knows; whatever it does not
+ * name is still shown after them, so a field added by the API is never lost.
+ */
+import { factText, scalarCell, valueText, type Cell } from "./cells.js";
+import { cleanLine } from "./sanitize.js";
+import type { Style } from "./style.js";
+import { asFact, asMoney, getPath, humanize, isPlainObject, isScalar, isScalarArray, titleKeyOf, type Plain } from "./values.js";
+import { displayWidth, padEnd, truncate, wrap } from "./width.js";
+
+export interface SectionSpec {
+  title: string;
+  /** Paths shown in this section, in order; those absent are skipped. */
+  keys: string[];
+}
+
+export interface CardLayout {
+  /** Paths that may hold the card's title, first present wins. */
+  titleKeys: string[];
+  /** Paths that may hold the item's page (`url`). */
+  urlKeys?: string[];
+  /** Paths shown first, untitled, before the sections. */
+  overview?: string[];
+  sections?: SectionSpec[];
+}
+
+export interface CardOptions {
+  width: number;
+  style: Style;
+}
+
+const MAX_LABEL = 24;
+const MAX_DEPTH = 6;
+const INDENT = 2;
+
+interface Entry {
+  label: string;
+  value: unknown;
+  path: string;
+}
+
+const isUrl = (v: unknown): v is string => typeof v === "string" && /^https?:\/\/\S+$/i.test(v);
+
+/** Values printed on one `Label  value` line (possibly wrapped). */
+function isInline(v: unknown): boolean {
+  if (isScalar(v) || isScalarArray(v)) return true;
+  if (isPlainObject(v)) return Object.keys(v).length === 0 || asMoney(v) !== undefined || asFact(v) !== undefined;
+  return false;
+}
+
+class CardWriter {
+  private readonly used = new Set<string>();
+  constructor(private readonly o: CardOptions) {}
+
+  private get style(): Style {
+    return this.o.style;
+  }
+
+  private consumed(path: string): boolean {
+    return this.used.has(path);
+  }
+
+  /** Child entries of an object, minus paths already shown elsewhere. */
+  private children(obj: Plain, prefix: string): Entry[] {
+    const out: Entry[] = [];
+    for (const [k, v] of Object.entries(obj)) {
+      const path = prefix === "" ? k : `${prefix}.${k}`;
+      if (this.consumed(path)) continue;
+      if (isPlainObject(v) && Object.keys(v).length > 0 && this.children(v, path).length === 0) continue;
+      out.push({ label: humanize(k), value: v, path });
+    }
+    return out;
+  }
+
+  private inlineCell(v: unknown): Cell {
+    if (isPlainObject(v)) {
+      if (Object.keys(v).length === 0) return { text: "none", dim: true };
+      const money = asMoney(v);
+      if (money !== undefined) return { text: cleanLine(money) };
+      const fact = asFact(v);
+      if (fact) return { text: factText(fact) };
+    }
+    if (Array.isArray(v)) return v.length === 0 ? { text: "none", dim: true } : { text: valueText(v) };
+    return scalarCell(v, true);
+  }
+
+  private paint(text: string, cell: Cell): string {
+    return cell.dim ? this.style.dim(text) : text;
+  }
+
+  /** A URL on its own: a link with cut text when links are on, else the whole URL (never broken). */
+  private urlText(url: string, room: number): string {
+    const clean = cleanLine(url);
+    if (this.style.canLink(url)) return this.style.link(truncate(clean, Math.max(8, room)), url);
+    return clean;
+  }
+
+  /** `Label  value`, the value wrapped under itself. */
+  private labelled(label: string, value: unknown, indent: number, labelWidth: number): string[] {
+    const pad = " ".repeat(indent);
+    const valueCol = indent + labelWidth + 2;
+    const room = this.o.width - valueCol;
+    const cleanLabel = cleanLine(label);
+    const labelFits = displayWidth(cleanLabel) <= labelWidth;
+    if (isUrl(value)) {
+      if (labelFits && (room >= 20 || this.style.canLink(value))) return [pad + padEnd(cleanLabel, labelWidth) + "  " + this.urlText(value, room)];
+      return [pad + cleanLabel, pad + "  " + this.urlText(value, this.o.width - indent - 2)];
+    }
+    const cell = this.inlineCell(value);
+    if (!labelFits || room < 16) {
+      const w = this.o.width - indent - INDENT;
+      return [pad + cleanLabel, ...wrap(cell.text, w).map((l) => pad + " ".repeat(INDENT) + this.paint(l, cell))];
+    }
+    const lines = wrap(cell.text, room);
+    return lines.map((l, i) => (i === 0 ? pad + padEnd(cleanLabel, labelWidth) + "  " : " ".repeat(valueCol)) + this.paint(l, cell));
+  }
+
+  /** Entries as aligned lines, nested objects as indented blocks, lists as bullets. */
+  block(entries: Entry[], indent: number, depth: number): string[] {
+    const inline = entries.filter((e) => isInline(e.value));
+    const labelWidth = Math.min(MAX_LABEL, inline.reduce((m, e) => Math.max(m, displayWidth(cleanLine(e.label))), 0));
+    const lines: string[] = [];
+    for (const e of entries) {
+      if (isInline(e.value) || depth >= MAX_DEPTH) {
+        lines.push(...(isInline(e.value) ? this.labelled(e.label, e.value, indent, labelWidth) : this.labelled(e.label, valueText(e.value), indent, labelWidth)));
+      } else if (isPlainObject(e.value)) {
+        lines.push(" ".repeat(indent) + this.style.bold(cleanLine(e.label)));
+        lines.push(...this.block(this.children(e.value, e.path), indent + INDENT, depth + 1));
+      } else if (Array.isArray(e.value)) {
+        lines.push(" ".repeat(indent) + this.style.bold(cleanLine(e.label)));
+        lines.push(...this.list(e.value, e.path, indent + INDENT, depth + 1));
+      }
+    }
+    return lines;
+  }
+
+  /** A bulleted list: scalars as text, objects by their title with their other fields under it. */
+  list(items: readonly unknown[], path: string, indent: number, depth: number): string[] {
+    const pad = " ".repeat(indent);
+    const lines: string[] = [];
+    items.forEach((el, i) => {
+      const elPath = `${path}.${i}`;
+      if (!isPlainObject(el) || isInline(el) || depth >= MAX_DEPTH) {
+        const cell = Array.isArray(el) || isPlainObject(el) ? { text: valueText(el) } : this.inlineCell(el);
+        if (isUrl(el)) {
+          lines.push(pad + "• " + this.urlText(el, this.o.width - indent - 2));
+          return;
+        }
+        wrap(cell.text, this.o.width - indent - 2).forEach((l, j) => lines.push(pad + (j === 0 ? "• " : "  ") + this.paint(l, cell)));
+        return;
+      }
+      const tk = titleKeyOf(el);
+      const url = typeof el.url === "string" ? el.url : undefined;
+      if (tk) {
+        this.used.add(`${elPath}.${tk}`);
+        const title = cleanLine(String(el[tk]));
+        const room = this.o.width - indent - 2;
+        const titleLines = url !== undefined && this.style.canLink(url) ? [truncate(title, room)] : wrap(title, room);
+        titleLines.forEach((l, j) => {
+          const text = j === 0 && url !== undefined ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
+          lines.push(pad + (j === 0 ? "• " : "  ") + text);
+        });
+        if (url !== undefined && this.style.canLink(url)) this.used.add(`${elPath}.url`);
+        lines.push(...this.block(this.children(el, elPath), indent + INDENT, depth + 1));
+        return;
+      }
+      const body = this.block(this.children(el, elPath), indent + INDENT, depth + 1);
+      const first = body[0];
+      if (first !== undefined && first.startsWith(pad + "  ")) body[0] = pad + "• " + first.slice(indent + 2);
+      else body.unshift(pad + "•");
+      lines.push(...body);
+    });
+    return lines;
+  }
+
+  /** The body of a titled section: a lone object is spread, a lone list is bulleted, a lone text is a paragraph. */
+  private sectionBody(entries: Entry[]): string[] {
+    const only = entries.length === 1 ? entries[0] : undefined;
+    if (only) {
+      const v = only.value;
+      if (isPlainObject(v) && !isInline(v)) return this.block(this.children(v, only.path), INDENT, 1);
+      if (Array.isArray(v) && v.length > 0 && !isUrl(v[0])) return this.list(v, only.path, INDENT, 1);
+      if (typeof v === "string" && !isUrl(v) && displayWidth(v) > this.o.width / 2) {
+        const cell = this.inlineCell(v);
+        return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
+      }
+    }
+    return this.block(entries, INDENT, 1);
+  }
+
+  private section(title: string, entries: Entry[]): string[] {
+    if (entries.length === 0) return [];
+    const body = this.sectionBody(entries);
+    if (body.length === 0) return [];
+    return ["", this.style.heading(truncate(cleanLine(title), this.o.width)), ...body];
+  }
+
+  private entryAt(data: Plain, path: string): Entry | undefined {
+    if (this.consumed(path)) return undefined;
+    const v = getPath(data, path);
+    if (v === undefined) return undefined;
+    if (isPlainObject(v) && Object.keys(v).length > 0 && this.children(v, path).length === 0) return undefined;
+    const last = path.slice(path.lastIndexOf(".") + 1);
+    return { label: humanize(last), value: v, path };
+  }
+
+  render(data: unknown, layout: CardLayout): string[] {
+    if (!isPlainObject(data)) {
+      if (Array.isArray(data)) return this.list(data, "", 0, 0);
+      return this.labelled("Value", data, 0, 5);
+    }
+    const lines: string[] = [];
+    const titlePath = layout.titleKeys.find((p) => {
+      const v = getPath(data, p);
+      return (typeof v === "string" && v.trim() !== "") || typeof v === "number";
+    });
+    const urlPath = (layout.urlKeys ?? ["url"]).find((p) => typeof getPath(data, p) === "string");
+    if (titlePath) {
+      this.used.add(titlePath);
+      const title = cleanLine(String(getPath(data, titlePath)));
+      const url = urlPath ? getPath(data, urlPath) : undefined;
+      const linked = url !== undefined && this.style.canLink(url);
+      const titleLines = linked ? [truncate(title, this.o.width)] : wrap(title, this.o.width);
+      titleLines.forEach((l, i) => lines.push(i === 0 && linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l)));
+      if (urlPath && typeof url === "string") {
+        this.used.add(urlPath);
+        if (!linked) lines.push(isUrl(url) ? this.style.dim(cleanLine(url)) : this.style.dim(truncate(cleanLine(url), this.o.width)));
+      }
+    }
+
+    // Claim the paths each section names before the overview takes the leftovers.
+    const sections = (layout.sections ?? []).map((s) => {
+      const entries = s.keys.map((k) => this.entryAt(data, k)).filter((e): e is Entry => e !== undefined);
+      for (const e of entries) this.used.add(e.path);
+      return { title: s.title, entries };
+    });
+    const overview = (layout.overview ?? []).map((k) => this.entryAt(data, k)).filter((e): e is Entry => e !== undefined);
+    for (const e of overview) this.used.add(e.path);
+    // Unclaimed top-level keys: inline ones join the overview, the rest get sections of their own.
+    const rest: Entry[] = [];
+    for (const [k, v] of Object.entries(data)) {
+      if (this.consumed(k)) continue;
+      if (isInline(v)) {
+        this.used.add(k);
+        overview.push({ label: humanize(k), value: v, path: k });
+      } else rest.push({ label: humanize(k), value: v, path: k });
+    }
+    // Claimed paths are skipped only as children of other entries, so each entry still renders here.
+    if (overview.length > 0) lines.push(...(lines.length > 0 ? [""] : []), ...this.block(overview, 0, 0));
+    for (const s of sections) lines.push(...this.section(s.title, s.entries));
+    for (const e of rest) {
+      const entry = this.entryAt(data, e.path);
+      if (entry) {
+        lines.push(...this.section(entry.label, [entry]));
+        this.used.add(entry.path);
+      }
+    }
+    return lines;
+  }
+}
+
+/** A card's lines (styled, no trailing newline). */
+export function renderCard(data: unknown, layout: CardLayout, options: CardOptions): string[] {
+  return new CardWriter(options).render(data, layout);
+}

@@ -1,0 +1,92 @@
+/**
+ * `--file <path>`: output goes to a temp file beside the target and is renamed over it
+ * only when the run succeeds, so the target is either the old file or the whole new
+ * one, never half-written (an error or Ctrl-C calls `abort()`, which removes the temp
+ * file). Same folder, so the rename is atomic on one file system.
+ */
+import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import path from "node:path";
+import type { Writable } from "node:stream";
+import { finished } from "node:stream/promises";
+import { UsageError } from "../errors.js";
+
+export interface AtomicFile {
+  /** Write the output here. */
+  stream: Writable;
+  /** Flushes, fsyncs and renames the temp file over the target. */
+  commit(): Promise<void>;
+  /** Drops the temp file; the target is left as it was. */
+  abort(): Promise<void>;
+}
+
+async function fsyncFolder(folder: string): Promise<void> {
+  // Makes the rename itself durable; not every platform can open a folder, so best effort.
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(folder, constants.O_RDONLY);
+    await handle.sync();
+  } catch {
+    /* best effort */
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+export async function openAtomicFile(target: string): Promise<AtomicFile> {
+  const folder = path.dirname(target);
+  const temp = path.join(folder, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+  // Keep the mode of a file being replaced; a new one gets 0666 less the umask (0644 usually).
+  let mode = 0o666;
+  try {
+    const st = await stat(target);
+    if (st.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
+    mode = st.mode & 0o777;
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(temp, "wx", mode);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
+  }
+  if (mode !== 0o666) await handle.chmod(mode).catch(() => undefined);
+  const stream = handle.createWriteStream({ autoClose: false });
+  let streamError: unknown;
+  stream.on("error", (e) => {
+    streamError ??= e;
+  });
+  let settled = false;
+
+  return {
+    stream,
+    async commit() {
+      if (settled) return;
+      settled = true;
+      try {
+        if (streamError) throw streamError;
+        stream.end();
+        await finished(stream);
+        await handle.sync();
+        await handle.close();
+        await rename(temp, target);
+      } catch (err) {
+        await handle.close().catch(() => undefined);
+        await unlink(temp).catch(() => undefined);
+        throw err;
+      }
+      await fsyncFolder(folder);
+    },
+    async abort() {
+      if (settled) return;
+      settled = true;
+      stream.destroy();
+      await finished(stream).catch(() => undefined);
+      await handle.close().catch(() => undefined);
+      await unlink(temp).catch(() => undefined);
+    },
+  };
+}

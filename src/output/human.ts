@@ -1,0 +1,47 @@
+/**
+ * The `table` format: lists as streamed tables, single objects as cards (with the
+ * comparison and search layouts for those two), and the research notice under cards
+ * about research. `pep api` output stays JSON even here: it is raw by definition.
+ */
+import type { ItemResult, ListResult, RawResult, Resource } from "../commands/types.js";
+import { renderCard } from "./card.js";
+import { layoutFor, RESEARCH_CARDS, RESEARCH_NOTICE } from "./card-layouts.js";
+import { renderCompare } from "./compare.js";
+import type { WriterContext } from "./context.js";
+import { writeRaw } from "./json.js";
+import { renderSearch } from "./search.js";
+import { makeStyle, type Style } from "./style.js";
+import { writeListTable } from "./table.js";
+import { flattenStudyDetail } from "./values.js";
+
+function cardLines(resource: Resource, data: unknown, ctx: WriterContext, style: Style): string[] {
+  const width = ctx.options.columns;
+  if (resource === "vendor-compare") {
+    const lines = renderCompare(data, width, style);
+    if (lines) return lines;
+  }
+  if (resource === "search") {
+    const lines = renderSearch(data, ctx, style);
+    if (lines) return lines;
+  }
+  const shaped = resource === "study-detail" || resource === "study" ? flattenStudyDetail(data) : data;
+  return renderCard(shaped, layoutFor(resource), { width, style });
+}
+
+async function writeItem(result: ItemResult, ctx: WriterContext, style: Style): Promise<void> {
+  if (Array.isArray(result.data)) {
+    const rows = await writeListTable(result.data, result.resource, ctx, style);
+    if (rows === 0) await ctx.notice("No results.");
+  } else {
+    await ctx.emit(cardLines(result.resource, result.data, ctx, style).join("\n") + "\n");
+  }
+  if (RESEARCH_CARDS.has(result.resource)) await ctx.emit("\n" + style.dim(RESEARCH_NOTICE) + "\n");
+}
+
+export async function writeHuman(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
+  const style = makeStyle(ctx.options);
+  if (result.kind === "raw") return writeRaw(result, ctx, false);
+  if (result.kind === "item") return writeItem(result, ctx, style);
+  const rows = await writeListTable(result.items, result.resource, ctx, style);
+  if (rows === 0) await ctx.notice("No results.");
+}

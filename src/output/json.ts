@@ -1,0 +1,69 @@
+/**
+ * `json` and `ndjson`. JSON keeps the API's values exactly (`not_documented` stays the
+ * token, money stays a string), with every control character escaped. A list is one
+ * array streamed item by item, byte for byte what `JSON.stringify(all, null, 2)` would
+ * give, without ever holding all items.
+ */
+import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
+import type { WriterContext } from "./context.js";
+
+/**
+ * `JSON.stringify` escapes C0 controls but passes DEL, C1 controls (0x9B is a CSI to
+ * some terminals), bidi overrides and the Unicode line separators through raw. They can
+ * only occur inside strings, so writing them as `\uXXXX` keeps the JSON identical once
+ * parsed while making it inert on a terminal.
+ */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function inert(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+}
+
+function pretty(value: unknown): string {
+  return inert(JSON.stringify(value, null, 2) ?? "null");
+}
+
+function compact(value: unknown): string {
+  return inert(JSON.stringify(value) ?? "null");
+}
+
+/** Streams `[`, the items (each mapped, indented two spaces), `]`. An empty list is `[]`. */
+export async function writeJsonArray(
+  items: AsyncIterable<unknown>,
+  ctx: WriterContext,
+  map: (item: unknown) => unknown = (x) => x,
+): Promise<void> {
+  let first = true;
+  for await (const item of ctx.each(items)) {
+    const text = pretty(map(item)).replace(/\n/g, "\n  ");
+    const p = ctx.emit(first ? `[\n  ${text}` : `,\n  ${text}`);
+    if (p) await p;
+    first = false;
+  }
+  await ctx.emit(first ? "[]\n" : "\n]\n");
+}
+
+export async function writeNdjsonLines(items: AsyncIterable<unknown>, ctx: WriterContext): Promise<void> {
+  for await (const item of ctx.each(items)) {
+    const p = ctx.emit(compact(item) + "\n");
+    if (p) await p;
+  }
+}
+
+export async function writeJson(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
+  if (result.kind === "list") return writeJsonArray(result.items, ctx);
+  if (result.kind === "item") return void (await ctx.emit(pretty(result.data) + "\n"));
+  return writeRaw(result, ctx, false);
+}
+
+export async function writeNdjson(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
+  if (result.kind === "list") return writeNdjsonLines(result.items, ctx);
+  if (result.kind === "item") return void (await ctx.emit(compact(result.data) + "\n"));
+  return writeRaw(result, ctx, true);
+}
+
+/** `pep api`: a whole body as pretty JSON (compact with ndjson), or paginated items as NDJSON. */
+export async function writeRaw(result: RawResult, ctx: WriterContext, compactBody: boolean): Promise<void> {
+  if (result.items) return writeNdjsonLines(result.items, ctx);
+  await ctx.emit((compactBody ? compact(result.body) : pretty(result.body)) + "\n");
+}

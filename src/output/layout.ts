@@ -1,0 +1,83 @@
+/**
+ * Column widths fitted to the terminal, and rows laid out in them. Used by the list
+ * tables and by the side-by-side vendor comparison. Lines never exceed the width: long
+ * cells are cut with "…", never wrapped onto more lines.
+ */
+import type { Cell } from "./cells.js";
+import type { Style } from "./style.js";
+import { displayWidth, truncate } from "./width.js";
+
+export const GAP = 2;
+/** Narrowest a shrunk column gets (room for "ab…"). */
+const MIN_WIDTH = 4;
+
+/**
+ * Widths for columns of the given natural widths within `total` columns. When they fit,
+ * each keeps its natural width; else the narrow ones keep theirs and the wide ones share
+ * the rest equally. A `fixed` column (money) always keeps its natural width, so an
+ * amount is never cut. Columns that cannot get even the minimum are dropped from the
+ * right (the result is shorter). The last column's width is whatever room is left, since
+ * it is never padded: later rows may use it.
+ */
+export function fitWidths(natural: readonly number[], total: number, fixed: readonly boolean[] = [], minWidth = MIN_WIDTH): number[] {
+  let n = natural.length;
+  const least = (i: number) => (fixed[i] ? natural[i]! : Math.min(natural[i]!, minWidth));
+  const need = (k: number) => natural.slice(0, k).reduce((s, _, i) => s + least(i), 0) + GAP * (k - 1);
+  while (n > 1 && need(n) > total) n--;
+  if (n === 0) return [];
+  const nat = natural.slice(0, n).map((w) => Math.max(1, w));
+  const avail = Math.max(1, total - GAP * (n - 1));
+  let widths: number[];
+  if (nat.reduce((s, w) => s + w, 0) <= avail) {
+    widths = [...nat];
+  } else {
+    widths = new Array<number>(n).fill(0);
+    let remaining = avail;
+    const flexible: (readonly [number, number])[] = [];
+    nat.forEach((w, i) => {
+      if (fixed[i]) {
+        widths[i] = w;
+        remaining -= w;
+      } else flexible.push([w, i]);
+    });
+    flexible.sort((a, b) => a[0] - b[0]);
+    flexible.forEach(([w, i], k) => {
+      const share = Math.floor(remaining / (flexible.length - k));
+      const given = Math.max(Math.min(w, minWidth), Math.min(w, share));
+      widths[i] = given;
+      remaining -= given;
+    });
+  }
+  const others = widths.slice(0, -1).reduce((s, w) => s + w, 0);
+  widths[n - 1] = Math.max(widths[n - 1]!, avail - others);
+  return widths;
+}
+
+/** Natural width of each column over some rows of cells (headers included). */
+export function naturalWidths(headers: readonly string[], rows: readonly (readonly Cell[])[]): number[] {
+  return headers.map((h, i) => rows.reduce((m, r) => Math.max(m, displayWidth(r[i]?.text ?? "")), displayWidth(h)));
+}
+
+/**
+ * One line: each cell cut to its width (except `fixed` ones), styled (dim placeholders,
+ * hyperlinks), padded by its plain width; no padding after the last non-empty cell.
+ */
+export function formatRow(cells: readonly Cell[], widths: readonly number[], style: Style, bold = false, fixed: readonly boolean[] = []): string {
+  let last = -1;
+  widths.forEach((_, i) => {
+    if ((cells[i]?.text ?? "") !== "") last = i;
+  });
+  let line = "";
+  for (let i = 0; i <= last; i++) {
+    const cell = cells[i] ?? { text: "" };
+    const w = widths[i]!;
+    // Money is never cut: a later, longer amount shifts its row rather than lose digits.
+    const plain = fixed[i] ? cell.text : truncate(cell.text, w);
+    let shown = cell.dim ? style.dim(plain) : bold ? style.bold(plain) : plain;
+    if (cell.link !== undefined) shown = style.link(shown, cell.link);
+    line += shown;
+    if (i < last) line += " ".repeat(Math.max(0, w - displayWidth(plain)) + GAP);
+  }
+  return line;
+}
+

@@ -1,0 +1,153 @@
+/**
+ * The one entry point of the output layer: every command's `Result` goes through
+ * `render()`, which picks the writer for the format (loaded with `import()` so that,
+ * say, `-o json` never loads the table, card or citation code), streams the data to
+ * `out` with backpressure, and tells notices on stderr: the affiliate disclosure for
+ * machine formats (under the table for `table`), the cursor to continue from, and a
+ * spinner on long list runs.
+ */
+import type { Writable } from "node:stream";
+import type { OutputFormat } from "../api/enums.js";
+import type { ItemResult, ListResult, RawResult, Resource, Result } from "../commands/types.js";
+import { UsageError } from "../errors.js";
+import type { Meta } from "../http/types.js";
+import { write } from "../io.js";
+import { makeContext, type WriterContext } from "./context.js";
+import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
+import { cleanBlock, cleanLine } from "./sanitize.js";
+
+export interface RenderOptions {
+  format: OutputFormat;
+  /** Where data goes (stdout, or the temp file of `--file`). */
+  out: Writable;
+  /** Data goes to a terminal (hyperlinks, next-cursor hint). */
+  outIsTTY: boolean;
+  /** Terminal width for tables and cards. */
+  columns: number;
+  /** Colours allowed. */
+  color: boolean;
+  /** OSC 8 links allowed on names. */
+  hyperlinks: boolean;
+  /** `--fields`: the columns (and CSV header) to show. */
+  fields?: string[] | undefined;
+  /** Notices: affiliate disclosure for machine formats, next-cursor hint, spinner. */
+  stderr: Writable;
+  /** Spinner and progress only then. */
+  stderrIsTTY: boolean;
+  /** No notices, no progress. */
+  quiet: boolean;
+  signal?: AbortSignal;
+  /** Milliseconds before the spinner shows (default 300; tests pass 0). */
+  progressDelayMs?: number;
+}
+
+type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
+
+const CITATION_FORMATS = new Set<OutputFormat>(["bibtex", "ris", "csl-json"]);
+const CITABLE = new Set<Resource>(["study", "study-detail"]);
+
+async function loadWriter(format: OutputFormat): Promise<Writer> {
+  switch (format) {
+    case "json":
+      return (await import("./json.js")).writeJson;
+    case "ndjson":
+      return (await import("./json.js")).writeNdjson;
+    case "csv":
+      return (await import("./csv.js")).writeCsv;
+    case "tsv":
+      return (await import("./tsv.js")).writeTsv;
+    case "table":
+      return (await import("./human.js")).writeHuman;
+    case "bibtex":
+    case "ris":
+    case "csl-json": {
+      const { writeCitations } = await import("./citation/write.js");
+      return (result, ctx) => writeCitations(result, ctx, format);
+    }
+    default:
+      throw new UsageError(`unknown output format: ${String(format)}`);
+  }
+}
+
+const NOUNS: Partial<Record<Resource, string>> = {
+  peptide: "peptides",
+  study: "studies",
+  vendor: "vendors",
+  offer: "offers",
+  product: "products",
+  category: "categories",
+  "research-area": "research areas",
+};
+
+function metaOf(result: ListResult | ItemResult | RawResult): Meta | undefined {
+  if (result.kind === "item") return result.meta;
+  return result.meta?.();
+}
+
+/** The disclosure as text: a string, or an object's `text`/`message` (with its `url`). */
+export function disclosureText(meta: Meta | undefined): string | undefined {
+  const d = meta?.affiliate_disclosure;
+  if (typeof d === "string") return d.trim() === "" ? undefined : cleanBlock(d).trim();
+  if (d && typeof d === "object" && !Array.isArray(d)) {
+    const o = d as Record<string, unknown>;
+    const text = [o.text, o.message, o.disclosure].find((v) => typeof v === "string");
+    const url = typeof o.url === "string" ? ` ${cleanLine(o.url)}` : "";
+    return typeof text === "string" ? cleanBlock(text).trim() + url : undefined;
+  }
+  return undefined;
+}
+
+/** A cursor as a shell word: as is when safe, else single-quoted. */
+export function shellWord(text: string): string {
+  const clean = cleanLine(text);
+  return /^[A-Za-z0-9_\-.:=+/,@%]+$/.test(clean) ? clean : `'${clean.replace(/'/g, `'\\''`)}'`;
+}
+
+function startSpinner(result: ListResult | ItemResult | RawResult, options: RenderOptions): Progress {
+  const streams = result.kind === "list" || (result.kind === "raw" && result.items !== undefined);
+  if (!streams || !options.stderrIsTTY || options.quiet) return NO_PROGRESS;
+  const noun = result.kind === "list" ? (NOUNS[result.resource] ?? "items") : "items";
+  return startProgress({
+    stream: options.stderr,
+    label: `Fetching ${noun}`,
+    counts: (seen) => (result.kind === "list" && result.progress ? result.progress() : { pages: 0, items: seen }),
+    delayMs: options.progressDelayMs,
+  });
+}
+
+/**
+ * Writes a command's result in the chosen format. Throws `UsageError` for a citation
+ * format on anything but studies, and whatever the result's items throw (the partial
+ * output is left as it is, so a cut JSON array stays visibly unfinished).
+ */
+export async function render(result: Result, options: RenderOptions): Promise<void> {
+  if (result.kind === "none") return;
+  if (result.kind === "text") {
+    const p = write(options.out, result.text);
+    if (p) await p;
+    return;
+  }
+  if (CITATION_FORMATS.has(options.format) && (result.kind === "raw" || !CITABLE.has(result.resource))) {
+    throw new UsageError(`-o ${options.format} is for studies only (studies list, studies get, studies export, peptides studies)`);
+  }
+  const writer = await loadWriter(options.format);
+  const fields = options.fields ?? (result.kind === "list" ? result.fields : undefined);
+  const progress = startSpinner(result, options);
+  const ctx = makeContext(options, fields, progress);
+  try {
+    await writer(result, ctx);
+  } finally {
+    progress.stop();
+  }
+  const disclosure = disclosureText(metaOf(result));
+  if (disclosure !== undefined) {
+    if (options.format === "table" && result.kind !== "raw") {
+      const { wrap } = await import("./width.js");
+      await ctx.emit("\n" + wrap(disclosure, options.columns).join("\n") + "\n");
+    } else await ctx.notice(disclosure);
+  }
+  if (result.kind === "list" && options.stderrIsTTY) {
+    const cursor = result.nextCursor();
+    if (cursor) await ctx.notice(`More results: add --cursor ${shellWord(cursor)}`);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Rows for the delimited formats (CSV, TSV): columns decided from `--fields` or the first
+ * item's flattened keys, and each value as plain text. Streaming means the header is
+ * fixed by the first item: keys that only later items carry are not shown (ask for them
+ * with `--fields`).
+ */
+import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
+import type { WriterContext } from "./context.js";
+import { stripTerminalControls } from "./sanitize.js";
+import { expandFields, flattenKeys, getPath, isPlainObject, isScalar, NOT_DOCUMENTED, NOT_DOCUMENTED_TEXT } from "./values.js";
+
+/** Header of the single column used when items are not objects. */
+const VALUE_COLUMN = "value";
+
+function scalarText(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (v === NOT_DOCUMENTED) return NOT_DOCUMENTED_TEXT;
+  return stripTerminalControls(String(v));
+}
+
+/**
+ * A value as cell text: `null` empty, `not_documented` as "not documented", a list of
+ * scalars joined with "; ", anything else nested as compact JSON. Money strings pass
+ * through untouched.
+ */
+export function delimitedText(v: unknown): string {
+  if (isScalar(v)) return scalarText(v);
+  if (Array.isArray(v) && v.every(isScalar)) return v.map(scalarText).join("; ");
+  return stripTerminalControls(JSON.stringify(v));
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A cell a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a
+ * leading `'`; plain numbers such as "-12.5" stay as they are.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+function itemsOf(result: ListResult | ItemResult | RawResult): AsyncIterable<unknown> | Iterable<unknown> {
+  if (result.kind === "list") return result.items;
+  if (result.kind === "raw" && result.items) return result.items;
+  const data = result.kind === "item" ? result.data : result.body;
+  return Array.isArray(data) ? data : [data];
+}
+
+/**
+ * Streams rows: `line(cells)` turns the texts of one row (header first) into output.
+ * With `--fields` and no items, only the header is printed.
+ */
+export async function writeRows(
+  result: ListResult | ItemResult | RawResult,
+  ctx: WriterContext,
+  line: (cells: string[]) => string,
+): Promise<void> {
+  let columns: string[] | undefined;
+  let byValue = false;
+  for await (const item of ctx.each(itemsOf(result))) {
+    if (!columns) {
+      if (ctx.fields && ctx.fields.length > 0) columns = expandFields(ctx.fields, item);
+      else if (isPlainObject(item)) columns = flattenKeys(item);
+      else {
+        columns = [VALUE_COLUMN];
+        byValue = true;
+      }
+      await ctx.emit(line(columns));
+    }
+    const cells = byValue ? [delimitedText(item)] : columns.map((c) => delimitedText(getPath(item, c)));
+    const p = ctx.emit(line(cells));
+    if (p) await p;
+  }
+  if (!columns && ctx.fields && ctx.fields.length > 0) await ctx.emit(line(ctx.fields));
+}

@@ -1,0 +1,71 @@
+/**
+ * Display safety: text from the API never carries terminal control sequences into what
+ * we print. A title holding `ESC ] 52 ; ...` could write the user's clipboard, `ESC ] 8`
+ * could dress a link as something else, a carriage return or backspace could overwrite
+ * what was printed before it, and bidi overrides can make text read differently from
+ * what it is. Table, card, TSV, CSV and citation output all pass through here; JSON
+ * escapes control characters by itself.
+ */
+
+/**
+ * Whole escape sequences, removed as a unit so that no parameter bytes are left behind:
+ * CSI (`ESC [` or C1 0x9B) with its parameters; OSC, DCS, SOS, PM and APC strings (`ESC ]`,
+ * `ESC P`, `ESC X`, `ESC ^`, `ESC _` or their C1 forms) up to BEL or ST, or to the end of
+ * the text when unterminated (a terminal would swallow the rest too); and any other
+ * escape (`ESC` plus intermediates and a final byte).
+ */
+const ESCAPE_SEQUENCE =
+  /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|$)|\x1b[ -/]*[0-~]?/g;
+
+/** C0 controls other than tab, newline and carriage return; DEL; C1 controls. */
+const OTHER_CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]/g;
+
+/** Bidi embeddings, overrides and isolates ("Trojan source" reordering). */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Removes escape sequences and every control character except tab, newline and carriage
+ * return, which formats that quote their cells (CSV) may carry as data.
+ */
+export function stripTerminalControls(text: string): string {
+  return text.replace(ESCAPE_SEQUENCE, "").replace(OTHER_CONTROLS, "").replace(BIDI_CONTROLS, "");
+}
+
+/**
+ * Text for a card: line breaks kept (CRLF, a lone CR and the Unicode line separators
+ * become `\n`, so a CR can never return to the start of a line and overwrite it), tabs
+ * become two spaces so that alignment holds.
+ */
+export function cleanBlock(text: string): string {
+  return stripTerminalControls(text)
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .replace(/\t/g, "  ");
+}
+
+/** Text for one table cell or label: everything on one line, runs of breaks and tabs as one space. */
+export function cleanLine(text: string): string {
+  return stripTerminalControls(text).replace(/[\t\n\r\u2028\u2029]+/g, " ");
+}
+
+/**
+ * A TSV field: controls removed, then backslash, tab, newline and carriage return written
+ * as `\\`, `\t`, `\n`, `\r` (the convention of PostgreSQL's text format and `mlr`), so a
+ * value never splits a row or a column.
+ */
+export function escapeTsv(text: string): string {
+  return stripTerminalControls(text)
+    .replace(/[\u2028\u2029]/g, "\n")
+    .replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
+}
+
+/**
+ * A URL that may go inside an OSC 8 hyperlink: http or https only, no whitespace or
+ * control characters (which could end the escape sequence early). Anything else gets no
+ * link, and is printed as plain, cleaned text instead.
+ */
+export function safeLinkTarget(url: unknown): string | undefined {
+  if (typeof url !== "string" || url.length > 2048) return undefined;
+  if (!/^https?:\/\/[^\s\x00-\x1f\x7f-\x9f\u2028\u2029]+$/i.test(url)) return undefined;
+  if (/[\u202a-\u202e\u2066-\u2069]/.test(url)) return undefined;
+  return url;
+}

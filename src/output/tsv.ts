@@ -1,0 +1,18 @@
+/**
+ * `tsv`: the CSV columns, tab-separated, one row a line; tab, newline, carriage return
+ * and backslash inside a value are written as `\t`, `\n`, `\r`, `\\` so a value never
+ * breaks a row, and control sequences are removed. Cells are formula-neutralised like
+ * CSV, as spreadsheets open TSV too.
+ */
+import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
+import type { WriterContext } from "./context.js";
+import { neutraliseFormula, writeRows } from "./rows.js";
+import { escapeTsv } from "./sanitize.js";
+
+export function tsvLine(cells: readonly string[]): string {
+  return cells.map((c) => escapeTsv(neutraliseFormula(c))).join("\t") + "\n";
+}
+
+export async function writeTsv(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
+  await writeRows(result, ctx, tsvLine);
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { cleanBlock, cleanLine, escapeTsv, safeLinkTarget, stripTerminalControls } from "../../src/output/sanitize.js";
+import { item, list, run } from "./helpers.js";
+
+/** Strings an attacker controlling API text might send. */
+const HOSTILE = {
+  clipboard: "Safe\x1b]52;c;ZWNobyBwd25lZA==\x07name",
+  fakeLink: "\x1b]8;;https://evil.test\x1b\\Click me\x1b]8;;\x1b\\",
+  csiColour: "\x1b[31mred\x1b[0m text",
+  clearScreen: "\x1b[2J\x1b[Hwiped",
+  c1Csi: "c1\x9b31mcsi",
+  c1Osc: "c1\x9d0;title\x9cosc",
+  unterminatedOsc: "before\x1b]0;set title forever",
+  dcs: "a\x1bPq#0;2;0;0;0#0~~\x1b\\b",
+  bell: "ding\x07dong",
+  backspace: "good\x08\x08\x08\x08evil",
+  carriage: "safe text\rEVIL",
+  del: "del\x7fete",
+  nul: "nu\x00ll",
+  bidi: "abc\u202edcba",
+  lone: "esc\x1b",
+};
+
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+
+describe("sanitize", () => {
+  it("removes whole escape sequences, leaving the visible text", () => {
+    expect(stripTerminalControls(HOSTILE.clipboard)).toBe("Safename");
+    expect(stripTerminalControls(HOSTILE.fakeLink)).toBe("Click me");
+    expect(stripTerminalControls(HOSTILE.csiColour)).toBe("red text");
+    expect(stripTerminalControls(HOSTILE.clearScreen)).toBe("wiped");
+    expect(stripTerminalControls(HOSTILE.c1Csi)).toBe("c1csi");
+    expect(stripTerminalControls(HOSTILE.c1Osc)).toBe("c1osc");
+    expect(stripTerminalControls(HOSTILE.unterminatedOsc)).toBe("before");
+    expect(stripTerminalControls(HOSTILE.dcs)).toBe("ab");
+    expect(stripTerminalControls(HOSTILE.bell)).toBe("dingdong");
+    expect(stripTerminalControls(HOSTILE.backspace)).toBe("goodevil");
+    expect(stripTerminalControls(HOSTILE.del)).toBe("delete");
+    expect(stripTerminalControls(HOSTILE.nul)).toBe("null");
+    expect(stripTerminalControls(HOSTILE.bidi)).toBe("abcdcba");
+    expect(stripTerminalControls(HOSTILE.lone)).toBe("esc");
+  });
+
+  it("keeps printable Unicode untouched", () => {
+    const text = "Müller – Żółć 日本語 😀 café";
+    expect(stripTerminalControls(text)).toBe(text);
+    expect(cleanLine(text)).toBe(text);
+  });
+
+  it("never lets a carriage return overwrite earlier text", () => {
+    expect(cleanLine(HOSTILE.carriage)).toBe("safe text EVIL");
+    expect(cleanBlock(HOSTILE.carriage)).toBe("safe text\nEVIL");
+    expect(cleanBlock("a\r\nb\tc")).toBe("a\nb  c");
+  });
+
+  it("escapes TSV separators as backslash sequences", () => {
+    expect(escapeTsv("a\tb\nc\rd\\e")).toBe("a\\tb\\nc\\rd\\\\e");
+    expect(escapeTsv(HOSTILE.csiColour)).toBe("red text");
+  });
+
+  it("links only to plain http(s) URLs", () => {
+    expect(safeLinkTarget("https://example.test/a?b=1")).toBe("https://example.test/a?b=1");
+    expect(safeLinkTarget("javascript:alert(1)")).toBeUndefined();
+    expect(safeLinkTarget("https://evil.test\x1b\\text")).toBeUndefined();
+    expect(safeLinkTarget("https://evil.test/\u202e")).toBeUndefined();
+    expect(safeLinkTarget("https://a.test/ b")).toBeUndefined();
+    expect(safeLinkTarget(42)).toBeUndefined();
+  });
+});
+
+describe("hostile API text is inert in human and delimited formats", () => {
+  const hostileItems = Object.entries(HOSTILE).map(([id, text]) => ({ id, name: text, summary: text, categories: [text], url: "https://ok.test/" + id }));
+
+  it("table: no control characters reach the output, even with colour and links on", async () => {
+    const { out } = await run(list("peptide", hostileItems), "table", { columns: 120 });
+    expect(out).not.toMatch(CONTROL);
+    expect(out).toContain("Click me");
+    const linked = await run(list("peptide", hostileItems), "table", { columns: 120, color: true, hyperlinks: true });
+    // Only our own sequences: SGR colour codes and OSC 8 links to the items' own URLs.
+    const sequences = linked.out.match(/\x1b\][^\x1b\x07]*(?:\x07|\x1b\\)|\x1b\[[0-9;]*m/g) ?? [];
+    for (const s of sequences) expect(s).toMatch(/^\x1b\]8;;(https:\/\/ok\.test\/\w+)?\x1b\\$|^\x1b\[[0-9;]*m$/);
+    expect(linked.out.replace(/\x1b\]8;;[^\x1b]*\x1b\\|\x1b\[[0-9;]*m/g, "")).not.toMatch(CONTROL);
+    expect(linked.out).not.toContain("evil.test");
+  });
+
+  it("card: no control characters, line breaks only as real new lines", async () => {
+    for (const [id, text] of Object.entries(HOSTILE)) {
+      const { out } = await run(item("peptide-profile", { name: text, summary: text, safety: { notes: text }, references: [{ title: text }] }), "table");
+      expect(out, id).not.toMatch(CONTROL);
+    }
+  });
+
+  it("tsv and csv: no escape sequences; TSV rows stay one line each", async () => {
+    const tsv = await run(list("peptide", hostileItems), "tsv");
+    expect(tsv.out).not.toMatch(CONTROL);
+    expect(tsv.out.trimEnd().split("\n")).toHaveLength(hostileItems.length + 1);
+    const csv = await run(list("peptide", hostileItems), "csv");
+    expect(csv.out).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/);
+  });
+
+  it("json escapes control characters by itself and keeps the text", async () => {
+    const { out } = await run(list("peptide", hostileItems), "json");
+    expect(out).not.toMatch(CONTROL);
+    expect(JSON.parse(out)).toEqual(hostileItems);
+  });
+});
