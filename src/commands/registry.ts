@@ -12,6 +12,7 @@ import { defs as prices } from "./prices/defs.js";
 import { defs as api } from "./api/defs.js";
 import { defs as auth } from "./auth/defs.js";
 import { defs as config } from "./config/defs.js";
+import { defs as completion } from "./completion/defs.js";
 import type { CommandDef } from "./types.js";
 
 export interface GroupInfo {
@@ -29,4 +30,4 @@ export const GROUPS: Record<string, GroupInfo> = {
   config: { summary: "Read and change settings and profiles" },
 };
 
-export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...sandbox];
+export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...sandbox, ...completion];
