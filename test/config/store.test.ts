@@ -19,20 +19,20 @@ describe("config store", () => {
     const store = openConfigStore(tmp.env);
     expect(store.profile("default")).toEqual({});
     await store.set("default", "api_key", "sk_test_secret_1234");
-    expect(store.file).toBe(path.join(tmp.env.PEP_CONFIG_DIR, "config.json"));
-    expect(mode(tmp.env.PEP_CONFIG_DIR)).toBe(0o700);
+    expect(store.file).toBe(path.join(tmp.env.PEP_CONFIG_DIR!, "config.json"));
+    expect(mode(tmp.env.PEP_CONFIG_DIR!)).toBe(0o700);
     expect(mode(store.file)).toBe(0o600);
     expect(JSON.parse(readFileSync(store.file, "utf8"))).toEqual({ profiles: { default: { api_key: "sk_test_secret_1234" } } });
   });
 
   it("tightens a folder and file that were created too open", async () => {
-    mkdirSync(tmp.env.PEP_CONFIG_DIR, { mode: 0o755 });
-    chmodSync(tmp.env.PEP_CONFIG_DIR, 0o755);
-    const file = path.join(tmp.env.PEP_CONFIG_DIR, "config.json");
+    mkdirSync(tmp.env.PEP_CONFIG_DIR!, { mode: 0o755 });
+    chmodSync(tmp.env.PEP_CONFIG_DIR!, 0o755);
+    const file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
     writeFileSync(file, "{}", { mode: 0o644 });
     chmodSync(file, 0o644);
     await openConfigStore(tmp.env).set("default", "timeout", 5);
-    expect(mode(tmp.env.PEP_CONFIG_DIR)).toBe(0o700);
+    expect(mode(tmp.env.PEP_CONFIG_DIR!)).toBe(0o700);
     expect(mode(file)).toBe(0o600);
   });
 
@@ -50,8 +50,8 @@ describe("config store", () => {
   });
 
   it("keeps keys it does not know in the file", async () => {
-    mkdirSync(tmp.env.PEP_CONFIG_DIR, { recursive: true });
-    const file = path.join(tmp.env.PEP_CONFIG_DIR, "config.json");
+    mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true });
+    const file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
     writeFileSync(file, JSON.stringify({ profiles: { default: { future_key: 1 } }, other: true }));
     await openConfigStore(tmp.env).set("default", "cache", false);
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ profiles: { default: { future_key: 1, cache: false } }, other: true });
@@ -62,8 +62,8 @@ describe("config store", () => {
     ["an array", "[1, 2]"],
     ["profiles not an object", '{"profiles": 3}'],
   ])("refuses a corrupt file (%s), naming it, and never rewrites it", async (_what, text) => {
-    mkdirSync(tmp.env.PEP_CONFIG_DIR, { recursive: true });
-    const file = path.join(tmp.env.PEP_CONFIG_DIR, "config.json");
+    mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true });
+    const file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
     writeFileSync(file, text);
     const store = openConfigStore(tmp.env);
     expect(() => store.profile("default")).toThrow(ConfigError);
@@ -74,8 +74,8 @@ describe("config store", () => {
   });
 
   it("refuses a stored value of the wrong kind, naming the profile and key", () => {
-    mkdirSync(tmp.env.PEP_CONFIG_DIR, { recursive: true });
-    writeFileSync(path.join(tmp.env.PEP_CONFIG_DIR, "config.json"), JSON.stringify({ profiles: { default: { retries: 99 } } }));
+    mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true });
+    writeFileSync(path.join(tmp.env.PEP_CONFIG_DIR!, "config.json"), JSON.stringify({ profiles: { default: { retries: 99 } } }));
     expect(() => openConfigStore(tmp.env).profile("default")).toThrow(/default\.retries/);
   });
 

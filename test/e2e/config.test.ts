@@ -12,7 +12,7 @@ let tmp: ReturnType<typeof scratch>;
 let file: string;
 beforeEach(() => {
   tmp = scratch("pep-config-");
-  file = path.join(tmp.env.PEP_CONFIG_DIR, "config.json");
+  file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
 });
 afterEach(() => tmp.cleanup());
 
@@ -37,7 +37,7 @@ describe("pep config", () => {
     expect(r.err).toContain("Set output = csv in profile default");
     expect(stored().profiles.default).toEqual({ base_url: "https://api.example.org/v1", timeout: 12.5, retries: 0, cache: false, output: "csv" });
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(statSync(tmp.env.PEP_CONFIG_DIR).mode & 0o777).toBe(0o700);
+    expect(statSync(tmp.env.PEP_CONFIG_DIR!).mode & 0o777).toBe(0o700);
 
     expect(await pep(["config", "get", "base_url"])).toMatchObject({ code: 0, out: "https://api.example.org/v1\n" });
     expect(await pep(["config", "get", "timeout"])).toMatchObject({ code: 0, out: "12.5\n" });
@@ -129,7 +129,7 @@ describe("pep config", () => {
 
   it("refuses a config file that is not JSON with exit 2 naming it, and leaves it untouched", async () => {
     const text = '{"profiles": {"default": {"base_url": ';
-    mkdirSync(tmp.env.PEP_CONFIG_DIR, { recursive: true, mode: 0o700 });
+    mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true, mode: 0o700 });
     writeFileSync(file, text, { mode: 0o600 });
     const before = statSync(file).mtimeMs;
     for (const argv of [["config", "list"], ["config", "get", "base_url"], ["config", "set", "timeout", "5"], ["config", "unset", "timeout"], ["auth", "logout"]]) {
@@ -144,7 +144,7 @@ describe("pep config", () => {
   });
 
   it("names the file and the value when a stored value is bad, and lets `config set` repair it", async () => {
-    mkdirSync(tmp.env.PEP_CONFIG_DIR, { recursive: true, mode: 0o700 });
+    mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify({ profiles: { default: { retries: "many", base_url: "https://x.example/v1" } } }), { mode: 0o600 });
     for (const argv of [["config", "list"], ["config", "get", "base_url"]]) {
       const r = await pep(argv);

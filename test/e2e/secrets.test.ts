@@ -72,7 +72,7 @@ describe("the key never shows", () => {
     expect((await pep(["vendors", "list", "-o", "json"])).code).toBe(0);
     expect((await pep(["index", "-o", "json"])).code).toBe(0);
     expect((await pep(["-v", "vendors", "list", "-o", "json"])).err).toMatch(/304|from cache|< 200/);
-    const files = filesUnder(tmp.env.PEP_CACHE_DIR);
+    const files = filesUnder(tmp.env.PEP_CACHE_DIR!);
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
       expect(readFileSync(f, "utf8")).not.toContain(PREFIX);
