@@ -9,7 +9,7 @@
 import { factText, scalarCell, valueText, type Cell } from "./cells.js";
 import { cleanLine } from "./sanitize.js";
 import type { Style } from "./style.js";
-import { asFact, asMoney, getPath, humanize, isPlainObject, isScalar, isScalarArray, titleKeyOf, type Plain } from "./values.js";
+import { asFact, asMoney, asPerson, getPath, humanize, isPlainObject, isScalar, isScalarArray, titleKeyOf, type Plain } from "./values.js";
 import { displayWidth, padEnd, truncate, wrap } from "./width.js";
 
 export interface SectionSpec {
@@ -45,11 +45,16 @@ interface Entry {
 
 const isUrl = (v: unknown): v is string => typeof v === "string" && /^https?:\/\/\S+$/i.test(v);
 
+/** Objects that read as one value: money, a sourced fact, a person's name. */
+function isCompact(v: Plain): boolean {
+  return Object.keys(v).length === 0 || asMoney(v) !== undefined || asFact(v) !== undefined || asPerson(v) !== undefined;
+}
+
 /** Values printed on one `Label  value` line (possibly wrapped). */
 function isInline(v: unknown): boolean {
   if (isScalar(v) || isScalarArray(v)) return true;
-  if (isPlainObject(v)) return Object.keys(v).length === 0 || asMoney(v) !== undefined || asFact(v) !== undefined;
-  return false;
+  if (isPlainObject(v)) return isCompact(v);
+  return Array.isArray(v) && v.every((e) => isScalar(e) || (isPlainObject(e) && isCompact(e) && Object.keys(e).length > 0));
 }
 
 class CardWriter {
@@ -83,6 +88,8 @@ class CardWriter {
       if (money !== undefined) return { text: cleanLine(money) };
       const fact = asFact(v);
       if (fact) return { text: factText(fact) };
+      const person = asPerson(v);
+      if (person !== undefined) return { text: cleanLine(person) };
     }
     if (Array.isArray(v)) return v.length === 0 ? { text: "none", dim: true } : { text: valueText(v) };
     return scalarCell(v, true);
@@ -204,8 +211,7 @@ class CardWriter {
     const v = getPath(data, path);
     if (v === undefined) return undefined;
     if (isPlainObject(v) && Object.keys(v).length > 0 && this.children(v, path).length === 0) return undefined;
-    const last = path.slice(path.lastIndexOf(".") + 1);
-    return { label: humanize(last), value: v, path };
+    return { label: humanize(path), value: v, path };
   }
 
   render(data: unknown, layout: CardLayout): string[] {

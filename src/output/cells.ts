@@ -5,7 +5,7 @@
  * sequences here, so callers only lay it out.
  */
 import { cleanBlock, cleanLine } from "./sanitize.js";
-import { asFact, asMoney, isPlainObject, isScalar, NOT_DOCUMENTED, NOT_DOCUMENTED_TEXT, titleKeyOf, humanize } from "./values.js";
+import { asFact, asMoney, asPerson, isPlainObject, isScalar, NOT_DOCUMENTED, NOT_DOCUMENTED_TEXT, titleKeyOf, humanize } from "./values.js";
 
 export interface Cell {
   text: string;
@@ -40,6 +40,8 @@ export function objectText(obj: Record<string, unknown>, depth = 0): string {
   if (money !== undefined) return cleanLine(money);
   const fact = asFact(obj);
   if (fact) return factText(fact);
+  const person = asPerson(obj);
+  if (person !== undefined) return cleanLine(person);
   const tk = titleKeyOf(obj);
   if (tk) return scalarText(obj[tk]);
   const parts: string[] = [];

@@ -54,7 +54,8 @@ export async function openAtomicFile(target: string): Promise<AtomicFile> {
     throw new UsageError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
   }
   if (mode !== 0o666) await handle.chmod(mode).catch(() => undefined);
-  const stream = handle.createWriteStream({ autoClose: false });
+  // The stream owns the handle and closes it when it ends or is destroyed.
+  const stream = handle.createWriteStream();
   let streamError: unknown;
   stream.on("error", (e) => {
     streamError ??= e;
@@ -70,11 +71,16 @@ export async function openAtomicFile(target: string): Promise<AtomicFile> {
         if (streamError) throw streamError;
         stream.end();
         await finished(stream);
-        await handle.sync();
-        await handle.close();
+        // fsync applies to the file, so a fresh descriptor flushes what the stream wrote.
+        const sync = await open(temp, "r+");
+        try {
+          await sync.sync();
+        } finally {
+          await sync.close();
+        }
         await rename(temp, target);
       } catch (err) {
-        await handle.close().catch(() => undefined);
+        stream.destroy();
         await unlink(temp).catch(() => undefined);
         throw err;
       }
@@ -85,7 +91,6 @@ export async function openAtomicFile(target: string): Promise<AtomicFile> {
       settled = true;
       stream.destroy();
       await finished(stream).catch(() => undefined);
-      await handle.close().catch(() => undefined);
       await unlink(temp).catch(() => undefined);
     },
   };

@@ -152,6 +152,19 @@ export function asFact(obj: Plain): { value: unknown; source: unknown; asOf: unk
   return { value: obj[valueKey], source, asOf: extra ? obj[extra] : undefined };
 }
 
+const PERSON_KEYS = new Set(["family", "given", "literal", "suffix", "last_name", "first_name"]);
+
+/** A person's name as an object (`{ family, given }`, as CSL writes authors): "Family, Given". */
+export function asPerson(obj: Plain): string | undefined {
+  const keys = Object.keys(obj);
+  if (keys.length === 0 || !keys.every((k) => PERSON_KEYS.has(k))) return undefined;
+  if (!keys.every((k) => typeof obj[k] === "string")) return undefined;
+  const family = (obj.family ?? obj.last_name ?? obj.literal) as string | undefined;
+  const given = (obj.given ?? obj.first_name) as string | undefined;
+  if (family === undefined) return given;
+  return given ? `${family}, ${given}` : family;
+}
+
 /**
  * Money: `{ price, currency }` or a range `{ min, max, currency }`, printed as received
  * ("1249.00 USD", "10.00–20.00 EUR"). The amount is the API's decimal string, never

@@ -135,3 +135,72 @@ export const vendors = [
 ];
 
 export const disclosure = "Some links are affiliate links; commissions never affect listings.";
+
+export const peptideProfile = {
+  id: "bpc-157",
+  name: "BPC-157",
+  also_known_as: ["Body Protection Compound 157"],
+  classification: "synthetic peptide",
+  categories: ["muscle-recovery"],
+  summary: "A synthetic fragment of a gastric protein, studied mostly in animal models of tendon, ligament and gut repair. Human data are scarce.",
+  mechanism: { summary: "Proposed angiogenic and nitric-oxide effects.", pathways: ["VEGFR2", "NO system"] },
+  chemical_properties: { molecular_formula: "C62H98N16O22", molecular_weight: "1419.5", sequence: "GEPPPGKPADDAGLV" },
+  evidence: {
+    level: "preclinical",
+    human: { summary: "not_documented", trials: [] },
+    preclinical: {
+      summary: "Consistent healing effects in rodent tendon and gut injury models.",
+      models: ["rat", "mouse"],
+    },
+  },
+  safety: { known_risks: "not_documented", notes: null },
+  regulatory_status: "experimental",
+  fda_status: "not approved",
+  references: [
+    { title: "Effects of BPC-157 on tendon healing", url: "https://pubmed.example.test/90000001", year: 2021 },
+    { title: "Gut lining study", url: "https://pubmed.example.test/90000002", year: 2019 },
+  ],
+  url: "https://example.test/peptides/bpc-157",
+};
+
+export const researchSummary = {
+  peptide: { id: "bpc-157", name: "BPC-157", url: "https://example.test/peptides/bpc-157" },
+  mechanisms: ["Angiogenesis", "Nitric oxide signalling"],
+  clinical_evidence: {
+    summary: "Very limited human data.",
+    human_trials: [{ title: "Pilot trial of BPC-157 in knee pain", nct_id: "NCT99000002", participants: 12, status: "completed" }],
+  },
+  preclinical_evidence: { summary: "Many rodent studies.", study_count: 34 },
+  secondary_reports: [{ title: "Review of gastric peptides", type: "review" }],
+  safety: { summary: "not_documented" },
+  limitations: ["Few human studies", "Small samples"],
+  research_gaps: ["Long-term safety in humans"],
+  references: [{ title: "Effects of BPC-157 on tendon healing", url: "https://pubmed.example.test/90000001" }],
+};
+
+export const regulatory = {
+  peptide: { name: "Semaglutide", url: "https://example.test/peptides/semaglutide" },
+  fda_status: "approved",
+  wada_status: "not prohibited",
+  availability: "prescription",
+  development_stage: "marketed",
+  reviewed_at: "2025-04-01",
+};
+
+export const vendorDetail = {
+  id: "v1",
+  slug: "alpha-labs",
+  name: "Alpha Labs",
+  description: "Research chemicals supplier.",
+  url: "https://example.test/vendors/alpha-labs",
+  website_url: "https://alpha.example.test",
+  location: { country: "US", region: "CA", source: "company registry" },
+  rating: { average: 4.6, count: 120, verified_count: 40 },
+  catalog: { product_count: 85, source: "vendor site" },
+  shipping: {
+    destinations: { value: ["US", "CA"], source: "shipping page", as_of: "2025-05-01" },
+    free_shipping: { value: "over 200.00 USD", source: "shipping page" },
+    returns: { value: null, source: null },
+  },
+  ships_to: { country: "US-CA", value: "yes", source: "shipping page" },
+};
