@@ -185,12 +185,18 @@ class CardWriter {
   }
 
   /** The body of a titled section: a lone object is spread, a lone list is bulleted, a lone text is a paragraph. */
-  private sectionBody(entries: Entry[]): string[] {
+  private sectionBody(title: string, entries: Entry[]): string[] {
     const only = entries.length === 1 ? entries[0] : undefined;
     if (only) {
       const v = only.value;
       if (isPlainObject(v) && !isInline(v)) return this.block(this.children(v, only.path), INDENT, 1);
       if (Array.isArray(v) && v.length > 0 && !isUrl(v[0])) return this.list(v, only.path, INDENT, 1);
+      // "Returns / Returns  unknown" says it twice: under its own title a value stands alone.
+      if (isInline(v) && only.label.toLowerCase() === title.toLowerCase()) {
+        if (isUrl(v)) return [" ".repeat(INDENT) + this.urlText(v, this.o.width - INDENT)];
+        const cell = this.inlineCell(v);
+        return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
+      }
       if (typeof v === "string" && !isUrl(v) && displayWidth(v) > this.o.width / 2) {
         const cell = this.inlineCell(v);
         return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
@@ -201,7 +207,7 @@ class CardWriter {
 
   private section(title: string, entries: Entry[]): string[] {
     if (entries.length === 0) return [];
-    const body = this.sectionBody(entries);
+    const body = this.sectionBody(title, entries);
     if (body.length === 0) return [];
     return ["", this.style.heading(truncate(cleanLine(title), this.o.width)), ...body];
   }

@@ -56,11 +56,22 @@ export function objectText(obj: Record<string, unknown>, depth = 0): string {
   return parts.join("; ");
 }
 
+/** A source object (`{ type, url, checked_at }`) as "vendor site, checked 2025-05-01, https://…". */
+export function sourceText(src: Record<string, unknown>): string {
+  const name = [src.name, src.title, src.type].find((v) => typeof v === "string" && v !== "");
+  const parts: string[] = [];
+  if (typeof name === "string") parts.push(cleanLine(name).replace(/_/g, " "));
+  const when = src.checked_at ?? src.as_of ?? src.retrieved_at;
+  if (typeof when === "string") parts.push(`checked ${cleanLine(when)}`);
+  if (typeof src.url === "string") parts.push(cleanLine(src.url));
+  return parts.length > 0 ? parts.join(", ") : objectText(src, 1);
+}
+
 export function factText(fact: { value: unknown; source: unknown; asOf: unknown }): string {
   const value = Array.isArray(fact.value) ? fact.value.map(scalarText).join(", ") : scalarText(fact.value);
   const sources = (Array.isArray(fact.source) ? fact.source : [fact.source])
     .filter((s) => s !== null && s !== undefined && s !== "")
-    .map((s) => (isPlainObject(s) ? objectText(s, 1) : scalarText(s)));
+    .map((s) => (isPlainObject(s) ? sourceText(s) : scalarText(s)));
   const extras: string[] = [];
   if (sources.length > 0) extras.push(`source: ${sources.join(", ")}`);
   if (fact.asOf !== undefined && fact.asOf !== null) extras.push(`as of ${scalarText(fact.asOf)}`);

@@ -297,3 +297,19 @@ describe("cards", () => {
     expect(out.replace(/\s+/g, "")).toContain("x".repeat(300));
   });
 });
+
+describe("sourced facts", () => {
+  it("print inline with their source, money thresholds as received", async () => {
+    const shipping = {
+      vendor: { name: "Alpha Labs", url: "https://example.test/vendors/alpha-labs" },
+      destinations: { value: ["US", "CA"], source: { type: "vendor_site", url: "https://alpha.example.test/shipping", checked_at: "2025-05-01" } },
+      free_shipping: { available: true, threshold: { amount: "200.00", currency: "USD" } },
+      returns: { value: null, source: null },
+    };
+    const { out } = await run(item("vendor-shipping", shipping), "table", { columns: 100 });
+    expect(out.replace(/\s+/g, " ")).toContain("US, CA (source: vendor site, checked 2025-05-01, https://alpha.example.test/shipping)");
+    expect(out).toMatch(/Threshold\s+200\.00 USD/);
+    expect(out).toContain("Returns\n  unknown\n");
+    expect(out.split("\n")[0]).toBe("Alpha Labs");
+  });
+});
