@@ -3,6 +3,8 @@
  * byte for byte as the API sent them in every format, with their own currency, in the
  * API's order; the affiliate disclosure shown under the table or on stderr; `--param`.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
@@ -93,6 +95,16 @@ describe("pep prices: money as received", () => {
     expect(r.err).not.toContain("affiliate");
     // no total or converted figure anywhere
     expect(r.out).not.toMatch(/total|≈|converted/i);
+  });
+
+  it("--file holds the same JSON as stdout would, the disclosure still on stderr", async () => {
+    const target = path.join(tmp.dir, "offers.json");
+    const r = await pep(["prices", "-o", "json", "--file", target]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe("");
+    expect(JSON.parse(readFileSync(target, "utf8"))).toEqual(OFFERS);
+    expect(readFileSync(target, "utf8")).toContain('"price": "1000000.00000001"');
+    expect(r.err).toContain(DISCLOSURE);
   });
 });
 
