@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 beforeEach(() => {
   tmp = scratch("pep-auth-");
-  file = path.join(tmp.env.PEP_CONFIG_DIR, "config.json");
+  file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
   srv.requests.length = 0;
 });
 afterEach(() => tmp.cleanup());
@@ -53,7 +53,7 @@ describe("pep auth login", () => {
     expect(srv.requests.map((q) => [q.path, q.headers.authorization])).toEqual([["/v1/", `Bearer ${GOOD}`]]);
     expect(storedKey()).toBe(GOOD);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(statSync(tmp.env.PEP_CONFIG_DIR).mode & 0o777).toBe(0o700);
+    expect(statSync(tmp.env.PEP_CONFIG_DIR!).mode & 0o777).toBe(0o700);
   });
 
   it("stores nothing when the API refuses the key (exit 3)", async () => {
