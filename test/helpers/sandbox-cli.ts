@@ -1,0 +1,39 @@
+/**
+ * One sandbox per test file and `pep` run in-process against it, with the number of
+ * requests each run sent (to prove that a refused flag sent nothing).
+ */
+import { startSandbox } from "../../src/sandbox/index.js";
+import { runPep, scratch, type PepRun } from "./cli.js";
+
+export interface SandboxCli {
+  baseUrl: string;
+  /** Scratch folder (config, cache, files written by --file). */
+  dir: string;
+  /** `pep <argv> --base-url <sandbox>`; `sent` = requests the sandbox received during the run. */
+  pep(argv: readonly string[], options?: { tty?: boolean; columns?: number; env?: Record<string, string> }): Promise<PepRun & { sent: number }>;
+  requestCount(): number;
+  close(): Promise<void>;
+}
+
+export async function startSandboxCli(options: Parameters<typeof startSandbox>[0] = {}): Promise<SandboxCli> {
+  const sb = await startSandbox({ port: 0, ...options });
+  const tmp = scratch("pep-e2e-");
+  return {
+    baseUrl: sb.baseUrl,
+    dir: tmp.dir,
+    requestCount: () => sb.requestCount(),
+    async pep(argv, o = {}) {
+      const before = sb.requestCount();
+      const r = await runPep([...argv, "--base-url", sb.baseUrl], {
+        env: { ...tmp.env, ...o.env },
+        ...(o.tty !== undefined ? { tty: o.tty } : {}),
+        ...(o.columns !== undefined ? { columns: o.columns } : {}),
+      });
+      return { ...r, sent: sb.requestCount() - before };
+    },
+    async close() {
+      await sb.close();
+      tmp.cleanup();
+    },
+  };
+}
