@@ -1,0 +1,29 @@
+/** One handler per entry of the shared endpoint table. */
+import type { EndpointName } from "../../api/endpoints.js";
+import type { Handler } from "../context.js";
+import { listPrices, listProducts } from "./commerce.js";
+import { health, index } from "./meta.js";
+import { getPeptide, getRegulatoryStatus, listCategories, listPeptides, listResearchAreas, peptideResearch, peptideStudies, search } from "./research.js";
+import { getStudy, listStudies } from "./studies.js";
+import { compareVendors, getVendor, getVendorShipping, listVendors } from "./vendors.js";
+
+export const HANDLERS: Record<EndpointName, Handler> = {
+  index,
+  health,
+  peptides: listPeptides,
+  peptide: getPeptide,
+  peptideStudies,
+  peptideResearch,
+  regulatoryStatus: getRegulatoryStatus,
+  categories: listCategories,
+  researchAreas: listResearchAreas,
+  search,
+  studies: listStudies,
+  study: getStudy,
+  vendors: listVendors,
+  vendorCompare: compareVendors,
+  vendor: getVendor,
+  vendorShipping: getVendorShipping,
+  prices: listPrices,
+  products: listProducts,
+};
