@@ -1,5 +1,5 @@
 /**
- * Seeded pseudo-random numbers (mulberry32). The sandbox never uses Math.random: the same
+ * Seeded pseudo-random numbers (mulberry32). The sandbox never uses the global random source: the same
  * seed must always give the same data set and the same sequence of injected faults.
  */
 export interface Rng {
