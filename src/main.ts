@@ -54,11 +54,11 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
   let storePromise: Promise<import("./config/store.js").ConfigStore> | undefined;
   const store = () => (storePromise ??= import("./config/store.js").then((m) => m.openConfigStore(io.env)));
   let sandboxUrl: string | undefined;
+  // The sandbox's URL and key apply on every read: the output format reads the config
+  // before the sandbox has started.
   const config = () =>
-    (resolved ??= (async () => {
-      const { resolveConfig } = await import("./config/resolve.js");
-      const cfg = await resolveConfig(globals, io, await store());
-      if (sandboxUrl) {
+    (resolved ??= import("./config/resolve.js").then(async ({ resolveConfig }) => resolveConfig(globals, io, await store()))).then((cfg) => {
+      if (sandboxUrl && cfg.baseUrlSource !== "sandbox") {
         cfg.baseUrl = sandboxUrl;
         cfg.baseUrlSource = "sandbox";
         if (globals.apiKeyFile === undefined) {
@@ -68,7 +68,7 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
         cfg.cache = false;
       }
       return cfg;
-    })());
+    });
 
   let format: OutputFormat | undefined;
   let ctx: ReturnType<typeof createContext> | undefined;
