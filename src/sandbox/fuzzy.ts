@@ -3,12 +3,21 @@
  * accents, and tolerant of one typo in short queries and two in longer ones
  * (approximate substring match, Sellers' algorithm with adjacent transpositions).
  */
+/** Compacted forms of the (stable) data strings, so a search does not recompute them. */
+const compactCache = new Map<string, string>();
+const CACHE_MAX = 200_000;
+
 export function compactText(s: string): string {
-  return s
+  const hit = compactCache.get(s);
+  if (hit !== undefined) return hit;
+  const c = s
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
+  if (compactCache.size >= CACHE_MAX) compactCache.clear();
+  compactCache.set(s, c);
+  return c;
 }
 
 /** Typos allowed for a query of this many (compacted) characters. */
@@ -37,6 +46,8 @@ export function substringDistance(q: string, c: string): number {
   return Math.min(...prev);
 }
 
+const FUZZY_MAX_LENGTH = 80;
+
 /**
  * Score of the best match of `query` against any of `candidates`: 100 exact, 90 prefix,
  * 80 substring, 70/60 with one/two typos, 0 no match.
@@ -54,7 +65,8 @@ export function matchScore(query: string, candidates: readonly string[]): number
     else if (c.includes(q)) score = 80;
     else {
       const allowed = allowedTypos(q.length);
-      if (allowed > 0) {
+      // Typos are forgiven against names and titles, not long passages (cost and noise).
+      if (allowed > 0 && c.length <= FUZZY_MAX_LENGTH) {
         const d = substringDistance(q, c);
         if (d <= allowed) score = 80 - 10 * d;
       }
