@@ -14,7 +14,9 @@ const MIN_WIDTH = 4;
 /**
  * Widths for columns of the given natural widths within `total` columns. When they fit,
  * each keeps its natural width; else the narrow ones keep theirs and the wide ones share
- * the rest equally. A `fixed` column (money) always keeps its natural width, so an
+ * the rest equally. The first column names the row (a name or an id), so it keeps its
+ * natural width up to half the room before the others share. A `fixed` column (money)
+ * always keeps its natural width, so an
  * amount is never cut. Columns that cannot get even the minimum are dropped from the
  * right (the result is shorter). The last column's width is whatever room is left, since
  * it is never padded: later rows may use it.
@@ -35,7 +37,12 @@ export function fitWidths(natural: readonly number[], total: number, fixed: read
     let remaining = avail;
     const flexible: (readonly [number, number])[] = [];
     nat.forEach((w, i) => {
-      if (fixed[i]) {
+      if (i === 0 && !fixed[i] && n > 1) {
+        // Half the room, but never so much that another column falls below its least.
+        const othersLeast = nat.slice(1).reduce((sum, _, j) => sum + least(j + 1), 0);
+        widths[i] = Math.max(least(0), Math.min(w, Math.floor(avail / 2), avail - othersLeast));
+        remaining -= widths[i]!;
+      } else if (fixed[i]) {
         widths[i] = w;
         remaining -= w;
       } else flexible.push([w, i]);

@@ -68,9 +68,10 @@ describe("node bin/pep.js", () => {
     expect(badYear.code).toBe(2);
     expect(badYear.err).toMatch(/--year-from/);
     expect(cli.requestCount()).toBe(before);
-    const missing = await spawnPep(["peptides", "get", "no-such-peptide", "--base-url", cli.baseUrl], { env });
+    const missing = await spawnPep(["peptides", "get", "no-such-peptide", "-o", "table", "--base-url", cli.baseUrl], { env });
     expect(missing.code).toBe(4);
     expect(missing.err).toMatch(/HTTP 404/);
+    expect(missing.err).not.toMatch(/\n\s+at /);
   });
 
   it("help lists allowed values, defaults, examples and the research-only notice", async () => {

@@ -16,7 +16,8 @@ let all: Item[];
 let slug: string;
 
 beforeAll(async () => {
-  cli = await startSandboxCli({ seed: 7 });
+  // Scale 2: about 80 profiles, enough to page through in pages of 20.
+  cli = await startSandboxCli({ seed: 7, scale: 2 });
   all = (await fetchAll(cli.baseUrl, "/peptides")) as Item[];
   slug = String(all[0]!.id);
 });
@@ -158,7 +159,11 @@ describe("pep peptides list", () => {
       const r = await cli.pep(["peptides", "list", ...argv, "--all", "-o", "json"]);
       expect(r.code, r.err).toBe(0);
       expect(ids(json(r.out))).toEqual(ids(expected));
-      expect(expected.length).toBeLessThan(all.length);
+      if (query.sort) {
+        // A sort keeps every profile and changes the order.
+        expect([...ids(expected)].sort()).toEqual([...ids(all)].sort());
+        expect(ids(expected)).not.toEqual(ids(all));
+      } else expect(expected.length).toBeLessThan(all.length);
     });
 
     it("--research-area with an area from `pep research-areas`", async () => {
@@ -271,11 +276,19 @@ describe("pep peptides get | research | regulatory <slug>", () => {
     const p = verb === "regulatory" ? "/regulatory-status/no-such-peptide" : `/peptides/no-such-peptide${verb === "get" ? "" : `/${verb}`}`;
     const direct = await getJson(cli.baseUrl, p);
     expect(direct.status).toBe(404);
-    const r = await cli.pep(["peptides", verb, "no-such-peptide"]);
+    // For people: one line with the message, status, code and request id.
+    const r = await cli.pep(["peptides", verb, "no-such-peptide", "-o", "table"]);
     expect(r.code).toBe(4);
     expect(r.err).toContain(direct.body.error!.message);
-    expect(r.err).toMatch(/HTTP 404/);
+    expect(r.err).toMatch(/^error: .* \(HTTP 404, not_found, request req_\w+\)$/m);
     expect(r.out).toBe("");
+    // Piped (JSON by default): the API's error envelope itself, on stderr.
+    const piped = await cli.pep(["peptides", verb, "no-such-peptide"]);
+    expect(piped.code).toBe(4);
+    const envelope = JSON.parse(piped.err.split("\n")[0]!) as { error: { code: string; message: string; request_id: string } };
+    expect(envelope.error.code).toBe("not_found");
+    expect(envelope.error.message).toBe(direct.body.error!.message);
+    expect(piped.out).toBe("");
   });
 
   it("an empty slug exits 2 and sends nothing", async () => {

@@ -86,9 +86,9 @@ describe("pep studies get: id forms", () => {
   it.each(["pmid-1", "10.5555/no-such-study", "NCT00000001"])("an unknown study (%s) exits 4 with the API's message", async (id) => {
     const direct = await getJson(cli.baseUrl, "/studies/pmid-1");
     expect(direct.status).toBe(404);
-    const r = await cli.pep(["studies", "get", id]);
+    const r = await cli.pep(["studies", "get", id, "-o", "table"]);
     expect(r.code).toBe(4);
-    expect(r.err).toMatch(/HTTP 404/);
+    expect(r.err).toMatch(/HTTP 404, not_found, request req_/);
     if (id === "pmid-1") expect(r.err).toContain(direct.body.error!.message);
     expect(r.out).toBe("");
   });

@@ -140,6 +140,14 @@ describe("fitWidths", () => {
     expect(w[0]).toBe(4);
     expect(w.reduce((a, b) => a + b, 0) + 2 * (w.length - 1)).toBeLessThanOrEqual(50);
   });
+  it("keeps the first column (the row's name) whole up to half the room", () => {
+    // 72 columns of room after gaps: the name keeps 17, the other four share 55.
+    const w = fitWidths([17, 30, 15, 16, 40], 80);
+    expect(w[0]).toBe(17);
+    expect(w.reduce((a, b) => a + b, 0) + 2 * (w.length - 1)).toBeLessThanOrEqual(80);
+    // A very long name is cut at half the room, so the other columns stay readable.
+    expect(fitWidths([200, 30, 30], 60)[0]).toBe(28);
+  });
   it("never shrinks a fixed (money) column", () => {
     expect(fitWidths([30, 20, 30], 50, [false, true, false])[1]).toBe(20);
   });
