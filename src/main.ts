@@ -11,7 +11,7 @@ import type { ResolvedConfig } from "./config/types.js";
 import { createContext, SANDBOX_NOTICE, type Deps, type GlobalOptions } from "./context.js";
 import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, resumeCursorOf, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO } from "./io.js";
-import { buildProgram } from "./program.js";
+import { buildProgram, checkHelpTarget } from "./program.js";
 
 /** Runs `pep` with the words after the executable name; resolves to the exit code. */
 export async function run(argv: readonly string[], deps: Deps = {}): Promise<number> {
@@ -30,7 +30,10 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
     exitCode = await execute(def, input, globals, io, argv, deps);
   });
   try {
-    await program.parseAsync([...argv], { from: "user" });
+    // `pep help peptides list` is `pep peptides list --help` (commander's help takes one word).
+    const words = argv[0] === "help" && argv.length > 1 ? [...argv.slice(1), "--help"] : [...argv];
+    if (argv[0] === "help") checkHelpTarget(program, argv.slice(1));
+    await program.parseAsync(words, { from: "user" });
   } catch (err) {
     failure = err;
   } finally {

@@ -8,6 +8,7 @@ import { CITATION_FORMATS, OUTPUT_FORMATS, LIMITS } from "./api/enums.js";
 import { COMMANDS, GROUPS } from "./commands/registry.js";
 import type { CommandDef, CommandInput, OptionDef } from "./commands/types.js";
 import type { GlobalOptions } from "./context.js";
+import { UsageError } from "./errors.js";
 import type { IO } from "./io.js";
 
 export const RESEARCH_NOTICE = "Research and education only: not medical advice, and not a recommendation to buy or use any substance.";
@@ -121,12 +122,58 @@ export function buildProgram(io: IO, onRun: RunHook): Command {
     for (const o of optionsOf(def)) cmd.addOption(toOption(o));
     const examples = examplesText(def);
     if (examples) cmd.addHelpText("after", examples);
+    // A group's default command (`pep peptides` = `pep peptides list`) would take a
+    // mistyped subcommand as an excess argument; it gets a suggestion instead.
+    const strict = def.isDefault && parent !== program && !(def.args ?? []).some((a) => a.variadic);
+    if (strict) cmd.allowExcessArguments(true);
     cmd.action(async (...params: unknown[]) => {
       const self = params[params.length - 1] as Command;
+      if (strict && self.args.length > (def.args ?? []).length) throw unknownSubcommand(parent, self.args[(def.args ?? []).length]!);
       const args = (self.processedArgs as unknown[]).flatMap((v) => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]));
       const globals = self.optsWithGlobals() as GlobalOptions;
       await onRun(def, { args, opts: self.opts() }, globals);
     });
   }
   return program;
+}
+
+/**
+ * The words of `pep help <words…>` checked against the command tree, so `pep help nosuch`
+ * is an unknown command (exit 2) rather than the top-level help.
+ */
+export function checkHelpTarget(program: Command, words: readonly string[]): void {
+  let at = program;
+  for (const word of words) {
+    if (word.startsWith("-")) return;
+    const next = at.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) throw unknownSubcommand(at, word);
+    at = next;
+  }
+}
+
+/** `pep peptides lst`: the error commander gives an unknown command, with the closest one. */
+function unknownSubcommand(group: Command, word: string): UsageError {
+  const names = group.commands.filter((c) => c.name() !== "help").flatMap((c) => [c.name(), ...c.aliases()]);
+  const best = names
+    .map((n) => [n, editDistance(word.toLowerCase(), n)] as const)
+    .filter(([n, d]) => d <= Math.max(1, Math.floor(n.length / 3)))
+    .sort((a, b) => a[1] - b[1])[0];
+  const where = group.parent ? `pep ${group.name()}` : "pep";
+  const err = new UsageError(`unknown command '${word}'${group.parent ? ` for '${where}'` : ""}`);
+  err.hints.push(best ? `did you mean '${best[0]}'? (${where} ${best[0]})` : `commands: ${group.commands.filter((c) => c.name() !== "help").map((c) => c.name()).join(", ")}`);
+  return err;
+}
+
+/** Levenshtein distance, with a swap of two neighbours counted as one edit. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
 }

@@ -127,6 +127,15 @@ describe("help of every command", () => {
       expect(g.code).toBe(0);
       expect(g.out).toContain("Usage: pep peptides");
       expect(g.out).toMatch(/\blist\b/);
+      // Two words: the subcommand's own help, not the group's.
+      const sub = await runPep(["help", "studies", "export"], { env: tmp.env, columns: 200 });
+      expect(sub.code).toBe(0);
+      expect(sub.out).toContain("Usage: pep studies export");
+      expect(sub.out).toContain("--peptide");
+      const unknown = await runPep(["help", "nosuch"], { env: tmp.env });
+      expect(unknown.code).toBe(2);
+      expect(unknown.err).toMatch(/unknown command 'nosuch'/);
+      expect(unknown.out).toBe("");
     } finally {
       tmp.cleanup();
     }
@@ -142,6 +151,19 @@ describe("help of every command", () => {
       const v = await runPep(["vendor"], { env: tmp.env });
       expect(v.code).toBe(2);
       expect(v.err).toMatch(/vendors/);
+      // A group whose plain form runs its list still suggests a mistyped subcommand.
+      for (const [argv, suggestion] of [
+        [["peptides", "lst"], "list"],
+        [["studies", "exprt"], "export"],
+        [["vendors", "comapre"], "compare"],
+        [["help", "peptides", "lsit"], "list"],
+      ] as const) {
+        const s = await runPep([...argv], { env: tmp.env });
+        expect(s.code, argv.join(" ")).toBe(2);
+        expect(s.err).toContain(`unknown command '${argv[argv.length - 1]}'`);
+        expect(s.err).toContain(`did you mean '${suggestion}'?`);
+        expect(s.out).toBe("");
+      }
     } finally {
       tmp.cleanup();
     }
