@@ -11,7 +11,7 @@ import type { ResolvedConfig } from "./config/types.js";
 import { createContext, SANDBOX_NOTICE, type Deps, type GlobalOptions } from "./context.js";
 import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, resumeCursorOf, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO } from "./io.js";
-import { buildProgram, checkHelpTarget } from "./program.js";
+import { buildProgram, checkHelpTarget, FAILED_COMMAND } from "./program.js";
 
 /** Runs `pep` with the words after the executable name; resolves to the exit code. */
 export async function run(argv: readonly string[], deps: Deps = {}): Promise<number> {
@@ -43,7 +43,8 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   if (failure instanceof CommanderError) {
     if (failure.code === "commander.helpDisplayed" || failure.code === "commander.version" || failure.code === "commander.help") return EXIT.ok;
     // commander already printed "error: …"; point at help like gh does.
-    if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`Run 'pep --help' for usage.\n`);
+    const where = (failure as { [FAILED_COMMAND]?: string })[FAILED_COMMAND] ?? "pep";
+    if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`Run '${where} --help' for usage.\n`);
     return EXIT.usage;
   }
   return report(failure, io, argv, false, false);

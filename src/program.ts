@@ -3,7 +3,7 @@
  * here runs a command: the action hands the definition and the parsed input back to
  * `main.ts`, which loads the command's code only then.
  */
-import { Command, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { CITATION_FORMATS, OUTPUT_FORMATS, LIMITS } from "./api/enums.js";
 import { COMMANDS, GROUPS } from "./commands/registry.js";
 import type { CommandDef, CommandInput, OptionDef } from "./commands/types.js";
@@ -82,7 +82,7 @@ export function buildProgram(io: IO, onRun: RunHook): Command {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
-    .exitOverride();
+    .exitOverride(tagged(program));
   for (const o of GLOBAL_OPTIONS) program.addOption(toOption(o));
   program.addHelpText(
     "after",
@@ -102,8 +102,8 @@ export function buildProgram(io: IO, onRun: RunHook): Command {
           .description(info?.summary ?? groupName)
           .helpCommand(false)
           .showSuggestionAfterError(true)
-          .configureHelp({ showGlobalOptions: true })
-          .exitOverride();
+          .configureHelp({ showGlobalOptions: true });
+        group.exitOverride(tagged(group));
         if (info?.aliases) group.aliases([...info.aliases]);
         if (info?.examples?.length) group.addHelpText("after", `\nExamples:\n${info.examples.map((e) => `  $ ${e}`).join("\n")}\n`);
         groups.set(groupName, group);
@@ -112,7 +112,7 @@ export function buildProgram(io: IO, onRun: RunHook): Command {
     }
     const name = def.path[def.path.length - 1]!;
     const cmd = parent.command(name, { isDefault: def.isDefault ?? false });
-    cmd.description(def.summary + (def.description ? `\n\n${def.description}` : "")).summary(def.summary).exitOverride();
+    cmd.description(def.summary + (def.description ? `\n\n${def.description}` : "")).summary(def.summary).exitOverride(tagged(cmd));
     cmd.configureHelp({ showGlobalOptions: true });
     if (def.aliases?.length) cmd.aliases([...def.aliases]);
     for (const a of def.args ?? []) {
@@ -135,6 +135,18 @@ export function buildProgram(io: IO, onRun: RunHook): Command {
     });
   }
   return program;
+}
+
+/** The command whose parsing failed, so the usage hint can name its help. */
+export const FAILED_COMMAND = Symbol("pep.failedCommand");
+
+function tagged(cmd: Command): (err: CommanderError) => never {
+  return (err) => {
+    const names: string[] = [];
+    for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+    Object.assign(err, { [FAILED_COMMAND]: names.join(" ") });
+    throw err;
+  };
 }
 
 /**
