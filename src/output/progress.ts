@@ -43,6 +43,9 @@ export function startProgress(options: {
     return `${options.label}: page ${pages}, ${items} item${items === 1 ? "" : "s"}`;
   };
   const show = async () => {
+    // A terminal that reports no width (a pseudo-terminal never sized) would make ora
+    // count its line as endless and erase forever: no spinner there.
+    if ((options.stream as { columns?: number }).columns === 0) return;
     const { default: ora } = await import("ora");
     if (stopped) return;
     lastText = text();
