@@ -4,17 +4,8 @@
  * subcommands, flags, a flag's allowed values, or a positional argument's values.
  * Plain `case` tables keep it free of bash-completion helpers and of subshells.
  */
-import { argValues, checkWord, singleQuote, type NodeData } from "./completion-data.js";
-import type { ValueKind } from "./flags.js";
-
-function valueWords(v: ValueKind): string | undefined {
-  if (v.kind === "words") return v.words.map(checkWord).join(" ");
-  if (v.kind === "file") return "@file";
-  if (v.kind === "any") return "@any";
-  return undefined;
-}
-
-const key = (path: string, word: string) => singleQuote(`${path}|${word}`);
+import { checkWord, singleQuote, type NodeData } from "./completion-data.js";
+import { argFunction, nodeFunction, valueFunction } from "./completion-sh.js";
 
 export function bashScript(nodes: readonly NodeData[], version: string): string {
   const out: string[] = [
@@ -23,13 +14,8 @@ export function bashScript(nodes: readonly NodeData[], version: string): string 
     "# Or keep it:      pep completion bash > ~/.local/share/bash-completion/completions/pep",
     "",
     "# _pep_node PATH WORD: the command path WORD leads to from PATH (in _pep_r), or empty.",
-    "_pep_node() {",
-    "  _pep_r=",
-    '  case "$1|$2" in',
+    ...nodeFunction(nodes),
   ];
-  for (const n of nodes) for (const c of n.children) out.push(`    ${key(n.path, checkWord(c.word))}) _pep_r=${singleQuote(c.path)} ;;`);
-  out.push("  esac", "}", "");
-
   out.push("# _pep_words PATH: the subcommands and flags of PATH (in _pep_r, _pep_f).", "_pep_words() {", '  case "$1" in');
   for (const n of nodes) {
     const subs = n.children.filter((c) => !c.alias).map((c) => checkWord(c.word));
@@ -41,32 +27,10 @@ export function bashScript(nodes: readonly NodeData[], version: string): string 
   out.push(
     "# _pep_value PATH FLAG: succeeds when FLAG takes a value; its allowed words in _pep_r",
     "# (@file for a file name, @any for free text).",
-    "_pep_value() {",
-    "  _pep_r=",
-    '  case "$1|$2" in',
+    ...valueFunction(nodes),
+    "# _pep_arg PATH INDEX: the allowed values of positional argument INDEX (in _pep_r).",
+    ...argFunction(nodes),
   );
-  for (const n of nodes) {
-    for (const f of n.flags) {
-      const words = valueWords(f.value);
-      if (words === undefined) continue;
-      out.push(`    ${f.names.map((name) => key(n.path, checkWord(name))).join("|")}) _pep_r=${singleQuote(words)}; return 0 ;;`);
-    }
-  }
-  out.push("  esac", "  return 1", "}", "");
-
-  out.push("# _pep_arg PATH INDEX: the allowed values of positional argument INDEX (in _pep_r).", "_pep_arg() {", "  _pep_r=", '  case "$1|$2" in');
-  for (const n of nodes) {
-    const count = Math.max(n.args.length, 1);
-    for (let i = 0; i < count; i++) {
-      const values = argValues(n, i);
-      if (values) out.push(`    ${key(n.path, String(i))}) _pep_r=${singleQuote(values.map(checkWord).join(" "))} ;;`);
-    }
-    if (n.variadic) {
-      const values = argValues(n, n.args.length);
-      if (values) out.push(`    ${singleQuote(`${n.path}|`)}*) _pep_r=${singleQuote(values.map(checkWord).join(" "))} ;;`);
-    }
-  }
-  out.push("  esac", "}", "");
 
   out.push(
     "_pep_completions() {",

@@ -3,17 +3,8 @@
  * `case` tables), with descriptions beside subcommands and flags through `_describe`.
  * Works both from `$fpath` (as the `_pep` function) and with `source <(pep completion zsh)`.
  */
-import { argValues, checkWord, singleQuote, type NodeData } from "./completion-data.js";
-import type { ValueKind } from "./flags.js";
-
-function valueWords(v: ValueKind): string | undefined {
-  if (v.kind === "words") return v.words.map(checkWord).join(" ");
-  if (v.kind === "file") return "@file";
-  if (v.kind === "any") return "@any";
-  return undefined;
-}
-
-const key = (path: string, word: string) => singleQuote(`${path}|${word}`);
+import { checkWord, singleQuote, type NodeData } from "./completion-data.js";
+import { argFunction, nodeFunction, valueFunction } from "./completion-sh.js";
 /** `word:description`, colons in the word escaped as `_describe` wants. */
 const described = (word: string, text: string) => singleQuote(`${word.replace(/:/g, "\\:")}:${text.replace(/\s+/g, " ")}`);
 
@@ -24,13 +15,8 @@ export function zshScript(nodes: readonly NodeData[], version: string): string {
     "# Load it now:   source <(pep completion zsh)     (after compinit)",
     "# Or keep it:    pep completion zsh > \"${fpath[1]}/_pep\"",
     "",
-    "_pep_node() {",
-    "  _pep_r=",
-    '  case "$1|$2" in',
+    ...nodeFunction(nodes),
   ];
-  for (const n of nodes) for (const c of n.children) out.push(`    ${key(n.path, checkWord(c.word))}) _pep_r=${singleQuote(c.path)} ;;`);
-  out.push("  esac", "}", "");
-
   out.push("# _pep_described PATH: subcommands (_pep_s) and flags (_pep_fl) as word:description.", "_pep_described() {", "  _pep_s=() _pep_fl=()", '  case "$1" in');
   for (const n of nodes) {
     const subs = n.children.filter((c) => !c.alias).map((c) => described(checkWord(c.word), c.summary));
@@ -39,29 +25,7 @@ export function zshScript(nodes: readonly NodeData[], version: string): string {
   }
   out.push("  esac", "}", "");
 
-  out.push("_pep_value() {", "  _pep_r=", '  case "$1|$2" in');
-  for (const n of nodes) {
-    for (const f of n.flags) {
-      const words = valueWords(f.value);
-      if (words === undefined) continue;
-      out.push(`    ${f.names.map((name) => key(n.path, checkWord(name))).join("|")}) _pep_r=${singleQuote(words)}; return 0 ;;`);
-    }
-  }
-  out.push("  esac", "  return 1", "}", "");
-
-  out.push("_pep_arg() {", "  _pep_r=", '  case "$1|$2" in');
-  for (const n of nodes) {
-    const count = Math.max(n.args.length, 1);
-    for (let i = 0; i < count; i++) {
-      const values = argValues(n, i);
-      if (values) out.push(`    ${key(n.path, String(i))}) _pep_r=${singleQuote(values.map(checkWord).join(" "))} ;;`);
-    }
-    if (n.variadic) {
-      const values = argValues(n, n.args.length);
-      if (values) out.push(`    ${singleQuote(`${n.path}|`)}*) _pep_r=${singleQuote(values.map(checkWord).join(" "))} ;;`);
-    }
-  }
-  out.push("  esac", "}", "");
+  out.push(...valueFunction(nodes), ...argFunction(nodes));
 
   out.push(
     "_pep() {",
