@@ -75,10 +75,17 @@ export async function writeListTable(
     block = [];
     await ctx.emit(lines.join("\n") + "\n");
   };
-  for await (const item of ctx.each(items)) {
-    block.push(item);
-    count++;
-    if (block.length >= BLOCK_ROWS) await flush();
+  try {
+    for await (const item of ctx.each(items)) {
+      block.push(item);
+      count++;
+      if (block.length >= BLOCK_ROWS) await flush();
+    }
+  } catch (err) {
+    // A list cut short by an error keeps the rows it already fetched: the resume
+    // command starts after them. Ctrl-C prints nothing more.
+    if (!ctx.options.signal?.aborted) await flush().catch(() => undefined);
+    throw err;
   }
   await flush();
   return count;
