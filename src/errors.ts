@@ -28,6 +28,11 @@ export class PepError extends Error {
     this.exitCode = exitCode;
     if (options?.hints) this.hints = [...options.hints];
   }
+
+  /** The error line's text; errors that came with an answer add its status and request id. */
+  describe(): string {
+    return this.message;
+  }
 }
 
 /** Bad flags, arguments or values, caught before any request (exit 2). */
@@ -79,7 +84,7 @@ export class ApiError extends PepError {
   }
 
   /** `<message> (HTTP <status>, <code>, request <request_id>)` */
-  describe(): string {
+  override describe(): string {
     const parts = [`HTTP ${this.status}`];
     if (this.code) parts.push(this.code);
     if (this.requestId) parts.push(`request ${this.requestId}`);
@@ -104,6 +109,13 @@ export class ResponseError extends PepError {
     super(message, EXIT.unavailable, { cause: init.cause });
     this.status = init.status;
     this.requestId = init.requestId;
+  }
+
+  /** `<message> (HTTP <status>, request <request_id>)`, like an API error. */
+  override describe(): string {
+    const parts = [`HTTP ${this.status}`];
+    if (this.requestId) parts.push(`request ${this.requestId}`);
+    return `${this.message} (${parts.join(", ")})`;
   }
 }
 
@@ -130,13 +142,19 @@ export class InterruptedError extends PepError {
   }
 }
 
-/** HTTP status -> exit code, in one place. */
+/**
+ * HTTP status -> exit code, in one place. Statuses the spec does not name are read by
+ * their class: another 4xx refused the request as sent (2; 410 Gone is a 404), a
+ * redirect or 408 is an answer that is not the API's (6). None of them is a bug of pep.
+ */
 export function exitForStatus(status: number): ExitCode {
   if (status === 400 || status === 422) return EXIT.usage;
   if (status === 401 || status === 403) return EXIT.auth;
-  if (status === 404) return EXIT.notFound;
+  if (status === 404 || status === 410) return EXIT.notFound;
   if (status === 429) return EXIT.rateLimited;
-  if (status >= 500) return EXIT.unavailable;
+  if (status === 408) return EXIT.unavailable;
+  if (status >= 400 && status < 500) return EXIT.usage;
+  if (status >= 500 || (status >= 300 && status < 400)) return EXIT.unavailable;
   return EXIT.unexpected;
 }
 
@@ -148,11 +166,12 @@ export function exitCodeFor(err: unknown): ExitCode {
 
 /**
  * A cursor to resume from, attached to an error that cut a list short, so the shell
- * can print the command that continues the run.
+ * can print the command that continues the run; with a `--limit`, also how many items
+ * of it were still wanted, so the resumed run stops where the first would have.
  */
-export function withResumeCursor<E>(err: E, cursor: string | undefined): E {
-  if (cursor && err && typeof err === "object") {
-    (err as { resumeCursor?: string }).resumeCursor ??= cursor;
+export function withResumeCursor<E>(err: E, cursor: string | undefined, remaining?: number): E {
+  if (cursor && err && typeof err === "object" && !("resumeCursor" in err)) {
+    Object.assign(err, { resumeCursor: cursor, resumeRemaining: remaining });
   }
   return err;
 }
@@ -161,6 +180,15 @@ export function resumeCursorOf(err: unknown): string | undefined {
   if (err && typeof err === "object" && "resumeCursor" in err) {
     const c = (err as { resumeCursor?: unknown }).resumeCursor;
     return typeof c === "string" ? c : undefined;
+  }
+  return undefined;
+}
+
+/** Items of the `--limit` still wanted when the run was cut short (undefined: no limit). */
+export function resumeRemainingOf(err: unknown): number | undefined {
+  if (err && typeof err === "object" && "resumeRemaining" in err) {
+    const n = (err as { resumeRemaining?: unknown }).resumeRemaining;
+    return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : undefined;
   }
   return undefined;
 }

@@ -178,13 +178,16 @@ export function createClient(options: ClientOptions): Client {
         retryAfter,
       });
     }
-    const message = bodyCutShort
-      ? `the server answered HTTP ${status} and the body was cut short`
-      : isJson
-        ? `the server answered HTTP ${status} without an error envelope`
-        : text.trim() === ""
-          ? `the server answered HTTP ${status} with an empty body`
-          : `the server answered HTTP ${status} with a non-JSON body (${contentType})`;
+    const location = status >= 300 && status < 400 ? header(headers, "location") : undefined;
+    const message = location
+      ? scrub(`the server redirects to ${truncate(location)}; pep does not follow redirects, so check the base URL`)
+      : bodyCutShort
+        ? `the server answered HTTP ${status} and the body was cut short`
+        : isJson
+          ? `the server answered HTTP ${status} without an error envelope`
+          : text.trim() === ""
+            ? `the server answered HTTP ${status} with an empty body`
+            : `the server answered HTTP ${status} with a non-JSON body (${contentType})`;
     return new ApiError({ status, message, requestId: headerRequestId, retryAfter });
   };
 
@@ -222,15 +225,16 @@ export function createClient(options: ClientOptions): Client {
       }
       const status = res.statusCode;
       const resHeaders = res.headers as Headers;
-      let buf: Buffer;
+      // Read chunk by chunk, so a body cut short still tells how much of it arrived.
+      const chunks: Buffer[] = [];
       let cutShort = false;
       try {
-        buf = Buffer.from(await res.body.arrayBuffer());
+        for await (const chunk of res.body) chunks.push(chunk as Buffer);
       } catch (err) {
         if (signal?.aborted || timedOut) throw failed(err);
-        buf = Buffer.alloc(0);
         cutShort = true;
       }
+      const buf = Buffer.concat(chunks);
       const bytes = buf.length;
       const now = clock.now();
       const rateLimit = parseRateLimit(
@@ -271,12 +275,17 @@ export function createClient(options: ClientOptions): Client {
       const text = buf.toString("utf8");
       if (status < 200 || status > 299) throw attachRateLimit(apiError(status, resHeaders, text, cutShort), rateLimit);
 
-      const declared = Number(header(resHeaders, "content-length"));
+      const declaredHeader = header(resHeaders, "content-length");
+      const declared = declaredHeader === undefined ? Number.NaN : Number(declaredHeader);
       if (cutShort || (Number.isFinite(declared) && declared > bytes)) {
+        const of = Number.isFinite(declared) && declared > bytes ? ` of ${declared}` : "";
         throw attachRateLimit(
-          markCutShort(new ResponseError(`the response body was cut short (${bytes} bytes received)`, { status, requestId })),
+          markCutShort(new ResponseError(`the response body was cut short (${bytes}${of} bytes received)`, { status, requestId })),
           rateLimit,
         );
+      }
+      if (bytes === 0) {
+        throw attachRateLimit(new ResponseError(`the server answered HTTP ${status} with an empty body`, { status, requestId }), rateLimit);
       }
       let body: unknown;
       try {

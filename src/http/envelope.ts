@@ -58,6 +58,7 @@ export function parseSuccess(body: unknown): { ok: true; value: SuccessEnvelope 
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     return { ok: false, reason: `expected an object with \`data\`, got ${describe(body)}` };
   }
+  if (!("data" in body)) return { ok: false, reason: `no \`data\` field (fields: ${fieldList(body)})` };
   const r = successEnvelopeSchema.safeParse(body);
   if (!r.success) return { ok: false, reason: summarize(r.error) };
   return {
@@ -74,6 +75,13 @@ export function parseError(body: unknown): { error: ApiErrorBody } | undefined {
   const error: ApiErrorBody = { ...e };
   for (const k of ["code", "message", "request_id"] as const) if (error[k] === undefined) delete error[k];
   return { ...r.data, error };
+}
+
+/** The first few top-level names, printable: what the server sent instead. */
+function fieldList(body: object): string {
+  const names = Object.keys(body).map((k) => k.replace(/[^\w.-]/g, "?").slice(0, 40));
+  if (names.length === 0) return "none";
+  return names.length > 5 ? `${names.slice(0, 5).join(", ")}, …` : names.join(", ");
 }
 
 function describe(v: unknown): string {

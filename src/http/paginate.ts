@@ -25,8 +25,9 @@ function freshState(): PageState {
 
 /**
  * Items of every page of `path`, following `pagination.next_cursor` while `has_more`.
- * Errors carry the cursor of the page that failed (`resumeCursorOf(err)`), except a
- * cursor loop, where resuming would only loop again.
+ * Errors carry the cursor of the page that failed (`resumeCursorOf(err)`) and, with a
+ * `limit`, how many items were still wanted (`resumeRemainingOf(err)`), except a cursor
+ * loop, where resuming would only loop again.
  */
 export function paginate<T = unknown>(request: RequestFn, path: string, options: PaginateOptions = {}): Paginator<T> {
   const state = freshState();
@@ -56,7 +57,7 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
           });
         }
       } catch (err) {
-        throw withResumeCursor(err, cursor);
+        throw withResumeCursor(err, cursor, limit === undefined ? undefined : limit - state.items);
       }
       state.pages += 1;
       state.meta = res.meta;

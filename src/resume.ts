@@ -1,0 +1,92 @@
+/**
+ * What stderr says after a list was cut short by an error (contract section 3): the
+ * command that continues the run from the cursor of the page that failed, asking only
+ * for what is left of a `--limit`. `pep api --paginate` takes its cursor as
+ * `-F cursor=<c>`. With `--file` nothing of the run was kept (the target is never
+ * half-written), so resuming would write only the rest: stderr says to run it again.
+ */
+import { resumeCursorOf, resumeRemainingOf } from "./errors.js";
+
+export interface RunFacts {
+  /** The command's path (`["studies", "list"]`). */
+  command?: readonly string[] | undefined;
+  /** `--file` as given. */
+  file?: string | undefined;
+}
+
+/** The lines to print under the error line; none when the error did not cut a list short. */
+export function resumeLines(err: unknown, argv: readonly string[], run: RunFacts = {}): string[] {
+  const cursor = resumeCursorOf(err);
+  if (!cursor) return [];
+  if (run.file !== undefined) {
+    return [`hint: ${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list`];
+  }
+  const command = resumeCommand(argv, cursor, { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api" });
+  return [`to resume: ${command}`];
+}
+
+/**
+ * The command line that continues a run cut short: the same words, `--cursor <c>`
+ * (or `-F cursor=<c>`), and `--limit <remaining>` when a limit was in force.
+ */
+export function resumeCommand(
+  argv: readonly string[],
+  cursor: string,
+  options: { remaining?: number | undefined; viaField?: boolean } = {},
+): string {
+  const { remaining, viaField = false } = options;
+  const words: string[] = [];
+  let sawLimit = false;
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === "--") {
+      words.push(...argv.slice(i));
+      break;
+    }
+    if (!viaField && w === "--cursor") {
+      i++;
+      continue;
+    }
+    if (!viaField && w.startsWith("--cursor=")) continue;
+    if (viaField) {
+      // The old cursor may be in -F cursor=…, -Fcursor=…, --field=cursor=… or the path's query.
+      if ((w === "-F" || w === "--field") && isCursorField(argv[i + 1])) {
+        i++;
+        continue;
+      }
+      const joined = /^(?:-F|--field=)(.*)$/.exec(w);
+      if (joined && isCursorField(joined[1])) continue;
+      if (!w.startsWith("-") && /[?&]cursor=/.test(w)) {
+        words.push(w.replace(/([?&])cursor=[^&]*(&|$)/, (_m, lead: string, rest: string) => (rest ? lead : "")));
+        continue;
+      }
+    }
+    if (remaining !== undefined && w === "--limit") {
+      words.push(w, String(remaining));
+      sawLimit = true;
+      i++;
+      continue;
+    }
+    if (remaining !== undefined && w.startsWith("--limit=")) {
+      words.push(`--limit=${remaining}`);
+      sawLimit = true;
+      continue;
+    }
+    words.push(w);
+  }
+  const tail: string[] = [];
+  if (remaining !== undefined && !sawLimit) tail.push("--limit", String(remaining));
+  tail.push(...(viaField ? ["-F", `cursor=${cursor}`] : ["--cursor", cursor]));
+  const end = words.indexOf("--");
+  if (end === -1) words.push(...tail);
+  else words.splice(end, 0, ...tail);
+  return ["pep", ...words].map(shellQuote).join(" ");
+}
+
+function isCursorField(value: string | undefined): boolean {
+  return value !== undefined && /^cursor=/.test(value);
+}
+
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
