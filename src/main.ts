@@ -87,6 +87,8 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       ctx.onCleanup(() => sb.close());
       ctx.notice(SANDBOX_NOTICE.replace("{url}", sb.baseUrl));
     }
+    // A --file that cannot be written is a usage error, found before any request.
+    if (globals.file !== undefined) await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));
     const mod = await def.load();
     const result: Result = await mod.run(input, ctx);
     if (io.signal.aborted) throw new InterruptedError();

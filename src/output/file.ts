@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import { access, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -31,6 +31,23 @@ async function fsyncFolder(folder: string): Promise<void> {
     /* best effort */
   } finally {
     await handle?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Checks before any request that `--file` can be written: not a folder, in a folder that
+ * exists and is writable. `openAtomicFile` checks again when it creates the temp file.
+ */
+export async function checkFileTarget(target: string): Promise<void> {
+  const folder = path.dirname(target);
+  const st = await stat(target).catch(() => undefined);
+  if (st?.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
+  try {
+    if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error("not a folder"), { code: "ENOTDIR" });
+    await access(folder, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
   }
 }
 
