@@ -26,12 +26,18 @@ import {
 
 const text = (max: number) => z.string().min(1, { message: "must not be empty" }).max(max, { message: `must be at most ${max} characters` });
 
-const intIn = (min: number, max: number) =>
-  z.coerce
-    .number({ message: `must be a whole number from ${min} to ${max}` })
-    .int({ message: `must be a whole number from ${min} to ${max}` })
-    .min(min, { message: `must be a whole number from ${min} to ${max}` })
-    .max(max, { message: `must be a whole number from ${min} to ${max}` });
+/**
+ * A whole number, or its decimal digits as a string. `Number()` alone would also take
+ * "0x76C", "2e3", " 5" or "", which an API reading an integer need not understand, and
+ * the CLI sends what the user typed.
+ */
+const intIn = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === "string" ? (/^-?\d+$/.test(v) ? Number(v) : Number.NaN) : v),
+    z.number({ message }).int({ message }).min(min, { message }).max(max, { message }),
+  );
+};
 
 const numberIn = (min: number, max: number) =>
   z.coerce
@@ -206,6 +212,8 @@ export function expandPath(template: string, params: Record<string, string> = {}
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params[name];
     if (v === undefined) throw new Error(`missing path parameter ${name}`);
+    // encodeURIComponent keeps dots, and the URL resolves a "." or ".." segment away (%2e too).
+    if (v === "." || v === "..") throw new Error(`path parameter ${name} must not be "${v}"`);
     return encodeURIComponent(v);
   });
 }
