@@ -14,7 +14,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   api_key: "an API key (prefer `pep auth login`, which checks it first)",
   auth_header: `one of: ${AUTH_HEADERS.join(", ")}`,
   output: `one of: ${ALL_FORMATS.join(", ")}`,
-  timeout: "seconds per request, a number greater than 0",
+  timeout: "seconds per request, a number greater than 0 and at most 3600",
   retries: "a whole number from 0 to 10",
   cache: "true or false",
 };
