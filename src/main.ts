@@ -9,9 +9,12 @@ import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./api/enums
 import type { CommandDef, CommandInput, Result } from "./commands/types.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { createContext, SANDBOX_NOTICE, type Deps, type GlobalOptions } from "./context.js";
-import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, resumeCursorOf, UsageError } from "./errors.js";
+import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO } from "./io.js";
 import { buildProgram, checkHelpTarget, FAILED_COMMAND } from "./program.js";
+import { resumeLines, type RunFacts } from "./resume.js";
+
+export { resumeCommand } from "./resume.js";
 
 /** Runs `pep` with the words after the executable name; resolves to the exit code. */
 export async function run(argv: readonly string[], deps: Deps = {}): Promise<number> {
@@ -126,7 +129,7 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
     if (fileTarget) await fileTarget.abort().catch(() => {});
     const e = io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
     const machine = format === "json" || format === "ndjson";
-    return report(e, io, argv, globals.verbose === true, machine);
+    return report(e, io, argv, globals.verbose === true, machine, { command: def.path, file: globals.file });
   } finally {
     await ctx?.cleanup();
   }
@@ -169,7 +172,7 @@ function truthy(v: string | undefined): boolean {
 }
 
 /** Prints a failure as one readable line (plus hints) and returns its exit code. */
-function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean, machine: boolean): number {
+function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean, machine: boolean, facts: RunFacts = {}): number {
   const code = exitCodeFor(err);
   const lines: string[] = [];
   if (err instanceof ApiError) {
@@ -180,7 +183,7 @@ function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean,
     if (err.hints.length === 0 && err.status === 401) lines.push("hint: the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one");
     if (err.hints.length === 0 && err.status === 403) lines.push("hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`");
   } else if (err instanceof PepError) {
-    if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${sanitizeLine(err.message)}`);
+    if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${sanitizeLine(err.describe())}`);
     else lines.push("interrupted");
     for (const h of err.hints) lines.push(h.startsWith("hint:") || h.startsWith("  ") ? h : `hint: ${h}`);
   } else {
@@ -188,8 +191,7 @@ function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean,
     lines.push(`error: unexpected failure: ${sanitizeLine(message)}`);
     lines.push("This is a bug in pep; please report it with the command you ran (use --verbose for details).");
   }
-  const cursor = resumeCursorOf(err);
-  if (cursor) lines.push(`to resume: ${resumeCommand(argv, cursor)}`);
+  lines.push(...resumeLines(err, argv, facts));
   if (verbose && err instanceof Error && err.stack && !(err instanceof PepError && err.exitCode !== EXIT.unexpected)) lines.push(err.stack);
   io.stderr.write(`${lines.join("\n")}\n`);
   return code;
@@ -199,25 +201,6 @@ function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean,
 function sanitizeLine(s: string): string {
   // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
-}
-
-/** The command line that continues a run cut short: the same words, `--cursor <c>`. */
-export function resumeCommand(argv: readonly string[], cursor: string): string {
-  const words: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (w === "--cursor") {
-      i++;
-      continue;
-    }
-    if (w.startsWith("--cursor=")) continue;
-    words.push(w);
-  }
-  return ["pep", ...words, "--cursor", cursor].map(shellQuote).join(" ");
-}
-
-function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Ctrl-C aborts the run (exit 130); a second Ctrl-C exits at once. A closed pipe ends quietly. */

@@ -1,0 +1,139 @@
+/**
+ * Fault matrix, `--file`: a run that fails or is interrupted never leaves the target
+ * half-written, never creates it, and leaves no temp file beside it; a pre-existing
+ * target stays byte for byte as it was. Ctrl-C is a real SIGINT sent to the real
+ * executable in the middle of a download (exit 130, "interrupted").
+ */
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { errorLineOf, faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
+import { parseCsv } from "../helpers/formats.js";
+import { startPep } from "../helpers/live-pep.js";
+import { delay } from "../helpers/server.js";
+
+let api: FaultApi;
+const tmp = scratch("pep-faults-");
+beforeAll(async () => {
+  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
+  api = await startFaultApi({ total: 7 });
+});
+afterEach(() => api.heal());
+afterAll(async () => {
+  await api.close();
+  tmp.cleanup();
+});
+
+const OLD = "id,title\r\nold-1,an earlier export that must survive\r\n";
+
+/** A fresh folder holding `out.csv` with OLD in it (mode 0640), or nothing. */
+function folder(withTarget: boolean): { dir: string; target: string } {
+  const dir = mkdtempSync(path.join(tmp.dir, "files-"));
+  const target = path.join(dir, "out.csv");
+  if (withTarget) writeFileSync(target, OLD, { mode: 0o640 });
+  return { dir, target };
+}
+
+function expectUntouched(dir: string, target: string): void {
+  expect(readdirSync(dir)).toEqual(["out.csv"]);
+  expect(readFileSync(target, "utf8")).toBe(OLD);
+  expect(statSync(target).mode & 0o777).toBe(0o640);
+}
+
+const pepIn = (dir: string, argv: readonly string[]) => spawnPep([...argv, "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
+const listToFile = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--file", "out.csv"];
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await delay(20);
+  }
+}
+
+describe("--file when the run fails", () => {
+  it("a failed single item leaves the old file as it was and no temp file", async () => {
+    const { dir, target } = folder(true);
+    api.fault("peptide", faults.status(500));
+    const r = await pepIn(dir, ["peptides", "get", "bpc-157", "-o", "csv", "--file", "out.csv", "--retries", "0"]);
+    expect(r.code, r.err).toBe(6);
+    errorLineOf(r.err);
+    expectUntouched(dir, target);
+  });
+
+  it("a failed run does not create the file", async () => {
+    const { dir } = folder(false);
+    api.fault(undefined, faults.htmlOk());
+    const r = await pepIn(dir, listToFile);
+    expect(r.code, r.err).toBe(6);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("a list cut short on page 3: the old file stays whole, and stderr says to run the command again, not to resume into the file", async () => {
+    const { dir, target } = folder(true);
+    api.fault(api.cursorAt(4), faults.reset());
+    const r = await pepIn(dir, [...listToFile, "--retries", "0"]);
+    expect(r.code, r.err).toBe(6);
+    expect(api.hits(api.cursorAt(2))).toBe(1);
+    expectUntouched(dir, target);
+    expect(errorLineOf(r.err)).toMatch(/was reset$/);
+    // Resuming with --file would replace the file with the rest of the list only.
+    expect(r.err).not.toContain("--cursor");
+    expect(r.err).toMatch(/^hint: out\.csv was left as it was; run the same command again/m);
+  });
+
+  it("the same run on a healthy server replaces the file with the whole list, mode kept", async () => {
+    const { dir, target } = folder(true);
+    const r = await pepIn(dir, listToFile);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe("");
+    expect(readdirSync(dir)).toEqual(["out.csv"]);
+    expect(parseCsv(readFileSync(target, "utf8")).map((row) => row.id)).toEqual(api.items.map((i) => i.id));
+    expect(statSync(target).mode & 0o777).toBe(0o640);
+  });
+});
+
+describe("--file and a real Ctrl-C (SIGINT)", () => {
+  it("mid-download, page 2 on its way: exit 130, 'interrupted', the old file byte for byte, no temp file", async () => {
+    const { dir, target } = folder(true);
+    api.fault(api.cursorAt(2), faults.slow(20_000, api.items));
+    const live = startPep([...listToFile, "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
+    await until(() => api.hits(api.cursorAt(2)) > 0, "the request for page 2");
+    // Page 1 is in the temp file by now.
+    expect(readdirSync(dir).some((f) => f.endsWith(".tmp"))).toBe(true);
+    live.child.kill("SIGINT");
+    const r = await live.exit();
+    expect(r.code).toBe(130);
+    expect(r.err).toMatch(/^interrupted$/m);
+    // Nothing of the run was kept, so no cursor to resume from is offered.
+    expect(r.err).not.toMatch(/error:|--cursor/);
+    expectUntouched(dir, target);
+  });
+
+  it("while waiting to retry a 429: exit 130 at once, and no file is created", async () => {
+    const { dir } = folder(false);
+    api.fault(undefined, faults.rateLimited("30"));
+    const started = Date.now();
+    const live = startPep([...listToFile, "--retries", "2", "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
+    await live.waitForStderr(/retrying in 30s/);
+    live.child.kill("SIGINT");
+    const r = await live.exit();
+    expect(r.code).toBe(130);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(r.err).toMatch(/^interrupted$/m);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("a single item on its way: exit 130, the old file untouched", async () => {
+    const { dir, target } = folder(true);
+    api.fault("peptide", faults.slow(20_000, api.items));
+    const live = startPep(["peptides", "get", "bpc-157", "-o", "csv", "--file", "out.csv", "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
+    await until(() => api.hits("peptide") > 0, "the request for the peptide");
+    live.child.kill("SIGINT");
+    const r = await live.exit();
+    expect(r.code).toBe(130);
+    expect(r.err).toMatch(/^interrupted$/m);
+    expectUntouched(dir, target);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Fault matrix, lists cut short: page 1 arrives, a later page fails. The items already
+ * printed are whole (every NDJSON and CSV line parses, table rows are not lost, a JSON
+ * array is left visibly unfinished), stderr names the command that resumes from the
+ * failed page's cursor, and that command, run against a healthy server, prints exactly
+ * the rest. A cursor that repeats stops the run (exit 6) instead of looping.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { errorLineOf, faults, resumeArgv, retryNotices, startFaultApi, type FaultApi, type Item } from "../helpers/fault-api.js";
+import { parseCsv, parseNdjson } from "../helpers/formats.js";
+
+let api: FaultApi;
+const tmp = scratch("pep-faults-");
+beforeAll(async () => {
+  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
+  api = await startFaultApi({ total: 7 });
+});
+afterEach(() => api.heal());
+afterAll(async () => {
+  await api.close();
+  tmp.cleanup();
+});
+
+const withBase = (argv: readonly string[]) => [...argv, "--base-url", api.baseUrl];
+const pep = (argv: readonly string[]) => spawnPep(argv, { env: tmp.env });
+const ids = (items: readonly unknown[]) => items.map((i) => (i as Item).id);
+
+/** Runs `argv` with page `failAt` failing, checks the resume line, then runs it healthy. */
+async function cutShortThenResume(argv: readonly string[], failAt: number, fault = faults.status(503)) {
+  const cursor = api.cursorAt(failAt)!;
+  api.fault(cursor, fault);
+  const first = await pep(withBase(argv));
+  const resume = resumeArgv(first.err);
+  api.heal();
+  const rest = await pep(resume);
+  return { first, resume, rest, cursor };
+}
+
+describe("a list cut short mid-way", () => {
+  it("ndjson: whole lines up to the failed page, and the resume command prints exactly the rest", async () => {
+    const argv = ["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--retries", "0"];
+    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
+    expect(first.code, first.err).toBe(6);
+    expect(first.out.endsWith("\n")).toBe(true);
+    expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));
+    // -o ndjson prints the API's envelope as the error line.
+    expect(JSON.parse(errorLineOf(first.err))).toEqual({ error: { code: "service_unavailable", message: "Server trouble 503", request_id: expect.stringMatching(/^req_fault_\d+$/) } });
+    expect(resume).toEqual([...withBase(argv), "--cursor", cursor]);
+    expect(rest.code, rest.err).toBe(0);
+    expect(parseNdjson(rest.out)).toEqual(api.items.slice(2));
+  });
+
+  it("csv after a reset on page 3: every row parses, and resuming completes the list", async () => {
+    const argv = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--retries", "0"];
+    const { first, rest } = await cutShortThenResume(argv, 4, faults.reset());
+    expect(first.code, first.err).toBe(6);
+    expect(first.out.endsWith("\r\n")).toBe(true);
+    expect(parseCsv(first.out).map((r) => r.id)).toEqual(ids(api.items.slice(0, 4)));
+    expect(errorLineOf(first.err)).toMatch(/was reset$/);
+    expect(rest.code, rest.err).toBe(0);
+    expect(parseCsv(rest.out).map((r) => r.id)).toEqual(ids(api.items.slice(4)));
+  });
+
+  it("json: the array is left unfinished (never passes for a whole list), the items in it are whole", async () => {
+    const argv = ["studies", "list", "-o", "json", "--all", "--page-size", "2", "--retries", "0"];
+    const { first, rest } = await cutShortThenResume(argv, 2, faults.status(500));
+    expect(first.code, first.err).toBe(6);
+    expect(() => JSON.parse(first.out)).toThrow();
+    expect(JSON.parse(`${first.out}\n]`)).toEqual(api.items.slice(0, 2));
+    // -o json prints the API's envelope as the error line, then the resume command.
+    expect(JSON.parse(first.err.split("\n")[0]!)).toMatchObject({ error: { code: "internal_error" } });
+    expect(JSON.parse(rest.out)).toEqual(api.items.slice(2));
+  });
+
+  it("table: the rows already fetched are printed before the error, so resuming loses none", async () => {
+    const argv = ["studies", "list", "-o", "table", "--fields", "id,title", "--all", "--page-size", "2", "--retries", "0"];
+    const { first, rest } = await cutShortThenResume(argv, 4);
+    expect(first.code, first.err).toBe(6);
+    const printed = (out: string) => out.split("\n").map((l) => l.split(/\s+/)[0]).filter((w) => w?.startsWith("pmid-"));
+    expect(printed(first.out)).toEqual(ids(api.items.slice(0, 4)));
+    expect(printed(rest.out)).toEqual(ids(api.items.slice(4)));
+  });
+
+  it("--limit: the resume command asks only for the items still wanted", async () => {
+    const argv = ["studies", "list", "-o", "ndjson", "--limit", "5", "--page-size", "2", "--retries", "0"];
+    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
+    expect(first.code, first.err).toBe(6);
+    expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));
+    expect(resume).toEqual(withBase(["studies", "list", "-o", "ndjson", "--limit", "3", "--page-size", "2", "--retries", "0"]).concat("--cursor", cursor));
+    expect(parseNdjson(rest.out)).toEqual(api.items.slice(2, 5));
+  });
+
+  it("the default limit: the resume command adds --limit with what is left of it", async () => {
+    const argv = ["studies", "list", "-o", "ndjson", "--page-size", "3", "--retries", "0"];
+    const { first, resume, rest } = await cutShortThenResume(argv, 3);
+    expect(first.code, first.err).toBe(6);
+    expect(resume).toContain("--limit");
+    expect(resume[resume.indexOf("--limit") + 1]).toBe("17");
+    expect(parseNdjson(rest.out)).toEqual(api.items.slice(3));
+  });
+
+  it("a run that already started from --cursor resumes from the newer cursor, not the old one", async () => {
+    const argv = ["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--cursor", api.cursorAt(2)!, "--retries", "0"];
+    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 4);
+    expect(parseNdjson(first.out)).toEqual(api.items.slice(2, 4));
+    expect(resume.filter((w) => w === "--cursor")).toHaveLength(1);
+    expect(resume[resume.indexOf("--cursor") + 1]).toBe(cursor);
+    expect(parseNdjson(rest.out)).toEqual(api.items.slice(4));
+  });
+
+  it("pep api --paginate: the resume command passes the cursor as -F cursor=…", async () => {
+    const argv = ["api", "/studies", "--paginate", "-F", "limit=2", "--retries", "0"];
+    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
+    expect(first.code, first.err).toBe(6);
+    expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));
+    expect(resume).toEqual([...withBase(argv), "-F", `cursor=${cursor}`]);
+    expect(rest.code, rest.err).toBe(0);
+    expect(parseNdjson(rest.out)).toEqual(api.items.slice(2));
+  });
+
+  it("a failed page that succeeds on retry: exit 0, every item once, the notice on stderr", async () => {
+    api.fault(api.cursorAt(2), faults.status(503, "0"), 1);
+    const r = await pep(withBase(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--retries", "1"]));
+    expect(r.code, r.err).toBe(0);
+    expect(parseNdjson(r.out)).toEqual(api.items);
+    expect(retryNotices(r.err)).toEqual(["service unavailable (HTTP 503); retrying in 0 ms (1/1)"]);
+    expect(r.err).not.toContain("to resume");
+  });
+});
+
+describe("a cursor that repeats", () => {
+  it("stops with exit 6 after one request for it, the items before it whole, no endless loop", async () => {
+    api.fault(api.cursorAt(2), faults.repeatCursor(api.items));
+    const started = Date.now();
+    const r = await pep(withBase(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2"]));
+    expect(r.code, r.err).toBe(6);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(api.hits(api.cursorAt(2))).toBe(1);
+    expect(errorLineOf(r.err)).toBe("error: the API returned the same cursor twice; stopping to avoid an endless loop");
+    // Resuming would only meet the loop again, so no resume command is offered.
+    expect(r.err).not.toContain("to resume");
+    expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 2));
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Fault matrix, transport and body: a 200 that is not JSON, a body cut short, a reset
+ * connection, an answer slower than --timeout, a refused connection, and 200s whose
+ * JSON has another shape. Through the real executable: exit 6, one readable error line
+ * (with the request id when the server sent one), no stack trace, bounded time.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { errorLineOf, faults, PEPTIDE, requestIdOf, retryNotices, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
+import { parseNdjson } from "../helpers/formats.js";
+import { unusedPort } from "../helpers/server.js";
+
+let api: FaultApi;
+const tmp = scratch("pep-faults-");
+beforeAll(async () => {
+  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
+  api = await startFaultApi({ total: 6 });
+});
+afterEach(() => api.heal());
+afterAll(async () => {
+  await api.close();
+  tmp.cleanup();
+});
+
+const pep = (argv: readonly string[], baseUrl = api.baseUrl) => spawnPep([...argv, "--base-url", baseUrl], { env: tmp.env });
+const lastRequestId = () => requestIdOf(api.requests.length - 1);
+
+describe("bodies that are not the API's JSON", () => {
+  it("a 200 with an HTML page: exit 6 at once (not retried), naming the content type and the request", async () => {
+    api.fault("peptide", faults.htmlOk());
+    const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--retries", "2"]);
+    expect(r.code, r.err).toBe(6);
+    expect(api.hits("peptide")).toBe(1);
+    const line = errorLineOf(r.err);
+    expect(line).toMatch(/^error: the response was not valid JSON: .* \(text\/html\)/);
+    expect(line).toContain(`request ${lastRequestId()}`);
+    expect(r.err).not.toContain("<html");
+    expect(r.out).toBe("");
+  });
+
+  it("a body cut short: retried, then exit 6 naming the bytes received and the request", async () => {
+    api.fault(undefined, faults.truncated(api.items));
+    const r = await pep(["studies", "list", "-o", "ndjson", "--limit", "3", "--retries", "1"]);
+    expect(r.code, r.err).toBe(6);
+    expect(api.hits(undefined)).toBe(2);
+    expect(retryNotices(r.err)).toHaveLength(1);
+    expect(retryNotices(r.err)[0]).toMatch(/^response cut short; retrying in /);
+    const line = errorLineOf(r.err);
+    // The fault sends the first 40 bytes of a body announced whole.
+    expect(line).toMatch(/^error: the response body was cut short \(40 of \d+ bytes received\)/);
+    expect(line).toContain(`request ${lastRequestId()}`);
+    expect(r.out).toBe("");
+  });
+
+  it("a body cut short once, then whole: exit 0 and every item", async () => {
+    api.fault(undefined, faults.truncated(api.items), 1);
+    const r = await pep(["studies", "list", "-o", "ndjson", "--limit", "3", "--retries", "1"]);
+    expect(r.code, r.err).toBe(0);
+    expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 3));
+    expect(retryNotices(r.err)).toHaveLength(1);
+  });
+
+  it("JSON without `data`: exit 6 saying what is missing, no crash", async () => {
+    api.fault("peptide", faults.json({ result: PEPTIDE }));
+    const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--retries", "0"]);
+    expect(r.code, r.err).toBe(6);
+    expect(errorLineOf(r.err)).toMatch(/^error: the response was not the API's JSON envelope: .*data/);
+    expect(errorLineOf(r.err)).toContain(`request ${lastRequestId()}`);
+  });
+
+  it("a JSON array or a bare string instead of the envelope: exit 6", async () => {
+    for (const body of [[PEPTIDE], "hello", null]) {
+      api.fault("peptide", faults.json(body));
+      const r = await pep(["peptides", "get", "bpc-157", "-o", "json", "--retries", "0"]);
+      expect(r.code, `${JSON.stringify(body)}: ${r.err}`).toBe(6);
+      expect(errorLineOf(r.err)).toMatch(/not the API's JSON envelope/);
+    }
+  });
+
+  it("a list whose `data` is not an array: exit 6 with the resume command, no crash", async () => {
+    api.fault(undefined, faults.json({ data: { id: "x" }, pagination: { next_cursor: null, has_more: false }, meta: {} }));
+    const r = await pep(["studies", "list", "-o", "csv", "--retries", "0"]);
+    expect(r.code, r.err).toBe(6);
+    expect(errorLineOf(r.err)).toMatch(/^error: expected a list from \/studies, got object/);
+    expect(r.out).toBe("");
+  });
+});
+
+describe("the connection itself fails", () => {
+  it("a reset connection: retried, then exit 6 naming the host", async () => {
+    api.fault("peptide", faults.reset());
+    const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--retries", "1"]);
+    expect(r.code, r.err).toBe(6);
+    expect(api.hits("peptide")).toBe(2);
+    expect(retryNotices(r.err)[0]).toMatch(/^connection reset; retrying in /);
+    expect(errorLineOf(r.err)).toBe(`error: the connection to 127.0.0.1:${api.port} was reset`);
+  });
+
+  it("an answer slower than --timeout: exit 6 saying how to allow longer, in bounded time", async () => {
+    api.fault(undefined, faults.slow(5000, api.items));
+    const started = Date.now();
+    const r = await pep(["studies", "list", "-o", "csv", "--timeout", "0.3", "--retries", "1"]);
+    expect(r.code, r.err).toBe(6);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(api.hits(undefined)).toBe(2);
+    expect(retryNotices(r.err)[0]).toMatch(/^timed out; retrying in /);
+    expect(errorLineOf(r.err)).toBe(`error: no complete answer from 127.0.0.1:${api.port} within 0.3 s; allow longer with --timeout <seconds>`);
+    expect(r.out).toBe("");
+  });
+
+  it("a refused connection: retried, then exit 6 naming the host", async () => {
+    const port = await unusedPort();
+    const r = await pep(["studies", "list", "-o", "csv", "--retries", "1"], `http://127.0.0.1:${port}/v1`);
+    expect(r.code, r.err).toBe(6);
+    expect(retryNotices(r.err)[0]).toMatch(/^connection refused; retrying in /);
+    expect(errorLineOf(r.err)).toBe(`error: could not connect to 127.0.0.1:${port}: connection refused`);
+  });
+});
