@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { access, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import { open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -34,26 +34,45 @@ async function fsyncFolder(folder: string): Promise<void> {
   }
 }
 
+/** Longest file name, in bytes, on the usual file systems. */
+const NAME_MAX = 255;
+
 /**
- * Checks before any request that `--file` can be written: not a folder, in a folder that
- * exists and is writable. `openAtomicFile` checks again when it creates the temp file.
+ * The temp file beside `target`: `.<name>.<random>.tmp`, the name shortened when the
+ * whole would pass the file system's limit (a target named near that limit stays writable).
+ */
+function tempPathFor(target: string): string {
+  const suffix = `.${randomBytes(6).toString("hex")}.tmp`;
+  let name = path.basename(target);
+  while (name && Buffer.byteLength(`.${name}${suffix}`) > NAME_MAX) name = [...name].slice(0, -1).join("");
+  return path.join(path.dirname(target), `.${name}${suffix}`);
+}
+
+/**
+ * Checks before any request that `--file` can be written: a name the file system takes,
+ * not a folder, and a temp file can be created beside it (created and removed at once).
+ * `openAtomicFile` creates its own when the output is ready.
  */
 export async function checkFileTarget(target: string): Promise<void> {
   const folder = path.dirname(target);
-  const st = await stat(target).catch(() => undefined);
+  const st = await stat(target).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENAMETOOLONG") throw new UsageError(`--file: the name is too long (ENAMETOOLONG)`);
+    return undefined;
+  });
   if (st?.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
+  const probe = tempPathFor(target);
   try {
-    if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error("not a folder"), { code: "ENOTDIR" });
-    await access(folder, constants.W_OK);
+    await (await open(probe, "wx")).close();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
   }
+  await unlink(probe).catch(() => undefined);
 }
 
 export async function openAtomicFile(target: string): Promise<AtomicFile> {
   const folder = path.dirname(target);
-  const temp = path.join(folder, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+  const temp = tempPathFor(target);
   // Keep the mode of a file being replaced; a new one gets 0666 less the umask (0644 usually).
   let mode = 0o666;
   try {
