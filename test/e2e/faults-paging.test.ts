@@ -1,13 +1,14 @@
 /**
  * Fault matrix, lists cut short: page 1 arrives, a later page fails. The items already
- * printed are whole (every NDJSON and CSV line parses, table rows are not lost, a JSON
- * array is left visibly unfinished), stderr names the command that resumes from the
- * failed page's cursor, and that command, run against a healthy server, prints exactly
- * the rest. A cursor that repeats stops the run (exit 6) instead of looping.
+ * printed are whole in every format (every NDJSON and CSV line parses, table rows are
+ * not lost, a JSON array is left visibly unfinished), stderr names the command that
+ * resumes from the failed page's cursor, and that command, run against a healthy
+ * server, prints exactly the rest. A cursor that repeats stops the run (exit 6) instead
+ * of looping. How the resume command is built: faults-resume.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
-import { errorLineOf, faults, resumeArgv, retryNotices, startFaultApi, type FaultApi, type Item } from "../helpers/fault-api.js";
+import { errorLineOf, failThenResume, faults, retryNotices, startFaultApi, type FaultApi, type Item } from "../helpers/fault-api.js";
 import { parseCsv, parseNdjson } from "../helpers/formats.js";
 
 let api: FaultApi;
@@ -26,16 +27,8 @@ const withBase = (argv: readonly string[]) => [...argv, "--base-url", api.baseUr
 const pep = (argv: readonly string[]) => spawnPep(argv, { env: tmp.env });
 const ids = (items: readonly unknown[]) => items.map((i) => (i as Item).id);
 
-/** Runs `argv` with page `failAt` failing, checks the resume line, then runs it healthy. */
-async function cutShortThenResume(argv: readonly string[], failAt: number, fault = faults.status(503)) {
-  const cursor = api.cursorAt(failAt)!;
-  api.fault(cursor, fault);
-  const first = await pep(withBase(argv));
-  const resume = resumeArgv(first.err);
-  api.heal();
-  const rest = await pep(resume);
-  return { first, resume, rest, cursor };
-}
+const cutShortThenResume = (argv: readonly string[], failAt: number, fault = faults.status(503)) =>
+  failThenResume(api, tmp.env, argv, failAt, fault);
 
 describe("a list cut short mid-way", () => {
   it("ndjson: whole lines up to the failed page, and the resume command prints exactly the rest", async () => {
@@ -80,43 +73,6 @@ describe("a list cut short mid-way", () => {
     const printed = (out: string) => out.split("\n").map((l) => l.split(/\s+/)[0]).filter((w) => w?.startsWith("pmid-"));
     expect(printed(first.out)).toEqual(ids(api.items.slice(0, 4)));
     expect(printed(rest.out)).toEqual(ids(api.items.slice(4)));
-  });
-
-  it("--limit: the resume command asks only for the items still wanted", async () => {
-    const argv = ["studies", "list", "-o", "ndjson", "--limit", "5", "--page-size", "2", "--retries", "0"];
-    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
-    expect(first.code, first.err).toBe(6);
-    expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));
-    expect(resume).toEqual(withBase(["studies", "list", "-o", "ndjson", "--limit", "3", "--page-size", "2", "--retries", "0"]).concat("--cursor", cursor));
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(2, 5));
-  });
-
-  it("the default limit: the resume command adds --limit with what is left of it", async () => {
-    const argv = ["studies", "list", "-o", "ndjson", "--page-size", "3", "--retries", "0"];
-    const { first, resume, rest } = await cutShortThenResume(argv, 3);
-    expect(first.code, first.err).toBe(6);
-    expect(resume).toContain("--limit");
-    expect(resume[resume.indexOf("--limit") + 1]).toBe("17");
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(3));
-  });
-
-  it("a run that already started from --cursor resumes from the newer cursor, not the old one", async () => {
-    const argv = ["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--cursor", api.cursorAt(2)!, "--retries", "0"];
-    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 4);
-    expect(parseNdjson(first.out)).toEqual(api.items.slice(2, 4));
-    expect(resume.filter((w) => w === "--cursor")).toHaveLength(1);
-    expect(resume[resume.indexOf("--cursor") + 1]).toBe(cursor);
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(4));
-  });
-
-  it("pep api --paginate: the resume command passes the cursor as -F cursor=…", async () => {
-    const argv = ["api", "/studies", "--paginate", "-F", "limit=2", "--retries", "0"];
-    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
-    expect(first.code, first.err).toBe(6);
-    expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));
-    expect(resume).toEqual([...withBase(argv), "-F", `cursor=${cursor}`]);
-    expect(rest.code, rest.err).toBe(0);
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(2));
   });
 
   it("a failed page that succeeds on retry: exit 0, every item once, the notice on stderr", async () => {

@@ -12,6 +12,7 @@
  * item, so a resumed run continues exactly where the failed one stopped.
  */
 import type { ServerResponse } from "node:http";
+import { spawnPep } from "./cli.js";
 import {
   delay,
   resetConnection,
@@ -214,4 +215,19 @@ export function resumeArgv(stderr: string): string[] {
   for (let m = re.exec(text); m; m = re.exec(text)) words.push((m[1] ?? m[2]!).replace(/\u0000/g, "'"));
   if (words[0] !== "pep") throw new Error(`the resume command does not start with pep: ${line}`);
   return words.slice(1);
+}
+
+/**
+ * Runs `pep <argv> --base-url <api>` with the page at item `failAt` failing through
+ * `fault`, then runs the `to resume:` command it printed against the healed server.
+ */
+export async function failThenResume(api: FaultApi, env: Record<string, string>, argv: readonly string[], failAt: number, fault: Handler) {
+  const cursor = api.cursorAt(failAt);
+  if (cursor === undefined) throw new Error("failThenResume needs a page after the first");
+  api.fault(cursor, fault);
+  const first = await spawnPep([...argv, "--base-url", api.baseUrl], { env });
+  const resume = resumeArgv(first.err);
+  api.heal();
+  const rest = await spawnPep(resume, { env });
+  return { first, resume, rest, cursor };
 }

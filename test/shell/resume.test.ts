@@ -1,0 +1,56 @@
+/** The resume command printed under an error that cut a list short. */
+import { describe, expect, it } from "vitest";
+import { ApiError, PaginationLoopError, withResumeCursor } from "../../src/errors.js";
+import { resumeCommand, resumeLines } from "../../src/resume.js";
+
+describe("resumeCommand", () => {
+  it("replaces an old --cursor in either form and keeps every other word", () => {
+    expect(resumeCommand(["studies", "list", "--cursor", "old", "-o", "csv"], "new")).toBe("pep studies list -o csv --cursor new");
+    expect(resumeCommand(["studies", "list", "--cursor=old", "-o", "csv"], "new")).toBe("pep studies list -o csv --cursor new");
+  });
+
+  it("with a limit in force, sets --limit to what is left, in the form the user typed", () => {
+    expect(resumeCommand(["studies", "list", "--limit", "50"], "c", { remaining: 30 })).toBe("pep studies list --limit 30 --cursor c");
+    expect(resumeCommand(["studies", "list", "--limit=50"], "c", { remaining: 30 })).toBe("pep studies list --limit=30 --cursor c");
+    expect(resumeCommand(["studies", "list"], "c", { remaining: 12 })).toBe("pep studies list --limit 12 --cursor c");
+  });
+
+  it("pep api: the cursor goes in as -F cursor=…, replacing an old one in any form", () => {
+    const opts = { viaField: true };
+    expect(resumeCommand(["api", "/studies", "--paginate", "-F", "cursor=old", "-F", "limit=5"], "new", opts)).toBe(
+      "pep api /studies --paginate -F limit=5 -F cursor=new",
+    );
+    expect(resumeCommand(["api", "/studies", "--paginate", "-Fcursor=old"], "new", opts)).toBe("pep api /studies --paginate -F cursor=new");
+    expect(resumeCommand(["api", "/studies", "--paginate", "--field=cursor=old"], "new", opts)).toBe("pep api /studies --paginate -F cursor=new");
+    expect(resumeCommand(["api", "/studies?cursor=old&limit=5", "--paginate"], "new", opts)).toBe("pep api '/studies?limit=5' --paginate -F cursor=new");
+    expect(resumeCommand(["api", "/studies?limit=5&cursor=old", "--paginate"], "new", opts)).toBe("pep api '/studies?limit=5' --paginate -F cursor=new");
+  });
+
+  it("puts the new flags before a `--`, where options still count", () => {
+    expect(resumeCommand(["studies", "list", "--", "x"], "c")).toBe("pep studies list --cursor c -- x");
+  });
+
+  it("quotes what the shell would split or expand", () => {
+    expect(resumeCommand(["studies", "list", "--search", "a b; rm -rf ~"], "c$1")).toBe("pep studies list --search 'a b; rm -rf ~' --cursor 'c$1'");
+  });
+});
+
+describe("resumeLines", () => {
+  const cut = () => withResumeCursor(new ApiError({ status: 503, message: "down" }), "cur", 7);
+
+  it("names the resume command with what is left of the limit", () => {
+    expect(resumeLines(cut(), ["studies", "list", "--page-size", "3"], { command: ["studies", "list"] })).toEqual([
+      "to resume: pep studies list --page-size 3 --limit 7 --cursor cur",
+    ]);
+  });
+
+  it("with --file, says the file was left as it was instead of resuming into it", () => {
+    const lines = resumeLines(cut(), ["studies", "export", "--file", "my refs.csv"], { command: ["studies", "export"], file: "my refs.csv" });
+    expect(lines).toEqual(["hint: 'my refs.csv' was left as it was; run the same command again to fetch the whole list"]);
+  });
+
+  it("says nothing for an error that cut nothing short, or a cursor loop", () => {
+    expect(resumeLines(new ApiError({ status: 503 }), ["studies", "list"])).toEqual([]);
+    expect(resumeLines(new PaginationLoopError("x"), ["studies", "list"])).toEqual([]);
+  });
+});
