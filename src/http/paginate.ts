@@ -19,6 +19,9 @@ export function pageSizeFor(options: Pick<PaginateOptions, "limit" | "pageSize">
   return LIMITS.pageMax;
 }
 
+/** Empty pages in a row, each with a new cursor and "more to come", before giving up. */
+export const MAX_EMPTY_PAGES = 10;
+
 function freshState(): PageState {
   return { pages: 0, items: 0, currentCursor: undefined, nextCursor: undefined, meta: undefined };
 }
@@ -27,7 +30,8 @@ function freshState(): PageState {
  * Items of every page of `path`, following `pagination.next_cursor` while `has_more`.
  * Errors carry the cursor of the page that failed (`resumeCursorOf(err)`) and, with a
  * `limit`, how many items were still wanted (`resumeRemainingOf(err)`), except a cursor
- * loop, where resuming would only loop again.
+ * loop, where resuming would only loop again. A server that says more remain but sends
+ * no cursor, or sends empty pages with fresh cursors without end, stops the run too.
  */
 export function paginate<T = unknown>(request: RequestFn, path: string, options: PaginateOptions = {}): Paginator<T> {
   const state = freshState();
@@ -39,6 +43,7 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
   async function* run(): AsyncGenerator<T, void, undefined> {
     Object.assign(state, freshState());
     const seen = new Set<string>();
+    let emptyPages = 0;
     let cursor = options.cursor;
     if (cursor !== undefined) seen.add(cursor);
     for (;;) {
@@ -76,7 +81,21 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
       }
       if (next === undefined) {
         state.nextCursor = undefined;
+        if (res.pagination?.has_more === true && (limit === undefined || state.items < limit)) {
+          // Ending quietly would pass an incomplete list for a whole one.
+          throw new ResponseError("the API said more items remain but sent no next cursor; the list is incomplete", {
+            status: res.status,
+            requestId: res.requestId,
+          });
+        }
         return;
+      }
+      emptyPages = items.length === 0 ? emptyPages + 1 : 0;
+      if (emptyPages >= MAX_EMPTY_PAGES) {
+        throw new ResponseError(`${MAX_EMPTY_PAGES} pages in a row came back empty while the API said more remain; stopping to avoid an endless loop`, {
+          status: res.status,
+          requestId: res.requestId,
+        });
       }
       if (limit !== undefined && state.items >= limit) {
         state.nextCursor = next;

@@ -3,13 +3,15 @@
  * printed are whole in every format (every NDJSON and CSV line parses, table rows are
  * not lost, a JSON array is left visibly unfinished), stderr names the command that
  * resumes from the failed page's cursor, and that command, run against a healthy
- * server, prints exactly the rest. A cursor that repeats stops the run (exit 6) instead
- * of looping. How the resume command is built: faults-resume.
+ * server, prints exactly the rest. A cursor that repeats, empty pages without end and
+ * "more remain" without a cursor stop the run (exit 6) instead of looping or passing an
+ * incomplete list for a whole one. How the resume command is built: faults-resume.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { isBuilt, runPep, scratch, spawnPep } from "../helpers/cli.js";
 import { errorLineOf, failThenResume, faults, retryNotices, startFaultApi, type FaultApi, type Item } from "../helpers/fault-api.js";
 import { parseCsv, parseNdjson } from "../helpers/formats.js";
+import { sendJson, startServer } from "../helpers/server.js";
 
 let api: FaultApi;
 const tmp = scratch("pep-faults-");
@@ -96,6 +98,35 @@ describe("a cursor that repeats", () => {
     expect(errorLineOf(r.err)).toBe("error: the API returned the same cursor twice; stopping to avoid an endless loop");
     // Resuming would only meet the loop again, so no resume command is offered.
     expect(r.err).not.toContain("to resume");
+    expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 2));
+  });
+
+  it("fresh cursors on empty pages without end: stops after a bounded number of requests, exit 6", async () => {
+    const srv = await startServer((req, res) => sendJson(res, 200, { data: [], pagination: { next_cursor: `e${req.index}`, has_more: true }, meta: {} }));
+    try {
+      const r = await runPep(["studies", "list", "-o", "ndjson", "--all", "--base-url", `${srv.url}/v1`], { env: tmp.env });
+      expect(r.code, r.err).toBe(6);
+      expect(srv.requests.length).toBeLessThanOrEqual(10);
+      expect(errorLineOf(r.err)).toMatch(/^error: 10 pages in a row came back empty while the API said more remain; stopping to avoid an endless loop \(HTTP 200\)$/);
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+describe("a page that says more remain but has no cursor", () => {
+  it("prints its items, then exit 6: an incomplete list never passes for a whole one", async () => {
+    api.fault(api.cursorAt(2), (req, res) => sendJson(res, 200, { data: api.items.slice(2, 4), pagination: { next_cursor: null, has_more: true }, meta: {} }));
+    const r = await runPep(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--base-url", api.baseUrl], { env: tmp.env });
+    expect(r.code, r.err).toBe(6);
+    expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 4));
+    expect(errorLineOf(r.err)).toMatch(/^error: the API said more items remain but sent no next cursor; the list is incomplete \(HTTP 200, request req_fault_\d+\)$/);
+  });
+
+  it("is fine when the limit is already met", async () => {
+    api.fault(undefined, (req, res) => sendJson(res, 200, { data: api.items.slice(0, 2), pagination: { next_cursor: null, has_more: true }, meta: {} }));
+    const r = await runPep(["studies", "list", "-o", "ndjson", "--limit", "2", "--base-url", api.baseUrl], { env: tmp.env });
+    expect(r.code, r.err).toBe(0);
     expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 2));
   });
 });
