@@ -83,6 +83,26 @@ function ensurePrivateDir(dir: string): void {
   }
 }
 
+/**
+ * A profile's values as stored, looked up as an own property: a name such as
+ * `constructor` or `__proto__` is a profile like any other, not something inherited.
+ */
+function storedProfile(shape: FileShape, name: string): Record<string, unknown> | undefined {
+  const profiles = shape.profiles;
+  return profiles && Object.prototype.hasOwnProperty.call(profiles, name) ? profiles[name] : undefined;
+}
+
+/** A profile about to be changed must be an object, or the file is left untouched. */
+function changeableProfile(shape: FileShape, name: string, file: string): Record<string, unknown> | undefined {
+  const current: unknown = storedProfile(shape, name);
+  if (current !== undefined && (current === null || typeof current !== "object" || Array.isArray(current))) {
+    throw new ConfigError(`config file ${file}: profile "${name}" is not an object; it was left untouched`, {
+      hints: ["Fix or remove the file; `pep config path` prints where it is."],
+    });
+  }
+  return current as Record<string, unknown> | undefined;
+}
+
 export function openConfigStore(env: Env): ConfigStore {
   const dir = configDir(env);
   const file = path.join(dir, CONFIG_FILE_NAME);
@@ -115,23 +135,23 @@ export function openConfigStore(env: Env): ConfigStore {
     file,
     profile(name) {
       const shape = readFileShape(file);
-      return checkStoredProfile(shape.profiles?.[name], name, file);
+      return checkStoredProfile(storedProfile(shape, name), name, file);
     },
     profiles() {
       return Object.keys(readFileShape(file).profiles ?? {});
     },
     async set(profile, key, value) {
       await update((shape) => {
-        const profiles = (shape.profiles ??= {});
-        const current = profiles[profile];
-        profiles[profile] = { ...(current && typeof current === "object" ? current : {}), [key]: value };
+        const current = changeableProfile(shape, profile, file);
+        // defineProperty, not assignment: `profiles["__proto__"] = …` would set the prototype.
+        Object.defineProperty((shape.profiles ??= {}), profile, { value: { ...current, [key]: value }, enumerable: true, writable: true, configurable: true });
         return true;
       });
     },
     async unset(profile, key) {
       return update((shape) => {
-        const current = shape.profiles?.[profile];
-        if (!current || !(key in current)) return false;
+        const current = changeableProfile(shape, profile, file);
+        if (!current || !Object.prototype.hasOwnProperty.call(current, key)) return false;
         delete current[key];
         return true;
       });
