@@ -95,9 +95,15 @@ export class ApiError extends PepError {
 /** Network failures: refused, reset, timeout, DNS, TLS (exit 6). */
 export class NetworkError extends PepError {
   readonly kind: "timeout" | "refused" | "reset" | "other";
+  /** Set when the answer's headers had arrived (a body that stalled past the timeout). */
+  requestId: string | undefined;
   constructor(message: string, kind: NetworkError["kind"], options?: { cause?: unknown }) {
     super(message, EXIT.unavailable, options);
     this.kind = kind;
+  }
+
+  override describe(): string {
+    return this.requestId ? `${this.message} (request ${this.requestId})` : this.message;
   }
 }
 

@@ -231,7 +231,11 @@ export function createClient(options: ClientOptions): Client {
       try {
         for await (const chunk of res.body) chunks.push(chunk as Buffer);
       } catch (err) {
-        if (signal?.aborted || timedOut) throw failed(err);
+        if (signal?.aborted || timedOut) {
+          const e = failed(err);
+          if (e instanceof NetworkError) e.requestId = header(res.headers as Headers, "x-request-id");
+          throw e;
+        }
         cutShort = true;
       }
       const buf = Buffer.concat(chunks);

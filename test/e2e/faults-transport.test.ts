@@ -108,6 +108,17 @@ describe("the connection itself fails", () => {
     expect(r.out).toBe("");
   });
 
+  it("a body that dribbles past --timeout: exit 6, naming the request whose headers did arrive", async () => {
+    api.fault("peptide", faults.dribble());
+    const started = Date.now();
+    const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--timeout", "0.5", "--retries", "0"]);
+    expect(r.code, r.err).toBe(6);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(errorLineOf(r.err)).toBe(
+      `error: no complete answer from 127.0.0.1:${api.port} within 0.5 s; allow longer with --timeout <seconds> (request ${lastRequestId()})`,
+    );
+  });
+
   it("a refused connection: retried, then exit 6 naming the host", async () => {
     const port = await unusedPort();
     const r = await pep(["studies", "list", "-o", "csv", "--retries", "1"], `http://127.0.0.1:${port}/v1`);

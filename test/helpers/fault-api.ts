@@ -170,6 +170,15 @@ export const faults = {
       if (!res.destroyed && !res.socket?.destroyed) sendPage(req, res, items);
     };
   },
+  /** Headers at once, then the body a byte every 100 ms, never finishing. */
+  dribble(): Handler {
+    return (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"data":[');
+      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(" ")), 100);
+      res.on("close", () => clearInterval(timer));
+    };
+  },
   /** The healthy page, but its next cursor is the cursor that was asked for. */
   repeatCursor(items: Item[]): Handler {
     return (req, res) => {
