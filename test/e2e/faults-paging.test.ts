@@ -29,13 +29,13 @@ const withBase = (argv: readonly string[]) => [...argv, "--base-url", api.baseUr
 const pep = (argv: readonly string[]) => spawnPep(argv, { env: tmp.env });
 const ids = (items: readonly unknown[]) => items.map((i) => (i as Item).id);
 
-const cutShortThenResume = (argv: readonly string[], failAt: number, fault = faults.status(503)) =>
-  failThenResume(api, tmp.env, argv, failAt, fault);
+const cutShortThenResume = (argv: readonly string[], failAt: number, fault = faults.status(503), resumeIn: "process" | "spawn" = "process") =>
+  failThenResume(api, tmp.env, argv, failAt, fault, resumeIn);
 
 describe("a list cut short mid-way", () => {
   it("ndjson: whole lines up to the failed page, and the resume command prints exactly the rest", async () => {
     const argv = ["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--retries", "0"];
-    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
+    const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2, faults.status(503), "spawn");
     expect(first.code, first.err).toBe(6);
     expect(first.out.endsWith("\n")).toBe(true);
     expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));

@@ -114,6 +114,22 @@ describe("statuses the spec does not name", () => {
     expect(errorLineOf(r.err)).toBe(`error: the server answered HTTP 200 with an empty body (HTTP 200, request ${lastRequestId()})`);
   });
 
+  it("a JSON array or a bare string instead of the envelope: exit 6", async () => {
+    for (const body of [[PEPTIDE], "hello", null]) {
+      api.fault("peptide", faults.json(body));
+      const r = await pepHere(["peptides", "get", "bpc-157", "-o", "json"]);
+      expect(r.code, `${JSON.stringify(body)}: ${r.err}`).toBe(6);
+      expect(errorLineOf(r.err)).toMatch(/not the API's JSON envelope/);
+    }
+  });
+
+  it("a list whose `data` is not an array: exit 6, no crash", async () => {
+    api.fault(undefined, faults.json({ data: { id: "x" }, pagination: { next_cursor: null, has_more: false }, meta: {} }));
+    const r = await pepHere(["studies", "list", "-o", "csv"]);
+    expect(r.code, r.err).toBe(6);
+    expect(errorLineOf(r.err)).toMatch(/^error: expected a list from \/studies, got object/);
+    expect(r.out).toBe("");
+  });
   it("a 200 without `data` names the fields that came instead", async () => {
     api.fault("peptide", (_req, res) => sendJson(res, 200, { result: PEPTIDE, meta: {} }));
     const r = await pepHere(["peptides", "get", "bpc-157", "-o", "table"]);

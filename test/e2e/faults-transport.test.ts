@@ -1,12 +1,13 @@
 /**
  * Fault matrix, transport and body: a 200 that is not JSON, a body cut short, a reset
- * connection, an answer slower than --timeout, a refused connection, and 200s whose
- * JSON has another shape. Through the real executable: exit 6, one readable error line
- * (with the request id when the server sent one), no stack trace, bounded time.
+ * connection, an answer (or a body) slower than --timeout, a refused connection.
+ * Through the real executable: exit 6, one readable error line (with the request id
+ * when the server sent one), no stack trace, bounded time. JSON of another shape:
+ * faults-shapes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
-import { errorLineOf, faults, PEPTIDE, requestIdOf, retryNotices, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
+import { errorLineOf, faults, requestIdOf, retryNotices, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
 import { parseNdjson } from "../helpers/formats.js";
 import { unusedPort } from "../helpers/server.js";
 
@@ -60,30 +61,6 @@ describe("bodies that are not the API's JSON", () => {
     expect(retryNotices(r.err)).toHaveLength(1);
   });
 
-  it("JSON without `data`: exit 6 saying what is missing, no crash", async () => {
-    api.fault("peptide", faults.json({ result: PEPTIDE }));
-    const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--retries", "0"]);
-    expect(r.code, r.err).toBe(6);
-    expect(errorLineOf(r.err)).toMatch(/^error: the response was not the API's JSON envelope: .*data/);
-    expect(errorLineOf(r.err)).toContain(`request ${lastRequestId()}`);
-  });
-
-  it("a JSON array or a bare string instead of the envelope: exit 6", async () => {
-    for (const body of [[PEPTIDE], "hello", null]) {
-      api.fault("peptide", faults.json(body));
-      const r = await pep(["peptides", "get", "bpc-157", "-o", "json", "--retries", "0"]);
-      expect(r.code, `${JSON.stringify(body)}: ${r.err}`).toBe(6);
-      expect(errorLineOf(r.err)).toMatch(/not the API's JSON envelope/);
-    }
-  });
-
-  it("a list whose `data` is not an array: exit 6 with the resume command, no crash", async () => {
-    api.fault(undefined, faults.json({ data: { id: "x" }, pagination: { next_cursor: null, has_more: false }, meta: {} }));
-    const r = await pep(["studies", "list", "-o", "csv", "--retries", "0"]);
-    expect(r.code, r.err).toBe(6);
-    expect(errorLineOf(r.err)).toMatch(/^error: expected a list from \/studies, got object/);
-    expect(r.out).toBe("");
-  });
 });
 
 describe("the connection itself fails", () => {

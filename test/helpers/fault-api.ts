@@ -12,7 +12,7 @@
  * item, so a resumed run continues exactly where the failed one stopped.
  */
 import type { ServerResponse } from "node:http";
-import { spawnPep } from "./cli.js";
+import { runPep, spawnPep } from "./cli.js";
 import {
   delay,
   resetConnection,
@@ -206,6 +206,13 @@ export function errorLineOf(stderr: string): string {
   return errors[0]!;
 }
 
+/** Seconds of the first retry notice (`…; retrying in 1.0s (1/1)` or `… 800 ms …`). */
+export function toldWait(stderr: string): number {
+  const m = /retrying in (\d+(?:\.\d+)?) ?(ms|s)\b/.exec(stderr);
+  if (!m) throw new Error(`no retry notice on stderr:\n${stderr}`);
+  return m[2] === "ms" ? Number(m[1]) / 1000 : Number(m[1]);
+}
+
 /** The retry notices on stderr (`…; retrying in 1.0s (1/2)`). */
 export function retryNotices(stderr: string): string[] {
   return stderr.split("\n").filter((l) => /; retrying in /.test(l));
@@ -227,16 +234,24 @@ export function resumeArgv(stderr: string): string[] {
 }
 
 /**
- * Runs `pep <argv> --base-url <api>` with the page at item `failAt` failing through
- * `fault`, then runs the `to resume:` command it printed against the healed server.
+ * Runs the real `pep <argv> --base-url <api>` with the page at item `failAt` failing
+ * through `fault`, then the `to resume:` command it printed against the healed server:
+ * in-process by default (the same code, and half the process starts), or spawned.
  */
-export async function failThenResume(api: FaultApi, env: Record<string, string>, argv: readonly string[], failAt: number, fault: Handler) {
+export async function failThenResume(
+  api: FaultApi,
+  env: Record<string, string>,
+  argv: readonly string[],
+  failAt: number,
+  fault: Handler,
+  resumeIn: "process" | "spawn" = "process",
+) {
   const cursor = api.cursorAt(failAt);
   if (cursor === undefined) throw new Error("failThenResume needs a page after the first");
   api.fault(cursor, fault);
   const first = await spawnPep([...argv, "--base-url", api.baseUrl], { env });
   const resume = resumeArgv(first.err);
   api.heal();
-  const rest = await spawnPep(resume, { env });
+  const rest = resumeIn === "spawn" ? await spawnPep(resume, { env }) : await runPep(resume, { env });
   return { first, resume, rest, cursor };
 }
