@@ -16,6 +16,9 @@ import { resumeLines, type RunFacts } from "./resume.js";
 
 export { resumeCommand } from "./resume.js";
 
+/** Drops a --file temp file when a second Ctrl-C exits at once, before the run unwinds. */
+const discardOnHardExit = new Set<() => void>();
+
 /** Runs `pep` with the words after the executable name; resolves to the exit code. */
 export async function run(argv: readonly string[], deps: Deps = {}): Promise<number> {
   const interrupt = new AbortController();
@@ -79,7 +82,8 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
 
   let format: OutputFormat | undefined;
   let ctx: ReturnType<typeof createContext> | undefined;
-  let fileTarget: { commit(): Promise<void>; abort(): Promise<void> } | undefined;
+  let fileTarget: import("./output/file.js").AtomicFile | undefined;
+  let discard: (() => void) | undefined;
   try {
     format = await chooseFormat(def, globals, io, () => (def.offline ? Promise.resolve(undefined) : config().then((c) => c.output)));
     ctx = createContext({ io, globals, argv, format, color, deps, config, store });
@@ -103,6 +107,8 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       const { openAtomicFile } = await import("./output/file.js");
       const target = await openAtomicFile(pathFrom(io, globals.file));
       fileTarget = target;
+      discard = () => target.discardSync();
+      discardOnHardExit.add(discard);
       out = target.stream;
       outIsTTY = false;
     }
@@ -131,6 +137,7 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
     const machine = format === "json" || format === "ndjson";
     return report(e, io, argv, globals.verbose === true, machine, { command: def.path, file: globals.file });
   } finally {
+    if (discard) discardOnHardExit.delete(discard);
     await ctx?.cleanup();
   }
 }
@@ -208,7 +215,10 @@ function attachProcessSignals(controller: AbortController, io: IO): () => void {
   let count = 0;
   const onSignal = () => {
     count++;
-    if (count > 1) process.exit(EXIT.interrupted);
+    if (count > 1) {
+      for (const fn of discardOnHardExit) fn();
+      process.exit(EXIT.interrupted);
+    }
     controller.abort(new InterruptedError());
   };
   const onPipeError = (e: NodeJS.ErrnoException) => {

@@ -5,7 +5,7 @@
  * file). Same folder, so the rename is atomic on one file system.
  */
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, unlinkSync } from "node:fs";
 import { open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
@@ -19,6 +19,8 @@ export interface AtomicFile {
   commit(): Promise<void>;
   /** Drops the temp file; the target is left as it was. */
   abort(): Promise<void>;
+  /** `abort()` at once, synchronously, for a process about to exit (a second Ctrl-C). */
+  discardSync(): void;
 }
 
 async function fsyncFolder(folder: string): Promise<void> {
@@ -128,6 +130,17 @@ export async function openAtomicFile(target: string): Promise<AtomicFile> {
       stream.destroy();
       await finished(stream).catch(() => undefined);
       await unlink(temp).catch(() => undefined);
+    },
+    discardSync() {
+      // Also mid-commit: the process exits before the rename, so the temp file must go.
+      // After the rename it no longer exists, and unlinking it fails harmlessly.
+      settled = true;
+      stream.destroy();
+      try {
+        unlinkSync(temp);
+      } catch {
+        /* already gone */
+      }
     },
   };
 }

@@ -2,7 +2,8 @@
  * Fault matrix, `--file`: a run that fails or is interrupted never leaves the target
  * half-written, never creates it, and leaves no temp file beside it; a pre-existing
  * target stays byte for byte as it was. Ctrl-C is a real SIGINT sent to the real
- * executable in the middle of a download (exit 130, "interrupted").
+ * executable in the middle of a download (exit 130, "interrupted"), also a second
+ * signal right behind the first, which exits at once.
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
 import { errorLineOf, faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
 import { parseCsv } from "../helpers/formats.js";
-import { startPep } from "../helpers/live-pep.js";
+import { startPep, type LivePep } from "../helpers/live-pep.js";
 import { delay } from "../helpers/server.js";
 
 let api: FaultApi;
@@ -44,10 +45,13 @@ function expectUntouched(dir: string, target: string): void {
 const pepIn = (dir: string, argv: readonly string[]) => spawnPep([...argv, "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
 const listToFile = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--file", "out.csv"];
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+/** Waits for `check`; fails early, with their stderr, when a watched run ends first. */
+async function until(check: () => boolean, what: string, runs: LivePep[] = [], timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    const ended = runs.find((r) => r.child.exitCode !== null || r.child.signalCode !== null);
+    if (ended) throw new Error(`pep ended before ${what}:\n${ended.err()}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${runs.map((r) => r.err()).join("\n")}`);
     await delay(20);
   }
 }
@@ -99,7 +103,7 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
     const { dir, target } = folder(true);
     api.fault(api.cursorAt(2), faults.slow(20_000, api.items));
     const live = startPep([...listToFile, "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
-    await until(() => api.hits(api.cursorAt(2)) > 0, "the request for page 2");
+    await until(() => api.hits(api.cursorAt(2)) > 0, "the request for page 2", [live]);
     // Page 1 is in the temp file by now.
     expect(readdirSync(dir).some((f) => f.endsWith(".tmp"))).toBe(true);
     live.child.kill("SIGINT");
@@ -109,6 +113,25 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
     // Nothing of the run was kept, so no cursor to resume from is offered.
     expect(r.err).not.toMatch(/error:|--cursor/);
     expectUntouched(dir, target);
+  });
+
+  it("a second signal right behind the first exits at once, and still leaves no temp file", async () => {
+    // Several runs at once: the second signal must land while the first is unwinding.
+    api.fault(api.cursorAt(2), faults.slow(20_000, api.items));
+    const runs = Array.from({ length: 4 }, () => {
+      const { dir, target } = folder(true);
+      return { dir, target, live: startPep([...listToFile, "--base-url", api.baseUrl], { env: tmp.env, cwd: dir }) };
+    });
+    await until(() => api.hits(api.cursorAt(2)) >= runs.length, "every run's request for page 2", runs.map((r) => r.live));
+    for (const { live } of runs) {
+      live.child.kill("SIGINT");
+      live.child.kill("SIGTERM");
+    }
+    for (const { dir, target, live } of runs) {
+      const r = await live.exit();
+      expect(r.code).toBe(130);
+      expectUntouched(dir, target);
+    }
   });
 
   it("while waiting to retry a 429: exit 130 at once, and no file is created", async () => {
@@ -129,7 +152,7 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
     const { dir, target } = folder(true);
     api.fault("peptide", faults.slow(20_000, api.items));
     const live = startPep(["peptides", "get", "bpc-157", "-o", "csv", "--file", "out.csv", "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
-    await until(() => api.hits("peptide") > 0, "the request for the peptide");
+    await until(() => api.hits("peptide") > 0, "the request for the peptide", [live]);
     live.child.kill("SIGINT");
     const r = await live.exit();
     expect(r.code).toBe(130);
