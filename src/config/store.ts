@@ -4,9 +4,10 @@
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import { chmodSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { makeDirs } from "../dirs.js";
 import { ConfigError, UsageError } from "../errors.js";
 import type { ConfigKey, ProfileValues } from "./types.js";
 import { checkStoredProfile } from "./values.js";
@@ -76,7 +77,7 @@ function readFileShape(file: string): FileShape {
 
 function ensurePrivateDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir, 0o700);
     if ((statSync(dir).mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
   } catch (e) {
     throw new ConfigError(`cannot create config folder ${dir}: ${(e as Error).message}`);

@@ -7,8 +7,9 @@
  * write that fails is dropped by the client, never an error for the user.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { chmod, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { makeDirs } from "../dirs.js";
 import type { CacheStore } from "./types.js";
 
 const sha256 = (s: string): string => createHash("sha256").update(s, "utf8").digest("hex");
@@ -52,7 +53,7 @@ export function createFileCache(dir: string): CacheStore {
       }
     },
     async set(key, entry) {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
+      makeDirs(dir, 0o700);
       const file = fileOf(key);
       const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
       try {
