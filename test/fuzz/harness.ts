@@ -349,7 +349,7 @@ export function argvOf(shape: CommandShape, globals: readonly FlagSpec[], option
 // Global options (contract section 1), valid and not
 
 /** A `--retries` value that does not retry (0) or is refused. */
-function noRetries(v: string): boolean {
+export function noRetries(v: string): boolean {
   const n = Number(v);
   return v.trim() === "" || !Number.isInteger(n) || n < 1 || n > 10;
 }
