@@ -371,6 +371,8 @@ export const GLOBALS: readonly FlagSpec[] = [
     name: "--base-url",
     values: fc.constantFrom("", "ftp://127.0.0.1/v1", "http://127.0.0.1:1/v1", "http://u:p@127.0.0.1/v1", "http://127.0.0.1/v1?api_key=x", "not a url", "http://127.0.0.1:1/", "http://[::1"),
   },
+  // Runs against an in-process sandbox instead: its requests are not counted.
+  { name: "--sandbox" },
   { name: "--no-retry" },
   { name: "--no-cache" },
   { name: "--no-color" },
