@@ -135,7 +135,7 @@ describe("fuzzed argv: studies, vendors, prices, products, api", () => {
         const r = await fz.run(argv, { env: { PEP_API_KEY: key } });
         expectDocumented(r, { apiJudges: apiJudges(argv) });
       }),
-      params(150),
+      params(100),
     );
   }, TIMEOUT);
 

@@ -86,7 +86,7 @@ describe("fuzzed argv: auth, config, completion", () => {
         const r = await fz.run(argv, { env, stdin, freshConfig: true, ...(configText !== undefined ? { configText } : {}) });
         expectDocumented(r);
       }),
-      params(100),
+      params(70),
     );
   }, TIMEOUT);
 

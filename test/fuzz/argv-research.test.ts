@@ -72,7 +72,7 @@ describe("fuzzed argv: research commands", () => {
         const r = await fz.run(argv);
         expectDocumented(r, { apiJudges: apiJudges(argv) });
       }),
-      params(150),
+      params(100),
     );
   }, TIMEOUT);
 
