@@ -5,50 +5,41 @@
  * error line naming the request id, no stack trace, bounded time; a retry that
  * succeeds prints the data with the wait told on stderr.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testIO } from "../../src/io.js";
 import { run } from "../../src/main.js";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
-import { errorLineOf, faults, PEPTIDE, requestIdOf, retryNotices, startFaultApi, toldWait, type FaultApi } from "../helpers/fault-api.js";
+import { spawnPep } from "../helpers/cli.js";
+import { errorLineOf, faults, PEPTIDE, requestIdOf, retryNotices, toldWait, useFaultApi } from "../helpers/fault-api.js";
 import { parseCsv } from "../helpers/formats.js";
 import { startPep } from "../helpers/live-pep.js";
 import { FakeClock } from "../http/fake-clock.js";
 
-let api: FaultApi;
-const tmp = scratch("pep-faults-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startFaultApi({ total: 6 });
-});
-afterEach(() => api.heal());
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useFaultApi({ total: 6 });
+const { tmp } = suite;
 
-const pep = (argv: readonly string[]) => spawnPep([...argv, "--base-url", api.baseUrl], { env: tmp.env });
+const pep = (argv: readonly string[]) => spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env });
 const getPeptide = ["peptides", "get", "bpc-157", "-o", "table"];
 const listStudies = ["studies", "list", "-o", "csv", "--limit", "4"];
 
 describe("429 Too Many Requests", () => {
   it("Retry-After in seconds: waits as told, retries, then exits 5 with the request id", async () => {
-    api.fault("peptide", faults.rateLimited("1"));
+    suite.api.fault("peptide", faults.rateLimited("1"));
     const started = Date.now();
     const r = await pep([...getPeptide, "--retries", "1"]);
     expect(r.code, r.err).toBe(5);
-    expect(api.hits("peptide")).toBe(2);
+    expect(suite.api.hits("peptide")).toBe(2);
     expect(retryNotices(r.err)).toEqual(["rate limited; retrying in 1.0s (1/1)"]);
     const line = errorLineOf(r.err);
-    expect(line).toBe(`error: Too many requests (HTTP 429, rate_limited, request ${requestIdOf(api.requests.length - 1)})`);
+    expect(line).toBe(`error: Too many requests (HTTP 429, rate_limited, request ${requestIdOf(suite.api.requests.length - 1)})`);
     expect(r.out).toBe("");
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it("Retry-After as an HTTP date: the wait is read against the clock", async () => {
-    api.fault(undefined, faults.rateLimited(new Date(Date.now() + 2000).toUTCString()));
+    suite.api.fault(undefined, faults.rateLimited(new Date(Date.now() + 2000).toUTCString()));
     const r = await pep([...listStudies, "--retries", "1"]);
     expect(r.code, r.err).toBe(5);
-    expect(api.hits(undefined)).toBe(2);
+    expect(suite.api.hits(undefined)).toBe(2);
     const wait = toldWait(r.err);
     expect(wait).toBeGreaterThanOrEqual(0);
     expect(wait).toBeLessThanOrEqual(3);
@@ -57,31 +48,31 @@ describe("429 Too Many Requests", () => {
   });
 
   it("no Retry-After and --retries 0: exits 5 at once, nothing retried", async () => {
-    api.fault("peptide", faults.rateLimited());
+    suite.api.fault("peptide", faults.rateLimited());
     const r = await pep([...getPeptide, "--retries", "0"]);
     expect(r.code, r.err).toBe(5);
-    expect(api.hits("peptide")).toBe(1);
+    expect(suite.api.hits("peptide")).toBe(1);
     expect(retryNotices(r.err)).toEqual([]);
     expect(errorLineOf(r.err)).toContain("HTTP 429");
   });
 
   it("no Retry-After: the real executable tells a 60 s wait, and Ctrl-C during it exits 130", async () => {
-    api.fault("peptide", faults.rateLimited());
-    const live = startPep([...getPeptide, "--retries", "1", "--base-url", api.baseUrl], { env: tmp.env });
+    suite.api.fault("peptide", faults.rateLimited());
+    const live = startPep([...getPeptide, "--retries", "1", "--base-url", suite.api.baseUrl], { env: tmp.env });
     await live.waitForStderr(/retrying in/);
     expect(retryNotices(live.err())).toEqual(["rate limited; retrying in 60s (1/1)"]);
     live.child.kill("SIGINT");
     const r = await live.exit();
     expect(r.code).toBe(130);
     expect(r.err).toMatch(/^interrupted$/m);
-    expect(api.hits("peptide")).toBe(1);
+    expect(suite.api.hits("peptide")).toBe(1);
   });
 
   it("no Retry-After: in-process with an injected clock, waits 60 s then succeeds", async () => {
-    api.fault("peptide", faults.rateLimited(), 1);
+    suite.api.fault("peptide", faults.rateLimited(), 1);
     const clock = new FakeClock(Date.now());
     const io = testIO({ env: tmp.env });
-    const code = await run([...getPeptide, "-o", "json", "--retries", "1", "--base-url", api.baseUrl], { io, clock });
+    const code = await run([...getPeptide, "-o", "json", "--retries", "1", "--base-url", suite.api.baseUrl], { io, clock });
     expect(code, io.err()).toBe(0);
     expect(clock.sleeps).toEqual([60_000]);
     expect(io.err()).toContain("rate limited; retrying in 60s (1/1)");
@@ -89,10 +80,10 @@ describe("429 Too Many Requests", () => {
   });
 
   it("429 then 200: exit 0, the data printed, the wait told on stderr", async () => {
-    api.fault(undefined, faults.rateLimited("0"), 1);
+    suite.api.fault(undefined, faults.rateLimited("0"), 1);
     const r = await pep([...listStudies, "--retries", "2"]);
     expect(r.code, r.err).toBe(0);
     expect(retryNotices(r.err)).toEqual(["rate limited; retrying in 0 ms (1/2)"]);
-    expect(parseCsv(r.out).map((row) => row.id)).toEqual(api.items.slice(0, 4).map((i) => i.id));
+    expect(parseCsv(r.out).map((row) => row.id)).toEqual(suite.api.items.slice(0, 4).map((i) => i.id));
   });
 });

@@ -4,52 +4,43 @@
  * the request id (the envelope itself with -o json), no stack trace, bounded time; a
  * retry that succeeds prints the data with the notice on stderr.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
-import { errorLineOf, faults, PEPTIDE, requestIdOf, retryNotices, startFaultApi, toldWait, type FaultApi } from "../helpers/fault-api.js";
+import { describe, expect, it } from "vitest";
+import { spawnPep } from "../helpers/cli.js";
+import { errorLineOf, faults, PEPTIDE, requestIdOf, retryNotices, toldWait, useFaultApi } from "../helpers/fault-api.js";
 
-let api: FaultApi;
-const tmp = scratch("pep-faults-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startFaultApi({ total: 6 });
-});
-afterEach(() => api.heal());
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useFaultApi({ total: 6 });
+const { tmp } = suite;
 
-const pep = (argv: readonly string[]) => spawnPep([...argv, "--base-url", api.baseUrl], { env: tmp.env });
+const pep = (argv: readonly string[]) => spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env });
 const getPeptide = ["peptides", "get", "bpc-157", "-o", "table"];
 const listStudies = ["studies", "list", "-o", "csv", "--limit", "4"];
 
 describe("5xx", () => {
   it("500 with the envelope: retried with backoff, then exit 6 naming the request", async () => {
-    api.fault("peptide", faults.status(500));
+    suite.api.fault("peptide", faults.status(500));
     const r = await pep([...getPeptide, "--retries", "1"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits("peptide")).toBe(2);
+    expect(suite.api.hits("peptide")).toBe(2);
     expect(retryNotices(r.err)).toHaveLength(1);
     expect(retryNotices(r.err)[0]).toMatch(/^server error \(HTTP 500\); retrying in /);
     expect(toldWait(r.err)).toBeLessThanOrEqual(0.5);
-    expect(errorLineOf(r.err)).toBe(`error: Server trouble 500 (HTTP 500, internal_error, request ${requestIdOf(api.requests.length - 1)})`);
+    expect(errorLineOf(r.err)).toBe(`error: Server trouble 500 (HTTP 500, internal_error, request ${requestIdOf(suite.api.requests.length - 1)})`);
   });
 
   it("502 with an HTML page: exit 6, one line naming the status, the content type and the request; no HTML echoed", async () => {
-    api.fault(undefined, faults.badGatewayHtml());
+    suite.api.fault(undefined, faults.badGatewayHtml());
     const r = await pep([...listStudies, "--retries", "1"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits(undefined)).toBe(2);
+    expect(suite.api.hits(undefined)).toBe(2);
     expect(errorLineOf(r.err)).toBe(
-      `error: the server answered HTTP 502 with a non-JSON body (text/html) (HTTP 502, request ${requestIdOf(api.requests.length - 1)})`,
+      `error: the server answered HTTP 502 with a non-JSON body (text/html) (HTTP 502, request ${requestIdOf(suite.api.requests.length - 1)})`,
     );
     expect(r.err).not.toMatch(/<html|nginx/i);
     expect(r.out).toBe("");
   });
 
   it("503 with Retry-After: waits as told, then exit 6", async () => {
-    api.fault("peptide", faults.status(503, "1"));
+    suite.api.fault("peptide", faults.status(503, "1"));
     const r = await pep([...getPeptide, "--retries", "1"]);
     expect(r.code, r.err).toBe(6);
     expect(retryNotices(r.err)).toEqual(["service unavailable (HTTP 503); retrying in 1.0s (1/1)"]);
@@ -57,10 +48,10 @@ describe("5xx", () => {
   });
 
   it("503 without Retry-After: exponential backoff, each wait told, then exit 6", async () => {
-    api.fault(undefined, faults.status(503));
+    suite.api.fault(undefined, faults.status(503));
     const r = await pep([...listStudies, "--retries", "2"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits(undefined)).toBe(3);
+    expect(suite.api.hits(undefined)).toBe(3);
     const notices = retryNotices(r.err);
     expect(notices).toHaveLength(2);
     expect(notices[0]).toMatch(/\(1\/2\)$/);
@@ -69,7 +60,7 @@ describe("5xx", () => {
   });
 
   it("503 then 200: exit 0, the data whole, the notice on stderr", async () => {
-    api.fault("peptide", faults.status(503, "0"), 1);
+    suite.api.fault("peptide", faults.status(503, "0"), 1);
     const r = await pep(["peptides", "get", "bpc-157", "-o", "json", "--retries", "1"]);
     expect(r.code, r.err).toBe(0);
     expect(retryNotices(r.err)).toEqual(["service unavailable (HTTP 503); retrying in 0 ms (1/1)"]);
@@ -77,11 +68,11 @@ describe("5xx", () => {
   });
 
   it("with -o json the API's error envelope itself is the one line on stderr", async () => {
-    api.fault("peptide", faults.status(500));
+    suite.api.fault("peptide", faults.status(500));
     const r = await pep(["peptides", "get", "bpc-157", "-o", "json", "--retries", "0"]);
     expect(r.code, r.err).toBe(6);
     const lines = r.err.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toEqual({ error: { code: "internal_error", message: "Server trouble 500", request_id: requestIdOf(api.requests.length - 1) } });
+    expect(JSON.parse(lines[0]!)).toEqual({ error: { code: "internal_error", message: "Server trouble 500", request_id: requestIdOf(suite.api.requests.length - 1) } });
   });
 });

@@ -7,24 +7,15 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
-import { errorLineOf, faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
+import { describe, expect, it } from "vitest";
+import { spawnPep } from "../helpers/cli.js";
+import { errorLineOf, faults, useFaultApi } from "../helpers/fault-api.js";
 import { parseCsv } from "../helpers/formats.js";
 import { startPep, type LivePep } from "../helpers/live-pep.js";
 import { delay } from "../helpers/server.js";
 
-let api: FaultApi;
-const tmp = scratch("pep-faults-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startFaultApi({ total: 7 });
-});
-afterEach(() => api.heal());
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useFaultApi({ total: 7 });
+const { tmp } = suite;
 
 const OLD = "id,title\r\nold-1,an earlier export that must survive\r\n";
 
@@ -42,7 +33,7 @@ function expectUntouched(dir: string, target: string): void {
   expect(statSync(target).mode & 0o777).toBe(0o640);
 }
 
-const pepIn = (dir: string, argv: readonly string[]) => spawnPep([...argv, "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
+const pepIn = (dir: string, argv: readonly string[]) => spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
 const listToFile = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--file", "out.csv"];
 
 /** Waits for `check`; fails early, with their stderr, when a watched run ends first. */
@@ -59,7 +50,7 @@ async function until(check: () => boolean, what: string, runs: LivePep[] = [], t
 describe("--file when the run fails", () => {
   it("a failed single item leaves the old file as it was and no temp file", async () => {
     const { dir, target } = folder(true);
-    api.fault("peptide", faults.status(500));
+    suite.api.fault("peptide", faults.status(500));
     const r = await pepIn(dir, ["peptides", "get", "bpc-157", "-o", "csv", "--file", "out.csv", "--retries", "0"]);
     expect(r.code, r.err).toBe(6);
     errorLineOf(r.err);
@@ -68,7 +59,7 @@ describe("--file when the run fails", () => {
 
   it("a failed run does not create the file", async () => {
     const { dir } = folder(false);
-    api.fault(undefined, faults.htmlOk());
+    suite.api.fault(undefined, faults.htmlOk());
     const r = await pepIn(dir, listToFile);
     expect(r.code, r.err).toBe(6);
     expect(readdirSync(dir)).toEqual([]);
@@ -76,10 +67,10 @@ describe("--file when the run fails", () => {
 
   it("a list cut short on page 3: the old file stays whole, and stderr says to run the command again, not to resume into the file", async () => {
     const { dir, target } = folder(true);
-    api.fault(api.cursorAt(4), faults.reset());
+    suite.api.fault(suite.api.cursorAt(4), faults.reset());
     const r = await pepIn(dir, [...listToFile, "--retries", "0"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits(api.cursorAt(2))).toBe(1);
+    expect(suite.api.hits(suite.api.cursorAt(2))).toBe(1);
     expectUntouched(dir, target);
     expect(errorLineOf(r.err)).toMatch(/was reset$/);
     // Resuming with --file would replace the file with the rest of the list only.
@@ -93,7 +84,7 @@ describe("--file when the run fails", () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toBe("");
     expect(readdirSync(dir)).toEqual(["out.csv"]);
-    expect(parseCsv(readFileSync(target, "utf8")).map((row) => row.id)).toEqual(api.items.map((i) => i.id));
+    expect(parseCsv(readFileSync(target, "utf8")).map((row) => row.id)).toEqual(suite.api.items.map((i) => i.id));
     expect(statSync(target).mode & 0o777).toBe(0o640);
   });
 });
@@ -101,9 +92,9 @@ describe("--file when the run fails", () => {
 describe("--file and a real Ctrl-C (SIGINT)", () => {
   it("mid-download, page 2 on its way: exit 130, 'interrupted', the old file byte for byte, no temp file", async () => {
     const { dir, target } = folder(true);
-    api.fault(api.cursorAt(2), faults.slow(20_000, api.items));
-    const live = startPep([...listToFile, "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
-    await until(() => api.hits(api.cursorAt(2)) > 0, "the request for page 2", [live]);
+    suite.api.fault(suite.api.cursorAt(2), faults.slow(20_000, suite.api.items));
+    const live = startPep([...listToFile, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
+    await until(() => suite.api.hits(suite.api.cursorAt(2)) > 0, "the request for page 2", [live]);
     // Page 1 is in the temp file by now.
     expect(readdirSync(dir).some((f) => f.endsWith(".tmp"))).toBe(true);
     live.child.kill("SIGINT");
@@ -117,12 +108,12 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
 
   it("a second signal right behind the first exits at once, and still leaves no temp file", async () => {
     // Several runs at once: the second signal must land while the first is unwinding.
-    api.fault(api.cursorAt(2), faults.slow(20_000, api.items));
+    suite.api.fault(suite.api.cursorAt(2), faults.slow(20_000, suite.api.items));
     const runs = Array.from({ length: 4 }, () => {
       const { dir, target } = folder(true);
-      return { dir, target, live: startPep([...listToFile, "--base-url", api.baseUrl], { env: tmp.env, cwd: dir }) };
+      return { dir, target, live: startPep([...listToFile, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir }) };
     });
-    await until(() => api.hits(api.cursorAt(2)) >= runs.length, "every run's request for page 2", runs.map((r) => r.live));
+    await until(() => suite.api.hits(suite.api.cursorAt(2)) >= runs.length, "every run's request for page 2", runs.map((r) => r.live));
     for (const { live } of runs) {
       live.child.kill("SIGINT");
       live.child.kill("SIGTERM");
@@ -136,9 +127,9 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
 
   it("while waiting to retry a 429: exit 130 at once, and no file is created", async () => {
     const { dir } = folder(false);
-    api.fault(undefined, faults.rateLimited("30"));
+    suite.api.fault(undefined, faults.rateLimited("30"));
     const started = Date.now();
-    const live = startPep([...listToFile, "--retries", "2", "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
+    const live = startPep([...listToFile, "--retries", "2", "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
     await live.waitForStderr(/retrying in 30s/);
     live.child.kill("SIGINT");
     const r = await live.exit();
@@ -150,9 +141,9 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
 
   it("a single item on its way: exit 130, the old file untouched", async () => {
     const { dir, target } = folder(true);
-    api.fault("peptide", faults.slow(20_000, api.items));
-    const live = startPep(["peptides", "get", "bpc-157", "-o", "csv", "--file", "out.csv", "--base-url", api.baseUrl], { env: tmp.env, cwd: dir });
-    await until(() => api.hits("peptide") > 0, "the request for the peptide", [live]);
+    suite.api.fault("peptide", faults.slow(20_000, suite.api.items));
+    const live = startPep(["peptides", "get", "bpc-157", "-o", "csv", "--file", "out.csv", "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
+    await until(() => suite.api.hits("peptide") > 0, "the request for the peptide", [live]);
     live.child.kill("SIGINT");
     const r = await live.exit();
     expect(r.code).toBe(130);

@@ -7,30 +7,21 @@
  * "more remain" without a cursor stop the run (exit 6) instead of looping or passing an
  * incomplete list for a whole one. How the resume command is built: faults-resume.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, runPep, scratch, spawnPep } from "../helpers/cli.js";
-import { errorLineOf, failThenResume, faults, retryNotices, startFaultApi, type FaultApi, type Item } from "../helpers/fault-api.js";
+import { describe, expect, it } from "vitest";
+import { runPep, spawnPep } from "../helpers/cli.js";
+import { errorLineOf, failThenResume, faults, type Item, retryNotices, useFaultApi } from "../helpers/fault-api.js";
 import { parseCsv, parseNdjson } from "../helpers/formats.js";
 import { sendJson, startServer } from "../helpers/server.js";
 
-let api: FaultApi;
-const tmp = scratch("pep-faults-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startFaultApi({ total: 7 });
-});
-afterEach(() => api.heal());
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useFaultApi({ total: 7 });
+const { tmp } = suite;
 
-const withBase = (argv: readonly string[]) => [...argv, "--base-url", api.baseUrl];
+const withBase = (argv: readonly string[]) => [...argv, "--base-url", suite.api.baseUrl];
 const pep = (argv: readonly string[]) => spawnPep(argv, { env: tmp.env });
 const ids = (items: readonly unknown[]) => items.map((i) => (i as Item).id);
 
 const cutShortThenResume = (argv: readonly string[], failAt: number, fault = faults.status(503), resumeIn: "process" | "spawn" = "process") =>
-  failThenResume(api, tmp.env, argv, failAt, fault, resumeIn);
+  failThenResume(suite.api, tmp.env, argv, failAt, fault, resumeIn);
 
 describe("a list cut short mid-way", () => {
   it("ndjson: whole lines up to the failed page, and the resume command prints exactly the rest", async () => {
@@ -38,12 +29,12 @@ describe("a list cut short mid-way", () => {
     const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2, faults.status(503), "spawn");
     expect(first.code, first.err).toBe(6);
     expect(first.out.endsWith("\n")).toBe(true);
-    expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));
+    expect(parseNdjson(first.out)).toEqual(suite.api.items.slice(0, 2));
     // -o ndjson prints the API's envelope as the error line.
     expect(JSON.parse(errorLineOf(first.err))).toEqual({ error: { code: "service_unavailable", message: "Server trouble 503", request_id: expect.stringMatching(/^req_fault_\d+$/) } });
     expect(resume).toEqual([...withBase(argv), "--cursor", cursor]);
     expect(rest.code, rest.err).toBe(0);
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(2));
+    expect(parseNdjson(rest.out)).toEqual(suite.api.items.slice(2));
   });
 
   it("csv after a reset on page 3: every row parses, and resuming completes the list", async () => {
@@ -51,10 +42,10 @@ describe("a list cut short mid-way", () => {
     const { first, rest } = await cutShortThenResume(argv, 4, faults.reset());
     expect(first.code, first.err).toBe(6);
     expect(first.out.endsWith("\r\n")).toBe(true);
-    expect(parseCsv(first.out).map((r) => r.id)).toEqual(ids(api.items.slice(0, 4)));
+    expect(parseCsv(first.out).map((r) => r.id)).toEqual(ids(suite.api.items.slice(0, 4)));
     expect(errorLineOf(first.err)).toMatch(/was reset$/);
     expect(rest.code, rest.err).toBe(0);
-    expect(parseCsv(rest.out).map((r) => r.id)).toEqual(ids(api.items.slice(4)));
+    expect(parseCsv(rest.out).map((r) => r.id)).toEqual(ids(suite.api.items.slice(4)));
   });
 
   it("json: the array is left unfinished (never passes for a whole list), the items in it are whole", async () => {
@@ -62,10 +53,10 @@ describe("a list cut short mid-way", () => {
     const { first, rest } = await cutShortThenResume(argv, 2, faults.status(500));
     expect(first.code, first.err).toBe(6);
     expect(() => JSON.parse(first.out)).toThrow();
-    expect(JSON.parse(`${first.out}\n]`)).toEqual(api.items.slice(0, 2));
+    expect(JSON.parse(`${first.out}\n]`)).toEqual(suite.api.items.slice(0, 2));
     // -o json prints the API's envelope as the error line, then the resume command.
     expect(JSON.parse(first.err.split("\n")[0]!)).toMatchObject({ error: { code: "internal_error" } });
-    expect(JSON.parse(rest.out)).toEqual(api.items.slice(2));
+    expect(JSON.parse(rest.out)).toEqual(suite.api.items.slice(2));
   });
 
   it("table: the rows already fetched are printed before the error, so resuming loses none", async () => {
@@ -73,15 +64,15 @@ describe("a list cut short mid-way", () => {
     const { first, rest } = await cutShortThenResume(argv, 4);
     expect(first.code, first.err).toBe(6);
     const printed = (out: string) => out.split("\n").map((l) => l.split(/\s+/)[0]).filter((w) => w?.startsWith("pmid-"));
-    expect(printed(first.out)).toEqual(ids(api.items.slice(0, 4)));
-    expect(printed(rest.out)).toEqual(ids(api.items.slice(4)));
+    expect(printed(first.out)).toEqual(ids(suite.api.items.slice(0, 4)));
+    expect(printed(rest.out)).toEqual(ids(suite.api.items.slice(4)));
   });
 
   it("a failed page that succeeds on retry: exit 0, every item once, the notice on stderr", async () => {
-    api.fault(api.cursorAt(2), faults.status(503, "0"), 1);
+    suite.api.fault(suite.api.cursorAt(2), faults.status(503, "0"), 1);
     const r = await pep(withBase(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--retries", "1"]));
     expect(r.code, r.err).toBe(0);
-    expect(parseNdjson(r.out)).toEqual(api.items);
+    expect(parseNdjson(r.out)).toEqual(suite.api.items);
     expect(retryNotices(r.err)).toEqual(["service unavailable (HTTP 503); retrying in 0 ms (1/1)"]);
     expect(r.err).not.toContain("to resume");
   });
@@ -89,16 +80,16 @@ describe("a list cut short mid-way", () => {
 
 describe("a cursor that repeats", () => {
   it("stops with exit 6 after one request for it, the items before it whole, no endless loop", async () => {
-    api.fault(api.cursorAt(2), faults.repeatCursor(api.items));
+    suite.api.fault(suite.api.cursorAt(2), faults.repeatCursor(suite.api.items));
     const started = Date.now();
     const r = await pep(withBase(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2"]));
     expect(r.code, r.err).toBe(6);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(api.hits(api.cursorAt(2))).toBe(1);
+    expect(suite.api.hits(suite.api.cursorAt(2))).toBe(1);
     expect(errorLineOf(r.err)).toBe("error: the API returned the same cursor twice; stopping to avoid an endless loop");
     // Resuming would only meet the loop again, so no resume command is offered.
     expect(r.err).not.toContain("to resume");
-    expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 2));
+    expect(parseNdjson(r.out)).toEqual(suite.api.items.slice(0, 2));
   });
 
   it("fresh cursors on empty pages without end: stops after a bounded number of requests, exit 6", async () => {
@@ -116,17 +107,17 @@ describe("a cursor that repeats", () => {
 
 describe("a page that says more remain but has no cursor", () => {
   it("prints its items, then exit 6: an incomplete list never passes for a whole one", async () => {
-    api.fault(api.cursorAt(2), (req, res) => sendJson(res, 200, { data: api.items.slice(2, 4), pagination: { next_cursor: null, has_more: true }, meta: {} }));
-    const r = await runPep(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--base-url", api.baseUrl], { env: tmp.env });
+    suite.api.fault(suite.api.cursorAt(2), (req, res) => sendJson(res, 200, { data: suite.api.items.slice(2, 4), pagination: { next_cursor: null, has_more: true }, meta: {} }));
+    const r = await runPep(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--base-url", suite.api.baseUrl], { env: tmp.env });
     expect(r.code, r.err).toBe(6);
-    expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 4));
+    expect(parseNdjson(r.out)).toEqual(suite.api.items.slice(0, 4));
     expect(errorLineOf(r.err)).toMatch(/^error: the API said more items remain but sent no next cursor; the list is incomplete \(HTTP 200, request req_fault_\d+\)$/);
   });
 
   it("is fine when the limit is already met", async () => {
-    api.fault(undefined, (req, res) => sendJson(res, 200, { data: api.items.slice(0, 2), pagination: { next_cursor: null, has_more: true }, meta: {} }));
-    const r = await runPep(["studies", "list", "-o", "ndjson", "--limit", "2", "--base-url", api.baseUrl], { env: tmp.env });
+    suite.api.fault(undefined, (req, res) => sendJson(res, 200, { data: suite.api.items.slice(0, 2), pagination: { next_cursor: null, has_more: true }, meta: {} }));
+    const r = await runPep(["studies", "list", "-o", "ndjson", "--limit", "2", "--base-url", suite.api.baseUrl], { env: tmp.env });
     expect(r.code, r.err).toBe(0);
-    expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 2));
+    expect(parseNdjson(r.out)).toEqual(suite.api.items.slice(0, 2));
   });
 });

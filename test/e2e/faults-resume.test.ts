@@ -4,38 +4,28 @@
  * cursor the run started from), asking only for what is left of `--limit` (given or
  * default), as `-F cursor=` for `pep api --paginate`, and after a 429 as after a 5xx.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch } from "../helpers/cli.js";
-import { errorLineOf, failThenResume, faults, resumeArgv, retryNotices, startFaultApi, type FaultApi, type Item } from "../helpers/fault-api.js";
+import { describe, expect, it } from "vitest";
+
+import { errorLineOf, failThenResume, faults, type Item, resumeArgv, retryNotices, useFaultApi } from "../helpers/fault-api.js";
 import { parseCsv, parseNdjson } from "../helpers/formats.js";
 
-let api: FaultApi;
-const tmp = scratch("pep-faults-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startFaultApi({ total: 7 });
-});
-afterEach(() => api.heal());
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useFaultApi({ total: 7 });
+const { tmp } = suite;
 
-const withBase = (argv: readonly string[]) => [...argv, "--base-url", api.baseUrl];
+const withBase = (argv: readonly string[]) => [...argv, "--base-url", suite.api.baseUrl];
 const ids = (items: readonly unknown[]) => items.map((i) => (i as Item).id);
 const cutShortThenResume = (argv: readonly string[], failAt: number, fault = faults.status(503)) =>
-  failThenResume(api, tmp.env, argv, failAt, fault);
+  failThenResume(suite.api, tmp.env, argv, failAt, fault);
 
 describe("the resume command continues exactly where the run stopped", () => {
   it("--limit: the resume command asks only for the items still wanted", async () => {
     const argv = ["studies", "list", "-o", "ndjson", "--limit", "5", "--page-size", "2", "--retries", "0"];
     const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
     expect(first.code, first.err).toBe(6);
-    expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));
+    expect(parseNdjson(first.out)).toEqual(suite.api.items.slice(0, 2));
     expect(resume).toEqual(withBase(["studies", "list", "-o", "ndjson", "--limit", "3", "--page-size", "2", "--retries", "0"]).concat("--cursor", cursor));
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(2, 5));
+    expect(parseNdjson(rest.out)).toEqual(suite.api.items.slice(2, 5));
   });
-
 
   it("the default limit: the resume command adds --limit with what is left of it", async () => {
     const argv = ["studies", "list", "-o", "ndjson", "--page-size", "3", "--retries", "0"];
@@ -43,30 +33,27 @@ describe("the resume command continues exactly where the run stopped", () => {
     expect(first.code, first.err).toBe(6);
     expect(resume).toContain("--limit");
     expect(resume[resume.indexOf("--limit") + 1]).toBe("17");
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(3));
+    expect(parseNdjson(rest.out)).toEqual(suite.api.items.slice(3));
   });
-
 
   it("a run that already started from --cursor resumes from the newer cursor, not the old one", async () => {
-    const argv = ["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--cursor", api.cursorAt(2)!, "--retries", "0"];
+    const argv = ["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--cursor", suite.api.cursorAt(2)!, "--retries", "0"];
     const { first, resume, rest, cursor } = await cutShortThenResume(argv, 4);
-    expect(parseNdjson(first.out)).toEqual(api.items.slice(2, 4));
+    expect(parseNdjson(first.out)).toEqual(suite.api.items.slice(2, 4));
     expect(resume.filter((w) => w === "--cursor")).toHaveLength(1);
     expect(resume[resume.indexOf("--cursor") + 1]).toBe(cursor);
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(4));
+    expect(parseNdjson(rest.out)).toEqual(suite.api.items.slice(4));
   });
-
 
   it("pep api --paginate: the resume command passes the cursor as -F cursor=…", async () => {
     const argv = ["api", "/studies", "--paginate", "-F", "limit=2", "--retries", "0"];
     const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
     expect(first.code, first.err).toBe(6);
-    expect(parseNdjson(first.out)).toEqual(api.items.slice(0, 2));
+    expect(parseNdjson(first.out)).toEqual(suite.api.items.slice(0, 2));
     expect(resume).toEqual([...withBase(argv), "-F", `cursor=${cursor}`]);
     expect(rest.code, rest.err).toBe(0);
-    expect(parseNdjson(rest.out)).toEqual(api.items.slice(2));
+    expect(parseNdjson(rest.out)).toEqual(suite.api.items.slice(2));
   });
-
 
   it("429 on page 2 still after the retries: exit 5, the resume command, the rest on resuming", async () => {
     const argv = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--retries", "1"];
@@ -75,7 +62,7 @@ describe("the resume command continues exactly where the run stopped", () => {
     expect(retryNotices(first.err)).toEqual(["rate limited; retrying in 0 ms (1/1)"]);
     expect(resumeArgv(first.err).slice(-2)).toEqual(["--cursor", cursor]);
     expect(errorLineOf(first.err)).toMatch(/^error: Too many requests \(HTTP 429, rate_limited, request req_fault_\d+\)$/);
-    expect(parseCsv(first.out).map((r) => r.id)).toEqual(ids(api.items.slice(0, 2)));
-    expect(parseCsv(rest.out).map((r) => r.id)).toEqual(ids(api.items.slice(2)));
+    expect(parseCsv(first.out).map((r) => r.id)).toEqual(ids(suite.api.items.slice(0, 2)));
+    expect(parseCsv(rest.out).map((r) => r.id)).toEqual(ids(suite.api.items.slice(2)));
   });
 });

@@ -6,25 +6,17 @@
  * not name (redirects, other 4xx, an empty 200) end with a documented exit code and one
  * line, never as a bug (exit 1).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { runPep, scratch } from "../helpers/cli.js";
-import { errorLineOf, faults, PEPTIDE, requestIdOf, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
+import { describe, expect, it } from "vitest";
+import { runPep } from "../helpers/cli.js";
+import { errorLineOf, faults, PEPTIDE, requestIdOf, useFaultApi } from "../helpers/fault-api.js";
 import { parseCsv, parseNdjson } from "../helpers/formats.js";
 import { sendJson, sendText } from "../helpers/server.js";
 
-let api: FaultApi;
-const tmp = scratch("pep-faults-");
-beforeAll(async () => {
-  api = await startFaultApi({ total: 6 });
-});
-afterEach(() => api.heal());
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useFaultApi({ total: 6 });
+const { tmp } = suite;
 
-const pepHere = (argv: readonly string[]) => runPep([...argv, "--base-url", api.baseUrl, "--retries", "1"], { env: tmp.env });
-const lastRequestId = () => requestIdOf(api.requests.length - 1);
+const pepHere = (argv: readonly string[]) => runPep([...argv, "--base-url", suite.api.baseUrl, "--retries", "1"], { env: tmp.env });
+const lastRequestId = () => requestIdOf(suite.api.requests.length - 1);
 
 describe("odd but valid shapes print without crashing", () => {
   const odd: Array<[string, unknown]> = [
@@ -35,7 +27,7 @@ describe("odd but valid shapes print without crashing", () => {
     ["fields of the wrong types", { id: 7, name: ["x"], evidence: "strong", also_known_as: "one", regulatory_status: { a: 1 }, summary: null }],
   ];
   it.each(odd)("peptides get with data = %s: exit 0 in every format", async (_name, data) => {
-    api.fault("peptide", faults.json({ data, meta: {} }));
+    suite.api.fault("peptide", faults.json({ data, meta: {} }));
     for (const format of ["table", "json", "ndjson", "csv", "tsv"]) {
       const r = await pepHere(["peptides", "get", "bpc-157", "-o", format]);
       expect(r.code, `${format}: ${r.err}`).toBe(0);
@@ -46,7 +38,7 @@ describe("odd but valid shapes print without crashing", () => {
 
   it("list items that are not objects: every format prints them, exit 0", async () => {
     const data = [1, "two", null, ["a"], { id: "ok" }];
-    api.fault(undefined, faults.json({ data, pagination: { next_cursor: null, has_more: false }, meta: {} }));
+    suite.api.fault(undefined, faults.json({ data, pagination: { next_cursor: null, has_more: false }, meta: {} }));
     for (const format of ["table", "json", "csv", "tsv", "ndjson", "bibtex", "ris", "csl-json"]) {
       const r = await pepHere(["studies", "list", "-o", format]);
       expect(r.code, `${format}: ${r.err}`).toBe(0);
@@ -60,63 +52,63 @@ describe("odd but valid shapes print without crashing", () => {
     expect(json.code, json.err).toBe(0);
     expect(JSON.parse(json.out)).toEqual(PEPTIDE);
     const nd = await pepHere(["studies", "list", "-o", "ndjson", "--limit", "2"]);
-    expect(parseNdjson(nd.out)).toEqual(api.items.slice(0, 2));
+    expect(parseNdjson(nd.out)).toEqual(suite.api.items.slice(0, 2));
     const csv = await pepHere(["studies", "list", "-o", "csv", "--limit", "2"]);
     expect(csv.code, csv.err).toBe(0);
     expect(parseCsv(csv.out).map((row) => [row.id, row["future_field.rank"], row["future_field.added_in"]])).toEqual([
-      [api.items[0]!.id, "0", "v1.9"],
-      [api.items[1]!.id, "1", "v1.9"],
+      [suite.api.items[0]!.id, "0", "v1.9"],
+      [suite.api.items[1]!.id, "1", "v1.9"],
     ]);
   });
 });
 
 describe("statuses the spec does not name", () => {
   it("a redirect: exit 6, naming where it points and that the base URL needs checking; not followed", async () => {
-    api.fault(undefined, (_req, res) => {
-      res.writeHead(301, { Location: "https://api.example.org/v1/studies" });
+    suite.api.fault(undefined, (_req, res) => {
+      res.writeHead(301, { Location: "https://suite.api.example.org/v1/studies" });
       res.end();
     });
     const r = await pepHere(["studies", "list", "-o", "csv"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits(undefined)).toBe(1);
+    expect(suite.api.hits(undefined)).toBe(1);
     expect(errorLineOf(r.err)).toBe(
-      `error: the server redirects to https://api.example.org/v1/studies; pep does not follow redirects, so check the base URL (HTTP 301, request ${lastRequestId()})`,
+      `error: the server redirects to https://suite.api.example.org/v1/studies; pep does not follow redirects, so check the base URL (HTTP 301, request ${lastRequestId()})`,
     );
   });
 
   it("another 4xx with the envelope (405): exit 2, the API's message, not retried", async () => {
-    api.fault("peptide", faults.json({ error: { code: "method_not_allowed", message: "Only GET", request_id: "req_405" } }, 405));
+    suite.api.fault("peptide", faults.json({ error: { code: "method_not_allowed", message: "Only GET", request_id: "req_405" } }, 405));
     const r = await pepHere(["peptides", "get", "bpc-157", "-o", "table"]);
     expect(r.code, r.err).toBe(2);
-    expect(api.hits("peptide")).toBe(1);
+    expect(suite.api.hits("peptide")).toBe(1);
     expect(errorLineOf(r.err)).toBe("error: Only GET (HTTP 405, method_not_allowed, request req_405)");
   });
 
   it("410 Gone: exit 4 like a 404", async () => {
-    api.fault("peptide", (_req, res) => sendText(res, 410, "gone"));
+    suite.api.fault("peptide", (_req, res) => sendText(res, 410, "gone"));
     const r = await pepHere(["peptides", "get", "bpc-157", "-o", "table"]);
     expect(r.code, r.err).toBe(4);
     expect(errorLineOf(r.err)).toMatch(/^error: the server answered HTTP 410 with a non-JSON body \(text\/plain\)/);
   });
 
   it("408 Request Timeout: exit 6", async () => {
-    api.fault("peptide", (_req, res) => sendText(res, 408, ""));
+    suite.api.fault("peptide", (_req, res) => sendText(res, 408, ""));
     const r = await pepHere(["peptides", "get", "bpc-157", "-o", "table"]);
     expect(r.code, r.err).toBe(6);
     expect(errorLineOf(r.err)).toMatch(/HTTP 408 with an empty body/);
   });
 
   it("a 200 with an empty body: exit 6, said as such (not 'cut short'), not retried", async () => {
-    api.fault("peptide", (_req, res) => sendText(res, 200, "", "application/json"));
+    suite.api.fault("peptide", (_req, res) => sendText(res, 200, "", "application/json"));
     const r = await pepHere(["peptides", "get", "bpc-157", "-o", "table"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits("peptide")).toBe(1);
+    expect(suite.api.hits("peptide")).toBe(1);
     expect(errorLineOf(r.err)).toBe(`error: the server answered HTTP 200 with an empty body (HTTP 200, request ${lastRequestId()})`);
   });
 
   it("a JSON array or a bare string instead of the envelope: exit 6", async () => {
     for (const body of [[PEPTIDE], "hello", null]) {
-      api.fault("peptide", faults.json(body));
+      suite.api.fault("peptide", faults.json(body));
       const r = await pepHere(["peptides", "get", "bpc-157", "-o", "json"]);
       expect(r.code, `${JSON.stringify(body)}: ${r.err}`).toBe(6);
       expect(errorLineOf(r.err)).toMatch(/not the API's JSON envelope/);
@@ -124,14 +116,14 @@ describe("statuses the spec does not name", () => {
   });
 
   it("a list whose `data` is not an array: exit 6, no crash", async () => {
-    api.fault(undefined, faults.json({ data: { id: "x" }, pagination: { next_cursor: null, has_more: false }, meta: {} }));
+    suite.api.fault(undefined, faults.json({ data: { id: "x" }, pagination: { next_cursor: null, has_more: false }, meta: {} }));
     const r = await pepHere(["studies", "list", "-o", "csv"]);
     expect(r.code, r.err).toBe(6);
     expect(errorLineOf(r.err)).toMatch(/^error: expected a list from \/studies, got object/);
     expect(r.out).toBe("");
   });
   it("a 200 without `data` names the fields that came instead", async () => {
-    api.fault("peptide", (_req, res) => sendJson(res, 200, { result: PEPTIDE, meta: {} }));
+    suite.api.fault("peptide", (_req, res) => sendJson(res, 200, { result: PEPTIDE, meta: {} }));
     const r = await pepHere(["peptides", "get", "bpc-157", "-o", "table"]);
     expect(r.code, r.err).toBe(6);
     expect(errorLineOf(r.err)).toBe(

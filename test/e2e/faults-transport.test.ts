@@ -5,33 +5,24 @@
  * when the server sent one), no stack trace, bounded time. JSON of another shape:
  * faults-shapes.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
-import { errorLineOf, faults, requestIdOf, retryNotices, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
+import { describe, expect, it } from "vitest";
+import { spawnPep } from "../helpers/cli.js";
+import { errorLineOf, faults, requestIdOf, retryNotices, useFaultApi } from "../helpers/fault-api.js";
 import { parseNdjson } from "../helpers/formats.js";
 import { unusedPort } from "../helpers/server.js";
 
-let api: FaultApi;
-const tmp = scratch("pep-faults-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startFaultApi({ total: 6 });
-});
-afterEach(() => api.heal());
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useFaultApi({ total: 6 });
+const { tmp } = suite;
 
-const pep = (argv: readonly string[], baseUrl = api.baseUrl) => spawnPep([...argv, "--base-url", baseUrl], { env: tmp.env });
-const lastRequestId = () => requestIdOf(api.requests.length - 1);
+const pep = (argv: readonly string[], baseUrl = suite.api.baseUrl) => spawnPep([...argv, "--base-url", baseUrl], { env: tmp.env });
+const lastRequestId = () => requestIdOf(suite.api.requests.length - 1);
 
 describe("bodies that are not the API's JSON", () => {
   it("a 200 with an HTML page: exit 6 at once (not retried), naming the content type and the request", async () => {
-    api.fault("peptide", faults.htmlOk());
+    suite.api.fault("peptide", faults.htmlOk());
     const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--retries", "2"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits("peptide")).toBe(1);
+    expect(suite.api.hits("peptide")).toBe(1);
     const line = errorLineOf(r.err);
     expect(line).toMatch(/^error: the response was not valid JSON: .* \(text\/html\)/);
     expect(line).toContain(`request ${lastRequestId()}`);
@@ -40,10 +31,10 @@ describe("bodies that are not the API's JSON", () => {
   });
 
   it("a body cut short: retried, then exit 6 naming the bytes received and the request", async () => {
-    api.fault(undefined, faults.truncated(api.items));
+    suite.api.fault(undefined, faults.truncated(suite.api.items));
     const r = await pep(["studies", "list", "-o", "ndjson", "--limit", "3", "--retries", "1"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits(undefined)).toBe(2);
+    expect(suite.api.hits(undefined)).toBe(2);
     expect(retryNotices(r.err)).toHaveLength(1);
     expect(retryNotices(r.err)[0]).toMatch(/^response cut short; retrying in /);
     const line = errorLineOf(r.err);
@@ -54,10 +45,10 @@ describe("bodies that are not the API's JSON", () => {
   });
 
   it("a body cut short once, then whole: exit 0 and every item", async () => {
-    api.fault(undefined, faults.truncated(api.items), 1);
+    suite.api.fault(undefined, faults.truncated(suite.api.items), 1);
     const r = await pep(["studies", "list", "-o", "ndjson", "--limit", "3", "--retries", "1"]);
     expect(r.code, r.err).toBe(0);
-    expect(parseNdjson(r.out)).toEqual(api.items.slice(0, 3));
+    expect(parseNdjson(r.out)).toEqual(suite.api.items.slice(0, 3));
     expect(retryNotices(r.err)).toHaveLength(1);
   });
 
@@ -65,34 +56,34 @@ describe("bodies that are not the API's JSON", () => {
 
 describe("the connection itself fails", () => {
   it("a reset connection: retried, then exit 6 naming the host", async () => {
-    api.fault("peptide", faults.reset());
+    suite.api.fault("peptide", faults.reset());
     const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--retries", "1"]);
     expect(r.code, r.err).toBe(6);
-    expect(api.hits("peptide")).toBe(2);
+    expect(suite.api.hits("peptide")).toBe(2);
     expect(retryNotices(r.err)[0]).toMatch(/^connection reset; retrying in /);
-    expect(errorLineOf(r.err)).toBe(`error: the connection to 127.0.0.1:${api.port} was reset`);
+    expect(errorLineOf(r.err)).toBe(`error: the connection to 127.0.0.1:${suite.api.port} was reset`);
   });
 
   it("an answer slower than --timeout: exit 6 saying how to allow longer, in bounded time", async () => {
-    api.fault(undefined, faults.slow(5000, api.items));
+    suite.api.fault(undefined, faults.slow(5000, suite.api.items));
     const started = Date.now();
     const r = await pep(["studies", "list", "-o", "csv", "--timeout", "0.3", "--retries", "1"]);
     expect(r.code, r.err).toBe(6);
     expect(Date.now() - started).toBeLessThan(4000);
-    expect(api.hits(undefined)).toBe(2);
+    expect(suite.api.hits(undefined)).toBe(2);
     expect(retryNotices(r.err)[0]).toMatch(/^timed out; retrying in /);
-    expect(errorLineOf(r.err)).toBe(`error: no complete answer from 127.0.0.1:${api.port} within 0.3 s; allow longer with --timeout <seconds>`);
+    expect(errorLineOf(r.err)).toBe(`error: no complete answer from 127.0.0.1:${suite.api.port} within 0.3 s; allow longer with --timeout <seconds>`);
     expect(r.out).toBe("");
   });
 
   it("a body that dribbles past --timeout: exit 6, naming the request whose headers did arrive", async () => {
-    api.fault("peptide", faults.dribble());
+    suite.api.fault("peptide", faults.dribble());
     const started = Date.now();
     const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--timeout", "0.5", "--retries", "0"]);
     expect(r.code, r.err).toBe(6);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(errorLineOf(r.err)).toBe(
-      `error: no complete answer from 127.0.0.1:${api.port} within 0.5 s; allow longer with --timeout <seconds> (request ${lastRequestId()})`,
+      `error: no complete answer from 127.0.0.1:${suite.api.port} within 0.5 s; allow longer with --timeout <seconds> (request ${lastRequestId()})`,
     );
   });
 

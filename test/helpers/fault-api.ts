@@ -12,7 +12,8 @@
  * item, so a resumed run continues exactly where the failed one stopped.
  */
 import type { ServerResponse } from "node:http";
-import { runPep, spawnPep } from "./cli.js";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { isBuilt, runPep, scratch, spawnPep } from "./cli.js";
 import {
   delay,
   resetConnection,
@@ -74,6 +75,32 @@ export interface FaultApi extends TestServer {
 }
 
 const FIRST = "<first>";
+
+/**
+ * One fault API for a test file: started before its tests (after checking that dist/ is
+ * built, since most cases spawn the executable), healed after each, closed at the end,
+ * with a scratch config and cache folder in `tmp`.
+ */
+export function useFaultApi(options: { total?: number } = {}): { readonly api: FaultApi; tmp: ReturnType<typeof scratch> } {
+  let api: FaultApi | undefined;
+  const tmp = scratch("pep-faults-");
+  beforeAll(async () => {
+    if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
+    api = await startFaultApi(options);
+  });
+  afterEach(() => api?.heal());
+  afterAll(async () => {
+    await api?.close();
+    tmp.cleanup();
+  });
+  return {
+    get api(): FaultApi {
+      if (!api) throw new Error("the fault API is not started yet");
+      return api;
+    },
+    tmp,
+  };
+}
 
 export async function startFaultApi(options: { total?: number } = {}): Promise<FaultApi> {
   const items = studyItems(options.total ?? 6);
