@@ -16,6 +16,8 @@ export interface Column {
   cell(item: unknown): Cell;
   /** Never cut (money): keeps its natural width when the table is shrunk. */
   fixed?: boolean;
+  /** The column the reader came for (a title): a double share of the room. */
+  wide?: boolean;
 }
 
 interface ColumnSpec {
@@ -28,6 +30,7 @@ interface ColumnSpec {
   linkTo?: string[];
   cell?(item: unknown): Cell;
   fixed?: boolean;
+  wide?: boolean;
 }
 
 const firstDefined = (item: unknown, paths: readonly string[]): unknown => {
@@ -72,7 +75,7 @@ const DEFAULTS: Partial<Record<Resource, ColumnSpec[]>> = {
   study: [
     { header: "ID", paths: ["id"] },
     { header: "YEAR", paths: ["publication_year", "year"] },
-    { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"] },
+    { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"], wide: true },
     { header: "JOURNAL", paths: ["journal", "journal.name"] },
     { header: "EVIDENCE", paths: ["evidence_classification", "evidence_classification_label"] },
   ],
@@ -111,7 +114,7 @@ const DEFAULTS: Partial<Record<Resource, ColumnSpec[]>> = {
 
 /** Content items of a search (FAQ, articles, courses). */
 export const CONTENT_COLUMNS: ColumnSpec[] = [
-  { header: "TITLE", paths: ["title", "name", "question"], linkTo: ITEM_URL },
+  { header: "TITLE", paths: ["title", "name", "question"], linkTo: ITEM_URL, wide: true },
   { header: "TYPE", paths: ["type", "kind", "content_type"] },
   { header: "PEPTIDE", paths: ["peptide.name", "peptide"] },
   { header: "URL", paths: ["url"], linkTo: ["url"] },
@@ -128,7 +131,13 @@ function fromSpec(spec: ColumnSpec, first: unknown): Column | undefined {
   if (!present) return undefined;
   const path = spec.paths.find((p) => getPath(first, p) !== undefined) ?? spec.paths[0]!;
   const base = spec.cell ?? ((item: unknown) => humanCell(getPath(item, path)));
-  return { key: path, header: spec.header, cell: (item) => withLink(base(item), item, spec.linkTo), ...(spec.fixed ? { fixed: true } : {}) };
+  return {
+    key: path,
+    header: spec.header,
+    cell: (item) => withLink(base(item), item, spec.linkTo),
+    ...(spec.fixed ? { fixed: true } : {}),
+    ...(spec.wide ? { wide: true } : {}),
+  };
 }
 
 /** Columns for a path: the header is the path itself, names and titles link to the item. */

@@ -14,14 +14,19 @@ const MIN_WIDTH = 4;
 /**
  * Widths for columns of the given natural widths within `total` columns. When they fit,
  * each keeps its natural width; else the narrow ones keep theirs and the wide ones share
- * the rest equally. The first column names the row (a name or an id), so it keeps its
+ * the rest, a `wide` column (a study's title: what the reader came for) getting a
+ * double share. The first column names the row (a name or an id), so it keeps its
  * natural width up to half the room before the others share. A `fixed` column (money)
- * always keeps its natural width, so an
- * amount is never cut. Columns that cannot get even the minimum are dropped from the
- * right (the result is shorter). The last column's width is whatever room is left, since
- * it is never padded: later rows may use it.
+ * always keeps its natural width, so an amount is never cut. Columns that cannot get
+ * even the minimum are dropped from the right (the result is shorter). The last
+ * column's width is whatever room is left, since it is never padded: later rows may use
+ * it.
  */
-export function fitWidths(natural: readonly number[], total: number, fixed: readonly boolean[] = [], minWidth = MIN_WIDTH): number[] {
+export function fitWidths(
+  natural: readonly number[],
+  total: number,
+  { fixed = [], wide = [], minWidth = MIN_WIDTH }: { fixed?: readonly boolean[]; wide?: readonly boolean[]; minWidth?: number } = {},
+): number[] {
   let n = natural.length;
   const least = (i: number) => (fixed[i] ? natural[i]! : Math.min(natural[i]!, minWidth));
   const need = (k: number) => natural.slice(0, k).reduce((s, _, i) => s + least(i), 0) + GAP * (k - 1);
@@ -47,13 +52,17 @@ export function fitWidths(natural: readonly number[], total: number, fixed: read
         remaining -= w;
       } else flexible.push([w, i]);
     });
-    flexible.sort((a, b) => a[0] - b[0]);
-    flexible.forEach(([w, i], k) => {
-      const share = Math.floor(remaining / (flexible.length - k));
+    // Narrowest (for its weight) first, so what a column does not need goes to the rest.
+    const weight = (i: number) => (wide[i] ? 2 : 1);
+    flexible.sort((a, b) => a[0] / weight(a[1]) - b[0] / weight(b[1]));
+    let weightLeft = flexible.reduce((sum, [, i]) => sum + weight(i), 0);
+    for (const [w, i] of flexible) {
+      const share = Math.floor((remaining * weight(i)) / weightLeft);
       const given = Math.max(Math.min(w, minWidth), Math.min(w, share));
       widths[i] = given;
       remaining -= given;
-    });
+      weightLeft -= weight(i);
+    }
   }
   const others = widths.slice(0, -1).reduce((s, w) => s + w, 0);
   widths[n - 1] = Math.max(widths[n - 1]!, avail - others);

@@ -24,11 +24,10 @@ export interface TableSetup {
 /** Fixes columns and widths from the first block of items. */
 export function setupTable(columns: Column[], block: readonly unknown[], width: number): TableSetup {
   const rows = block.map((item) => columns.map((c) => c.cell(item)));
-  const widths = fitWidths(
-    naturalWidths(columns.map((c) => c.header), rows),
-    width,
-    columns.map((c) => c.fixed === true),
-  );
+  const widths = fitWidths(naturalWidths(columns.map((c) => c.header), rows), width, {
+    fixed: columns.map((c) => c.fixed === true),
+    wide: columns.map((c) => c.wide === true),
+  });
   return { columns: columns.slice(0, widths.length), widths };
 }
 

@@ -26,17 +26,17 @@ describe("list tables", () => {
     const at80 = (await run(list("study", studies), "table", { columns: 80 })).out;
     const at160 = (await run(list("study", studies), "table", { columns: 160 })).out;
     expect(at80).toMatchInlineSnapshot(`
-      "ID                YEAR  TITLE               JOURNAL            EVIDENCE
-      pmid-90000001     2021  Effects of BPC-15…  Journal of Pepti…  animal_or_lab
-      nct-NCT99000001   2023  The GLP-1 agonist…  Clinical Trials …  human_controlled…
-      doi-10.5555--dup  2021  Effects of BPC-15…  Journal of Pepti…  animal_or_lab
+      "ID                YEAR  TITLE                       JOURNAL        EVIDENCE
+      pmid-90000001     2021  Effects of BPC-157 on ten…  Journal of P…  animal_or_lab
+      nct-NCT99000001   2023  The GLP-1 agonist trial i…  Clinical Tri…  human_contro…
+      doi-10.5555--dup  2021  Effects of BPC-157 on gut…  Journal of P…  animal_or_lab
       "
     `);
     expect(at160).toMatchInlineSnapshot(`
-      "ID                YEAR  TITLE                                                                     JOURNAL                                 EVIDENCE
-      pmid-90000001     2021  Effects of BPC-157 on tendon healing: 50% faster & {braced} #1 in rats_…  Journal of Peptide Research & Practice  animal_or_lab
-      nct-NCT99000001   2023  The GLP-1 agonist trial in adults                                         Clinical Trials Reports                 human_controlled_trial
-      doi-10.5555--dup  2021  Effects of BPC-157 on gut lining                                          Journal of Peptide Research & Practice  animal_or_lab
+      "ID                YEAR  TITLE                                                                       JOURNAL                               EVIDENCE
+      pmid-90000001     2021  Effects of BPC-157 on tendon healing: 50% faster & {braced} #1 in rats_mo…  Journal of Peptide Research & Pract…  animal_or_lab
+      nct-NCT99000001   2023  The GLP-1 agonist trial in adults                                           Clinical Trials Reports               human_controlled_trial
+      doi-10.5555--dup  2021  Effects of BPC-157 on gut lining                                            Journal of Peptide Research & Pract…  animal_or_lab
       "
     `);
     expect(widest(at80)).toBeLessThanOrEqual(80);
@@ -148,7 +148,16 @@ describe("fitWidths", () => {
     // A very long name is cut at half the room, so the other columns stay readable.
     expect(fitWidths([200, 30, 30], 60)[0]).toBe(28);
   });
+  it("gives a wide column (a title) a double share of what the others leave", () => {
+    // 92 of room after gaps: the id keeps 27, the year 4; title, journal and evidence share 61.
+    const w = fitWidths([27, 4, 120, 40, 30], 100, { wide: [false, false, true, false, false] });
+    expect(w.slice(0, 2)).toEqual([27, 4]);
+    expect(w[2]).toBeGreaterThanOrEqual(2 * w[3]! - 1);
+    expect(w[2]! + w[3]! + w[4]!).toBe(61);
+    // Without the flag the three share alike.
+    expect(fitWidths([27, 4, 120, 40, 30], 100).slice(2)).toEqual([21, 20, 20]);
+  });
   it("never shrinks a fixed (money) column", () => {
-    expect(fitWidths([30, 20, 30], 50, [false, true, false])[1]).toBe(20);
+    expect(fitWidths([30, 20, 30], 50, { fixed: [false, true, false] })[1]).toBe(20);
   });
 });
