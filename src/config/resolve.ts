@@ -87,7 +87,10 @@ export async function resolveConfig(globals: GlobalOptions, io: IO, store: Confi
   };
 }
 
-/** The last 4 characters of a key, the only part ever shown. */
+/**
+ * The last 4 characters of a key, the only part ever shown; nothing of a key shorter
+ * than 8 characters, where 4 would be half of it or more (as the `-v` log does).
+ */
 export function fingerprint(key: string): string {
-  return key.length <= 4 ? "****" : `…${key.slice(-4)}`;
+  return key.length < 8 ? "****" : `…${key.slice(-4)}`;
 }

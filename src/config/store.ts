@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { makeDirs } from "../dirs.js";
 import { ConfigError, UsageError } from "../errors.js";
+import { jsonErrorReason } from "../json-reason.js";
 import type { ConfigKey, ProfileValues } from "./types.js";
 import { checkStoredProfile } from "./values.js";
 
@@ -61,7 +62,7 @@ function readFileShape(file: string): FileShape {
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`config file ${file} is not valid JSON (${(e as Error).message}); it was left untouched`, {
+    throw new ConfigError(`config file ${file} is not valid JSON (${jsonErrorReason(e)}); it was left untouched`, {
       hints: ["Fix it by hand, or move it away and run the command again."],
     });
   }

@@ -4,6 +4,7 @@
  */
 import { AUTH_HEADERS, CITATION_FORMATS, OUTPUT_FORMATS, type AuthHeader, type OutputFormat } from "../api/enums.js";
 import { ConfigError, UsageError } from "../errors.js";
+import { isKeyParam, KEY_IN_URL_HINT, maskUrl } from "../http/url.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./types.js";
 
 export const ALL_FORMATS: readonly OutputFormat[] = [...OUTPUT_FORMATS, ...CITATION_FORMATS];
@@ -28,21 +29,24 @@ export function parseBaseUrl(raw: string, where: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`${where} must be an http(s) URL, such as https://api.example.org/v1 (got "${raw}")`);
+    const masked = maskUrl(raw);
+    throw new UsageError(`${where} must be an http(s) URL, such as https://api.example.org/v1 (got "${masked}")`, {
+      hints: masked === raw ? [] : [KEY_IN_URL_HINT],
+    });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`${where} must be an http(s) URL (got protocol "${url.protocol}")`);
   }
-  if (url.username || url.password) throw new UsageError(`${where} must not hold a user name or password`);
+  if (url.username || url.password) throw new UsageError(`${where} must not hold a user name or password`, { hints: [KEY_IN_URL_HINT] });
   if (url.search || url.hash) {
-    const keyLike = /(^|[?&])(api[_-]?key|key|token|access_token)=/i.test(url.search);
-    throw new UsageError(`${where} must not have a query or fragment`, {
-      hints: keyLike ? ["Never put a key in a URL: use `pep auth login` or --api-key-file."] : [],
+    const keyLike = [...url.searchParams.keys()].some(isKeyParam);
+    throw new UsageError(`${where} must not have a query or fragment${keyLike ? ": never put a key in a URL" : ""}`, {
+      hints: keyLike ? [KEY_IN_URL_HINT] : [],
     });
   }
   const clean = url.toString().replace(/\/+$/, "");
   if (!/\/v\d+$/.test(new URL(clean).pathname)) {
-    throw new UsageError(`${where} must end in the API's version segment, such as https://api.example.org/v1 (got "${raw}")`);
+    throw new UsageError(`${where} must end in the API's version segment, such as https://api.example.org/v1 (got "${maskUrl(raw)}")`);
   }
   return clean;
 }

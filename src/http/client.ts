@@ -9,6 +9,7 @@
  */
 import { Agent, request as undiciRequest } from "undici";
 import { ApiError, type ApiErrorBody, InterruptedError, NetworkError, ResponseError, UsageError } from "../errors.js";
+import { jsonErrorReason } from "../json-reason.js";
 import { cacheKey } from "./cache.js";
 import { realClock } from "./clock.js";
 import { parseError, parseSuccess, type SuccessEnvelope } from "./envelope.js";
@@ -24,7 +25,7 @@ import {
   withRetry,
 } from "./retry.js";
 import type { ApiResponse, CacheStore, Client, ClientEvent, ClientOptions, Clock, RequestOptions } from "./types.js";
-import { assertKeySafe, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
+import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
 
 export { cacheKey, createFileCache } from "./cache.js";
 export { realClock } from "./clock.js";
@@ -88,9 +89,7 @@ export function createClient(options: ClientOptions): Client {
   const base = parseBaseUrl(options.baseUrl);
   const baseUrl = base.href.replace(/\/+$/, "");
   const apiKey = options.apiKey?.trim() || undefined;
-  if (apiKey && /[\x00-\x1f\x7f]/.test(apiKey)) {
-    throw new UsageError("the API key contains a line break or control character; check the key file");
-  }
+  assertKeyUsable(apiKey);
   assertKeySafe(base, apiKey);
 
   const authHeader = options.authHeader ?? "bearer";
@@ -296,7 +295,7 @@ export function createClient(options: ClientOptions): Client {
         body = JSON.parse(text);
       } catch (err) {
         const contentType = (header(resHeaders, "content-type") ?? "no content type").split(";")[0]!.trim();
-        const reason = err instanceof Error ? err.message : String(err);
+        const reason = jsonErrorReason(err);
         const endedEarly = /JSON/i.test(contentType) && /end of (JSON )?input|Unterminated/i.test(reason);
         const error = endedEarly
           ? markCutShort(new ResponseError(`the response body was cut short (${bytes} bytes received)`, { status, requestId, cause: err }))
@@ -314,7 +313,9 @@ export function createClient(options: ClientOptions): Client {
           rateLimit,
         );
       }
-      if (cache && req.cacheKey && etag && status === 200) {
+      // An answer that echoes the key is not stored: the cache never holds the key.
+      const echoesKey = apiKey !== undefined && (text.includes(apiKey) || etag?.includes(apiKey) === true);
+      if (cache && req.cacheKey && etag && status === 200 && !echoesKey) {
         await cache.set(req.cacheKey, { etag, body: text }).catch(() => undefined);
       }
       return {
@@ -357,6 +358,7 @@ export function createClient(options: ClientOptions): Client {
     baseUrl,
     async request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
       const url = buildUrl(base, path, opts.query);
+      assertKeyNotInUrl(url, apiKey);
       const withKey = apiKey !== undefined && mayCarryKey(url, base);
       const headers: Record<string, string> = { Accept: "application/json", "User-Agent": userAgent };
       if (withKey) {

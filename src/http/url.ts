@@ -7,21 +7,52 @@ import type { Query } from "./types.js";
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
+/** Names under which an API key would travel in a URL's query. */
+const KEY_NAMES = /^(api[_-]?key|apikey|key|token|access[_-]?token|auth[_-]?token|secret)$/i;
+
+export function isKeyParam(name: string): boolean {
+  return KEY_NAMES.test(name);
+}
+
+/** The advice given wherever a key is refused in a URL. */
+export const KEY_IN_URL_HINT = "pep sends the key in a header: store it with `pep auth login`, or give --api-key-file <path|-> or PEP_API_KEY.";
+
+/**
+ * A URL as typed, fit to repeat in a message: a user name or password and the values of
+ * key-like query parameters are replaced by `…`, so a refused URL does not print the
+ * secret it carried. Works on text that does not parse as a URL too.
+ */
+export function maskUrl(raw: string): string {
+  return raw
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1…@")
+    .replace(/([?&;])([^=&#;]*)=([^&#;]*)/g, (all, sep: string, name: string) => (isKeyParam(safeDecode(name)) ? `${sep}${name}=…` : all));
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
+}
+
 /** Parses and checks the API base: http(s) only, no query or fragment. */
 export function parseBaseUrl(baseUrl: string): URL {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`the base URL is not a valid URL: ${baseUrl}`, {
+    throw new UsageError(`the base URL is not a valid URL: ${maskUrl(baseUrl)}`, {
       hints: ["give a full URL such as https://api.example.com/v1 with --base-url or PEP_BASE_URL"],
     });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`the base URL must use http or https, not ${url.protocol.replace(/:$/, "")}: ${baseUrl}`);
+    throw new UsageError(`the base URL must use http or https, not ${url.protocol.replace(/:$/, "")}: ${maskUrl(baseUrl)}`);
   }
+  if (url.username || url.password) throw new UsageError("the base URL must not hold a user name or password", { hints: [KEY_IN_URL_HINT] });
   if (url.search || url.hash) {
-    throw new UsageError(`the base URL must not carry a query or fragment: ${baseUrl}`);
+    const keyLike = [...url.searchParams.keys()].some(isKeyParam);
+    throw new UsageError(`the base URL must not carry a query or fragment: ${maskUrl(baseUrl)}`, { hints: keyLike ? [KEY_IN_URL_HINT] : [] });
   }
   return url;
 }
@@ -37,7 +68,7 @@ export function joinUrl(base: URL | string, path: string): URL {
     try {
       url = new URL(path);
     } catch {
-      throw new UsageError(`not a valid URL: ${path}`);
+      throw new UsageError(`not a valid URL: ${maskUrl(path)}`);
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       throw new UsageError(`only http and https URLs can be requested, not ${url.protocol.replace(/:$/, "")}`);
@@ -95,6 +126,34 @@ export function isSecureEnough(url: URL): boolean {
 /** The key goes only to the configured origin, and only over https or to loopback. */
 export function mayCarryKey(url: URL, base: URL): boolean {
   return url.origin === base.origin && isSecureEnough(url);
+}
+
+/**
+ * Refuses a key that cannot travel in an HTTP header (anything but printable ASCII):
+ * undici would fail the request as a network error, or send it mangled.
+ */
+export function assertKeyUsable(apiKey: string | undefined): void {
+  if (apiKey && !/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new UsageError("the API key holds a space, line break, control or non-ASCII character, which an HTTP header cannot carry; check the key file or PEP_API_KEY");
+  }
+}
+
+/**
+ * Refuses a URL that holds the key itself, under any name (`?q=<key>`, a path segment):
+ * it would stay in logs and proxies. Keys shorter than 8 characters are not looked for,
+ * as they could match ordinary text.
+ */
+export function assertKeyNotInUrl(url: URL, apiKey: string | undefined): void {
+  if (!apiKey || apiKey.length < 8) return;
+  let decoded = url.href;
+  try {
+    decoded = decodeURIComponent(url.href.replace(/\+/g, " "));
+  } catch {
+    // keep the raw form
+  }
+  if (url.href.includes(apiKey) || decoded.includes(apiKey)) {
+    throw new UsageError("the URL holds the API key itself, where it would stay in logs and proxies; nothing was sent", { hints: [KEY_IN_URL_HINT] });
+  }
 }
 
 /**

@@ -82,6 +82,8 @@ describe("fingerprint", () => {
   it("shows the last 4 characters only, and nothing of a short key", () => {
     expect(fingerprint("sbx_full_key")).toBe("…_key");
     expect(fingerprint("abcd")).toBe("****");
+    expect(fingerprint("abcdefg")).toBe("****");
+    expect(fingerprint("abcdefgh")).toBe("…efgh");
     expect(fingerprint("sk_live_0123456789")).not.toContain("sk_live");
   });
 });

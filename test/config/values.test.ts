@@ -23,7 +23,8 @@ describe("config values", () => {
       parseBaseUrl("https://api.example.org/v1?key=sk_123", "base_url");
       expect.unreachable();
     } catch (e) {
-      expect((e as UsageError).hints.join(" ")).toMatch(/Never put a key in a URL/);
+      expect((e as UsageError).message).toMatch(/never put a key in a URL/);
+      expect((e as UsageError).hints.join(" ")).toMatch(/pep auth login.*--api-key-file.*PEP_API_KEY/);
     }
   });
 

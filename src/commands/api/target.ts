@@ -6,6 +6,7 @@
 import { ENDPOINTS, type Endpoint } from "../../api/endpoints.js";
 import { UsageError } from "../../errors.js";
 import type { Query } from "../../http/types.js";
+import { KEY_IN_URL_HINT, maskUrl } from "../../http/url.js";
 import { isKeyParam, keyInUrlError, splitPair } from "../prices/params.js";
 
 export interface Target {
@@ -37,7 +38,8 @@ export function parseTarget(raw: string | undefined, fields: unknown): Target {
     try {
       url = new URL(text);
     } catch {
-      throw new UsageError(`<path> is not a valid URL: ${text}`);
+      const masked = maskUrl(text);
+      throw new UsageError(`<path> is not a valid URL: ${masked}`, masked === text ? {} : { hints: [KEY_IN_URL_HINT] });
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`only http and https URLs can be requested, not ${url.protocol.replace(/:$/, "")}`);
     if (url.username || url.password) throw keyInUrlError("a user name or password in the URL");

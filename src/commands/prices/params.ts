@@ -6,19 +6,15 @@
  * logs and history.
  */
 import { UsageError } from "../../errors.js";
+import { isKeyParam, KEY_IN_URL_HINT } from "../../http/url.js";
 
-/** Names under which an API key would travel in a URL. */
-const KEY_NAMES = /^(api[_-]?key|apikey|key|token|access[_-]?token|auth[_-]?token|secret)$/i;
+export { isKeyParam };
 
 const NAME = /^[A-Za-z0-9_.[\]-]+$/;
 
-export function isKeyParam(name: string): boolean {
-  return KEY_NAMES.test(name);
-}
-
 export function keyInUrlError(where: string): UsageError {
   return new UsageError(`${where} would put an API key in the URL, where it stays in shell history, logs and proxies`, {
-    hints: ["pep sends the key in a header: store it with `pep auth login`, or give --api-key-file <path|-> or PEP_API_KEY."],
+    hints: [KEY_IN_URL_HINT],
   });
 }
 
