@@ -10,6 +10,7 @@ import path from "node:path";
 import { makeDirs } from "../dirs.js";
 import { ConfigError, UsageError } from "../errors.js";
 import { jsonErrorReason } from "../json-reason.js";
+import { withFileLock } from "./lock.js";
 import type { ConfigKey, ProfileValues } from "./types.js";
 import { checkStoredProfile } from "./values.js";
 
@@ -109,11 +110,21 @@ export function openConfigStore(env: Env): ConfigStore {
   const dir = configDir(env);
   const file = path.join(dir, CONFIG_FILE_NAME);
 
-  /** Writes go through conf: an atomic write (temp file + rename) at mode 0600. */
+  /**
+   * Writes go through conf: an atomic write (temp file + rename) at mode 0600. The
+   * read-change-write runs under a lock file, so runs changing the file at once each
+   * keep the other's change.
+   */
   const update = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
-    const shape = readFileShape(file); // refuses to touch a corrupt file
-    if (!change(shape)) return false;
+    // A change with nothing to do (or a corrupt file) touches nothing, not even the folder.
+    if (!change(readFileShape(file))) return false;
     ensurePrivateDir(dir);
+    return withFileLock(file, () => write(change));
+  };
+
+  const write = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
+    const shape = readFileShape(file); // read again under the lock; refuses a corrupt file
+    if (!change(shape)) return false;
     const { default: Conf } = await import("conf");
     try {
       const conf = new Conf<FileShape>({
