@@ -2,11 +2,14 @@
  * `--file <path>`: output goes to a temp file beside the target and is renamed over it
  * only when the run succeeds, so the target is either the old file or the whole new
  * one, never half-written (an error or Ctrl-C calls `abort()`, which removes the temp
- * file). Same folder, so the rename is atomic on one file system.
+ * file). Same folder, so the rename is atomic on one file system. A symlink is followed
+ * (the file it points at is replaced, the link kept), and a target that is not a regular
+ * file (`/dev/null`, a named pipe) is written in place: renaming over it would replace
+ * the device or pipe with a plain file.
  */
 import { randomBytes } from "node:crypto";
 import { constants, unlinkSync } from "node:fs";
-import { open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import { access, open, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -62,7 +65,13 @@ export async function checkFileTarget(target: string): Promise<void> {
     return undefined;
   });
   if (st?.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
-  const probe = tempPathFor(target);
+  if (st && !st.isFile()) {
+    await access(target, constants.W_OK).catch((err: NodeJS.ErrnoException) => {
+      throw new UsageError(`--file: cannot write to ${target}${err.code ? ` (${err.code})` : ""}`);
+    });
+    return;
+  }
+  const probe = tempPathFor(await realTarget(target));
   try {
     await (await open(probe, "wx")).close();
   } catch (err) {
@@ -72,7 +81,38 @@ export async function checkFileTarget(target: string): Promise<void> {
   await unlink(probe).catch(() => undefined);
 }
 
-export async function openAtomicFile(target: string): Promise<AtomicFile> {
+/** Where a rename must land: the file a symlink points at, or the path itself. */
+const realTarget = (target: string): Promise<string> => realpath(target).catch(() => target);
+
+/** A device or a pipe, written in place: there is nothing to keep whole. */
+async function openInPlace(target: string): Promise<AtomicFile> {
+  const handle = await open(target, "w");
+  const stream = handle.createWriteStream();
+  let streamError: unknown;
+  stream.on("error", (e) => {
+    streamError ??= e;
+  });
+  return {
+    stream,
+    async commit() {
+      if (streamError) throw streamError;
+      stream.end();
+      await finished(stream);
+    },
+    async abort() {
+      stream.destroy();
+      await finished(stream).catch(() => undefined);
+    },
+    discardSync() {
+      stream.destroy();
+    },
+  };
+}
+
+export async function openAtomicFile(requested: string): Promise<AtomicFile> {
+  const existing = await stat(requested).catch(() => undefined);
+  if (existing && !existing.isFile() && !existing.isDirectory()) return openInPlace(requested);
+  const target = await realTarget(requested);
   const folder = path.dirname(target);
   const temp = tempPathFor(target);
   // Keep the mode of a file being replaced; a new one gets 0666 less the umask (0644 usually).

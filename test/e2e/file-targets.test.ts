@@ -1,0 +1,87 @@
+/**
+ * Where output lands when it is not a plain new file, through the real executable
+ * against the sandbox: `--file` through a symlink replaces the file it points at and
+ * keeps the link; `--file` on a named pipe writes into the pipe and leaves it a pipe
+ * (renaming over it, as for a regular file, would swap the pipe, or `/dev/null`, for a
+ * plain file); a full disk on stdout is one plain error line, not a "bug" report.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { createReadStream, existsSync, lstatSync, openSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { BIN, isBuilt, ROOT, scratch, spawnPep } from "../helpers/cli.js";
+
+let sb: Sandbox;
+const tmp = scratch("pep-file-targets-");
+beforeAll(async () => {
+  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
+  sb = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+  await sb.close();
+  tmp.cleanup();
+});
+
+const studies = (file: string) => ["studies", "list", "--limit", "3", "-o", "ndjson", "--file", file, "--base-url", sb.baseUrl];
+
+describe("--file targets that are not a plain file", () => {
+  it("a symlink: the file it points at gets the output, the link stays a link", async () => {
+    const real = path.join(tmp.dir, "real.ndjson");
+    const link = path.join(tmp.dir, "link.ndjson");
+    writeFileSync(real, "old\n");
+    symlinkSync(real, link);
+    const r = await spawnPep(studies(link), { env: tmp.env });
+    expect(r.code, r.err).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(real);
+    const lines = readFileSync(real, "utf8").trim().split("\n");
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(JSON.parse(l)).toHaveProperty("id");
+    expect(readdirSync(tmp.dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it.skipIf(!hasMkfifo())("a named pipe: the reader gets the output and the pipe is still a pipe", async () => {
+    const fifo = path.join(tmp.dir, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    const received = new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      createReadStream(fifo)
+        .on("data", (c) => chunks.push(c as Buffer))
+        .on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+        .on("error", reject);
+    });
+    const r = await spawnPep(studies(fifo), { env: tmp.env });
+    expect(r.code, r.err).toBe(0);
+    expect((await received).trim().split("\n")).toHaveLength(3);
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(tmp.dir).filter((f) => f.startsWith(".pipe"))).toEqual([]);
+  });
+});
+
+describe.skipIf(!existsSync("/dev/full"))("stdout on a full disk", () => {
+  it("exits 1 with one line saying the output could not be written, not a bug report", async () => {
+    const out = openSync("/dev/full", "w");
+    const child = spawn(process.execPath, [BIN, ...["studies", "list", "--limit", "3", "-o", "json", "--base-url", sb.baseUrl]], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env },
+      stdio: ["ignore", out, "pipe"],
+    });
+    let err = "";
+    child.stderr?.on("data", (c: Buffer) => (err += c.toString("utf8")));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(1);
+    expect(err).toMatch(/^error: cannot write the output: .*ENOSPC/m);
+    expect(err).not.toMatch(/bug/i);
+    expect(err).not.toMatch(/\n\s+at /);
+  });
+});
+
+function hasMkfifo(): boolean {
+  try {
+    execFileSync("mkfifo", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
