@@ -8,8 +8,10 @@ import type { Endpoint } from "./api/endpoints.js";
 import type { ConfigStore } from "./config/store.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { AuthError, UsageError } from "./errors.js";
+import { keyFingerprint } from "./http/key.js";
 import type { Client, ClientEvent, ClientOptions, Clock } from "./http/types.js";
 import type { IO } from "./io.js";
+import { cleanBlock } from "./output/sanitize.js";
 
 /** Global options of contract section 1, as commander parses them. */
 export interface GlobalOptions {
@@ -86,7 +88,7 @@ export interface ContextInit {
 /** Redacts the key in a header value: `Bearer ****abcd`. */
 function redact(value: string, key: string | undefined): string {
   if (!key || !value.includes(key)) return value;
-  return value.split(key).join(`****${key.length > 8 ? key.slice(-4) : ""}`);
+  return value.split(key).join(keyFingerprint(key));
 }
 
 export function createContext(init: ContextInit): Context & { cleanup(): Promise<void> } {
@@ -94,11 +96,13 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
   const clients = new Map<string, Promise<Client>>();
   const { io, globals } = init;
 
+  // Notices can carry what the API sent (a request id header, a URL): cleaned like all
+  // printed text, so that nothing in them acts on the terminal.
   const notice = (line: string) => {
-    if (!globals.quiet) io.stderr.write(`${line}\n`);
+    if (!globals.quiet) io.stderr.write(`${cleanBlock(line)}\n`);
   };
   const debug = (line: string) => {
-    if (globals.verbose) io.stderr.write(`${line}\n`);
+    if (globals.verbose) io.stderr.write(`${cleanBlock(line)}\n`);
   };
 
   const onEvent = (apiKey: string | undefined) => (e: ClientEvent) => {

@@ -3,6 +3,7 @@
  * Everything that can fail in `pep` throws one of these; `main.ts` prints it and exits
  * with `exitCodeFor(err)`.
  */
+import { cleanLine } from "./output/sanitize.js";
 
 export const EXIT = {
   ok: 0,
@@ -85,10 +86,12 @@ export class ApiError extends PepError {
 
   /** `<message> (HTTP <status>, <code>, request <request_id>)` */
   override describe(): string {
+    // Each piece from the API is cleaned on its own, so that an escape sequence left open
+    // in the message cannot take the status and request id with it.
     const parts = [`HTTP ${this.status}`];
-    if (this.code) parts.push(this.code);
-    if (this.requestId) parts.push(`request ${this.requestId}`);
-    return `${this.message} (${parts.join(", ")})`;
+    if (this.code) parts.push(cleanLine(this.code));
+    if (this.requestId) parts.push(`request ${cleanLine(this.requestId)}`);
+    return `${cleanLine(this.message)} (${parts.join(", ")})`;
   }
 }
 
@@ -103,7 +106,7 @@ export class NetworkError extends PepError {
   }
 
   override describe(): string {
-    return this.requestId ? `${this.message} (request ${this.requestId})` : this.message;
+    return this.requestId ? `${cleanLine(this.message)} (request ${cleanLine(this.requestId)})` : this.message;
   }
 }
 
@@ -120,8 +123,8 @@ export class ResponseError extends PepError {
   /** `<message> (HTTP <status>, request <request_id>)`, like an API error. */
   override describe(): string {
     const parts = [`HTTP ${this.status}`];
-    if (this.requestId) parts.push(`request ${this.requestId}`);
-    return `${this.message} (${parts.join(", ")})`;
+    if (this.requestId) parts.push(`request ${cleanLine(this.requestId)}`);
+    return `${cleanLine(this.message)} (${parts.join(", ")})`;
   }
 }
 

@@ -7,6 +7,7 @@ import { InterruptedError } from "../errors.js";
 import { write } from "../io.js";
 import type { Progress } from "./progress.js";
 import type { RenderOptions } from "./render.js";
+import { cleanBlock } from "./sanitize.js";
 
 export interface WriterContext {
   options: RenderOptions;
@@ -37,7 +38,9 @@ export function makeContext(options: RenderOptions, fields: string[] | undefined
     notice(line) {
       progress.stop();
       if (options.quiet) return;
-      return write(options.stderr, line.endsWith("\n") ? line : line + "\n");
+      // Notices name API keys and values (hidden columns, the disclosure): cleaned here, whoever calls.
+      const text = cleanBlock(line);
+      return write(options.stderr, text.endsWith("\n") ? text : text + "\n");
     },
     async *each(items) {
       check();

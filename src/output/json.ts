@@ -6,25 +6,14 @@
  */
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
 import type { WriterContext } from "./context.js";
-
-/**
- * `JSON.stringify` escapes C0 controls but passes DEL, C1 controls (0x9B is a CSI to
- * some terminals), bidi overrides and the Unicode line separators through raw. They can
- * only occur inside strings, so writing them as `\uXXXX` keeps the JSON identical once
- * parsed while making it inert on a terminal.
- */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-function inert(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
-}
+import { inertJson } from "./sanitize.js";
 
 function pretty(value: unknown): string {
-  return inert(JSON.stringify(value, null, 2) ?? "null");
+  return inertJson(JSON.stringify(value, null, 2) ?? "null");
 }
 
 function compact(value: unknown): string {
-  return inert(JSON.stringify(value) ?? "null");
+  return inertJson(JSON.stringify(value) ?? "null");
 }
 
 /** Streams `[`, the items (each mapped, indented two spaces), `]`. An empty list is `[]`. */

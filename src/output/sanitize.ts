@@ -3,8 +3,8 @@
  * we print. A title holding `ESC ] 52 ; ...` could write the user's clipboard, `ESC ] 8`
  * could dress a link as something else, a carriage return or backspace could overwrite
  * what was printed before it, and bidi overrides can make text read differently from
- * what it is. Table, card, TSV, CSV and citation output all pass through here; JSON
- * escapes control characters by itself.
+ * what it is. Table, card, TSV, CSV, citation output and error lines all pass through
+ * here; JSON keeps every character but writes the dangerous ones as `\uXXXX` (`inertJson`).
  */
 
 /**
@@ -59,12 +59,37 @@ export function escapeTsv(text: string): string {
 }
 
 /**
+ * A CSV field: line breaks are data there (quoted), but a carriage return not followed by
+ * a line feed would send a terminal showing the file back to the start of the line, to
+ * print over what was there; it becomes a line feed.
+ */
+export function csvText(text: string): string {
+  return text.replace(/\r(?!\n)/g, "\n");
+}
+
+/**
+ * `JSON.stringify` escapes C0 controls but passes DEL, C1 controls (0x9B is a CSI to
+ * some terminals), bidi overrides and the Unicode line separators through raw. They can
+ * only occur inside strings, so writing them as `\uXXXX` keeps the JSON identical once
+ * parsed while making it inert on a terminal.
+ */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text (from `JSON.stringify`) made safe to print, parsing to the same value. */
+export function inertJson(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+}
+
+/** Longer than this, a URL is no address anyone can use: never a link, never printed whole. */
+export const MAX_URL_LENGTH = 2048;
+
+/**
  * A URL that may go inside an OSC 8 hyperlink: http or https only, no whitespace or
  * control characters (which could end the escape sequence early). Anything else gets no
  * link, and is printed as plain, cleaned text instead.
  */
 export function safeLinkTarget(url: unknown): string | undefined {
-  if (typeof url !== "string" || url.length > 2048) return undefined;
+  if (typeof url !== "string" || url.length > MAX_URL_LENGTH) return undefined;
   if (!/^https?:\/\/[^\s\x00-\x1f\x7f-\x9f\u2028\u2029]+$/i.test(url)) return undefined;
   if (/[\u202a-\u202e\u2066-\u2069]/.test(url)) return undefined;
   return url;
