@@ -1,16 +1,18 @@
 /**
  * `csv`: RFC 4180 (CRLF line ends, fields quoted when they hold a comma, quote or line
  * break) by csv-stringify, one row at a time so a long export streams. Cells are
- * formula-neutralised for spreadsheets and cleaned of terminal control sequences; the
- * header is neutralised too, since keys come from the API.
+ * formula-neutralised for spreadsheets and cleaned of terminal control sequences (a lone
+ * carriage return becomes a line feed); the header too, since keys come from the API.
  */
 import { stringify } from "csv-stringify/sync";
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
 import type { WriterContext } from "./context.js";
 import { neutraliseFormula, writeRows } from "./rows.js";
+import { csvText, stripTerminalControls } from "./sanitize.js";
 
 export function csvLine(cells: readonly string[]): string {
-  return stringify([cells.map(neutraliseFormula)], { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
+  // Cleaned here too, not only by the caller: the header is the API's keys as they came.
+  return stringify([cells.map((c) => csvText(neutraliseFormula(stripTerminalControls(c))))], { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
 }
 
 export async function writeCsv(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {

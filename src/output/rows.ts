@@ -6,7 +6,7 @@
  */
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
 import type { WriterContext } from "./context.js";
-import { stripTerminalControls } from "./sanitize.js";
+import { inertJson, stripTerminalControls } from "./sanitize.js";
 import { expandFields, flattenKeys, getPath, isPlainObject, isScalar, NOT_DOCUMENTED, NOT_DOCUMENTED_TEXT } from "./values.js";
 
 /** Header of the single column used when items are not objects. */
@@ -20,13 +20,16 @@ function scalarText(v: unknown): string {
 
 /**
  * A value as cell text: `null` empty, `not_documented` as "not documented", a list of
- * scalars joined with "; ", anything else nested as compact JSON. Money strings pass
- * through untouched.
+ * scalars joined with "; ", anything else nested as compact JSON (exact, and inert).
+ * Money strings pass through untouched.
  */
 export function delimitedText(v: unknown): string {
   if (isScalar(v)) return scalarText(v);
   if (Array.isArray(v) && v.every(isScalar)) return v.map(scalarText).join("; ");
-  return stripTerminalControls(JSON.stringify(v));
+  // JSON escapes C0 controls itself; C1 and bidi controls as \u escapes too. Stripping
+  // them instead would change the data, and an OSC opened by a raw U+009D would take the
+  // rest of the cell, its closing brackets with it.
+  return inertJson(JSON.stringify(v));
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -53,7 +53,7 @@ describe("csv", () => {
       { id: "10", v: -3 },
     ];
     const rows = parseCsv((await run(list("generic", hostile), "csv")).out);
-    expect(rows.map((r) => r.v)).toEqual(["'=1+2", "'+cmd|' /C calc'!A0", "-12.5", "'@SUM(A1)", "'\tTAB", "'\r=x", "'-x", "+12", "1e-5", "-3"]);
+    expect(rows.map((r) => r.v)).toEqual(["'=1+2", "'+cmd|' /C calc'!A0", "-12.5", "'@SUM(A1)", "'\tTAB", "'\n=x", "'-x", "+12", "1e-5", "-3"]);
     expect(parseCsv((await run(list("peptide", peptides), "csv")).out)[1]!.summary).toBe(`'=HYPERLINK("http://evil.test","click")`);
   });
 
@@ -69,10 +69,11 @@ describe("csv", () => {
     expect(rows).toEqual([{ a: "1" }, { a: "2" }]);
   });
 
-  it("quotes cells holding commas, quotes and line breaks", async () => {
-    const data = [{ t: 'a,b "c"\nd\re' }];
+  it("quotes cells holding commas, quotes and line breaks; a lone CR becomes a line feed", async () => {
+    const data = [{ t: 'a,b "c"\nd\re\r\nf' }];
     const { out } = await run(list("generic", data), "csv");
-    expect(parseCsv(out)[0]!.t).toBe('a,b "c"\nd\re');
+    // A lone CR would let a terminal showing the file print over the start of the line.
+    expect(parseCsv(out)[0]!.t).toBe('a,b "c"\nd\ne\r\nf');
   });
 
   it("prints an item result as a header and one row, and only a header for an empty list with --fields", async () => {
