@@ -11,6 +11,7 @@ import type { OutputFormat } from "../api/enums.js";
 import type { ItemResult, ListResult, RawResult, Resource, Result } from "../commands/types.js";
 import { UsageError } from "../errors.js";
 import type { Meta } from "../http/types.js";
+import { shellQuote } from "../resume.js";
 import { write } from "../io.js";
 import { makeContext, type WriterContext } from "./context.js";
 import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
@@ -97,10 +98,12 @@ export function disclosureText(meta: Meta | undefined): string | undefined {
   return undefined;
 }
 
-/** A cursor as a shell word: as is when safe, else single-quoted. */
+/**
+ * A cursor as a shell word, quoted like the resume command's: exact (a cleaned cursor
+ * would not be the one the API gave) and inert on the terminal.
+ */
 export function shellWord(text: string): string {
-  const clean = cleanLine(text);
-  return /^[A-Za-z0-9_\-.:=+/,@%]+$/.test(clean) ? clean : `'${clean.replace(/'/g, `'\\''`)}'`;
+  return shellQuote(text);
 }
 
 function startSpinner(result: ListResult | ItemResult | RawResult, options: RenderOptions): Progress {

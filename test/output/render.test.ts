@@ -27,7 +27,8 @@ describe("notices", () => {
     expect((await run(result(), "json")).err).toBe("");
     expect((await run(result(), "json", { stderrIsTTY: true, quiet: true })).err).toBe("");
     expect(shellWord("a b'c")).toBe(`'a b'\\''c'`);
-    expect(shellWord("x\x1b]52;c;AA\x07y")).toBe("xy");
+    // The exact cursor, ANSI-C quoted: nothing a terminal acts on, and the shell reads back the same word.
+    expect(shellWord("x\x1b]52;c;AA\x07y'\u009b\u202e")).toBe("$'x\\x1b]52;c;AA\\x07y\\'\\u009b\\u202e'");
   });
 
   it("shows a spinner with page and item counts on a terminal, and clears it before other notices", async () => {
