@@ -7,7 +7,7 @@
  * name is still shown after them, so a field added by the API is never lost.
  */
 import { factText, scalarCell, valueText, type Cell } from "./cells.js";
-import { cleanLine } from "./sanitize.js";
+import { cleanLine, MAX_URL_LENGTH } from "./sanitize.js";
 import type { Style } from "./style.js";
 import { asFact, asMoney, asPerson, getPath, humanize, isPlainObject, isScalar, isScalarArray, titleKeyOf, type Plain } from "./values.js";
 import { displayWidth, padEnd, truncate, wrap } from "./width.js";
@@ -99,11 +99,14 @@ class CardWriter {
     return cell.dim ? this.style.dim(text) : text;
   }
 
-  /** A URL on its own: a link with cut text when links are on, else the whole URL (never broken). */
+  /**
+   * A URL on its own: a link with cut text when links are on, else the whole URL (never
+   * broken, so it can be copied) unless it is longer than any usable URL (cut to the room).
+   */
   private urlText(url: string, room: number): string {
     const clean = cleanLine(url);
     if (this.style.canLink(url)) return this.style.link(truncate(clean, Math.max(8, room)), url);
-    return clean;
+    return clean.length <= MAX_URL_LENGTH ? clean : truncate(clean, Math.max(8, room));
   }
 
   /** `Label  value`, the value wrapped under itself. */
@@ -240,7 +243,7 @@ class CardWriter {
       titleLines.forEach((l, i) => lines.push(i === 0 && linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l)));
       if (urlPath && typeof url === "string") {
         this.used.add(urlPath);
-        if (!linked) lines.push(isUrl(url) ? this.style.dim(cleanLine(url)) : this.style.dim(truncate(cleanLine(url), this.o.width)));
+        if (!linked) lines.push(this.style.dim(isUrl(url) ? this.urlText(url, this.o.width) : truncate(cleanLine(url), this.o.width)));
       }
     }
 
