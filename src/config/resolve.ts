@@ -4,6 +4,7 @@
  */
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { GlobalOptions } from "../context.js";
+import { keyTail } from "../http/key.js";
 import type { IO } from "../io.js";
 import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./store.js";
 import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, ValueSource } from "./types.js";
@@ -87,10 +88,8 @@ export async function resolveConfig(globals: GlobalOptions, io: IO, store: Confi
   };
 }
 
-/**
- * The last 4 characters of a key, the only part ever shown; nothing of a key shorter
- * than 8 characters, where 4 would be half of it or more (as the `-v` log does).
- */
+/** `…abcd` for `auth status` and `config list` (`****` for a short key; see keyTail). */
 export function fingerprint(key: string): string {
-  return key.length < 8 ? "****" : `…${key.slice(-4)}`;
+  const tail = keyTail(key);
+  return tail ? `…${tail}` : "****";
 }

@@ -13,6 +13,7 @@ import { jsonErrorReason } from "../json-reason.js";
 import { cacheKey } from "./cache.js";
 import { realClock } from "./clock.js";
 import { parseError, parseSuccess, type SuccessEnvelope } from "./envelope.js";
+import { keyFingerprint } from "./key.js";
 import { paginate } from "./paginate.js";
 import {
   type Attempt,
@@ -29,6 +30,7 @@ import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKe
 
 export { cacheKey, createFileCache } from "./cache.js";
 export { realClock } from "./clock.js";
+export { keyFingerprint } from "./key.js";
 export { paginate, pageSizeFor } from "./paginate.js";
 export { backoffMs, parseRateLimit, parseRetryAfter } from "./retry.js";
 export { buildUrl, isLoopbackHost, joinUrl, mayCarryKey } from "./url.js";
@@ -41,11 +43,6 @@ export const DEFAULT_CONNECTIONS = 4;
 export function defaultUserAgent(): string {
   const version = typeof __PEP_VERSION__ === "string" ? __PEP_VERSION__ : "0.0.0-dev";
   return `pepcli/${version}`;
-}
-
-/** `****abcd`: enough to tell keys apart, never enough to use one. Short keys show nothing. */
-export function keyFingerprint(key: string): string {
-  return key.length >= 8 ? `****${key.slice(-4)}` : "<redacted>";
 }
 
 /** A stored answer, already checked, ready to serve after a 304. */

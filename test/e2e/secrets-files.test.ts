@@ -138,11 +138,11 @@ describe("the cache never holds the key", () => {
 
 describe("no part of the key in failures", () => {
   it.skipIf(!existsSync("/dev/full") || !statSync("/dev/full").isCharacterDevice())(
-    "an unexpected failure (stdout on a full disk) prints its stack with -v, and no key",
+    "a failure outside the API (stdout on a full disk) prints its stack with -v, and no key",
     async () => {
       const r = await pep(["-v", "api", "/echo"], { stdoutTo: "/dev/full" });
       expect(r.code, r.err).toBe(1);
-      expect(r.err).toContain("error: unexpected failure");
+      expect(r.err).toContain("error: cannot write the output");
       expect(r.err).toMatch(/\n {4}at /); // the stack trace is there
       expect(r.err).toContain("Authorization: Bearer ****d00d");
       expectNoKey(r);
