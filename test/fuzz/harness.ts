@@ -17,8 +17,16 @@ import { testIO } from "../../src/io.js";
 import { run } from "../../src/main.js";
 import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
 
-export const SEED = Number(process.env.PEP_FUZZ_SEED ?? 20240611);
-const FACTOR = Math.max(1, Number(process.env.PEP_FUZZ_RUNS ?? 1));
+/** A whole number from the environment; anything else stops the run rather than fuzz nothing. */
+function knob(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, not ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+export const SEED = knob("PEP_FUZZ_SEED", 20240611);
+const FACTOR = Math.max(1, knob("PEP_FUZZ_RUNS", 1));
 
 /** Test timeout: the default, times the run factor of a deeper search. */
 export const TIMEOUT = 20_000 * FACTOR;
