@@ -7,7 +7,7 @@ import { EXIT } from "../errors.js";
 
 export const EXIT_STATUS: readonly { code: number; text: string }[] = [
   { code: EXIT.ok, text: "Success, also when a `304 Not Modified` was answered from the cache." },
-  { code: EXIT.unexpected, text: "Unexpected failure: a bug in pep; please report it with the command you ran." },
+  { code: EXIT.unexpected, text: "Unexpected failure: a bug in pep (please report it with the command you ran), or the output could not be written (a full disk)." },
   { code: EXIT.usage, text: "Usage error or invalid input, caught before any request is sent, or an HTTP 400 from the API." },
   { code: EXIT.auth, text: "HTTP 401 or 403, or no key for an endpoint that needs one (caught before any request; run `pep auth login`)." },
   { code: EXIT.notFound, text: "HTTP 404: unknown peptide, study or vendor." },
