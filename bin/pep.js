@@ -1,13 +1,47 @@
 #!/usr/bin/env node
 // The `pep` executable: runs the bundled program and exits with its code.
-import { run } from "../dist/main.js";
+//
+// Two answers skip loading the program, as they are asked for by scripts and cost more
+// to load than to give: a bare `--version` (`-V`) prints the package version, and a bare
+// `--help` (`-h`) on a pipe prints dist/help.txt, the top-level help that the build
+// renders at commander's pipe width. On a terminal, help wraps to its width, so it runs
+// the program.
+import { readFileSync } from "node:fs";
 
-run(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err) => {
-    process.stderr.write(`error: unexpected failure: ${err && err.message ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  },
-);
+const argv = process.argv.slice(2);
+const fast = quickAnswer(argv);
+if (fast !== undefined) {
+  process.stdout.on("error", (err) => process.exit(err && err.code === "EPIPE" ? 0 : 1));
+  process.stdout.write(fast);
+} else {
+  // undici parses HTTP with a WebAssembly build of llhttp. V8's optimizing tier compiles
+  // it on background threads that the process waits for at exit: 70 ms or more added to
+  // a one-request run. The baseline tier alone is fast enough for what pep parses. Set
+  // before anything compiles WebAssembly; pep runs no other.
+  (await import("node:v8")).setFlagsFromString("--liftoff-only");
+  const { run } = await import("../dist/main.js");
+  run(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`error: unexpected failure: ${err && err.message ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+function quickAnswer(words) {
+  if (words.length !== 1) return undefined;
+  try {
+    if (words[0] === "--version" || words[0] === "-V") {
+      return `${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`;
+    }
+    if ((words[0] === "--help" || words[0] === "-h") && !process.stdout.isTTY) {
+      return readFileSync(new URL("../dist/help.txt", import.meta.url), "utf8");
+    }
+  } catch {
+    // No help.txt (a build without it): the program answers.
+  }
+  return undefined;
+}

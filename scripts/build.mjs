@@ -1,14 +1,25 @@
 // Bundles src/ into dist/ with code splitting: the entry (dist/main.js) holds only the
 // program shell, and each command, the HTTP core, the output writers and the sandbox
 // land in chunks that load on first use. Declarations for the library entry come from tsc.
+// Also writes dist/help.txt, the top-level help that bin/pep.js prints on a pipe.
 import { build } from "esbuild";
-import { rm, readFile } from "node:fs/promises";
+import { rm, readFile, writeFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
+
+/** `undici` imported from src/ becomes scripts/undici-lean.mjs: Agent and request only. */
+const leanUndici = {
+  name: "lean-undici",
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.startsWith(path.join(root, "src") + path.sep) ? { path: path.join(root, "scripts", "undici-lean.mjs") } : undefined,
+    );
+  },
+};
 
 await rm(path.join(root, "dist"), { recursive: true, force: true });
 await build({
@@ -28,7 +39,17 @@ await build({
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: { js: 'import { createRequire as __pepCreateRequire } from "node:module"; const require = __pepCreateRequire(import.meta.url);' },
   logLevel: "warning",
+  plugins: [leanUndici],
 });
+
+// The top-level help as printed on a pipe (80 columns, no colour), for bin/pep.js to print
+// without loading the program. Rendered by the program itself, so it cannot drift.
+const help = execFileSync(
+  process.execPath,
+  ["--input-type=module", "-e", `const { run } = await import(${JSON.stringify(new URL("../dist/main.js", import.meta.url).href)}); process.exitCode = await run(["--help"]);`],
+  { cwd: root, env: { PATH: process.env.PATH ?? "" }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+);
+await writeFile(path.join(root, "dist", "help.txt"), help);
 
 // Type declarations for `import { createClient } from "pepcli"`.
 if (!process.argv.includes("--no-types")) {
