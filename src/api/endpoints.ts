@@ -5,7 +5,9 @@
  *
  * Query values arrive as strings (from flags or a URL), so numeric parameters coerce.
  */
-import { z } from "zod";
+// A namespace import lets the bundler keep only the parts of zod used; `import { z }`
+// keeps all of it, locales included (about 540 KB more to load on every request).
+import * as z from "zod";
 import {
   CATEGORIES,
   COUNTRY_PATTERN,

@@ -4,7 +4,9 @@
  * the client relies on is checked: `data` is present, `pagination` (when sent) has a
  * cursor and a has-more flag, and an error carries its code and message.
  */
-import { z } from "zod";
+// A namespace import lets the bundler keep only the parts of zod used; `import { z }`
+// keeps all of it, locales included (about 540 KB more to load on every request).
+import * as z from "zod";
 import type { ApiErrorBody } from "../errors.js";
 import type { Meta, Pagination } from "./types.js";
 
