@@ -8,7 +8,8 @@
  *   with jitter, or `Retry-After` when the server sent one.
  * - Other 4xx and everything else: never retried.
  * - Pacing: after `RateLimit-Remaining: 0`, the next request waits for
- *   `RateLimit-Reset`, so long runs stay under the limit instead of meeting a 429.
+ *   `RateLimit-Reset`, so long runs stay under the limit instead of meeting a 429. The
+ *   reset is read from the window's earliest answer, as whole seconds hide the rest.
  */
 import { ApiError, InterruptedError, NetworkError, ResponseError } from "../errors.js";
 import type { ApiResponse, Clock, ClientEvent, RateLimitInfo } from "./types.js";
@@ -161,6 +162,11 @@ export interface Pacer {
 
 export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): Pacer {
   let resumeAt = 0;
+  // `RateLimit-Reset` is whole seconds, rounded up: each answer says the window ends by
+  // `now + reset`, so the earliest such bound in a window is the closest. Only answers
+  // that count down one by one are taken as one window; any other step starts afresh.
+  let windowEnd = Number.POSITIVE_INFINITY;
+  let last: RateLimitInfo | undefined;
   return {
     async before(url, signal) {
       const waitMs = Math.ceil(resumeAt - clock.now());
@@ -173,8 +179,22 @@ export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): P
       }
     },
     observe(info) {
-      if (!info || info.remaining === undefined || info.reset === undefined) return;
-      if (info.remaining <= 0) resumeAt = Math.max(resumeAt, clock.now() + info.reset * 1000);
+      if (!info || info.remaining === undefined || info.reset === undefined) {
+        last = undefined;
+        return;
+      }
+      const now = clock.now();
+      const bound = now + info.reset * 1000;
+      const sameWindow =
+        last?.remaining !== undefined &&
+        last.reset !== undefined &&
+        info.limit === last.limit &&
+        info.remaining === last.remaining - 1 &&
+        info.reset <= last.reset &&
+        now < windowEnd;
+      windowEnd = sameWindow ? Math.min(windowEnd, bound) : bound;
+      last = info;
+      if (info.remaining <= 0) resumeAt = Math.max(resumeAt, windowEnd);
     },
   };
 }

@@ -205,6 +205,28 @@ describe("pacing on RateLimit-Remaining: 0", () => {
     await client.request("/vendors");
     expect(clock.sleeps).toEqual([]);
   });
+
+  it("waits for the earliest end a window's answers promise, not the last answer's whole seconds", async () => {
+    const { clock, client } = await setup(sequence(limited("2", "5"), limited("1", "5"), limited("0", "5"), ok));
+    await client.request("/vendors");
+    clock.nowMs += 800;
+    await client.request("/vendors");
+    clock.nowMs += 100;
+    await client.request("/vendors");
+    await client.request("/vendors");
+    // The first answer said the window ends within 5 s; 0.9 s of them have gone.
+    expect(clock.sleeps).toEqual([4100]);
+  });
+
+  it("answers that do not count down one by one start a new window", async () => {
+    const { clock, client } = await setup(sequence(limited("5", "5"), limited("0", "5"), ok));
+    await client.request("/vendors");
+    clock.nowMs += 800;
+    // Another client took requests in between: this answer may belong to a later window.
+    await client.request("/vendors");
+    await client.request("/vendors");
+    expect(clock.sleeps).toEqual([5000]);
+  });
 });
 
 describe("header parsing", () => {
