@@ -118,7 +118,9 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       out,
       outIsTTY,
       columns: io.columns,
-      color: color && outIsTTY,
+      // FORCE_COLOR colours a pipe too (colorEnabled); a --file never gets colour codes.
+      // Links stay terminal-only: a pipe's reader may not understand OSC 8.
+      color: color && fileTarget === undefined,
       hyperlinks: outIsTTY && color,
       fields: splitFields(globals.fields),
       stderr: io.stderr,

@@ -86,6 +86,29 @@ describe("program shell", () => {
   });
 });
 
+describe("colour", () => {
+  const bold = "\x1b[1m";
+  const table = async (extraEnv: Record<string, string>, tty: boolean, extra: string[] = []) => {
+    const io = testIO({ env: { ...env, ...extraEnv }, tty, columns: 100 });
+    const code = await run(["--sandbox", "-q", "categories", "-o", "table", ...extra], { io });
+    expect(code, io.err()).toBe(0);
+    return io.out();
+  };
+
+  it("on a terminal unless NO_COLOR or --no-color; on a pipe only with FORCE_COLOR; never in a --file", async () => {
+    expect(await table({}, true)).toContain(bold);
+    expect(await table({ NO_COLOR: "1" }, true)).not.toContain("\x1b[");
+    expect(await table({}, true, ["--no-color"])).not.toContain("\x1b[");
+    expect(await table({}, false)).not.toContain("\x1b[");
+    expect(await table({ FORCE_COLOR: "1" }, false)).toContain(bold);
+    expect(await table({ FORCE_COLOR: "0" }, true)).not.toContain("\x1b[");
+    const file = path.join(dir, "table.txt");
+    await table({ FORCE_COLOR: "1" }, false, ["--file", file]);
+    expect(readFileSync(file, "utf8")).toContain("NAME");
+    expect(readFileSync(file, "utf8")).not.toContain("\x1b[");
+  });
+});
+
 describe("resume command", () => {
   it("repeats the words typed, replacing any --cursor, quoting what the shell would split", () => {
     expect(resumeCommand(["studies", "list", "--all", "--cursor", "old", "--search", "two words"], "abc+/="))
