@@ -6,13 +6,12 @@
 // `--help` (`-h`) on a pipe prints dist/help.txt, the top-level help that the build
 // renders at commander's pipe width. On a terminal, help wraps to its width, so it runs
 // the program.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeSync } from "node:fs";
 
 const argv = process.argv.slice(2);
 const fast = quickAnswer(argv);
 if (fast !== undefined) {
-  process.stdout.on("error", (err) => process.exit(err && err.code === "EPIPE" ? 0 : 1));
-  process.stdout.write(fast);
+  print(fast);
 } else {
   // undici parses HTTP with a WebAssembly build of llhttp. V8's optimizing tier compiles
   // it on background threads that the process waits for at exit: 70 ms or more added to
@@ -44,4 +43,20 @@ function quickAnswer(words) {
     // No help.txt (a build without it): the program answers.
   }
   return undefined;
+}
+
+/** Writes to fd 1 directly: setting up process.stdout costs more than the answer. */
+function print(text) {
+  const buf = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < buf.length) done += writeSync(1, buf, done);
+  } catch (err) {
+    // A reader that went away (`pep --help | head -1`) ends the run quietly.
+    if (err && err.code === "EPIPE") return;
+    if (!err || err.code !== "EAGAIN") throw err;
+    // A non-blocking pipe that is full: the stream waits for it.
+    process.stdout.on("error", () => {});
+    process.stdout.write(buf.subarray(done));
+  }
 }
