@@ -55,12 +55,34 @@ export const errorEnvelopeSchema = z.looseObject({
   }),
 });
 
+/**
+ * Deepest nesting an answer may have. The API's records are a few levels deep; every
+ * printer walks values recursively, so a body nested thousands deep would exhaust the
+ * stack (a crash reported as a bug) instead of being refused as not the API's JSON.
+ */
+export const MAX_DEPTH = 512;
+
+/** Whether `value` nests objects or arrays deeper than `max`, walked without recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** The success envelope, or the reason it is not one (a short zod summary). */
 export function parseSuccess(body: unknown): { ok: true; value: SuccessEnvelope } | { ok: false; reason: string } {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     return { ok: false, reason: `expected an object with \`data\`, got ${describe(body)}` };
   }
   if (!("data" in body)) return { ok: false, reason: `no \`data\` field (fields: ${fieldList(body)})` };
+  if (nestsDeeperThan(body, MAX_DEPTH)) return { ok: false, reason: `nested deeper than ${MAX_DEPTH} levels` };
   const r = successEnvelopeSchema.safeParse(body);
   if (!r.success) return { ok: false, reason: summarize(r.error) };
   return {
@@ -71,6 +93,7 @@ export function parseSuccess(body: unknown): { ok: true; value: SuccessEnvelope 
 
 /** The error envelope, when the body is one. */
 export function parseError(body: unknown): { error: ApiErrorBody } | undefined {
+  if (nestsDeeperThan(body, MAX_DEPTH)) return undefined;
   const r = errorEnvelopeSchema.safeParse(body);
   if (!r.success) return undefined;
   const e = r.data.error;

@@ -20,6 +20,13 @@ function nested(levels: number): unknown {
   return v;
 }
 
+/** The JSON text of `levels` of nesting, written directly: JSON.stringify itself overflows. */
+function nestedText(levels: number): string {
+  const open = Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? '{"next":' : "[")).join("");
+  const close = Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? "}" : "]")).reverse().join("");
+  return `${open}"bottom"${close}`;
+}
+
 const LONG = "LONG\x1b[31m text\u202e ".repeat(6_000).slice(0, 100_000);
 const LONG_URL = `https://ok.test/${"a".repeat(100_000)}`;
 const longItem = (i: number): Item => ({ id: `p${i}`, name: `${i}:${LONG}`, summary: LONG, url: LONG_URL, zz_deep: nested(200) });
@@ -32,7 +39,7 @@ const pagesOfBig = Array.from({ length: PAGES }, (_, p) => Array.from({ length: 
 const hugePage = Array.from({ length: 100 }, (_, i) => bigItem(i, 200_000));
 
 let srv: TestServer;
-let bodies: { list: string; item: string; pages: string[]; huge: string };
+let bodies: { list: string; item: string; pages: string[]; huge: string; abyss: string; abyssError: string };
 const tmp = scratch("pep-hostile-size-");
 
 beforeAll(async () => {
@@ -43,9 +50,15 @@ beforeAll(async () => {
     item: JSON.stringify(envelope(longItem(0))),
     pages: pagesOfBig.map((items, p) => page(items, p + 1 < PAGES ? `page-${p + 1}` : null)),
     huge: page(hugePage, null),
+    abyss: page([{ id: "deep", name: "Deep", zz_deep: "ABYSS" }], null).replace('"ABYSS"', nestedText(5_000)),
+    abyssError: `{"error":{"code":"not_found","message":"gone","detail":${nestedText(5_000)}}}`,
   };
   srv = await startServer({
-    "/v1/peptides": (req: RecordedRequest, res) => sendText(res, 200, req.query.get("search") === "huge" ? bodies.huge : bodies.list, "application/json"),
+    "/v1/peptides": (req: RecordedRequest, res) => {
+      const search = req.query.get("search");
+      const body = search === "huge" ? bodies.huge : search === "abyss" ? bodies.abyss : bodies.list;
+      sendText(res, search === "abyss-error" ? 404 : 200, search === "abyss-error" ? bodies.abyssError : body, "application/json");
+    },
     "/v1/studies": (req, res) => sendText(res, 200, bodies.pages[Number((req.query.get("cursor") ?? "page-0").slice(5))]!, "application/json"),
     "*": (_req, res) => sendText(res, 200, bodies.item, "application/json"),
   });
@@ -130,5 +143,24 @@ describe("many megabytes through -o ndjson", () => {
     const items = parseNdjson(r.out);
     expect(items).toHaveLength(hugePage.length);
     expect(items).toEqual(hugePage);
+  });
+});
+
+describe("nesting past what any printer can walk", () => {
+  it("5,000 levels: refused as not the API's JSON (exit 6, one line), in every format, never a crash", async () => {
+    for (const format of ["json", "ndjson", "csv", "table"]) {
+      const r = await pep(["peptides", "list", "--search", "abyss", "-o", format, "--retries", "0"]);
+      expect(r.code, `${format}: ${r.err}`).toBe(6);
+      expect(r.out).toBe(format === "json" ? "" : r.out);
+      expect(r.err).toMatch(/^error: the response was not the API's JSON envelope: nested deeper than 512 levels \(HTTP 200/m);
+      expect(r.err).not.toMatch(/bug|stack size|\n\s+at /i);
+    }
+  });
+
+  it("an error answer nested 5,000 deep is described, not walked", async () => {
+    const r = await pep(["peptides", "list", "--search", "abyss-error", "-o", "json"]);
+    expect(r.code, r.err).toBe(4);
+    expect(r.err).not.toMatch(/bug|stack size|\n\s+at /i);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
   });
 });

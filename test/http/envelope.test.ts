@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { parseError, parseSuccess } from "../../src/http/envelope.js";
+import { MAX_DEPTH, nestsDeeperThan, parseError, parseSuccess } from "../../src/http/envelope.js";
 import { createClient } from "../../src/http/client.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
@@ -91,5 +91,27 @@ describe("client parsing", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("nesting depth", () => {
+  const deep = (levels: number): unknown => {
+    let v: unknown = "x";
+    for (let i = 0; i < levels; i++) v = i % 2 ? [v] : { v };
+    return v;
+  };
+  it("counts objects and arrays, not scalars, without recursion", () => {
+    expect(nestsDeeperThan("x", 0)).toBe(false);
+    expect(nestsDeeperThan({ a: 1 }, 1)).toBe(false);
+    expect(nestsDeeperThan({ a: [1] }, 1)).toBe(true);
+    expect(nestsDeeperThan(deep(MAX_DEPTH), MAX_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(deep(MAX_DEPTH + 1), MAX_DEPTH)).toBe(true);
+    expect(nestsDeeperThan(deep(200_000), MAX_DEPTH)).toBe(true);
+  });
+  it("a success or error envelope nested past the limit is not the API's", () => {
+    const r = parseSuccess({ data: deep(MAX_DEPTH) });
+    expect(r).toEqual({ ok: false, reason: `nested deeper than ${MAX_DEPTH} levels` });
+    expect(parseSuccess({ data: deep(MAX_DEPTH - 1) }).ok).toBe(true);
+    expect(parseError({ error: { code: "x", message: "y", detail: deep(MAX_DEPTH) } })).toBeUndefined();
   });
 });
