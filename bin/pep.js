@@ -5,8 +5,8 @@
 // to load than to give: a bare `--version` (`-V`) prints the package version, and a bare
 // `--help` (`-h`) on a pipe prints dist/help.txt, the top-level help that the build
 // renders at commander's pipe width. On a terminal, help wraps to its width, so it runs
-// the program.
-import { readFileSync, writeSync } from "node:fs";
+// the program (as it does for any character device: node:tty would cost more to load).
+import { fstatSync, readFileSync, writeSync } from "node:fs";
 
 const argv = process.argv.slice(2);
 const fast = quickAnswer(argv);
@@ -36,7 +36,7 @@ function quickAnswer(words) {
     if (words[0] === "--version" || words[0] === "-V") {
       return `${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`;
     }
-    if ((words[0] === "--help" || words[0] === "-h") && !process.stdout.isTTY) {
+    if ((words[0] === "--help" || words[0] === "-h") && !fstatSync(1).isCharacterDevice()) {
       return readFileSync(new URL("../dist/help.txt", import.meta.url), "utf8");
     }
   } catch {
