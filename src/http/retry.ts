@@ -11,7 +11,7 @@
  *   `RateLimit-Reset`, so long runs stay under the limit instead of meeting a 429. The
  *   reset is read from the window's earliest answer, as whole seconds hide the rest.
  */
-import { ApiError, InterruptedError, NetworkError, ResponseError } from "../errors.js";
+import { ApiError, InterruptedError, NetworkError, PepError, ResponseError } from "../errors.js";
 import type { ApiResponse, Clock, ClientEvent, RateLimitInfo } from "./types.js";
 
 /** What every attempt carries; the client adds its own fields. */
@@ -26,6 +26,12 @@ export type Send<R extends Attempt, T> = (req: R) => Promise<T>;
 
 /** Seconds to wait when a 429 says nothing (spec section 8 rule 4). */
 export const DEFAULT_RATE_LIMIT_WAIT_S = 60;
+/**
+ * Longest wait pep sits through for one request. A per-minute limit asks for under a
+ * minute; a spent monthly quota can ask for days, which no script or CI job should
+ * wait out silently: such an answer ends the run at once (exit 5), saying until when.
+ */
+export const MAX_WAIT_MS = 300_000;
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 20_000;
 
@@ -138,6 +144,7 @@ export function withRetry<R extends Attempt, T>(send: Send<R, T>, options: Retry
         if (req.signal?.aborted) throw interruptedIfAborted(req.signal, err);
         const plan = retry < retries ? retryPlan(err, retry + 1, clock) : undefined;
         if (!plan) throw err;
+        if (plan.waitMs > MAX_WAIT_MS) throw withTooLongHint(err, plan.waitMs, clock);
         onEvent?.({ type: "retry", url: req.url, reason: plan.reason, waitMs: plan.waitMs, attempt: retry + 1, retries });
         try {
           await clock.sleep(plan.waitMs, req.signal);
@@ -147,6 +154,17 @@ export function withRetry<R extends Attempt, T>(send: Send<R, T>, options: Retry
       }
     }
   };
+}
+
+/** The failure, with a hint saying how long the server asked to wait and until when. */
+function withTooLongHint(err: unknown, waitMs: number, clock: Clock): unknown {
+  if (err instanceof PepError) {
+    const until = new Date(clock.now() + waitMs).toISOString().replace(/\.\d+Z$/, "Z");
+    err.hints.push(
+      `the API asks to wait ${Math.ceil(waitMs / 1000)} s (until ${until}); pep waits at most ${MAX_WAIT_MS / 1000} s, so run the command again after that time`,
+    );
+  }
+  return err;
 }
 
 /**
@@ -170,7 +188,9 @@ export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): P
   return {
     async before(url, signal) {
       const waitMs = Math.ceil(resumeAt - clock.now());
-      if (waitMs <= 0) return;
+      // Past the longest wait, the request goes out: the server's answer (a 429 with its
+      // Retry-After) decides, and ends the run with a message instead of a silent wait.
+      if (waitMs <= 0 || waitMs > MAX_WAIT_MS) return;
       onEvent?.({ type: "pace", url, waitMs });
       try {
         await clock.sleep(waitMs, signal);

@@ -47,6 +47,16 @@ describe("429 Too Many Requests", () => {
     expect(r.out).toBe("");
   });
 
+  it("Retry-After of a day (a spent quota): exit 5 at once, saying until when to wait, nothing retried", async () => {
+    suite.api.fault("peptide", faults.rateLimited("86400"));
+    const r = await pep([...getPeptide, "--retries", "3"]);
+    expect(r.code, r.err).toBe(5);
+    expect(suite.api.hits("peptide")).toBe(1);
+    expect(retryNotices(r.err)).toEqual([]);
+    expect(errorLineOf(r.err)).toMatch(/\(HTTP 429, rate_limited, request req_fault_\d+\)$/);
+    expect(r.err).toMatch(/^hint: the API asks to wait 86400 s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\); pep waits at most 300 s, so run the command again after that time$/m);
+  });
+
   it("no Retry-After and --retries 0: exits 5 at once, nothing retried", async () => {
     suite.api.fault("peptide", faults.rateLimited());
     const r = await pep([...getPeptide, "--retries", "0"]);

@@ -52,6 +52,27 @@ describe("429", () => {
     expect(clock.sleeps).toEqual([30_000]);
   });
 
+  it("a wait past 5 minutes (a spent monthly quota) ends the run at once: exit 5, saying until when", async () => {
+    const clock = new FakeClock(Date.parse("2025-03-01T10:00:00Z"));
+    const { events, srv, client } = await setup(sequence(status(429, { "retry-after": "86400" }), ok), { clock });
+    const err = await client.request("/prices").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(exitCodeFor(err)).toBe(5);
+    expect((err as ApiError).hints).toEqual([
+      "the API asks to wait 86400 s (until 2025-03-02T10:00:00Z); pep waits at most 300 s, so run the command again after that time",
+    ]);
+    expect(clock.sleeps).toEqual([]);
+    expect(retries(events)).toEqual([]);
+    expect(srv.requests).toHaveLength(1);
+  });
+
+  it("waits up to 5 minutes as told", async () => {
+    const { clock, srv, client } = await setup(sequence(status(429, { "retry-after": "300" }), ok));
+    await client.request("/peptides");
+    expect(clock.sleeps).toEqual([300_000]);
+    expect(srv.requests).toHaveLength(2);
+  });
+
   it("waits 60 s when Retry-After is absent", async () => {
     const { clock, client } = await setup(sequence(status(429), ok));
     await client.request("/peptides");
@@ -186,6 +207,14 @@ describe("pacing on RateLimit-Remaining: 0", () => {
     await client.request("/vendors");
     expect(clock.sleeps).toEqual([5000]);
     expect(events.filter((e) => e.type === "pace")).toEqual([{ type: "pace", url: `${srv.url}/v1/vendors`, waitMs: 5000 }]);
+    expect(srv.requests).toHaveLength(2);
+  });
+
+  it("does not sit through a reset past 5 minutes: the request goes out and the server decides", async () => {
+    const { clock, srv, client } = await setup(sequence(limited("0", "7200"), ok));
+    await client.request("/vendors");
+    await client.request("/vendors");
+    expect(clock.sleeps).toEqual([]);
     expect(srv.requests).toHaveLength(2);
   });
 
