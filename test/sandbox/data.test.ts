@@ -135,6 +135,6 @@ describe("sandbox data set", () => {
     const big = buildDataset(1, 100);
     const ms = performance.now() - t;
     expect(big.studies.length).toBeGreaterThan(29_000);
-    expect(ms).toBeLessThan(20_000); // a loose bound: bench/RESULTS.md has the figure
+    expect(ms).toBeLessThan(20_000); // a loose bound that only catches a gross slowdown: timings belong in the benchmarks
   });
 });

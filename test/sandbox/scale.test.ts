@@ -31,7 +31,7 @@ describe("seed and scale", () => {
     const s = await startSandbox({ scale: 100 });
     const ms = performance.now() - t;
     try {
-      expect(ms).toBeLessThan(20_000); // a loose bound: bench/RESULTS.md has the figure
+      expect(ms).toBeLessThan(20_000); // a loose bound that only catches a gross slowdown: timings belong in the benchmarks
       const r = await get(s, "/studies?limit=100&sort=title");
       expect(r.status).toBe(200);
       expect(r.body.pagination.has_more).toBe(true);
