@@ -60,11 +60,12 @@ const csvOf = (values: readonly string[], what = "one or more of") =>
     });
 
 const limit = (max: number) => intIn(1, max);
-const cursor = z.string().min(1, { message: "must not be empty" }).max(2048, { message: "is too long" });
-const shipsTo = z.string().regex(SHIPS_TO_PATTERN, {
-  message: "must be a two-letter country code, optionally with a subdivision (US, US-CA)",
-});
-const country = z.string().regex(COUNTRY_PATTERN, { message: "must be a two-letter country code (ISO 3166-1 alpha-2), such as US" });
+const cursor = () => z.string().min(1, { message: "must not be empty" }).max(2048, { message: "is too long" });
+const shipsTo = () =>
+  z.string().regex(SHIPS_TO_PATTERN, {
+    message: "must be a two-letter country code, optionally with a subdivision (US, US-CA)",
+  });
+const country = () => z.string().regex(COUNTRY_PATTERN, { message: "must be a two-letter country code (ISO 3166-1 alpha-2), such as US" });
 const idList = (min: number, max: number) =>
   z.string().refine(
     (s) => {
@@ -74,97 +75,119 @@ const idList = (min: number, max: number) =>
     { message: `must name ${min} to ${max} vendor ids or slugs, comma-separated` },
   );
 
-/** Query schemas, one per endpoint. Unknown parameters are rejected (400 `unknown_parameter`). */
-export const query = {
-  none: z.object({}).strict(),
-  peptides: z
-    .object({
-      search: text(LIMITS.searchMaxLength).optional(),
-      category: oneOf(CATEGORIES).optional(),
-      research_area: text(LIMITS.researchAreaMaxLength).optional(),
-      evidence_level: oneOf(EVIDENCE_LEVELS).optional(),
-      regulatory_status: oneOf(REGULATORY_STATUSES).optional(),
-      sort: oneOf(PEPTIDE_SORTS).optional(),
-      limit: limit(LIMITS.pageMax).optional(),
-      cursor: cursor.optional(),
-      fields: csvOf(PEPTIDE_FIELDS).optional(),
-    })
-    .strict(),
-  researchAreas: z
-    .object({
-      search: text(LIMITS.areaSearchMaxLength).optional(),
-      limit: limit(LIMITS.pageMax).optional(),
-      cursor: cursor.optional(),
-    })
-    .strict(),
-  paged: z.object({ limit: limit(LIMITS.pageMax).optional(), cursor: cursor.optional() }).strict(),
-  search: z
-    .object({
-      q: text(LIMITS.searchMaxLength),
-      types: csvOf(SEARCH_TYPES).optional(),
-      limit: limit(LIMITS.searchLimitMax).optional(),
-    })
-    .strict(),
-  studies: z
-    .object({
-      peptide: text(LIMITS.searchMaxLength).optional(),
-      evidence_classification: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, { message: "must be a comma-separated list of classifications, such as human_controlled_trial" })
-        .optional(),
-      year_from: intIn(LIMITS.yearMin, LIMITS.yearMax).optional(),
-      year_to: intIn(LIMITS.yearMin, LIMITS.yearMax).optional(),
-      search: text(LIMITS.searchMaxLength).optional(),
-      sort: oneOf(STUDY_SORTS).optional(),
-      limit: limit(LIMITS.pageMax).optional(),
-      cursor: cursor.optional(),
-      fields: csvOf(STUDY_FIELDS).optional(),
-    })
-    .strict()
-    .refine((q) => q.year_from === undefined || q.year_to === undefined || q.year_from <= q.year_to, {
-      message: "must not be later than year_to",
-      path: ["year_from"],
-    }),
-  vendors: z
-    .object({
-      search: text(LIMITS.searchMaxLength).optional(),
-      country: country.optional(),
-      ships_to: shipsTo.optional(),
-      product_category: oneOf(PRODUCT_CATEGORIES).optional(),
-      min_rating: numberIn(LIMITS.ratingMin, LIMITS.ratingMax).optional(),
-      peptide: text(LIMITS.searchMaxLength).optional(),
-      sort: oneOf(VENDOR_SORTS).optional(),
-      limit: limit(LIMITS.pageMax).optional(),
-      cursor: cursor.optional(),
-      fields: csvOf(VENDOR_FIELDS).optional(),
-    })
-    .strict(),
-  vendorCompare: z.object({ ids: idList(LIMITS.compareMin, LIMITS.compareMax), ships_to: shipsTo.optional() }).strict(),
-  vendorDetail: z.object({ ships_to: shipsTo.optional() }).strict(),
+/** How to build each endpoint's query schema. */
+const builders = {
+  none: () => z.object({}).strict(),
+  peptides: () =>
+    z
+      .object({
+        search: text(LIMITS.searchMaxLength).optional(),
+        category: oneOf(CATEGORIES).optional(),
+        research_area: text(LIMITS.researchAreaMaxLength).optional(),
+        evidence_level: oneOf(EVIDENCE_LEVELS).optional(),
+        regulatory_status: oneOf(REGULATORY_STATUSES).optional(),
+        sort: oneOf(PEPTIDE_SORTS).optional(),
+        limit: limit(LIMITS.pageMax).optional(),
+        cursor: cursor().optional(),
+        fields: csvOf(PEPTIDE_FIELDS).optional(),
+      })
+      .strict(),
+  researchAreas: () =>
+    z
+      .object({
+        search: text(LIMITS.areaSearchMaxLength).optional(),
+        limit: limit(LIMITS.pageMax).optional(),
+        cursor: cursor().optional(),
+      })
+      .strict(),
+  paged: () => z.object({ limit: limit(LIMITS.pageMax).optional(), cursor: cursor().optional() }).strict(),
+  search: () =>
+    z
+      .object({
+        q: text(LIMITS.searchMaxLength),
+        types: csvOf(SEARCH_TYPES).optional(),
+        limit: limit(LIMITS.searchLimitMax).optional(),
+      })
+      .strict(),
+  studies: () =>
+    z
+      .object({
+        peptide: text(LIMITS.searchMaxLength).optional(),
+        evidence_classification: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, { message: "must be a comma-separated list of classifications, such as human_controlled_trial" })
+          .optional(),
+        year_from: intIn(LIMITS.yearMin, LIMITS.yearMax).optional(),
+        year_to: intIn(LIMITS.yearMin, LIMITS.yearMax).optional(),
+        search: text(LIMITS.searchMaxLength).optional(),
+        sort: oneOf(STUDY_SORTS).optional(),
+        limit: limit(LIMITS.pageMax).optional(),
+        cursor: cursor().optional(),
+        fields: csvOf(STUDY_FIELDS).optional(),
+      })
+      .strict()
+      .refine((q) => q.year_from === undefined || q.year_to === undefined || q.year_from <= q.year_to, {
+        message: "must not be later than year_to",
+        path: ["year_from"],
+      }),
+  vendors: () =>
+    z
+      .object({
+        search: text(LIMITS.searchMaxLength).optional(),
+        country: country().optional(),
+        ships_to: shipsTo().optional(),
+        product_category: oneOf(PRODUCT_CATEGORIES).optional(),
+        min_rating: numberIn(LIMITS.ratingMin, LIMITS.ratingMax).optional(),
+        peptide: text(LIMITS.searchMaxLength).optional(),
+        sort: oneOf(VENDOR_SORTS).optional(),
+        limit: limit(LIMITS.pageMax).optional(),
+        cursor: cursor().optional(),
+        fields: csvOf(VENDOR_FIELDS).optional(),
+      })
+      .strict(),
+  vendorCompare: () =>
+    z.object({ ids: idList(LIMITS.compareMin, LIMITS.compareMax), ships_to: shipsTo().optional() }).strict(),
+  vendorDetail: () =>
+    z.object({ ships_to: shipsTo().optional() }).strict(),
   /**
    * Products and prices: the spec shows only these parameters and says others exist.
    * Known ones are checked; unknown ones pass through (`--param key=value`).
    */
-  prices: z
-    .object({
-      peptide: text(LIMITS.searchMaxLength).optional(),
-      form: text(80).optional(),
-      currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }).optional(),
-      ships_to: shipsTo.optional(),
-      limit: limit(LIMITS.pageMax).optional(),
-      cursor: cursor.optional(),
-    })
-    .passthrough(),
-  products: z
-    .object({
-      peptide: text(LIMITS.searchMaxLength).optional(),
-      form: text(80).optional(),
-      currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }).optional(),
-      limit: limit(LIMITS.pageMax).optional(),
-      cursor: cursor.optional(),
-    })
-    .passthrough(),
-} as const;
+  prices: () =>
+    z
+      .object({
+        peptide: text(LIMITS.searchMaxLength).optional(),
+        form: text(80).optional(),
+        currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }).optional(),
+        ships_to: shipsTo().optional(),
+        limit: limit(LIMITS.pageMax).optional(),
+        cursor: cursor().optional(),
+      })
+      .passthrough(),
+  products: () =>
+    z
+      .object({
+        peptide: text(LIMITS.searchMaxLength).optional(),
+        form: text(80).optional(),
+        currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }).optional(),
+        limit: limit(LIMITS.pageMax).optional(),
+        cursor: cursor().optional(),
+      })
+      .passthrough(),
+};
+
+type Builders = typeof builders;
+
+/**
+ * Query schemas, one per endpoint, each built on first use: a run calls one endpoint,
+ * and building all of them cost several milliseconds of every run's start-up. Unknown
+ * parameters are rejected (400 `unknown_parameter`).
+ */
+export const query = {} as { readonly [K in keyof Builders]: ReturnType<Builders[K]> };
+for (const name of Object.keys(builders) as Array<keyof Builders>) {
+  let built: ReturnType<Builders[typeof name]> | undefined;
+  Object.defineProperty(query, name, { enumerable: true, get: () => (built ??= builders[name]()) });
+}
 
 export interface Endpoint {
   /** Stable name used by commands and the sandbox router. */
@@ -181,30 +204,40 @@ export interface Endpoint {
   query: z.ZodType<Record<string, unknown>>;
 }
 
-const e = (name: string, path: string, scope: Scope, q: z.ZodType<Record<string, unknown>>, list = false): Endpoint => {
+const e = (name: string, path: string, scope: Scope, q: keyof Builders, list = false): Endpoint => {
   const keyed = scope === "vendors:read" || scope === "products:read" || scope === "pricing:read";
-  return { name, path, scope, keyRequired: keyed, metered: keyed, list, query: q };
+  return {
+    name,
+    path,
+    scope,
+    keyRequired: keyed,
+    metered: keyed,
+    list,
+    get query() {
+      return query[q];
+    },
+  };
 };
 
 export const ENDPOINTS = {
-  index: e("index", "/", "research:read", query.none),
-  health: e("health", "/health", "research:read", query.none),
-  peptides: e("peptides", "/peptides", "research:read", query.peptides, true),
-  peptide: e("peptide", "/peptides/{slug}", "research:read", query.none),
-  peptideStudies: e("peptideStudies", "/peptides/{slug}/studies", "studies:read", query.paged, true),
-  peptideResearch: e("peptideResearch", "/peptides/{slug}/research", "research:read", query.none),
-  regulatoryStatus: e("regulatoryStatus", "/regulatory-status/{slug}", "research:read", query.none),
-  categories: e("categories", "/categories", "research:read", query.paged, true),
-  researchAreas: e("researchAreas", "/research-areas", "research:read", query.researchAreas, true),
-  search: e("search", "/search", "research:read", query.search),
-  studies: e("studies", "/studies", "studies:read", query.studies, true),
-  study: e("study", "/studies/{id}", "studies:read", query.none),
-  vendors: e("vendors", "/vendors", "vendors:read", query.vendors, true),
-  vendorCompare: e("vendorCompare", "/vendors/compare", "vendors:read", query.vendorCompare),
-  vendor: e("vendor", "/vendors/{id}", "vendors:read", query.vendorDetail),
-  vendorShipping: e("vendorShipping", "/vendors/{id}/shipping", "vendors:read", query.vendorDetail),
-  prices: e("prices", "/prices", "pricing:read", query.prices, true),
-  products: e("products", "/products", "products:read", query.products, true),
+  index: e("index", "/", "research:read", "none"),
+  health: e("health", "/health", "research:read", "none"),
+  peptides: e("peptides", "/peptides", "research:read", "peptides", true),
+  peptide: e("peptide", "/peptides/{slug}", "research:read", "none"),
+  peptideStudies: e("peptideStudies", "/peptides/{slug}/studies", "studies:read", "paged", true),
+  peptideResearch: e("peptideResearch", "/peptides/{slug}/research", "research:read", "none"),
+  regulatoryStatus: e("regulatoryStatus", "/regulatory-status/{slug}", "research:read", "none"),
+  categories: e("categories", "/categories", "research:read", "paged", true),
+  researchAreas: e("researchAreas", "/research-areas", "research:read", "researchAreas", true),
+  search: e("search", "/search", "research:read", "search"),
+  studies: e("studies", "/studies", "studies:read", "studies", true),
+  study: e("study", "/studies/{id}", "studies:read", "none"),
+  vendors: e("vendors", "/vendors", "vendors:read", "vendors", true),
+  vendorCompare: e("vendorCompare", "/vendors/compare", "vendors:read", "vendorCompare"),
+  vendor: e("vendor", "/vendors/{id}", "vendors:read", "vendorDetail"),
+  vendorShipping: e("vendorShipping", "/vendors/{id}/shipping", "vendors:read", "vendorDetail"),
+  prices: e("prices", "/prices", "pricing:read", "prices", true),
+  products: e("products", "/products", "products:read", "products", true),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
