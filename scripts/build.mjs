@@ -11,13 +11,27 @@ import path from "node:path";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
 
-/** `undici` imported from src/ becomes scripts/undici-lean.mjs: Agent and request only. */
+/**
+ * `undici` imported from src/ becomes scripts/undici-lean.mjs: Agent and request only.
+ * Its HTTP/2 client loads only when a connection negotiates HTTP/2, which pep never asks
+ * for: undici's client requires it (and with it node:http2 and node:tls) at load, a few
+ * milliseconds of every networked run.
+ */
 const leanUndici = {
   name: "lean-undici",
   setup(b) {
+    const dispatcher = path.join(root, "node_modules", "undici", "lib", "dispatcher");
     b.onResolve({ filter: /^undici$/ }, (args) =>
       args.importer.startsWith(path.join(root, "src") + path.sep) ? { path: path.join(root, "scripts", "undici-lean.mjs") } : undefined,
     );
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+      args.importer === path.join(dispatcher, "client.js") ? { path: "client-h2", namespace: "lazy-h2" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-h2" }, () => ({
+      resolveDir: dispatcher,
+      loader: "js",
+      contents: "let connectH2;\nmodule.exports = function lazyConnectH2(client, socket) {\n  connectH2 ??= require('./client-h2.js');\n  return connectH2(client, socket);\n};\n",
+    }));
   },
 };
 
