@@ -2,6 +2,12 @@
  * What every format writer gets from `render()`: the options, a backpressured `emit`
  * for data, `notice` for stderr (which first takes the spinner down), and `each` to walk
  * a list's items with progress and Ctrl-C checks.
+ *
+ * Off a terminal, `emit` gathers the items of one page into one write: a list's items
+ * arrive page by page, and one write per item cost more than the rest of an export's
+ * output work (10,000 writes for 10,000 studies). What was gathered is written before
+ * the run next waits on anything (the next page, a full pipe), at 16 KB, before a
+ * notice, and by `flush()`, which `render()` calls whether the writer ends or fails.
  */
 import { InterruptedError } from "../errors.js";
 import { write } from "../io.js";
@@ -20,11 +26,54 @@ export interface WriterContext {
   /** The items of a list, one at a time, with progress ticks and abort checks. */
   each(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncIterable<unknown>;
   progress: Progress;
+  /** Writes what `emit` has gathered, and waits for it like `emit` would. */
+  flush(): Promise<void> | void;
 }
+
+/** Gathered output is written once it reaches this size, without waiting for the page. */
+const GATHER_MAX = 16 * 1024;
 
 export function makeContext(options: RenderOptions, fields: string[] | undefined, progress: Progress): WriterContext {
   const check = () => {
     if (options.signal?.aborted) throw new InterruptedError();
+  };
+  // Output gathered off a terminal, the pending wait for a full stream, and a write
+  // error met while nobody was waiting (reported by the next emit or flush).
+  let gathered = "";
+  let scheduled = false;
+  let waiting: Promise<void> | undefined;
+  let failed: { error: unknown } | undefined;
+  const rethrow = () => {
+    if (failed) throw failed.error;
+  };
+  const writeGathered = (): Promise<void> | void => {
+    if (gathered === "") return waiting;
+    const chunk = gathered;
+    gathered = "";
+    const p = write(options.out, chunk);
+    if (!p) return waiting;
+    const wait: Promise<void> = p.then(
+      () => {
+        if (waiting === wait) waiting = undefined;
+      },
+      (error: unknown) => {
+        failed ??= { error };
+        if (waiting === wait) waiting = undefined;
+        throw error;
+      },
+    );
+    // A wait that nobody awaits (a scheduled write) must not end the process as unhandled.
+    wait.catch(() => undefined);
+    waiting = wait;
+    return wait;
+  };
+  const flush = (): Promise<void> | void => {
+    rethrow();
+    if (waiting) {
+      const before = waiting;
+      return before.then(() => flush());
+    }
+    return writeGathered();
   };
   return {
     options,
@@ -32,12 +81,29 @@ export function makeContext(options: RenderOptions, fields: string[] | undefined
     progress,
     emit(chunk) {
       if (chunk === "") return;
-      if (options.outIsTTY) progress.clear();
-      return write(options.out, chunk);
+      if (options.outIsTTY) {
+        progress.clear();
+        return write(options.out, chunk);
+      }
+      rethrow();
+      gathered += chunk;
+      if (waiting) return waiting;
+      if (gathered.length >= GATHER_MAX) return writeGathered();
+      if (!scheduled) {
+        scheduled = true;
+        // Runs once the items at hand are done and the run would wait on I/O.
+        setImmediate(() => {
+          scheduled = false;
+          if (!waiting && !failed) void writeGathered();
+        });
+      }
+      return undefined;
     },
-    notice(line) {
+    flush,
+    async notice(line) {
       progress.stop();
       if (options.quiet) return;
+      await flush();
       // Notices name API keys and values (hidden columns, the disclosure): cleaned here, whoever calls.
       const text = cleanBlock(line);
       return write(options.stderr, text.endsWith("\n") ? text : text + "\n");

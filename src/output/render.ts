@@ -139,6 +139,12 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
   const ctx = makeContext(options, fields, progress);
   try {
     await writer(result, ctx);
+  } catch (err) {
+    // What arrived before the failure is written, as it was when each item went out alone.
+    await Promise.resolve()
+      .then(() => ctx.flush())
+      .catch(() => undefined);
+    throw err;
   } finally {
     progress.stop();
   }
@@ -153,4 +159,5 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
     const cursor = result.nextCursor();
     if (cursor) await ctx.notice(`More results: add --cursor ${shellWord(cursor)}`);
   }
+  await ctx.flush();
 }
