@@ -28,11 +28,17 @@ export function processIO(signal: AbortSignal): IO {
   return {
     stdout: out,
     stderr: err,
-    stdin: process.stdin,
+    // Looked up when read: setting up process.stdin costs more than a millisecond, and
+    // only a key read from standard input (or its prompt) needs it.
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     stdoutIsTTY: Boolean(out.isTTY),
     stderrIsTTY: Boolean(err.isTTY),
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     columns: out.columns || err.columns || Number(process.env.COLUMNS) || 80,
     cwd: process.cwd(),
     signal,
