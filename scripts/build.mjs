@@ -15,7 +15,11 @@ const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
  * `undici` imported from src/ becomes scripts/undici-lean.mjs: Agent and request only.
  * Its HTTP/2 client loads only when a connection negotiates HTTP/2, which pep never asks
  * for: undici's client requires it (and with it node:http2 and node:tls) at load, a few
- * milliseconds of every networked run.
+ * milliseconds of every networked run. Two modules that undici requires only on a path
+ * pep never takes stay out of the bundle and are required from the package if ever
+ * needed: the fetch body helpers (for a request body; pep sends none) and the llhttp
+ * build for machines without WebAssembly SIMD. Left in, they were 160 KB of code to
+ * compile on every networked run.
  */
 const leanUndici = {
   name: "lean-undici",
@@ -27,6 +31,14 @@ const leanUndici = {
     b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
       args.importer === path.join(dispatcher, "client.js") ? { path: "client-h2", namespace: "lazy-h2" } : undefined,
     );
+    const unused = new Map([
+      [path.join(root, "node_modules", "undici", "lib", "web", "fetch", "body.js"), "undici/lib/web/fetch/body.js"],
+      [path.join(root, "node_modules", "undici", "lib", "llhttp", "llhttp-wasm.js"), "undici/lib/llhttp/llhttp-wasm.js"],
+    ]);
+    b.onResolve({ filter: /\/(body|llhttp-wasm)\.js$/ }, (args) => {
+      const target = unused.get(path.resolve(args.resolveDir, args.path));
+      return target && args.importer.startsWith(dispatcher + path.sep) ? { path: target, external: true } : undefined;
+    });
     b.onLoad({ filter: /.*/, namespace: "lazy-h2" }, () => ({
       resolveDir: dispatcher,
       loader: "js",
