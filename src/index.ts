@@ -3,7 +3,7 @@
  *
  * ```ts
  * const client = createClient({ baseUrl: "https://api.example.org/v1", apiKey: process.env.PEP_API_KEY });
- * for await (const study of client.paginate("/studies", { query: { peptide: "x" }, limit: 500 })) console.log(study);
+ * for await (const study of client.paginate("/studies", { query: { peptide: "x" }, limit: 500 })) handle(study);
  * await client.close();
  * ```
  */

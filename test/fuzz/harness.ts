@@ -19,8 +19,7 @@ import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
 
 /** A whole number from the environment; anything else stops the run rather than fuzz nothing. */
 function knob(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
+  const raw = process.env[name] || String(fallback);
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, not ${JSON.stringify(raw)}`);
   return Number(raw);
 }
