@@ -23,7 +23,6 @@ function knob(name: string, fallback: number): number {
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, not ${JSON.stringify(raw)}`);
   return Number(raw);
 }
-
 export const SEED = knob("PEP_FUZZ_SEED", 20240611);
 const FACTOR = Math.max(1, knob("PEP_FUZZ_RUNS", 1));
 
