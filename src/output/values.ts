@@ -5,6 +5,7 @@
  * The API leaves most nested types open (spec 2.2: "not shown"), so everything here is
  * tolerant of shapes it has not seen.
  */
+import { cleanLine } from "./sanitize.js";
 
 /** The API's token for an undocumented research field (spec 2.1). */
 export const NOT_DOCUMENTED = "not_documented";
@@ -106,8 +107,13 @@ const LABELS: Record<string, string> = {
   evidence_classification_label: "Label",
 };
 
-/** `fda_status` -> "FDA status", `evidence.level` -> "Evidence level". */
-export function humanize(key: string): string {
+/**
+ * `fda_status` -> "FDA status", `evidence.level` -> "Evidence level". Keys come from the
+ * API, so the label is made of the key's text only: its control sequences are removed
+ * first, before a split could cut one apart (every caller gets an inert label).
+ */
+export function humanize(rawKey: string): string {
+  const key = cleanLine(rawKey);
   const known = LABELS[key];
   if (known) return known;
   const words = key

@@ -90,6 +90,18 @@ describe("hostile API text is inert in human and delimited formats", () => {
     }
   });
 
+  it("keys as labels: a comparison row, a card label and a nested cell carry no sequence", async () => {
+    const key = `zz ${HOSTILE.clipboard}${HOSTILE.bidi}${HOSTILE.c1Csi}`;
+    const vendors = [{ name: "A", [key]: "x", more: { [key]: "y" } }, { name: "B", [key]: "z" }];
+    const compared = await run(item("vendor-compare", { vendors }), "table", { columns: 120 });
+    expect(compared.out).toContain("Zz safename");
+    expect(compared.out).not.toMatch(CONTROL);
+    const card = await run(item("peptide-profile", { name: "P", [key]: "v", nested: { deeper: { [key]: "w" } } }), "table");
+    expect(card.out).not.toMatch(CONTROL);
+    const table = await run(list("peptide", [{ name: "P", categories: { [key]: "c" } }]), "table");
+    expect(table.out).not.toMatch(CONTROL);
+  });
+
   it("tsv and csv: no escape sequences; TSV rows stay one line each", async () => {
     const tsv = await run(list("peptide", hostileItems), "tsv");
     expect(tsv.out).not.toMatch(CONTROL);
