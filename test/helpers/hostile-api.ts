@@ -12,6 +12,7 @@
  * with `<tag>-END`, so a test can check the text is still there once made inert.
  */
 import { spawn, spawnSync } from "node:child_process";
+import type { ServerResponse } from "node:http";
 import { expect } from "vitest";
 import { BIN, ROOT, type PepRun } from "./cli.js";
 import { envelope, sendJson, startServer, type RecordedRequest, type TestServer } from "./server.js";
@@ -228,13 +229,15 @@ const page = (req: RecordedRequest, items: Item[], meta: Item = {}) => {
  * and errors: `/peptides/broken` (404), `/studies/broken` (500) and `/vendors/broken`
  * (400) answer the hostile error envelope, `/peptides/open` (404) `OPEN_ERROR`.
  * `/studies?search=cut` gives one page whose next cursor is `HOSTILE_CURSOR`, and that
- * page answers 503. `/peptides?search=formula` lists `FORMULAS` as names.
+ * page answers 503. `/peptides?search=formula` lists `FORMULAS` as names. `more`, when
+ * given, answers first and returns whether it did (see hostile-api-more.ts).
  */
-export async function startHostileApi(): Promise<HostileApi> {
+export async function startHostileApi(more?: (req: RecordedRequest, res: ServerResponse) => boolean): Promise<HostileApi> {
   const { peptides, studies, vendors } = LISTS;
   const errorStatus: Record<string, number> = { peptides: 404, studies: 500, vendors: 400 };
   const server = await startServer((req, res) => {
     res.setHeader("X-Request-Id", HOSTILE_HEADER_ID);
+    if (more?.(req, res)) return;
     const [, v1, group, id, extra] = req.path.split("/");
     if (v1 !== "v1" || !group || extra !== undefined) return sendJson(res, 404, { error: { code: "not_found", message: "no route", request_id: "r" } });
     if (id === "broken") return sendJson(res, errorStatus[group] ?? 404, { error: HOSTILE_ERROR });
