@@ -50,7 +50,7 @@ export function objectText(obj: Record<string, unknown>, depth = 0): string {
       parts.push("…");
       break;
     }
-    const text = isScalar(v) ? scalarText(v) : depth < 1 ? valueText(v, depth + 1) : "…";
+    const text = isScalar(v) ? scalarText(v) : Array.isArray(v) && v.length === 0 ? "none" : depth < 1 ? valueText(v, depth + 1) : "…";
     parts.push(`${humanize(k)}: ${text}`);
   }
   return parts.join("; ");
@@ -68,7 +68,7 @@ export function sourceText(src: Record<string, unknown>): string {
 }
 
 export function factText(fact: { value: unknown; source: unknown; asOf: unknown }): string {
-  const value = Array.isArray(fact.value) ? fact.value.map(scalarText).join(", ") : scalarText(fact.value);
+  const value = valueText(fact.value);
   const sources = (Array.isArray(fact.source) ? fact.source : [fact.source])
     .filter((s) => s !== null && s !== undefined && s !== "")
     .map((s) => (isPlainObject(s) ? sourceText(s) : scalarText(s)));

@@ -3,23 +3,45 @@
  * (nested fields flattened, sourced facts and money inline). Fitted to the width like
  * any table; other keys of the comparison follow as a card.
  */
-import { humanCell, type Cell } from "./cells.js";
+import { factText, humanCell, type Cell } from "./cells.js";
 import { renderCard } from "./card.js";
 import { fitWidths, formatRow, naturalWidths } from "./layout.js";
 import { cleanLine } from "./sanitize.js";
 import type { Style } from "./style.js";
 import { asFact, asMoney, getPath, humanize, isPlainObject, titleKeyOf, type Plain } from "./values.js";
 
-const LABEL_MAX = 28;
+const LABEL_MAX = 40;
 /** Shown in the header, not as rows. */
 const HEADER_KEYS = new Set(["name", "url"]);
+
+/** A sourced fact, whatever its value, is one row: the vendors' facts read side by side. */
+const isLeaf = (v: unknown): boolean =>
+  !isPlainObject(v) || Object.keys(v).length === 0 || asFact(v, { anyValue: true }) !== undefined || asMoney(v) !== undefined;
 
 function leafPaths(obj: Plain, prefix: string, out: string[]): void {
   for (const [k, v] of Object.entries(obj)) {
     const path = prefix === "" ? k : `${prefix}.${k}`;
-    if (isPlainObject(v) && Object.keys(v).length > 0 && asFact(v) === undefined && asMoney(v) === undefined) leafPaths(v, path, out);
+    if (!isLeaf(v)) leafPaths(v as Plain, path, out);
     else if (!out.includes(path)) out.push(path);
   }
+}
+
+/**
+ * The rows: every vendor's leaves, except those under a path that is a leaf for another
+ * vendor (one vendor's fact is `{ value: null, source }`, another's value an object): that
+ * path is one row for all, so the vendors stay side by side on it.
+ */
+function rowPathsOf(vendors: readonly Plain[]): string[] {
+  const paths: string[] = [];
+  for (const v of vendors) leafPaths(v, "", paths);
+  const leaves = new Set(paths);
+  const underALeaf = (p: string) => p.split(".").some((_, i, parts) => i > 0 && leaves.has(parts.slice(0, i).join(".")));
+  return paths.filter((p) => !HEADER_KEYS.has(p) && !underALeaf(p));
+}
+
+function compareCell(v: unknown): Cell {
+  const fact = isPlainObject(v) ? asFact(v, { anyValue: true }) : undefined;
+  return fact ? { text: factText(fact) } : humanCell(v);
 }
 
 function vendorsOf(data: unknown): { vendors: Plain[]; key: string | undefined } | undefined {
@@ -38,9 +60,7 @@ export function renderCompare(data: unknown, width: number, style: Style): strin
   const found = vendorsOf(data);
   if (!found) return undefined;
   const { vendors } = found;
-  const paths: string[] = [];
-  for (const v of vendors) leafPaths(v, "", paths);
-  const rowPaths = paths.filter((p) => !HEADER_KEYS.has(p));
+  const rowPaths = rowPathsOf(vendors);
   const header: Cell[] = [
     { text: "" },
     ...vendors.map((v): Cell => {
@@ -48,7 +68,7 @@ export function renderCompare(data: unknown, width: number, style: Style): strin
       return { text: tk ? cleanLine(String(v[tk])) : "", link: v.url };
     }),
   ];
-  const rows: Cell[][] = rowPaths.map((p) => [{ text: humanize(p) }, ...vendors.map((v) => humanCell(getPath(v, p)))]);
+  const rows: Cell[][] = rowPaths.map((p) => [{ text: humanize(p) }, ...vendors.map((v) => compareCell(getPath(v, p)))]);
   const natural = naturalWidths(
     header.map((h) => h.text),
     rows,

@@ -143,9 +143,11 @@ const FACT_EXTRA_KEYS = ["as_of", "checked_at", "updated_at", "verified_at", "ob
 
 /**
  * A fact with its source, `{ value, source }` (vendor shipping facts): printed inline as
- * "value (source: …)". Only when the object holds nothing else, so nothing is dropped.
+ * "value (source: …)". Only when the object holds nothing else, so nothing is dropped,
+ * and, unless `anyValue` (a side-by-side row, where one line per fact is the point),
+ * only when the value itself is short: a scalar or a list of them.
  */
-export function asFact(obj: Plain): { value: unknown; source: unknown; asOf: unknown } | undefined {
+export function asFact(obj: Plain, { anyValue = false } = {}): { value: unknown; source: unknown; asOf: unknown } | undefined {
   const keys = Object.keys(obj);
   const valueKey = FACT_VALUE_KEYS.find((k) => k in obj);
   const sourceKeys = SOURCE_KEYS.filter((k) => k in obj);
@@ -153,7 +155,7 @@ export function asFact(obj: Plain): { value: unknown; source: unknown; asOf: unk
   const extra = FACT_EXTRA_KEYS.find((k) => k in obj);
   const allowed = new Set([valueKey, ...sourceKeys, ...(extra ? [extra] : [])]);
   if (keys.some((k) => !allowed.has(k))) return undefined;
-  if (!isScalar(obj[valueKey]) && !isScalarArray(obj[valueKey])) return undefined;
+  if (!anyValue && !isScalar(obj[valueKey]) && !isScalarArray(obj[valueKey])) return undefined;
   const source = sourceKeys.length === 1 ? obj[sourceKeys[0]!] : sourceKeys.map((k) => obj[k]);
   return { value: obj[valueKey], source, asOf: extra ? obj[extra] : undefined };
 }

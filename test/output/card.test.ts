@@ -236,6 +236,22 @@ describe("cards", () => {
     `);
   });
 
+  it("vendor comparison: a sourced fact is one row for every vendor, whatever its value's shape", async () => {
+    const src = (d: string) => ({ type: "vendor_site", checked_at: d });
+    const pair = [
+      { id: "v1", name: "Alpha Labs", shipping: { destinations: { value: { coverage: "worldwide", countries: [] }, source: src("2025-05-26") }, methods: { value: [{ name: "Express" }, { name: "Post" }], source: src("2025-05-26") } } },
+      { id: "v2", name: "Beta Peptides", shipping: { destinations: { value: null, source: src("2025-04-14") }, methods: { value: null, source: src("2025-04-14") } } },
+    ];
+    const { out } = await run(item("vendor-compare", { vendors: pair }), "table", { columns: 160 });
+    expect(out).toMatchInlineSnapshot(`
+      "                       Alpha Labs                                                                      Beta Peptides
+      ID                     v1                                                                              v2
+      Shipping destinations  Coverage: worldwide; Countries: none (source: vendor site, checked 2025-05-26)  unknown (source: vendor site, checked 2025-04-14)
+      Shipping methods       Express, Post (source: vendor site, checked 2025-05-26)                         unknown (source: vendor site, checked 2025-04-14)
+      "
+    `);
+  });
+
   it("search: peptides and content as two sections", async () => {
     const data = { peptides, content: [{ title: "What is BPC-157?", type: "faq", url: "https://example.test/faq/bpc" }] };
     const { out } = await run(item("search", data), "table", { columns: 80 });
