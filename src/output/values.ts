@@ -187,7 +187,12 @@ export function asMoney(obj: Plain): string | undefined {
   if (price !== undefined && keys.length === 2) return `${price} ${currency}`;
   const min = amount(obj.min ?? obj.min_price ?? obj.low);
   const max = amount(obj.max ?? obj.max_price ?? obj.high);
-  if (min !== undefined && max !== undefined && keys.length === 3) return min === max ? `${min} ${currency}` : `${min}–${max} ${currency}`;
+  if (min === undefined || max === undefined) return undefined;
+  const range = min === max ? `${min} ${currency}` : `${min}–${max} ${currency}`;
+  if (keys.length === 3) return range;
+  // A product's price range also counts its offers: "46.84–52.00 USD (3 offers)".
+  const count = obj.offer_count;
+  if (keys.length === 4 && typeof count === "number") return `${range} (${count} offer${count === 1 ? "" : "s"})`;
   return undefined;
 }
 

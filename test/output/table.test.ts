@@ -61,6 +61,18 @@ describe("list tables", () => {
     expect(widest(out)).toBeLessThanOrEqual(80);
   });
 
+  it("products: price ranges read as money with their offer counts, amounts as received", async () => {
+    const products = [
+      { name: "BPC-157 capsules", peptide: { name: "BPC-157" }, form: "capsules", price_ranges: [{ currency: "GBP", min: "0.10", max: "0.10", offer_count: 1 }, { currency: "USD", min: "46.84", max: "1000000.00000001", offer_count: 3 }] },
+    ];
+    const { out } = await run(list("product", products), "table", { columns: 100 });
+    expect(out).toMatchInlineSnapshot(`
+      "NAME              PEPTIDE  FORM      PRICES
+      BPC-157 capsules  BPC-157  capsules  0.10 GBP (1 offer), 46.84–1000000.00000001 USD (3 offers)
+      "
+    `);
+  });
+
   it("vendors: rating average and count, null rating as unknown", async () => {
     const { out } = await run(list("vendor", vendors), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
