@@ -6,7 +6,7 @@
  * only chooses the order and the section titles of keys it knows; whatever it does not
  * name is still shown after them, so a field added by the API is never lost.
  */
-import { factText, scalarCell, valueText, type Cell } from "./cells.js";
+import { factText, scalarCell, sourceText, valueText, type Cell } from "./cells.js";
 import { cleanLine, MAX_URL_LENGTH } from "./sanitize.js";
 import type { Style } from "./style.js";
 import { asFact, asMoney, asPerson, getPath, humanize, isPlainObject, isScalar, isScalarArray, titleKeyOf, type Plain } from "./values.js";
@@ -71,6 +71,8 @@ class CardWriter {
 
   /** Child entries of an object, minus paths already shown elsewhere. */
   private children(obj: Plain, prefix: string): Entry[] {
+    const sourced = this.sourcedChildren(obj, prefix);
+    if (sourced) return sourced;
     const out: Entry[] = [];
     for (const [k, v] of Object.entries(obj)) {
       const path = prefix === "" ? k : `${prefix}.${k}`;
@@ -79,6 +81,19 @@ class CardWriter {
       out.push({ label: humanize(k), value: v, path });
     }
     return out;
+  }
+
+  /**
+   * A sourced fact whose value is an object or a list (`{ value: { coverage, countries },
+   * source: { type, url, checked_at } }`): the value's own entries, then its source on one
+   * line, rather than "Value" and "Source" blocks with the fields spread under each.
+   */
+  private sourcedChildren(obj: Plain, prefix: string): Entry[] | undefined {
+    const fact = asFact(obj, { anyValue: true });
+    if (!fact || isInline(fact.value) || !isPlainObject(obj.source)) return undefined;
+    const valuePath = prefix === "" ? "value" : `${prefix}.value`;
+    const own = isPlainObject(fact.value) ? this.children(fact.value, valuePath) : [{ label: "Value", value: fact.value, path: valuePath }];
+    return [...own, { label: "Source", value: sourceText(obj.source), path: prefix === "" ? "source" : `${prefix}.source` }];
   }
 
   private inlineCell(v: unknown): Cell {

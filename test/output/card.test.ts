@@ -328,4 +328,29 @@ describe("sourced facts", () => {
     expect(out).toContain("Returns\n  unknown\n");
     expect(out.split("\n")[0]).toBe("Alpha Labs");
   });
+
+  it("whose value is an object: its fields at the fact's level, then the source on one line", async () => {
+    const src = { type: "vendor_site", url: "https://alpha.example.test/shipping", checked_at: "2025-05-26" };
+    const shipping = {
+      vendor: { name: "Alpha Labs" },
+      free_shipping: { value: { available: false, threshold: null }, source: src },
+      methods: { value: [{ name: "Express", carrier: null }], source: src },
+    };
+    const { out } = await run(item("vendor-shipping", shipping), "table", { columns: 100 });
+    expect(out).toMatchInlineSnapshot(`
+      "Alpha Labs
+
+      Methods
+        Value
+          • Express
+            Carrier  unknown
+        Source  vendor site, checked 2025-05-26, https://alpha.example.test/shipping
+
+      Free shipping
+        Available  no
+        Threshold  unknown
+        Source     vendor site, checked 2025-05-26, https://alpha.example.test/shipping
+      "
+    `);
+  });
 });
