@@ -5,24 +5,16 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { isBuilt, ROOT, scratch, spawnPep } from "../helpers/cli.js";
+import { ROOT, spawnPep } from "../helpers/cli.js";
+import { useLoopback } from "../helpers/suite.js";
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-const tmp = scratch("pep-bundle-http-");
-
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-  tmp.cleanup();
-});
+const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-bundle-http-");
+const { tmp } = suite;
 
 const list = (env: Record<string, string>) =>
-  spawnPep(["--base-url", sandbox.baseUrl, "peptides", "list", "-o", "json", "--limit", "3"], {
+  spawnPep(["--base-url", suite.api.baseUrl, "peptides", "list", "-o", "json", "--limit", "3"], {
     env: { ...tmp.env, PEP_API_KEY: "sbx_full_key", PEP_NO_CACHE: "1", ...env },
     timeoutMs: 30_000,
   });

@@ -8,25 +8,17 @@
  */
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { isBuilt, scratch, spawnPep, type PepRun } from "../helpers/cli.js";
+import { spawnPep, type PepRun } from "../helpers/cli.js";
+import { useLoopback } from "../helpers/suite.js";
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-const tmp = scratch("pep-concurrent-");
+const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-concurrent-");
+const { tmp } = suite;
 const configFile = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
 
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-  tmp.cleanup();
-});
-
 const pep = (argv: readonly string[], env: Record<string, string> = {}) =>
-  spawnPep(["--base-url", sandbox.baseUrl, ...argv], { env: { ...tmp.env, ...env }, timeoutMs: 30_000 });
+  spawnPep(["--base-url", suite.api.baseUrl, ...argv], { env: { ...tmp.env, ...env }, timeoutMs: 30_000 });
 
 const all = (runs: Array<Promise<PepRun>>) => Promise.all(runs);
 

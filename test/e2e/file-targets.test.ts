@@ -8,22 +8,15 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createReadStream, existsSync, lstatSync, openSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { BIN, isBuilt, ROOT, scratch, spawnPep } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { startSandbox } from "../../src/sandbox/index.js";
+import { BIN, ROOT, spawnPep } from "../helpers/cli.js";
+import { useLoopback } from "../helpers/suite.js";
 
-let sb: Sandbox;
-const tmp = scratch("pep-file-targets-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  sb = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sb.close();
-  tmp.cleanup();
-});
+const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-file-targets-");
+const { tmp } = suite;
 
-const studies = (file: string) => ["studies", "list", "--limit", "3", "-o", "ndjson", "--file", file, "--base-url", sb.baseUrl];
+const studies = (file: string) => ["studies", "list", "--limit", "3", "-o", "ndjson", "--file", file, "--base-url", suite.api.baseUrl];
 
 describe("--file targets that are not a plain file", () => {
   it("a symlink: the file it points at gets the output, the link stays a link", async () => {
@@ -62,7 +55,7 @@ describe("--file targets that are not a plain file", () => {
 describe.skipIf(!existsSync("/dev/full"))("stdout on a full disk", () => {
   it("exits 1 with one line saying the output could not be written, not a bug report", async () => {
     const out = openSync("/dev/full", "w");
-    const child = spawn(process.execPath, [BIN, ...["studies", "list", "--limit", "3", "-o", "json", "--base-url", sb.baseUrl]], {
+    const child = spawn(process.execPath, [BIN, ...["studies", "list", "--limit", "3", "-o", "json", "--base-url", suite.api.baseUrl]], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env },
       stdio: ["ignore", out, "pipe"],

@@ -10,23 +10,16 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { spawnPep } from "../helpers/cli.js";
 import { errorLineOf } from "../helpers/fault-api.js";
-import { expectInert, HOSTILE_CURSOR, HOSTILE_ERROR, OPEN_ERROR, startHostileApi, UNSAFE_HUMAN, type HostileApi } from "../helpers/hostile-api.js";
+import { expectInert, HOSTILE_CURSOR, HOSTILE_ERROR, OPEN_ERROR, startHostileApi, UNSAFE_HUMAN } from "../helpers/hostile-api.js";
+import { useLoopback } from "../helpers/suite.js";
 
-let api: HostileApi;
-const tmp = scratch("pep-hostile-err-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startHostileApi();
-});
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useLoopback(() => startHostileApi(), "pep-hostile-err-");
+const { tmp } = suite;
 
-const env = () => ({ ...tmp.env, PEP_BASE_URL: api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" });
+const env = () => ({ ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" });
 const pep = (argv: readonly string[]) => spawnPep([...argv, "--no-retry"], { env: env() });
 
 describe("error lines", () => {
@@ -105,9 +98,9 @@ describe("the resume command for a hostile cursor", () => {
     const line = first.err.split("\n").find((l) => l.startsWith("to resume: "))!;
     const words = spawnSync("bash", ["-c", `printf '%s\\0' ${line.slice("to resume: ".length)}`], { encoding: "utf8" });
     const argv = words.stdout.split("\0").slice(1, -1);
-    const before = api.requests.length;
+    const before = suite.api.requests.length;
     const again = await spawnPep(argv, { env: env() });
     expect(again.code).toBe(6);
-    expect(api.requests[before]!.query.get("cursor")).toBe(HOSTILE_CURSOR);
+    expect(suite.api.requests[before]!.query.get("cursor")).toBe(HOSTILE_CURSOR);
   });
 });

@@ -9,33 +9,17 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { spawnPep } from "../helpers/cli.js";
 import { displayWidth } from "../helpers/formats.js";
-import {
-  expectInert,
-  hasScript,
-  HOSTILE_CURSOR,
-  HOSTILE_URLS,
-  linkTargets,
-  spawnPepTty,
-  startHostileApi,
-  type HostileApi,
-} from "../helpers/hostile-api.js";
+import { expectInert, hasScript, HOSTILE_CURSOR, HOSTILE_URLS, linkTargets, spawnPepTty, startHostileApi } from "../helpers/hostile-api.js";
+import { useLoopback } from "../helpers/suite.js";
 
-let api: HostileApi;
-const tmp = scratch("pep-hostile-");
+const suite = useLoopback(() => startHostileApi(), "pep-hostile-");
+const { tmp } = suite;
 const COLUMNS = 200;
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startHostileApi();
-});
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
 
-const env = () => ({ ...tmp.env, PEP_BASE_URL: api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242", COLUMNS: String(COLUMNS) });
+const env = () => ({ ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242", COLUMNS: String(COLUMNS) });
 const pep = (argv: readonly string[]) => spawnPep([...argv, "-o", "table"], { env: env() });
 
 /** Each tag shows with its readable start and end: the value was cleaned, not dropped. */

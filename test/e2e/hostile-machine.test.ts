@@ -7,35 +7,16 @@
  * too and still read back. JSON and NDJSON are data: the API's strings come back exact
  * once parsed, with the dangerous characters written as \u escapes.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { spawnPep } from "../helpers/cli.js";
 import { parseCsv, parseNdjson, parseTsv, readCitations } from "../helpers/formats.js";
-import {
-  expectInert,
-  FORMULAS,
-  HOSTILE_KEY,
-  LISTS,
-  peptideProfile,
-  startHostileApi,
-  studyDetail,
-  UNSAFE_DELIMITED,
-  UNSAFE_HUMAN,
-  vendorDetail,
-  type HostileApi,
-} from "../helpers/hostile-api.js";
+import { expectInert, FORMULAS, HOSTILE_KEY, LISTS, peptideProfile, startHostileApi, studyDetail, UNSAFE_DELIMITED, UNSAFE_HUMAN, vendorDetail } from "../helpers/hostile-api.js";
+import { useLoopback } from "../helpers/suite.js";
 
-let api: HostileApi;
-const tmp = scratch("pep-hostile-files-");
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startHostileApi();
-});
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const suite = useLoopback(() => startHostileApi(), "pep-hostile-files-");
+const { tmp } = suite;
 
-const pep = (argv: readonly string[]) => spawnPep(argv, { env: { ...tmp.env, PEP_BASE_URL: api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" } });
+const pep = (argv: readonly string[]) => spawnPep(argv, { env: { ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" } });
 
 /** Delimited text with its record ends taken out, checked like terminal output (tab allowed). */
 const inertDelimited = (text: string, label: string, leaks = true) =>

@@ -7,25 +7,18 @@
  * colour and links), keeps the readable text and stays within the width. Prices are the
  * API's decimal strings, byte for byte, beside hostile currencies.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { spawnPep } from "../helpers/cli.js";
 import { displayWidth, parseCsv, parseTsv } from "../helpers/formats.js";
-import { expectInert, hasScript, HOSTILE_KEY, HOSTILE_URLS, linkTargets, spawnPepTty, startHostileApi, type HostileApi } from "../helpers/hostile-api.js";
+import { expectInert, hasScript, HOSTILE_KEY, HOSTILE_URLS, linkTargets, spawnPepTty, startHostileApi } from "../helpers/hostile-api.js";
+import { useLoopback } from "../helpers/suite.js";
 import { OFFERS, PRICES, PRODUCTS, serveMore } from "../helpers/hostile-api-more.js";
 
-let api: HostileApi;
-const tmp = scratch("pep-hostile-more-");
+const suite = useLoopback(() => startHostileApi(serveMore), "pep-hostile-more-");
+const { tmp } = suite;
 const COLUMNS = 160;
-beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  api = await startHostileApi(serveMore);
-});
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
 
-const env = (columns = COLUMNS) => ({ ...tmp.env, PEP_BASE_URL: api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242", COLUMNS: String(columns) });
+const env = (columns = COLUMNS) => ({ ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242", COLUMNS: String(columns) });
 const pep = (argv: readonly string[], columns = COLUMNS, format = "table") => spawnPep([...argv, "-o", format], { env: env(columns) });
 
 /** Each tag shows with its readable start and end: the value was cleaned, not dropped. */
@@ -164,7 +157,7 @@ describe("pep api <path> -o table", () => {
     const out = expectInert(r.out, "stdout", { leaks: false });
     expectInert(r.err, "stderr");
     const body = JSON.parse(out) as { data: unknown };
-    const served = await fetch(`${api.baseUrl}${path}`, { headers: { authorization: "Bearer k" } }).then((res) => res.json() as Promise<{ data: unknown }>);
+    const served = await fetch(`${suite.api.baseUrl}${path}`, { headers: { authorization: "Bearer k" } }).then((res) => res.json() as Promise<{ data: unknown }>);
     expect(body.data).toEqual(served.data);
   });
 

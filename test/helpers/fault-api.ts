@@ -12,8 +12,7 @@
  * item, so a resumed run continues exactly where the failed one stopped.
  */
 import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll } from "vitest";
-import { isBuilt, runPep, scratch, spawnPep } from "./cli.js";
+import { runPep, spawnPep } from "./cli.js";
 import {
   delay,
   resetConnection,
@@ -25,6 +24,7 @@ import {
   type RecordedRequest,
   type TestServer,
 } from "./server.js";
+import { useLoopback, type Suite } from "./suite.js";
 
 export type Item = Record<string, unknown>;
 
@@ -76,30 +76,9 @@ export interface FaultApi extends TestServer {
 
 const FIRST = "<first>";
 
-/**
- * One fault API for a test file: started before its tests (after checking that dist/ is
- * built, since most cases spawn the executable), healed after each, closed at the end,
- * with a scratch config and cache folder in `tmp`.
- */
-export function useFaultApi(options: { total?: number } = {}): { readonly api: FaultApi; tmp: ReturnType<typeof scratch> } {
-  let api: FaultApi | undefined;
-  const tmp = scratch("pep-faults-");
-  beforeAll(async () => {
-    if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-    api = await startFaultApi(options);
-  });
-  afterEach(() => api?.heal());
-  afterAll(async () => {
-    await api?.close();
-    tmp.cleanup();
-  });
-  return {
-    get api(): FaultApi {
-      if (!api) throw new Error("the fault API is not started yet");
-      return api;
-    },
-    tmp,
-  };
+/** One fault API for a test file, healed after each test (see useLoopback). */
+export function useFaultApi(options: { total?: number } = {}): Suite<FaultApi> {
+  return useLoopback(() => startFaultApi(options), "pep-faults-", { afterEach: (api) => api.heal() });
 }
 
 export async function startFaultApi(options: { total?: number } = {}): Promise<FaultApi> {
