@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { lineCount, timed } from "./run.mjs";
-import { summary } from "./stats.mjs";
+import { ratioRow } from "./stats.mjs";
 
 export const MEMORY_RUNS = 3;
 export const MEMORY_SIZES = [1_000, 30_000];
@@ -53,17 +53,15 @@ export function runMemory(ctx, sandbox) {
   const rows = MEMORY_FORMATS.map((format, i) => {
     const small = kb.get(`${format}:${MEMORY_SIZES[0]}`);
     const big = kb.get(`${format}:${MEMORY_SIZES[1]}`);
-    const ratio = summary(big).median / summary(small).median;
-    return {
+    return ratioRow({
       id: `3${"ab"[i]}`,
       figure: `peak RSS, export -o ${format}: 30,000 vs 1,000 studies`,
-      measured: { sum: summary(big), unit: "MB" },
-      against: { sum: summary(small), unit: "MB" },
-      ratio,
-      pairs: big.map((v, j) => v / small[j]),
+      unit: "MB",
+      measured: big,
+      against: small,
       target: "≤ 1.25x",
-      met: ratio <= 1.25,
-    };
+      meets: (r) => r <= 1.25,
+    });
   });
   return { rows, tool: tool.name };
 }

@@ -4,7 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import path from "node:path";
 import { timed } from "./run.mjs";
-import { summary } from "./stats.mjs";
+import { ratioRow } from "./stats.mjs";
 
 export const REVALIDATE_RUNS = 10;
 export const LIST_ARGS = ["peptides", "list", "-o", "json"];
@@ -36,26 +36,23 @@ export async function runRevalidate(ctx, sandbox) {
   const msB = results.fresh.map((r) => r.ms);
   return {
     rows: [
-      {
+      ratioRow({
         id: "5a",
         figure: "`peptides list` again: bytes received, ETag cache (304) vs `--no-cache` (200)",
-        measured: { sum: summary(bytesA), unit: "B" },
-        against: { sum: summary(bytesB), unit: "B" },
-        ratio: summary(bytesA).median / summary(bytesB).median,
-        pairs: bytesA.map((v, i) => v / bytesB[i]),
+        unit: "B",
+        measured: bytesA,
+        against: bytesB,
         target: "< 1x",
-        met: summary(bytesA).median < summary(bytesB).median,
-      },
-      {
+        meets: (r) => r < 1,
+      }),
+      ratioRow({
         id: "5b",
         figure: "`peptides list` again: time, ETag cache vs `--no-cache`",
-        measured: { sum: summary(msA), unit: "ms" },
-        against: { sum: summary(msB), unit: "ms" },
-        ratio: summary(msA).median / summary(msB).median,
-        pairs: msA.map((v, i) => v / msB[i]),
+        unit: "ms",
+        measured: msA,
+        against: msB,
         target: "— (reported)",
-        met: null,
-      },
+      }),
     ],
     bodyBytes: Buffer.byteLength(primed.stdout),
   };

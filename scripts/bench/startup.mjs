@@ -1,7 +1,7 @@
 // 1. Start-up: pep --version, --help and a full `peptides list` against `node -e 0`,
 // interleaved (A B A B) so drift on a shared machine falls on both alike.
 import { interleave, timed } from "./run.mjs";
-import { summary } from "./stats.mjs";
+import { ratioRow } from "./stats.mjs";
 
 export const STARTUP_RUNS = 20;
 
@@ -30,19 +30,17 @@ export function runStartup(ctx, sandbox) {
       [() => timed(ctx.node, [ctx.pep, ...cmd.args], { env, cwd: ctx.root }), () => timed(ctx.node, ["-e", "0"], { env, cwd: ctx.root })],
       STARTUP_RUNS,
     );
-    const measured = summary(pep);
-    const against = summary(bare);
-    const ratio = measured.median / against.median;
-    rows.push({
-      id: cmd.id,
-      figure: `\`${cmd.label}\` vs \`node -e 0\``,
-      measured: { sum: measured, unit: "ms" },
-      against: { sum: against, unit: "ms" },
-      ratio,
-      pairs: pep.map((t, i) => t / bare[i]),
-      target: `≤ ${cmd.target}x`,
-      met: ratio <= cmd.target,
-    });
+    rows.push(
+      ratioRow({
+        id: cmd.id,
+        figure: `\`${cmd.label}\` vs \`node -e 0\``,
+        unit: "ms",
+        measured: pep,
+        against: bare,
+        target: `≤ ${cmd.target}x`,
+        meets: (r) => r <= cmd.target,
+      }),
+    );
   }
   return rows;
 }

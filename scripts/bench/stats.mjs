@@ -44,3 +44,23 @@ export function fmtRatio(ratio, pairs) {
   if (!pairs || pairs.length < 2) return `${ratio.toFixed(2)}x`;
   return `${ratio.toFixed(2)}x (IQR ${quantile(pairs, 0.25).toFixed(2)}–${quantile(pairs, 0.75).toFixed(2)})`;
 }
+
+/**
+ * A table row setting paired runs against each other: medians, spreads, the ratio of
+ * medians with the spread of per-run ratios, and whether `meets(ratio)` (null: reported only).
+ */
+export function ratioRow({ id, figure, unit, measured, against, target, meets }) {
+  const m = summary(measured);
+  const a = summary(against);
+  const ratio = m.median / a.median;
+  return {
+    id,
+    figure,
+    measured: { sum: m, unit },
+    against: { sum: a, unit },
+    ratio,
+    pairs: measured.map((v, i) => v / against[i]),
+    target,
+    met: meets ? meets(ratio) : null,
+  };
+}
