@@ -240,6 +240,9 @@ function attachProcessSignals(controller: AbortController, io: IO): () => void {
   process.on("SIGTERM", onSignal);
   io.stdout.on("error", onPipeError);
   return () => {
+    // An interrupted run keeps its handlers until the process exits: a second signal
+    // landing while it unwinds must still exit 130, not kill it by the signal's default.
+    if (count > 0) return;
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   };

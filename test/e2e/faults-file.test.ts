@@ -120,7 +120,12 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
     }
     for (const { dir, target, live } of runs) {
       const r = await live.exit();
-      expect(r.code).toBe(130);
+      // On a busy machine the second signal can come after the run has finished
+      // unwinding the first ("interrupted" printed, temp file gone) and the process is
+      // exiting: then it ends by that signal's default, which is as good. Either way,
+      // the target and the folder are as they were.
+      const unwoundFirst = r.signal === "SIGTERM" && /^interrupted$/m.test(r.err);
+      if (!unwoundFirst) expect(r.code, `${r.signal} ${r.err}`).toBe(130);
       expectUntouched(dir, target);
     }
   });
