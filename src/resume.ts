@@ -6,6 +6,7 @@
  * half-written), so resuming would write only the rest: stderr says to run it again.
  */
 import { resumeCursorOf, resumeRemainingOf } from "./errors.js";
+import { ACTIVE_CHAR } from "./output/sanitize.js";
 
 export interface RunFacts {
   /** The command's path (`["studies", "list"]`). */
@@ -87,10 +88,6 @@ function isCursorField(value: string | undefined): boolean {
   return value !== undefined && /^cursor=/.test(value);
 }
 
-/** Characters a terminal would act on or reorder, which a quoted word must not print raw. */
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
 /**
  * A word the shell reads back as it is: plain, or single-quoted; a word holding control
  * characters or bidi overrides (a cursor from a hostile API) is written ANSI-C quoted,
@@ -98,13 +95,13 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-
  */
 export function shellQuote(word: string): string {
   if (/^[\w@%+=:,./-]+$/.test(word)) return word;
-  if (!UNPRINTABLE.test(word)) return `'${word.replace(/'/g, `'\\''`)}'`;
+  if (!ACTIVE_CHAR.test(word)) return `'${word.replace(/'/g, `'\\''`)}'`;
   let body = "";
   for (const c of word) {
     const code = c.codePointAt(0)!;
     if (c === "'" || c === "\\") body += `\\${c}`;
     // \xHH is a byte to the shell, so C1 controls (two bytes in UTF-8) are written \uHHHH.
-    else if (UNPRINTABLE.test(c)) body += code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+    else if (ACTIVE_CHAR.test(c)) body += code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
     else body += c;
   }
   return `$'${body}'`;

@@ -68,11 +68,20 @@ export function csvText(text: string): string {
 }
 
 /**
+ * One character a terminal acts on or reorders: C0 controls, DEL, C1 controls, the Unicode
+ * line separators and bidi controls. For text that must keep every character (a shell
+ * word) and so writes these as escapes instead of removing them.
+ */
+// eslint-disable-next-line no-control-regex
+export const ACTIVE_CHAR = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/**
  * `JSON.stringify` escapes C0 controls but passes DEL, C1 controls (0x9B is a CSI to
  * some terminals), bidi overrides and the Unicode line separators through raw. They can
  * only occur inside strings, so writing them as `\uXXXX` keeps the JSON identical once
  * parsed while making it inert on a terminal.
  */
+// Not C0: JSON text has its own line breaks between tokens, and escapes C0 in strings.
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** JSON text (from `JSON.stringify`) made safe to print, parsing to the same value. */
