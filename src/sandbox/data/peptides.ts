@@ -4,6 +4,7 @@
  * share of research fields hold `not_documented`. No record holds dose figures.
  */
 import { CATEGORIES, EVIDENCE_LEVELS } from "../../api/enums.js";
+import { chemistryOf, RESIDUE_CODES } from "./chemistry.js";
 import { daysBeforeNow } from "./clock.js";
 import { MECHANISM_TARGETS, RESEARCH_AREAS, peptideName, slugify } from "./names.js";
 import { createRng, type Rng } from "./prng.js";
@@ -63,10 +64,19 @@ const GAPS = [
   "Effects in people with chronic conditions unknown.",
   "Independent replication of the main findings is needed.",
 ];
-const RESIDUES = ["Ala", "Arg", "Asn", "Asp", "Cys", "Gln", "Glu", "Gly", "His", "Ile", "Leu", "Lys", "Met", "Phe", "Pro", "Ser", "Thr", "Trp", "Tyr", "Val"];
 
 function maybe<T>(rng: Rng, p: number, value: () => T): Documented<T> {
   return rng.chance(p) ? NOT_DOCUMENTED : value();
+}
+
+/**
+ * The documented chemistry of a sequence. The five draws that once made up its formula and
+ * weight are still taken and dropped, so every later field of a seed (and every later
+ * profile's name and slug) keeps the value it had.
+ */
+function documentedChemistry(rng: Rng, residues: string[]): Peptide["chemical"] {
+  for (let i = 0; i < 5; i++) rng.next();
+  return chemistryOf(residues);
 }
 
 function initials(name: string): string {
@@ -106,7 +116,7 @@ export function generatePeptides(seed: number, count: number): Peptide[] {
     const topics = rng.sample(areas.length > 0 ? areas : RESEARCH_AREAS, rng.int(1, 3)).map((a) => a.name);
     const targets = rng.sample(MECHANISM_TARGETS, rng.int(1, 2));
     const seqLen = rng.int(5, 24);
-    const sequence = Array.from({ length: seqLen }, () => rng.pick(RESIDUES)).join("-");
+    const residues = Array.from({ length: seqLen }, () => rng.pick(RESIDUE_CODES));
     const chemicalUndocumented = rng.chance(0.15);
     const topicText = topics.map((t) => t.toLowerCase()).join(", ");
 
@@ -133,12 +143,7 @@ export function generatePeptides(seed: number, count: number): Peptide[] {
       },
       chemical: chemicalUndocumented
         ? { sequence: NOT_DOCUMENTED, sequenceLength: NOT_DOCUMENTED, molecularFormula: NOT_DOCUMENTED, molecularWeightDa: NOT_DOCUMENTED }
-        : {
-            sequence,
-            sequenceLength: seqLen,
-            molecularFormula: `C${seqLen * 5 + rng.int(0, 9)}H${seqLen * 8 + rng.int(0, 9)}N${seqLen + rng.int(1, 6)}O${seqLen + rng.int(1, 8)}`,
-            molecularWeightDa: Math.round((seqLen * 112 + rng.next() * 90) * 100) / 100,
-          },
+        : documentedChemistry(rng, residues),
       safety: {
         summary: maybe(rng, 0.1, () =>
           level === "preclinical" || level === "insufficient"
