@@ -2,12 +2,16 @@
  * Synthetic studies cited by the profiles. Identifiers are ones that cannot exist:
  * PMIDs from 90000000, DOIs under the 10.5555 test prefix, NCT numbers from NCT99000000.
  * A few titles carry BibTeX specials and many authors non-ASCII letters, so citation
- * writers get exercised. Studies are shared between profiles (de-duplicated), each
- * profile cites at most 12.
+ * writers get exercised. Each study is about the profile that cites it, drawn from the
+ * one table of designs in study-kinds.ts; some compare two profiles, name both and are
+ * cited by both (what makes de-duplication visible in `cited_by`). A profile cites at most
+ * 12, and only designs its evidence level allows: no human research under `preclinical`
+ * or `insufficient`, a regulatory label only under `fda-approved`.
  */
 import { EVIDENCE_CLASSIFICATIONS, LIMITS } from "../../api/enums.js";
 import { JOURNALS, authorName } from "./names.js";
 import { createRng, type Rng } from "./prng.js";
+import { kindFits, kindsFor, MIX, type StudyKind } from "./study-kinds.js";
 import type { EvidenceClassification, EvidenceLevel, Peptide, Study } from "./types.js";
 
 export const CLASSIFICATION_LABELS: Record<EvidenceClassification, string> = {
@@ -19,33 +23,20 @@ export const CLASSIFICATION_LABELS: Record<EvidenceClassification, string> = {
   in_vitro: "In vitro",
 };
 
-/** Weights of each classification among the studies a profile cites, by its evidence level. */
-const MIX: Record<EvidenceLevel, Partial<Record<EvidenceClassification, number>>> = {
-  "fda-approved": { regulatory_label: 2, human_controlled_trial: 4, human_study: 2, secondary_report: 1, animal_or_lab: 1, in_vitro: 1 },
-  "established-human": { human_controlled_trial: 3, human_study: 3, secondary_report: 2, animal_or_lab: 1, in_vitro: 1 },
-  "clinical-trial": { human_controlled_trial: 3, human_study: 1, secondary_report: 1, animal_or_lab: 2, in_vitro: 1 },
-  "limited-human": { human_controlled_trial: 1, human_study: 2, secondary_report: 2, animal_or_lab: 3, in_vitro: 2 },
-  preclinical: { secondary_report: 1, animal_or_lab: 5, in_vitro: 3 },
-  insufficient: { secondary_report: 2, animal_or_lab: 1, in_vitro: 2 },
+/**
+ * What each evidence level needs among the studies it cites (one of `any`), and what one of
+ * its own studies becomes when the weighted draws gave it none.
+ */
+const NEEDS: Partial<Record<EvidenceLevel, { any: EvidenceClassification[]; make: EvidenceClassification }>> = {
+  "fda-approved": { any: ["regulatory_label"], make: "regulatory_label" },
+  "established-human": { any: ["human_controlled_trial"], make: "human_controlled_trial" },
+  "clinical-trial": { any: ["human_controlled_trial"], make: "human_controlled_trial" },
+  "limited-human": { any: ["human_controlled_trial", "human_study"], make: "human_study" },
 };
 
-const TYPES: Record<EvidenceClassification, string[]> = {
-  regulatory_label: ["regulatory label"],
-  human_controlled_trial: ["randomized controlled trial", "double-blind controlled trial"],
-  human_study: ["open-label study", "observational cohort", "case series"],
-  secondary_report: ["narrative review", "systematic review", "case report"],
-  animal_or_lab: ["animal study"],
-  in_vitro: ["cell culture study", "receptor binding assay"],
-};
-
-const MODEL: Record<EvidenceClassification, Study["researchModel"]> = {
-  regulatory_label: "human",
-  human_controlled_trial: "human",
-  human_study: "human",
-  secondary_report: "human",
-  animal_or_lab: "animal",
-  in_vitro: "in vitro",
-};
+/** Share of studies (of a design that can have two subjects) that compare their profile with another. */
+const PAIR_SHARE = 0.15;
+const LABEL_JOURNAL = "Example Regulatory Science Bulletin";
 
 function weighted(rng: Rng, weights: Partial<Record<EvidenceClassification, number>>): EvidenceClassification {
   const entries = Object.entries(weights) as [EvidenceClassification, number][];
@@ -58,58 +49,49 @@ function weighted(rng: Rng, weights: Partial<Record<EvidenceClassification, numb
   return (entries[entries.length - 1] as [EvidenceClassification, number])[0];
 }
 
-function title(rng: Rng, c: EvidenceClassification, name: string, topic: string): string {
-  const t = topic.toLowerCase();
-  const options: Record<EvidenceClassification, string[]> = {
-    regulatory_label: [`Regulatory label review of ${name} (synthetic record)`],
-    human_controlled_trial: [
-      `A randomized, placebo-controlled trial of ${name} on ${t} in adults`,
-      `Double-blind controlled study of ${name} and ${t}`,
-    ],
-    human_study: [`Open-label observational study of ${name} and ${t}`, `Cohort analysis of ${t} outcomes after ${name} exposure`],
-    secondary_report: [`${name} and ${t}: a narrative review`, `Systematic review of ${name} research on ${t}`, `Case report: ${t} findings in a person using ${name}`],
-    animal_or_lab: [`Effects of ${name} on ${t} in a rodent model`, `${name} modulates ${t} in zebrafish larvae`],
-    in_vitro: [`${name} binding in cultured cells: implications for ${t}`, `In vitro characterisation of ${name} and ${t}`],
-  };
-  return rng.pick(options[c]);
+/** Endings holding every character BibTeX needs escaped ({ } & % $ _), for a few titles. */
+const SPECIAL_ENDINGS = [
+  " ({marker}_B & $K_d$: a 40% shift)",
+  ": a 25% change in {Receptor_B} & $K_d$ estimates",
+  " & the ~50% question: {Receptor_B} $K_d$ estimates",
+];
+
+interface Draft {
+  j: number;
+  owner: Peptide;
+  partner: Peptide | undefined;
+  c: EvidenceClassification;
+  topic: string;
+  /** Uniform draws choosing the title among the kind's and the kind among the classification's. */
+  titleDraw: number;
+  kindDraw: number;
+  special: boolean;
+  study: Study;
 }
 
-/** Titles holding characters that must be escaped in BibTeX: { } & % $ _ */
-function specialTitle(k: number, name: string, topic: string): string {
-  const list = [
-    `${name} & ${topic.toLowerCase()}: a 40% shift in {marker} expression`,
-    `Receptor_B occupancy by ${name}: $K_d$ estimates {in vitro}`,
-    `Cost & access: 100% of ${name} records reviewed`,
-    `The {${name}} family and the ~50% question`,
-  ];
-  return list[k % list.length] as string;
-}
+const pad = (j: number) => String(j + 1).padStart(5, "0");
+const nth = <T>(items: readonly T[], draw: number): T => items[Math.min(items.length - 1, Math.floor(draw * items.length))] as T;
 
-function finding(c: EvidenceClassification, name: string, topic: string): string {
-  const t = topic.toLowerCase();
-  switch (c) {
-    case "regulatory_label":
-      return `The synthetic label record describes ${name} and lists its reviewed indications related to ${t}.`;
-    case "human_controlled_trial":
-      return `Participants given ${name} showed a modest change in ${t} markers compared with placebo; the effect size was small.`;
-    case "human_study":
-      return `An uncontrolled human study reported changes in ${t} after ${name} exposure; without a control group the cause is uncertain.`;
-    case "secondary_report":
-      return `A secondary source summarising earlier work on ${name} and ${t}; it adds no new primary data.`;
-    case "animal_or_lab":
-      return `Animals exposed to ${name} showed changes in ${t}; the relevance to humans is unknown.`;
-    case "in_vitro":
-      return `Cultured cells exposed to ${name} showed altered ${t} signalling; no whole-organism data.`;
-  }
+/** Turns a draft into a regulatory label: its own identifier form, journal and a year labels can have. */
+function makeLabel(d: Draft): void {
+  const s = d.study;
+  s.publicationYear = Math.max(2005, s.publicationYear);
+  s.doi = `10.5555/sbx-label.${s.publicationYear}.${pad(d.j)}`;
+  s.pmid = null;
+  s.nctId = null;
+  s.id = `doi-${s.doi.replaceAll("/", "--")}`;
+  s.journal = LABEL_JOURNAL;
 }
 
 /** Generates `count` studies and fills each profile's `studyIds` (at most 12). */
 export function generateStudies(seed: number, count: number, peptides: Peptide[], nowYear: number): Study[] {
   const rng = createRng(seed, "studies");
   const max = LIMITS.peptideStudiesMax;
-  const studies: Study[] = [];
+  const drafts: Draft[] = [];
   let pmid = 90_000_000;
   let nct = 0;
+  // Identifiers, years, authors and journals; the draws keep their order so that a seed's
+  // study ids stay what they were.
   for (let j = 0; j < count; j++) {
     const owner = peptides[j % peptides.length] as Peptide;
     const c: EvidenceClassification =
@@ -121,55 +103,118 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
     let doi: string | null = null;
     let nctId: string | null = null;
     if (c === "regulatory_label") {
-      doi = `10.5555/sbx-label.${year}.${String(j + 1).padStart(5, "0")}`;
+      doi = `10.5555/sbx-label.${year}.${pad(j)}`;
     } else {
       const form = rng.next();
       if (c === "human_controlled_trial") {
         nctId = `NCT99${String(nct++).padStart(6, "0")}`;
         if (form < 0.75) pmidValue = String(pmid);
-        if (form < 0.5 || (form >= 0.75 && form < 0.85)) doi = `10.5555/sbx.${year}.${String(j + 1).padStart(5, "0")}`;
+        if (form < 0.5 || (form >= 0.75 && form < 0.85)) doi = `10.5555/sbx.${year}.${pad(j)}`;
       } else if (form < 0.7) {
         pmidValue = String(pmid);
-        if (rng.chance(0.6)) doi = `10.5555/sbx.${year}.${String(j + 1).padStart(5, "0")}`;
+        if (rng.chance(0.6)) doi = `10.5555/sbx.${year}.${pad(j)}`;
       } else {
-        doi = `10.5555/sbx.${year}.${String(j + 1).padStart(5, "0")}`;
+        doi = `10.5555/sbx.${year}.${pad(j)}`;
       }
     }
     const id = pmidValue ? `pmid-${pmidValue}` : doi ? `doi-${doi.replaceAll("/", "--")}` : `nct-${nctId}`;
     const authors = Array.from({ length: rng.int(1, 6) }, () => authorName(rng));
     const special = j % 37 === 5;
-    studies.push({
-      id,
-      title: special ? specialTitle(Math.floor(j / 37), owner.name, topic) : title(rng, c, owner.name, topic),
-      publicationYear: year,
-      authors: [...new Set(authors)],
-      journal: c === "regulatory_label" ? "Example Regulatory Science Bulletin" : rng.pick(JOURNALS),
-      doi,
-      pmid: pmidValue,
-      nctId,
-      studyType: rng.pick(TYPES[c]),
-      researchModel: MODEL[c],
-      evidenceClassification: c,
-      findingSummary: finding(c, owner.name, topic),
-      citedBy: [],
+    const titleDraw = special ? 0 : rng.next();
+    const journal = c === "regulatory_label" ? LABEL_JOURNAL : rng.pick(JOURNALS);
+    const kindDraw = rng.next();
+    drafts.push({
+      j,
+      owner,
+      partner: undefined,
+      c,
+      topic,
+      titleDraw,
+      kindDraw,
+      special,
+      study: {
+        id,
+        title: "",
+        publicationYear: year,
+        authors: [...new Set(authors)],
+        journal,
+        doi,
+        pmid: pmidValue,
+        nctId,
+        studyType: "",
+        researchModel: "human",
+        evidenceClassification: c,
+        findingSummary: "",
+        citedBy: [],
+      },
     });
   }
-  // Primary citations: study j belongs to profile j mod P, so every study is cited.
-  studies.forEach((s, j) => {
-    const p = peptides[j % peptides.length] as Peptide;
-    if (p.studyIds.length < max) {
-      p.studyIds.push(s.id);
-      s.citedBy.push(p.id);
-    }
-  });
-  // Shared citations: some studies are cited by a second profile, which is what makes
-  // de-duplication visible in `cited_by`.
-  for (const s of studies) {
-    if (!rng.chance(0.25)) continue;
-    const p = rng.pick(peptides);
-    if (p.studyIds.length >= max || s.citedBy.includes(p.id)) continue;
-    p.studyIds.push(s.id);
-    s.citedBy.push(p.id);
+
+  // Study j is its owner's (j mod P); an owner keeps its first 12.
+  const cited = drafts.filter((d) => Math.floor(d.j / peptides.length) < max);
+  const own = new Map<Peptide, Draft[]>(peptides.map((p) => [p, []]));
+  for (const d of cited) own.get(d.owner)?.push(d);
+
+  // Each evidence level cites what it rests on: where the draws gave a profile none, its
+  // last study (never one of the first few, which pin every classification) becomes one.
+  for (const [p, list] of own) {
+    const need = NEEDS[p.evidenceLevel];
+    if (!need || list.some((d) => need.any.includes(d.c))) continue;
+    const d = list.filter((x) => x.j >= EVIDENCE_CLASSIFICATIONS.length && x.c !== "regulatory_label").pop();
+    if (!d) continue;
+    d.c = need.make;
+    d.study.evidenceClassification = need.make;
+    if (need.make === "regulatory_label") makeLabel(d);
   }
-  return studies.filter((s) => s.citedBy.length > 0);
+
+  // Some studies compare their profile with another studied for the same topic whose
+  // evidence level allows the design and who has room for one more citation.
+  const pairRng = createRng(seed, "study-pairs");
+  const load = new Map<Peptide, number>([...own].map(([p, list]) => [p, list.length]));
+  const byTopic = new Map<string, Peptide[]>();
+  for (const p of peptides) {
+    for (const t of p.researchTopics) {
+      const list = byTopic.get(t);
+      if (list) list.push(p);
+      else byTopic.set(t, [p]);
+    }
+  }
+  const kinds = new Map<Draft, StudyKind>();
+  for (const d of cited) {
+    const options = kindsFor(d.c, d.owner.evidenceLevel);
+    if (options.length === 0) throw new Error(`no study design for ${d.c} under ${d.owner.evidenceLevel}`);
+    const kind = nth(options, d.kindDraw);
+    kinds.set(d, kind);
+    if (!kind.pair || !pairRng.chance(PAIR_SHARE)) continue;
+    const partners = (byTopic.get(d.topic) ?? []).filter((q) => q !== d.owner && (load.get(q) ?? max) < max && kindFits(kind, q.evidenceLevel));
+    if (partners.length === 0) continue;
+    d.partner = pairRng.pick(partners);
+    load.set(d.partner, (load.get(d.partner) ?? 0) + 1);
+  }
+
+  // The text, from the design's row.
+  for (const d of cited) {
+    const kind = kinds.get(d) as StudyKind;
+    const t = d.topic.toLowerCase();
+    const names = d.partner ? [d.owner.name, d.partner.name] : [d.owner.name];
+    const base = d.partner && kind.pair ? kind.pair(d.owner.name, d.partner.name, t) : nth(kind.titles, d.titleDraw)(d.owner.name, t);
+    Object.assign(d.study, {
+      title: d.special ? base + (SPECIAL_ENDINGS[Math.floor(d.j / 37) % SPECIAL_ENDINGS.length] as string) : base,
+      studyType: kind.studyType,
+      researchModel: kind.researchModel,
+      findingSummary: kind.finding(names, t),
+    });
+  }
+
+  // Citations: each profile its own studies first, then those it is the second subject of.
+  for (const d of cited) {
+    d.owner.studyIds.push(d.study.id);
+    d.study.citedBy.push(d.owner.id);
+  }
+  for (const d of cited) {
+    if (!d.partner) continue;
+    d.partner.studyIds.push(d.study.id);
+    d.study.citedBy.push(d.partner.id);
+  }
+  return cited.map((d) => d.study);
 }
