@@ -41,6 +41,12 @@ const PINNED_PRICES: Record<number, { price: string; currency: string }> = {
   3: { price: "1000000.00000001", currency: "EUR" },
 };
 
+/** A short base-36 suffix; one that would read as a dose ("1iu", "2ml") is written in decimal after an "n". */
+function slugSuffix(n: number): string {
+  const short = n.toString(36);
+  return /^\d+(mg|mcg|iu|ml)$/.test(short) ? `n${n}` : short;
+}
+
 export function generateOffers(seed: number, count: number, vendors: VendorWithCurrencies[], peptides: Peptide[]): Offer[] {
   const rng = createRng(seed, "offers");
   const shareable = vendors.filter((v) => v.pricesShareable);
@@ -72,7 +78,7 @@ export function generateOffers(seed: number, count: number, vendors: VendorWithC
       price: pinned?.price ?? randomPrice(rng, currency),
       currency,
       lastSeenAt,
-      productSlug: `${slugify(productName)}-${(i + 1).toString(36)}`,
+      productSlug: `${slugify(productName)}-${slugSuffix(i + 1)}`,
       inStock: rng.chance(0.1) ? null : rng.chance(0.83),
     });
   }
