@@ -12,6 +12,7 @@ import { keyFingerprint } from "./http/key.js";
 import type { Client, ClientEvent, ClientOptions, Clock } from "./http/types.js";
 import type { IO } from "./io.js";
 import { cleanBlock } from "./output/sanitize.js";
+import { SANDBOX_NOTICE, watchForSandbox } from "./sandbox-notice.js";
 
 /** Global options of contract section 1, as commander parses them. */
 export interface GlobalOptions {
@@ -72,8 +73,6 @@ export interface Context {
   onCleanup(fn: () => Promise<void> | void): void;
 }
 
-export const SANDBOX_NOTICE = "sandbox data, synthetic: not real research (in-process sandbox at {url})";
-
 export interface ContextInit {
   io: IO;
   globals: GlobalOptions;
@@ -100,6 +99,12 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
   // printed text, so that nothing in them acts on the terminal.
   const notice = (line: string) => {
     if (!globals.quiet) io.stderr.write(`${cleanBlock(line)}\n`);
+  };
+  let sandboxNoticed = false;
+  const sandboxSeen = (url: string) => {
+    if (sandboxNoticed) return;
+    sandboxNoticed = true;
+    notice(SANDBOX_NOTICE.replace("{url}", url));
   };
   const debug = (line: string) => {
     if (globals.verbose) io.stderr.write(`${cleanBlock(line)}\n`);
@@ -140,14 +145,14 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         ],
       });
     }
-    const { createClient } = await import("./http/client.js");
+    const { createClient, paginate } = await import("./http/client.js");
     let cache: ClientOptions["cache"] = false;
     if (cfg.cache && !globals.sandbox && overrides.cache !== false) {
       const { createFileCache } = await import("./http/cache.js");
       cache = createFileCache(cfg.cacheDir);
     }
     const apiKey = "apiKey" in overrides ? overrides.apiKey : cfg.apiKey;
-    const client = createClient({
+    const client = watchForSandbox(createClient({
       baseUrl,
       apiKey,
       authHeader: cfg.authHeader,
@@ -157,7 +162,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
       clock: init.deps.clock,
       onEvent: onEvent(apiKey),
       ...overrides,
-    });
+    }), paginate, sandboxSeen);
     cleanups.push(() => client.close());
     return client;
   };

@@ -8,7 +8,7 @@ import { CommanderError } from "commander";
 import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./api/enums.js";
 import type { CommandDef, CommandInput, Result } from "./commands/types.js";
 import type { ResolvedConfig } from "./config/types.js";
-import { createContext, SANDBOX_NOTICE, type Deps, type GlobalOptions } from "./context.js";
+import { createContext, type Deps, type GlobalOptions } from "./context.js";
 import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO } from "./io.js";
 import { cleanBlock, cleanLine, inertJson } from "./output/sanitize.js";
@@ -93,7 +93,6 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       const sb = await startSandbox({ port: 0, host: "127.0.0.1", ...(deps.sandbox ?? {}) });
       sandboxUrl = sb.baseUrl;
       ctx.onCleanup(() => sb.close());
-      ctx.notice(SANDBOX_NOTICE.replace("{url}", sb.baseUrl));
     }
     // A --file that cannot be written is a usage error, found before any request.
     if (globals.file !== undefined) await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));

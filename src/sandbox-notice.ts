@@ -1,0 +1,25 @@
+/**
+ * The synthetic-data notice of contract section 8: printed once a run, as soon as an answer
+ * says `meta.sandbox: true`, whoever started the sandbox (`--sandbox` in this process, or
+ * `pep sandbox` elsewhere behind PEP_BASE_URL). Errors carry no `meta`, so an answer with
+ * no data prints none.
+ */
+import type { paginate as paginatePages } from "./http/paginate.js";
+import type { ApiResponse, Client, RequestOptions } from "./http/types.js";
+
+export const SANDBOX_NOTICE = "sandbox data, synthetic: not real research (sandbox at {url})";
+
+/** `client`, calling `seen(baseUrl)` on every answer marked as sandbox data, pages included. */
+export function watchForSandbox(client: Client, paginate: typeof paginatePages, seen: (baseUrl: string) => void): Client {
+  const watched: Client = {
+    baseUrl: client.baseUrl,
+    async request<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+      const res = await client.request<T>(path, options);
+      if (res.meta?.sandbox === true) seen(client.baseUrl);
+      return res;
+    },
+    paginate: (path, options) => paginate(watched.request, path, options),
+    close: () => client.close(),
+  };
+  return watched;
+}
