@@ -10,7 +10,8 @@ export const defs: CommandDef[] = [
       "ETags, RateLimit headers, scopes and the error envelope, so scripts can be tried with no key and no network. " +
       "It prints its base URL and its sample keys (sbx_full_key: every scope; sbx_research_key: research:read and " +
       "studies:read; sbx_vendors_key: vendors:read), then serves until Ctrl-C. The data is synthetic and must never " +
-      "pass for real research: every response carries meta.sandbox = true.",
+      "pass for real research: every response carries meta.sandbox = true, and pep, pointed at the server, prints a " +
+      "synthetic-data notice on stderr once a run.",
     offline: true,
     options: [
       { flags: "--port <port>", description: "port to listen on, 0 for any free port", default: 4010 },
