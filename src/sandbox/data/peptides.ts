@@ -37,6 +37,17 @@ const STAGE: Record<EvidenceLevel, Documented<string>[]> = {
   insufficient: [NOT_DOCUMENTED, "Discovery"],
 };
 
+/** An approval without an FDA label (the `fda-approved` level is the one that rests on a label). */
+const APPROVED_ELSEWHERE = "Not FDA-approved; approved in another jurisdiction (synthetic record)";
+
+/** Stages a profile may be at: an approved product is marketed, a withdrawn one is not, nothing else is. */
+function stagesFor(level: EvidenceLevel, status: RegulatoryStatus): Documented<string>[] {
+  if (status === "withdrawn") return ["Withdrawn from the market"];
+  if (status === "approved") return ["Marketed"];
+  const stages = STAGE[level].filter((s) => s !== "Marketed");
+  return stages.length > 0 ? stages : [NOT_DOCUMENTED];
+}
+
 const LEVEL_PHRASE: Record<EvidenceLevel, string> = {
   "fda-approved": "supported by a regulatory label and controlled human trials",
   "established-human": "supported by several human studies",
@@ -129,11 +140,11 @@ export function generatePeptides(seed: number, count: number): Peptide[] {
       summary: `${name} is a synthetic sandbox peptide studied for ${topicText}. The evidence is ${LEVEL_PHRASE[level]}.`,
       researchTopics: topics,
       classification: maybe(rng, 0.1, () => rng.pick(CLASSIFICATIONS)),
-      fdaStatus: FDA_STATUS[status],
+      fdaStatus: status === "approved" && level !== "fda-approved" ? APPROVED_ELSEWHERE : FDA_STATUS[status],
       wadaStatus: maybe(rng, 0.3, () => rng.pick(["Prohibited at all times (synthetic record)", "Not listed (synthetic record)"])),
       availability:
         status === "approved" ? "Prescription product (synthetic record)" : maybe(rng, 0.2, () => rng.pick(["Research material only", "Not commercially available"])),
-      developmentStage: rng.pick(STAGE[level]),
+      developmentStage: rng.pick(stagesFor(level, status)),
       evidenceLevel: level,
       regulatoryStatus: status,
       contentReviewedAt: daysBeforeNow(rng.int(1, 720)),
