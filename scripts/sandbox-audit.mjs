@@ -209,6 +209,13 @@ export function auditResearch({ profiles, summaries = [], studies }) {
     if ((level === "established-human" || level === "clinical-trial") && !classes.includes("human_controlled_trial")) add("level-unsupported", p.id, `${level} without a controlled trial`);
     if (level === "limited-human" && human === 0) add("level-unsupported", p.id, "limited-human without a human study");
 
+    // Regulatory facts against each other: an FDA approval is the fda-approved level, only an
+    // approved product is marketed, a withdrawn one is not.
+    const reg = p.regulatory ?? {};
+    if (/^approved/i.test(String(p.fda_status)) && level !== "fda-approved") add("regulatory-contradiction", p.id, `fda_status "${p.fda_status}" at level ${level}`);
+    if (/^marketed/i.test(String(reg.development_stage)) && reg.regulatory_status !== "approved") add("regulatory-contradiction", p.id, `marketed while ${reg.regulatory_status}`);
+    if (reg.regulatory_status === "withdrawn" && !/withdrawn/i.test(String(reg.development_stage))) add("regulatory-contradiction", p.id, `withdrawn at stage ${reg.development_stage}`);
+
     // Counts against the studies cited.
     const want = { human_studies: human, preclinical_studies: count(PRECLINICAL_CLASSES), secondary_reports: count(["secondary_report"]) };
     for (const [k, v] of Object.entries(want)) if (p.evidence?.[k] !== v) add("count-mismatch", p.id, `${k} ${p.evidence?.[k]}, ${v} cited`);

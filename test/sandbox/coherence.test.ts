@@ -180,13 +180,16 @@ describe("the audit finds what it looks for", () => {
     expect(rules["count-mismatch"]).toBeGreaterThanOrEqual(2);
   });
 
-  it("reports real identifiers, other hosts, real peptide names and dose figures", () => {
+  it("reports real identifiers, other hosts, real peptide names, dose figures and a marketed withdrawn product", () => {
     const bad = structuredClone(of(1, 1).api);
     const s = bad.studies.find((x) => x.pmid !== null)!;
     s.pmid = "12345678";
     s.source_url = "https://pubmed.ncbi.nlm.nih.gov/12345678";
     bad.profiles[0]!.summary = "Compared with BPC-157 at 250 mcg.";
+    const withdrawn = bad.profiles.find((p) => p.regulatory.regulatory_status === "withdrawn")!;
+    withdrawn.regulatory.development_stage = "Marketed";
     const rules = auditResearch(bad).byRule;
+    expect(rules["regulatory-contradiction"]).toBe(2);
     expect(rules["real-identifier"]).toBe(1);
     expect(rules["non-example-host"]).toBe(1);
     expect(rules["real-peptide-name"]).toBe(1);
