@@ -36,6 +36,7 @@ const NEEDS: Partial<Record<EvidenceLevel, { any: EvidenceClassification[]; make
 
 /** Share of studies (of a design that can have two subjects) that compare their profile with another. */
 const PAIR_SHARE = 0.15;
+const PAIR_TRIES = 8;
 const LABEL_JOURNAL = "Example Regulatory Science Bulletin";
 
 function weighted(rng: Rng, weights: Partial<Record<EvidenceClassification, number>>): EvidenceClassification {
@@ -180,16 +181,21 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
     }
   }
   const kinds = new Map<Draft, StudyKind>();
+  const kindCache = new Map<string, StudyKind[]>();
   for (const d of cited) {
-    const options = kindsFor(d.c, d.owner.evidenceLevel);
+    const key = `${d.c}|${d.owner.evidenceLevel}`;
+    const options = kindCache.get(key) ?? kindCache.set(key, kindsFor(d.c, d.owner.evidenceLevel)).get(key)!;
     if (options.length === 0) throw new Error(`no study design for ${d.c} under ${d.owner.evidenceLevel}`);
     const kind = nth(options, d.kindDraw);
     kinds.set(d, kind);
     if (!kind.pair || !pairRng.chance(PAIR_SHARE)) continue;
-    const partners = (byTopic.get(d.topic) ?? []).filter((q) => q !== d.owner && (load.get(q) ?? max) < max && kindFits(kind, q.evidenceLevel));
-    if (partners.length === 0) continue;
-    d.partner = pairRng.pick(partners);
-    load.set(d.partner, (load.get(d.partner) ?? 0) + 1);
+    // A few random tries rather than filtering the whole topic: scale 100 has thousands of profiles a topic.
+    const sameTopic = byTopic.get(d.topic) ?? [];
+    for (let attempt = 0; attempt < PAIR_TRIES && d.partner === undefined; attempt++) {
+      const q = pairRng.pick(sameTopic);
+      if (q !== d.owner && (load.get(q) ?? max) < max && kindFits(kind, q.evidenceLevel)) d.partner = q;
+    }
+    if (d.partner) load.set(d.partner, (load.get(d.partner) ?? 0) + 1);
   }
 
   // The text, from the design's row.
