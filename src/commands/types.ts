@@ -29,8 +29,12 @@ export interface OptionDef {
   default?: string | number | boolean;
   /** The API query parameter this flag fills. */
   param?: string;
+  /** Turns the value into what the parameter takes (`us` -> `US`); may throw a UsageError. */
+  transform?: (value: unknown) => unknown;
   /** May be given more than once (values collected in an array). */
   repeatable?: boolean;
+  /** Values are `key=value` query parameters the spec does not show (`--param`). */
+  pairs?: boolean;
   hidden?: boolean;
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkQuery, ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
-import { pagingFrom } from "../../src/commands/common.js";
 import { PEPTIDE_LIST_OPTIONS } from "../../src/commands/peptides/options.js";
 import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/commands/research/options.js";
-import { listQuery, longFlag, optionKey, queryFromOptions } from "../../src/commands/research/params.js";
+import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
+import { longFlag, optionKey, queryFromOptions } from "../../src/commands/shared/query.js";
 import { searchText } from "../../src/commands/research/search.js";
 import { exportPaging } from "../../src/commands/studies/export.js";
 import { STUDY_FILTER_OPTIONS } from "../../src/commands/studies/options.js";

@@ -7,7 +7,7 @@
 import { LIMITS } from "../../api/enums.js";
 import { UsageError } from "../../errors.js";
 import type { Client } from "../../http/types.js";
-import { explained, explainAuthFailure } from "../auth/explain.js";
+import { explained, explainAuthFailure } from "../shared/auth-hints.js";
 import type { CommandModule, RawResult } from "../types.js";
 import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 

@@ -6,7 +6,7 @@
 import { fingerprint } from "../../config/resolve.js";
 import { ApiError, AuthError } from "../../errors.js";
 import type { CommandModule } from "../types.js";
-import { keySourceText } from "./explain.js";
+import { keySourceText } from "../shared/auth-hints.js";
 
 export const run: CommandModule["run"] = async (_input, ctx) => {
   const cfg = await ctx.config();

@@ -1,6 +1,6 @@
 /** `pep peptides list`: GET /peptides with its filters and `--fields`. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { runList } from "../research/params.js";
+import { runList } from "../shared/list.js";
 import type { CommandModule } from "../types.js";
 import { PEPTIDE_LIST_OPTIONS } from "./options.js";
 

@@ -1,6 +1,6 @@
 /** `pep peptides regulatory <slug>`: FDA and WADA status, availability, development stage. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { itemOf, requireArg } from "../common.js";
+import { itemOf, requireArg } from "../shared/item.js";
 import type { CommandModule } from "../types.js";
 
 export const run: CommandModule["run"] = ({ args }, ctx) =>

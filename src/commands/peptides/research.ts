@@ -1,6 +1,6 @@
 /** `pep peptides research <slug>`: the research summary, human and preclinical evidence apart. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { itemOf, requireArg } from "../common.js";
+import { itemOf, requireArg } from "../shared/item.js";
 import type { CommandModule } from "../types.js";
 
 export const run: CommandModule["run"] = ({ args }, ctx) =>

@@ -1,8 +1,8 @@
 /** `pep peptides studies <slug>`: the sources a profile cites (the API returns at most 12). */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
-import { requireArg } from "../common.js";
-import { runList } from "../research/params.js";
+import { requireArg } from "../shared/item.js";
+import { runList } from "../shared/list.js";
 import type { CommandModule } from "../types.js";
 
 export const run: CommandModule["run"] = ({ args, opts }, ctx) => {

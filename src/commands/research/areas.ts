@@ -2,7 +2,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import type { CommandModule } from "../types.js";
 import { AREA_OPTIONS } from "./options.js";
-import { runList } from "./params.js";
+import { runList } from "../shared/list.js";
 
 export const run: CommandModule["run"] = ({ opts }, ctx) =>
   runList(ctx, opts, { endpoint: ENDPOINTS.researchAreas, resource: "research-area", options: AREA_OPTIONS });

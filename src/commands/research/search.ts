@@ -3,10 +3,10 @@
  * paginated list: the API answers with one result object, at most 25 hits.
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { checkParams, itemOf } from "../common.js";
+import { itemOf } from "../shared/item.js";
+import { commandQuery } from "../shared/query.js";
 import type { CommandModule } from "../types.js";
 import { SEARCH_OPTIONS } from "./options.js";
-import { queryFromOptions } from "./params.js";
 
 /** The words of the query joined with spaces, so `pep search growth factor` needs no quotes. */
 export function searchText(args: readonly string[]): string {
@@ -14,7 +14,6 @@ export function searchText(args: readonly string[]): string {
 }
 
 export const run: CommandModule["run"] = ({ args, opts }, ctx) => {
-  const { raw, flags } = queryFromOptions(opts, SEARCH_OPTIONS);
-  const query = checkParams(ENDPOINTS.search, { ...raw, q: searchText(args) }, { ...flags, q: "<query>" });
+  const query = commandQuery(ENDPOINTS.search, opts, SEARCH_OPTIONS, { raw: { q: searchText(args) }, flags: { q: "<query>" } });
   return itemOf(ctx, ENDPOINTS.search, "search", { query });
 };

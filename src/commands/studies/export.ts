@@ -4,7 +4,7 @@
  * given (the format default, csv, is the definition's `defaultFormat`).
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { runList } from "../research/params.js";
+import { runList } from "../shared/list.js";
 import type { CommandModule } from "../types.js";
 import { STUDY_FILTER_OPTIONS } from "./options.js";
 

@@ -1,6 +1,6 @@
 /** `pep studies get <id>`: one study with each citing profile's summary. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { itemOf } from "../common.js";
+import { itemOf } from "../shared/item.js";
 import type { CommandModule } from "../types.js";
 import { toStudyId } from "./study-id.js";
 

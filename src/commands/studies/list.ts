@@ -1,6 +1,6 @@
 /** `pep studies list`: GET /studies with its filters and `--fields`. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { runList } from "../research/params.js";
+import { runList } from "../shared/list.js";
 import type { CommandModule } from "../types.js";
 import { STUDY_FILTER_OPTIONS } from "./options.js";
 
