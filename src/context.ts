@@ -5,6 +5,7 @@
  */
 import type { OutputFormat } from "./api/enums.js";
 import type { Endpoint } from "./api/endpoints.js";
+import type { GlobalOptions } from "./commands/globals.js";
 import type { ConfigStore } from "./config/store.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { AuthError, UsageError } from "./errors.js";
@@ -14,26 +15,7 @@ import type { IO } from "./io.js";
 import { cleanBlock } from "./output/sanitize.js";
 
 /** Global options of contract section 1, as commander parses them. */
-export interface GlobalOptions {
-  baseUrl?: string;
-  apiKeyFile?: string;
-  authHeader?: string;
-  profile?: string;
-  output?: string;
-  fields?: string;
-  file?: string;
-  timeout?: string;
-  retries?: string;
-  /** false with --no-retry */
-  retry?: boolean;
-  /** false with --no-cache */
-  cache?: boolean;
-  /** false with --no-color */
-  color?: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-  sandbox?: boolean;
-}
+export type { GlobalOptions } from "./commands/globals.js";
 
 /** What `run(argv, deps)` may be handed, for tests and embedding. */
 export interface Deps {
@@ -47,6 +29,8 @@ export interface Deps {
 export interface Context {
   readonly io: IO;
   readonly globals: GlobalOptions;
+  /** `--fields`, split once: undefined when not given, `[]` when given empty. */
+  readonly fields: readonly string[] | undefined;
   /** The words the user typed after `pep`, for the resume hint. */
   readonly argv: readonly string[];
   /** The output format of this run. */
@@ -77,6 +61,7 @@ export const SANDBOX_NOTICE = "sandbox data, synthetic: not real research (in-pr
 export interface ContextInit {
   io: IO;
   globals: GlobalOptions;
+  fields: readonly string[] | undefined;
   argv: readonly string[];
   format: OutputFormat;
   color: boolean;
@@ -165,6 +150,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
   const ctx: Context & { cleanup(): Promise<void> } = {
     io,
     globals,
+    fields: init.fields,
     argv: init.argv,
     format: init.format,
     color: init.color,

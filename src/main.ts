@@ -6,6 +6,7 @@
  */
 import { CommanderError } from "commander";
 import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./api/enums.js";
+import { splitFields } from "./commands/globals.js";
 import type { CommandDef, CommandInput, Result } from "./commands/types.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { createContext, SANDBOX_NOTICE, type Deps, type GlobalOptions } from "./context.js";
@@ -60,6 +61,7 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
 /** Runs one command: context, sandbox, the command's module, the output layer. */
 async function execute(def: CommandDef, input: CommandInput, globals: GlobalOptions, io: IO, argv: readonly string[], deps: Deps): Promise<number> {
   const color = colorEnabled(io.env, io.stdoutIsTTY, globals.color);
+  const fields = splitFields(globals.fields);
   const sandbox = !def.offline && (globals.sandbox === true || truthy(io.env.PEP_SANDBOX));
   let resolved: Promise<ResolvedConfig> | undefined;
   let storePromise: Promise<import("./config/store.js").ConfigStore> | undefined;
@@ -87,7 +89,7 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
   let discard: (() => void) | undefined;
   try {
     format = await chooseFormat(def, globals, io, () => (def.offline ? Promise.resolve(undefined) : config().then((c) => c.output)));
-    ctx = createContext({ io, globals, argv, format, color, deps, config, store });
+    ctx = createContext({ io, globals, fields, argv, format, color, deps, config, store });
     if (sandbox) {
       const { startSandbox } = await import("./sandbox/index.js");
       const sb = await startSandbox({ port: 0, host: "127.0.0.1", ...(deps.sandbox ?? {}) });
@@ -122,7 +124,7 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       // Links stay terminal-only: a pipe's reader may not understand OSC 8.
       color: color && fileTarget === undefined,
       hyperlinks: outIsTTY && color,
-      fields: splitFields(globals.fields),
+      fields: fields?.length ? fields : undefined,
       stderr: io.stderr,
       stderrIsTTY: io.stderrIsTTY,
       quiet: globals.quiet === true,
@@ -164,12 +166,6 @@ async function chooseFormat(def: CommandDef, globals: GlobalOptions, io: IO, fro
   // A profile's default that this command cannot print falls back rather than failing.
   if (configured && allowed.includes(configured)) return configured;
   return io.stdoutIsTTY ? "table" : "json";
-}
-
-function splitFields(fields: string | undefined): string[] | undefined {
-  if (fields === undefined) return undefined;
-  const list = fields.split(",").map((f) => f.trim()).filter(Boolean);
-  return list.length ? list : undefined;
 }
 
 function pathFrom(io: IO, p: string): string {

@@ -8,7 +8,7 @@ import { UsageError } from "../../src/errors.js";
 
 /** The query `pep prices` (with --ships-to) or `pep products` builds from these options. */
 function offerQuery(endpoint: Endpoint, opts: Record<string, unknown>, withShipsTo: boolean) {
-  const ctx = { globals: {} } as unknown as Context;
+  const ctx = { fields: undefined } as unknown as Context;
   return listQuery(ctx, endpoint, opts, withShipsTo ? PRICE_OPTIONS : PRODUCT_OPTIONS, pagingFrom({}), false).query;
 }
 

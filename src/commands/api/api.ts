@@ -8,7 +8,8 @@ import { LIMITS } from "../../api/enums.js";
 import { UsageError } from "../../errors.js";
 import type { Client } from "../../http/types.js";
 import { explained, explainAuthFailure } from "../shared/auth-hints.js";
-import type { CommandModule, RawResult } from "../types.js";
+import type { RawResult, Run } from "../types.js";
+import type { API_OPTIONS } from "./defs.js";
 import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 
 /** `-F limit=…` and `-F cursor=…` steer the pagination instead of being overwritten by it. */
@@ -32,7 +33,7 @@ function pagingOf(query: Record<string, string | string[]>): { pageSize: number 
   return { pageSize, cursor };
 }
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof API_OPTIONS> = async (input, ctx) => {
   const target = parseTarget(input.args[0], input.opts.field);
   const paginate = input.opts.paginate === true;
   const paging = paginate ? pagingOf(target.query) : undefined;

@@ -1,5 +1,12 @@
 /** `pep api <path>`: any GET of the API, printed raw (like `gh api`). */
+import { options } from "../options.js";
 import type { CommandDef } from "../types.js";
+
+/** Options of `pep api`. */
+export const API_OPTIONS = options([
+  { key: "field", long: "field", short: "F", value: "key=value", description: "query parameter (repeatable)", repeatable: true },
+  { key: "paginate", long: "paginate", description: "follow pagination.next_cursor and print every page's data items as NDJSON" },
+]);
 
 export const defs: CommandDef[] = [
   {
@@ -14,10 +21,7 @@ export const defs: CommandDef[] = [
       "Errors exit as for any command (3 for 401/403, 4 for 404, 6 for 5xx).",
     ].join("\n"),
     args: [{ name: "path", description: "path relative to the base URL, or a full URL", required: true }],
-    options: [
-      { flags: "-F, --field <key=value>", description: "query parameter (repeatable)", repeatable: true },
-      { flags: "--paginate", description: "follow pagination.next_cursor and print every page's data items as NDJSON" },
-    ],
+    options: API_OPTIONS,
     examples: [
       "pep api /                                  # the API index",
       "pep api studies -F peptide=bpc-157 -F sort=oldest",

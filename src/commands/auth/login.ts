@@ -8,7 +8,8 @@ import { readKeyFile } from "../../config/store.js";
 import { parseConfigValue } from "../../config/values.js";
 import type { Context } from "../../context.js";
 import { ApiError, AuthError, PepError, UsageError } from "../../errors.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
+import type { LOGIN_OPTIONS } from "./defs.js";
 import { readHidden } from "./prompt.js";
 
 const NOTHING_STORED = "Nothing was stored.";
@@ -29,7 +30,7 @@ async function takeKey(ctx: Context, withKey: boolean): Promise<string> {
   return parseConfigValue("api_key", typed, "the key") as string;
 }
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof LOGIN_OPTIONS> = async (input, ctx) => {
   const withKey = input.opts.withKey === true;
   if (withKey && ctx.globals.apiKeyFile !== undefined) {
     throw new UsageError("give the key either on stdin with --with-key or with --api-key-file, not both");

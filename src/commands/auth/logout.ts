@@ -1,8 +1,8 @@
 /** `pep auth logout`: removes the profile's stored key, and says whether there was one. */
 import { profileName } from "../../config/resolve.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 
-export const run: CommandModule["run"] = async (_input, ctx) => {
+export const run: Run = async (_input, ctx) => {
   const profile = profileName(ctx.globals, ctx.io.env);
   const store = await ctx.store();
   const removed = await store.unset(profile, "api_key");

@@ -5,10 +5,10 @@
  */
 import { fingerprint } from "../../config/resolve.js";
 import { ApiError, AuthError } from "../../errors.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 import { keySourceText } from "../shared/auth-hints.js";
 
-export const run: CommandModule["run"] = async (_input, ctx) => {
+export const run: Run = async (_input, ctx) => {
   const cfg = await ctx.config();
   if (!cfg.apiKey) {
     throw new AuthError(`no API key is set for profile ${cfg.profile}`, {

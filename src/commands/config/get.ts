@@ -5,7 +5,7 @@
  */
 import { DEFAULTS, profileName } from "../../config/resolve.js";
 import type { ConfigKey } from "../../config/types.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 import { checkKey, shown } from "./keys.js";
 
 const DEFAULT_OF: Partial<Record<ConfigKey, string>> = {
@@ -16,7 +16,7 @@ const DEFAULT_OF: Partial<Record<ConfigKey, string>> = {
   output: "table on a terminal, json otherwise",
 };
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run = async (input, ctx) => {
   const key = checkKey(input.args[0]);
   const profile = profileName(ctx.globals, ctx.io.env);
   const store = await ctx.store();

@@ -8,10 +8,10 @@ import { profileName } from "../../config/resolve.js";
 import { readKeyFile } from "../../config/store.js";
 import { parseConfigValue } from "../../config/values.js";
 import { UsageError } from "../../errors.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 import { checkKey, shown } from "./keys.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run = async (input, ctx) => {
   const key = checkKey(input.args[0]);
   const raw = input.args[1];
   if (raw === undefined) throw new UsageError(`missing <value> for ${key}`);

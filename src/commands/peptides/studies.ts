@@ -3,9 +3,9 @@ import { ENDPOINTS } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
 import { requireArg } from "../shared/item.js";
 import { runList } from "../shared/list.js";
-import type { CommandModule } from "../types.js";
+import type { ListRun } from "../types.js";
 
-export const run: CommandModule["run"] = ({ args, opts }, ctx) => {
+export const run: ListRun = ({ args, opts }, ctx) => {
   const slug = requireArg(args[0], "slug");
   return runList(ctx, opts, {
     endpoint: ENDPOINTS.peptideStudies,

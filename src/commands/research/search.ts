@@ -5,7 +5,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { itemOf } from "../shared/item.js";
 import { commandQuery } from "../shared/query.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 import { SEARCH_OPTIONS } from "./options.js";
 
 /** The words of the query joined with spaces, so `pep search growth factor` needs no quotes. */
@@ -13,7 +13,7 @@ export function searchText(args: readonly string[]): string {
   return args.join(" ").trim();
 }
 
-export const run: CommandModule["run"] = ({ args, opts }, ctx) => {
+export const run: Run<typeof SEARCH_OPTIONS> = ({ args, opts }, ctx) => {
   const query = commandQuery(ENDPOINTS.search, opts, SEARCH_OPTIONS, { raw: { q: searchText(args) }, flags: { q: "<query>" } });
   return itemOf(ctx, ENDPOINTS.search, "search", { query });
 };

@@ -69,7 +69,7 @@ export function listQuery(
     { ...flags, fields: "--fields", limit: "--page-size", cursor: "--cursor" },
   );
   const { limit: _limit, cursor: _cursor, ...query } = checked;
-  return { query, fields: withFields ? fields?.split(",") : fieldColumns(ctx) };
+  return { query, fields: fieldColumns(ctx) };
 }
 
 /** A streamed list over every page the paging asks for. */

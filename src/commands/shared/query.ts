@@ -8,7 +8,7 @@ import { checkQuery, type Endpoint } from "../../api/endpoints.js";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import type { Query } from "../../http/types.js";
-import type { OptionDef } from "../types.js";
+import { longName, type OptionDef } from "../options.js";
 import { extraParams } from "./pairs.js";
 
 /** `evidence_level` -> `--evidence-level`, unless a command says otherwise. */
@@ -35,20 +35,6 @@ export function checkParams(endpoint: Endpoint, raw: Record<string, unknown>, fl
   return out;
 }
 
-/** `--evidence-level <level>` -> `evidenceLevel`, the key commander gives the value under. */
-export function optionKey(flags: string): string {
-  const long = /--([a-z0-9][a-z0-9-]*)/i.exec(flags);
-  if (!long) throw new Error(`option "${flags}" has no long flag`);
-  return long[1]!.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** `--evidence-level <level>` -> `--evidence-level` */
-export function longFlag(flags: string): string {
-  const long = /--[a-z0-9][a-z0-9-]*/i.exec(flags);
-  if (!long) throw new Error(`option "${flags}" has no long flag`);
-  return long[0];
-}
-
 export interface MappedQuery {
   /** Parameter -> value as typed (unchecked; `checkParams` is the judge). */
   raw: Record<string, unknown>;
@@ -67,13 +53,13 @@ export function queryFromOptions(opts: Record<string, unknown>, options: readonl
   const flags: Record<string, string> = {};
   for (const o of options) {
     if (!o.param) continue;
-    flags[o.param] = longFlag(o.flags);
-    const value = opts[optionKey(o.flags)];
+    flags[o.param] = longName(o);
+    const value = opts[o.key];
     if (value !== undefined) raw[o.param] = o.transform ? o.transform(value) : value;
   }
   for (const o of options) {
     if (!o.pairs) continue;
-    const extra = extraParams(opts[optionKey(o.flags)], { ...flags, ...reserved }, longFlag(o.flags));
+    const extra = extraParams(opts[o.key], { ...flags, ...reserved }, longName(o));
     Object.assign(raw, extra);
   }
   return { raw, flags };
@@ -92,15 +78,12 @@ export function commandQuery(
 
 /** `--fields` for endpoints that take a `fields` parameter: sent to the API and used as columns. */
 export function fieldsParam(ctx: Context): string | undefined {
-  const f = ctx.globals.fields;
-  if (f === undefined) return undefined;
-  const list = f.split(",").map((s) => s.trim()).filter(Boolean);
-  if (list.length === 0) throw new UsageError("--fields must name at least one field, comma-separated");
-  return list.join(",");
+  if (ctx.fields === undefined) return undefined;
+  if (ctx.fields.length === 0) throw new UsageError("--fields must name at least one field, comma-separated");
+  return ctx.fields.join(",");
 }
 
 /** `--fields a,b` as columns only (for endpoints that take no `fields` parameter). */
 export function fieldColumns(ctx: Context): string[] | undefined {
-  const list = ctx.globals.fields?.split(",").map((f) => f.trim()).filter(Boolean);
-  return list && list.length > 0 ? list : undefined;
+  return ctx.fields?.length ? [...ctx.fields] : undefined;
 }

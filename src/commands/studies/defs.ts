@@ -5,17 +5,21 @@
  */
 import { LIMITS, STUDY_FIELDS } from "../../api/enums.js";
 import * as program from "../../program.js";
-import type { CommandDef, OptionDef } from "../types.js";
+import { options } from "../options.js";
+import type { CommandDef } from "../types.js";
 import { STUDY_FILTER_OPTIONS } from "./options.js";
 import { STUDY_ID_FORMS } from "./study-id.js";
 
 /** The list options, with export's own default: every page. */
-const EXPORT_PAGING_OPTIONS: OptionDef[] = [
-  { flags: "--limit <n>", description: "export at most this many studies instead of all" },
-  { flags: "--all", description: "export every page (the default unless --limit is given)" },
-  { flags: "--page-size <n>", description: `studies per request, 1 to ${LIMITS.pageMax} (default: ${LIMITS.pageMax}, or --limit when smaller)` },
-  { flags: "--cursor <cursor>", description: "start from this cursor (as told by a run cut short)" },
-];
+const EXPORT_PAGING_OPTIONS = options([
+  { key: "limit", long: "limit", value: "n", description: "export at most this many studies instead of all" },
+  { key: "all", long: "all", description: "export every page (the default unless --limit is given)" },
+  { key: "pageSize", long: "page-size", value: "n", description: `studies per request, 1 to ${LIMITS.pageMax} (default: ${LIMITS.pageMax}, or --limit when smaller)` },
+  { key: "cursor", long: "cursor", value: "cursor", description: "start from this cursor (as told by a run cut short)" },
+]);
+
+/** Options of `pep studies export`: the filters, and paging with its own defaults. */
+export const EXPORT_OPTIONS = options([...STUDY_FILTER_OPTIONS, ...EXPORT_PAGING_OPTIONS]);
 
 const fieldsLine = `--fields chooses the fields requested and the columns shown, from: ${STUDY_FIELDS.join(", ")} (id is always included).`;
 
@@ -70,7 +74,7 @@ export const defs: CommandDef[] = [
         program.RESEARCH_NOTICE,
       ].join("\n\n");
     },
-    options: [...STUDY_FILTER_OPTIONS, ...EXPORT_PAGING_OPTIONS],
+    options: EXPORT_OPTIONS,
     defaultFormat: "csv",
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies (every page)",

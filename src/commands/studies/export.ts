@@ -5,7 +5,8 @@
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
+import type { EXPORT_OPTIONS } from "./defs.js";
 import { STUDY_FILTER_OPTIONS } from "./options.js";
 
 /** `--all` unless the user chose `--limit` (or `--all` already). */
@@ -13,5 +14,5 @@ export function exportPaging(opts: Record<string, unknown>): Record<string, unkn
   return opts.limit === undefined && opts.all === undefined ? { ...opts, all: true } : opts;
 }
 
-export const run: CommandModule["run"] = ({ opts }, ctx) =>
+export const run: Run<typeof EXPORT_OPTIONS> = ({ opts }, ctx) =>
   runList(ctx, exportPaging(opts), { endpoint: ENDPOINTS.studies, resource: "study", options: STUDY_FILTER_OPTIONS, fields: true });

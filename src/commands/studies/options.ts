@@ -3,26 +3,26 @@
  * naming the parameter it fills.
  */
 import { EVIDENCE_CLASSIFICATIONS, LIMITS, STUDY_SORTS } from "../../api/enums.js";
-import type { OptionDef } from "../types.js";
+import { option, options } from "../options.js";
 
-export const STUDY_FILTER_OPTIONS: readonly OptionDef[] = [
-  { flags: "--peptide <slug>", param: "peptide", description: "only studies cited by this peptide (id, name or alias)" },
+export const STUDY_FILTER_OPTIONS = options([
+  { key: "peptide", long: "peptide", value: "slug", param: "peptide", description: "only studies cited by this peptide (id, name or alias)" },
   {
-    flags: "--evidence-classification <a,b>",
+    key: "evidenceClassification", long: "evidence-classification", value: "a,b",
     param: "evidence_classification",
     description: "only studies of these classifications, comma-separated",
     choices: EVIDENCE_CLASSIFICATIONS,
   },
   {
-    flags: "--year-from <year>",
+    key: "yearFrom", long: "year-from", value: "year",
     param: "year_from",
     description: `earliest publication year, ${LIMITS.yearMin} to ${LIMITS.yearMax}`,
   },
   {
-    flags: "--year-to <year>",
+    key: "yearTo", long: "year-to", value: "year",
     param: "year_to",
     description: `latest publication year, ${LIMITS.yearMin} to ${LIMITS.yearMax}, not before --year-from`,
   },
-  { flags: "--search <words>", param: "search", description: `words in the title, 1 to ${LIMITS.searchMaxLength} characters` },
-  { flags: "--sort <order>", param: "sort", description: "order of the results", choices: STUDY_SORTS, default: "newest" },
-];
+  { key: "search", long: "search", value: "words", param: "search", description: `words in the title, 1 to ${LIMITS.searchMaxLength} characters` },
+  { key: "sort", long: "sort", value: "order", param: "sort", description: "order of the results", choices: STUDY_SORTS, default: "newest" },
+]);

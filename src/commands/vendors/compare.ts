@@ -3,14 +3,14 @@ import { ENDPOINTS } from "../../api/endpoints.js";
 import { explained } from "../shared/auth-hints.js";
 import { itemOf } from "../shared/item.js";
 import { checkParams, queryFromOptions } from "../shared/query.js";
-import type { CommandModule } from "../types.js";
-import { SHIPS_TO } from "./options.js";
+import type { Run } from "../types.js";
+import { SHIPS_TO_OPTIONS } from "./options.js";
 import { compareIds } from "./params.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof SHIPS_TO_OPTIONS> = async (input, ctx) => {
   const endpoint = ENDPOINTS.vendorCompare;
   const ids = compareIds(input.args);
-  const { raw, flags } = queryFromOptions(input.opts, [SHIPS_TO]);
+  const { raw, flags } = queryFromOptions(input.opts, SHIPS_TO_OPTIONS);
   const query = checkParams(endpoint, { ids: ids.join(","), ...raw }, { ...flags, ids: "<ids>" });
   return explained(ctx, endpoint, () => itemOf(ctx, endpoint, "vendor-compare", { query }));
 };

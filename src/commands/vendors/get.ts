@@ -3,12 +3,12 @@ import { ENDPOINTS } from "../../api/endpoints.js";
 import { explained } from "../shared/auth-hints.js";
 import { itemOf, requireArg } from "../shared/item.js";
 import { commandQuery } from "../shared/query.js";
-import type { CommandModule } from "../types.js";
-import { SHIPS_TO } from "./options.js";
+import type { Run } from "../types.js";
+import { SHIPS_TO_OPTIONS } from "./options.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof SHIPS_TO_OPTIONS> = async (input, ctx) => {
   const endpoint = ENDPOINTS.vendor;
   const id = requireArg(input.args[0], "id");
-  const query = commandQuery(endpoint, input.opts, [SHIPS_TO]);
+  const query = commandQuery(endpoint, input.opts, SHIPS_TO_OPTIONS);
   return explained(ctx, endpoint, () => itemOf(ctx, endpoint, "vendor-detail", { query, pathParams: { id } }));
 };

@@ -5,8 +5,8 @@
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
-import type { CommandModule } from "../types.js";
+import type { ListRun } from "../types.js";
 import { VENDOR_LIST_OPTIONS } from "./options.js";
 
-export const run: CommandModule["run"] = ({ opts }, ctx) =>
+export const run: ListRun<typeof VENDOR_LIST_OPTIONS> = ({ opts }, ctx) =>
   runList(ctx, opts, { endpoint: ENDPOINTS.vendors, resource: "vendor", options: VENDOR_LIST_OPTIONS, fields: true });
