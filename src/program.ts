@@ -10,8 +10,7 @@ import { COMMANDS, GROUPS, optionsOf } from "./commands/registry.js";
 import type { CommandDef, CommandInput } from "./commands/types.js";
 import { UsageError } from "./errors.js";
 import type { IO } from "./io.js";
-
-export const RESEARCH_NOTICE = "Research and education only: not medical advice, and not a recommendation to buy or use any substance.";
+import { RESEARCH_NOTICE } from "./research-notice.js";
 
 
 function describe(o: OptionDef): string {

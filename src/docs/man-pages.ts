@@ -9,7 +9,7 @@
 import { LIMITS } from "../api/enums.js";
 import { flagNames, listOptions, longName, type OptionDef } from "../commands/options.js";
 import type { ArgDef, CommandDef } from "../commands/types.js";
-import { RESEARCH_NOTICE } from "../program.js";
+import { RESEARCH_NOTICE } from "../research-notice.js";
 import { ENVIRONMENT, EXIT_STATUS, FILES } from "./man-sections.js";
 import { bold, code, guardLine, italic, literalBlock, paragraphs, prose, quoteArg } from "./roff.js";
 import { formatsOf, HELP_OPTION, VERSION_OPTION, type DocSources } from "./tree.js";

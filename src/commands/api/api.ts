@@ -9,7 +9,7 @@ import { UsageError } from "../../errors.js";
 import type { Client } from "../../http/types.js";
 import { explained, explainAuthFailure } from "../shared/auth-hints.js";
 import type { RawResult, Run } from "../types.js";
-import type { API_OPTIONS } from "./defs.js";
+import type { API_OPTIONS } from "./options.js";
 import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 
 /** `-F limit=…` and `-F cursor=…` steer the pagination instead of being overwritten by it. */

@@ -1,12 +1,6 @@
 /** `pep api <path>`: any GET of the API, printed raw (like `gh api`). */
-import { options } from "../options.js";
 import type { CommandDef } from "../types.js";
-
-/** Options of `pep api`. */
-export const API_OPTIONS = options([
-  { key: "field", long: "field", short: "F", value: "key=value", description: "query parameter (repeatable)", repeatable: true },
-  { key: "paginate", long: "paginate", description: "follow pagination.next_cursor and print every page's data items as NDJSON" },
-]);
+import { API_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [
   {

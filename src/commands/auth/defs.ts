@@ -1,9 +1,6 @@
 /** `pep auth login|status|logout`: store, check and remove the API key of a profile. */
-import { options } from "../options.js";
 import type { CommandDef } from "../types.js";
-
-/** Options of `pep auth login`. */
-export const LOGIN_OPTIONS = options([{ key: "withKey", long: "with-key", description: "read the key from standard input instead of a prompt" }]);
+import { LOGIN_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [
   {

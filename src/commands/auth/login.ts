@@ -9,7 +9,7 @@ import { parseConfigValue } from "../../config/values.js";
 import type { Context } from "../../context.js";
 import { ApiError, AuthError, PepError, UsageError } from "../../errors.js";
 import type { Run } from "../types.js";
-import type { LOGIN_OPTIONS } from "./defs.js";
+import type { LOGIN_OPTIONS } from "./options.js";
 import { readHidden } from "./prompt.js";
 
 const NOTHING_STORED = "Nothing was stored.";

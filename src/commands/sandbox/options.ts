@@ -1,5 +1,6 @@
 /** Checks the sandbox's flags (used by `pep sandbox`); each error names its flag. */
 import { UsageError } from "../../errors.js";
+import { options } from "../options.js";
 
 export interface SandboxFlags {
   port: number;
@@ -47,3 +48,15 @@ export function parseSandboxFlags(opts: Record<string, unknown>): SandboxFlags {
     dbDown: opts.dbDown === true,
   };
 }
+
+/** Options of `pep sandbox`. */
+export const SANDBOX_OPTIONS = options([
+  { key: "port", long: "port", value: "port", description: "port to listen on, 0 for any free port", default: 4010 },
+  { key: "host", long: "host", value: "host", description: "address to listen on", default: "127.0.0.1" },
+  { key: "seed", long: "seed", value: "n", description: "seed of the synthetic data set", default: 1 },
+  { key: "scale", long: "scale", value: "n", description: "multiply the data set (1 = about 40 peptides, 300 studies, 25 vendors, 200 offers)", default: 1 },
+  { key: "rateLimit", long: "rate-limit", value: "n/seconds", description: "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2)" },
+  { key: "latency", long: "latency", value: "ms", description: "delay every response by this many milliseconds", default: 0 },
+  { key: "failRate", long: "fail-rate", value: "0..1", description: "answer this fraction of requests with 503", default: 0 },
+  { key: "dbDown", long: "db-down", description: "report the database unavailable: /health and data endpoints answer 503" },
+]);

@@ -4,7 +4,7 @@
  */
 import { UsageError } from "../../errors.js";
 import type { Run } from "../types.js";
-import type { SANDBOX_OPTIONS } from "./defs.js";
+import type { SANDBOX_OPTIONS } from "./options.js";
 import { parseSandboxFlags } from "./options.js";
 
 export const run: Run<typeof SANDBOX_OPTIONS> = async (input, ctx) => {

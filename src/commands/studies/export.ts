@@ -6,8 +6,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
 import type { Run } from "../types.js";
-import type { EXPORT_OPTIONS } from "./defs.js";
-import { STUDY_FILTER_OPTIONS } from "./options.js";
+import { STUDY_FILTER_OPTIONS, type EXPORT_OPTIONS } from "./options.js";
 
 /** `--all` unless the user chose `--limit` (or `--all` already). */
 export function exportPaging(opts: Record<string, unknown>): Record<string, unknown> {

@@ -8,7 +8,7 @@
 import type { ItemResult, ListResult, RawResult } from "../../commands/types.js";
 import type { OutputFormat } from "../../api/enums.js";
 import { UsageError } from "../../errors.js";
-import type { WriterContext } from "../context.js";
+import type { WriterContext } from "../writer-context.js";
 import { writeJsonArray } from "../json.js";
 import { bibtexEntry } from "./bibtex.js";
 import { cslItem } from "./csl.js";
