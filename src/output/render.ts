@@ -15,13 +15,13 @@ import { write } from "../io.js";
 import { makeContext, type RenderOptions, type WriterContext } from "./writer-context.js";
 
 export type { RenderOptions } from "./writer-context.js";
+import { isCitable } from "./citable.js";
 import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
 import { cleanBlock, cleanLine } from "./sanitize.js";
 
 type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
 
 const CITATION_FORMATS = new Set<OutputFormat>(["bibtex", "ris", "csl-json"]);
-const CITABLE = new Set<Resource>(["study", "study-detail"]);
 
 async function loadWriter(format: OutputFormat): Promise<Writer> {
   switch (format) {
@@ -106,7 +106,7 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
     if (p) await p;
     return;
   }
-  if (CITATION_FORMATS.has(options.format) && (result.kind === "raw" || !CITABLE.has(result.resource))) {
+  if (CITATION_FORMATS.has(options.format) && !isCitable(result)) {
     throw new UsageError(`-o ${options.format} is for studies only (studies list, studies get, studies export, peptides studies)`);
   }
   const writer = await loadWriter(options.format);

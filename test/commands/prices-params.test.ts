@@ -3,7 +3,7 @@ import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
 import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../src/commands/prices/options.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
 import { extraParams, splitPair } from "../../src/commands/shared/pairs.js";
-import type { Context } from "../../src/context.js";
+import type { Context } from "../../src/command-context.js";
 import { UsageError } from "../../src/errors.js";
 
 /** The query `pep prices` (with --ships-to) or `pep products` builds from these options. */

@@ -10,7 +10,7 @@ import { searchText } from "../../src/commands/research/search.js";
 import { exportPaging } from "../../src/commands/studies/export.js";
 import { STUDY_FILTER_OPTIONS } from "../../src/commands/studies/options.js";
 import type { OptionDef } from "../../src/commands/types.js";
-import type { Context } from "../../src/context.js";
+import type { Context } from "../../src/command-context.js";
 import { UsageError } from "../../src/errors.js";
 
 /** listQuery reads only the global --fields from the context. */

@@ -47,7 +47,7 @@ export const run: Run<typeof API_OPTIONS> = async (input, ctx) => {
   if (target.absolute) {
     const origin = new URL(target.path).origin;
     // A full URL works without a configured base; it is then fetched with no key at all.
-    client = cfg.baseUrl ? await ctx.client() : await ctx.makeClient({ baseUrl: origin, apiKey: undefined });
+    client = cfg.baseUrl ? await ctx.client() : await ctx.client(undefined, { baseUrl: origin, apiKey: undefined });
     sameOrigin = cfg.baseUrl !== undefined && new URL(client.baseUrl).origin === origin;
     if (!sameOrigin && cfg.apiKey) ctx.notice(`note: ${origin} is not the configured API (${client.baseUrl}); the key is not sent there`);
   } else {

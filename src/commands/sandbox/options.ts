@@ -20,7 +20,7 @@ function int(value: unknown, flag: string, min: number, max: number): number {
   return n;
 }
 
-export function parseRateLimit(value: string): { requests: number; seconds: number } {
+export function parseRateLimitFlag(value: string): { requests: number; seconds: number } {
   const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(value.trim());
   const requests = m ? Number(m[1]) : NaN;
   const seconds = m ? Number(m[2]) : NaN;
@@ -42,7 +42,7 @@ export function parseSandboxFlags(opts: Record<string, unknown>): SandboxFlags {
     host,
     seed: opts.seed === undefined ? 1 : int(opts.seed, "--seed", 0, 2 ** 31 - 1),
     scale: opts.scale === undefined ? 1 : int(opts.scale, "--scale", 1, 1000),
-    ...(opts.rateLimit === undefined ? {} : { rateLimit: parseRateLimit(String(opts.rateLimit)) }),
+    ...(opts.rateLimit === undefined ? {} : { rateLimit: parseRateLimitFlag(String(opts.rateLimit)) }),
     latencyMs: opts.latency === undefined ? 0 : int(opts.latency, "--latency", 0, 600_000),
     failRate,
     dbDown: opts.dbDown === true,

@@ -1,7 +1,7 @@
 /** Commands that show one object: the positional argument that names it, and the request. */
 import { expandPath, type Endpoint } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
-import type { Context } from "../../context.js";
+import type { Context } from "../../command-context.js";
 import { UsageError } from "../../errors.js";
 import type { Query } from "../../http/types.js";
 import type { ItemResult, Resource } from "../types.js";

@@ -6,7 +6,7 @@
  */
 import { expandPath, type Endpoint } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
-import type { Context } from "../../context.js";
+import type { Context } from "../../command-context.js";
 import { UsageError } from "../../errors.js";
 import type { Query } from "../../http/types.js";
 import type { ListResult, OptionDef, Resource } from "../types.js";
