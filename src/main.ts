@@ -6,9 +6,11 @@
  */
 import { CommanderError } from "commander";
 import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./api/enums.js";
+import { splitFields } from "./commands/globals.js";
 import type { CommandDef, CommandInput, Result } from "./commands/types.js";
-import type { ResolvedConfig } from "./config/types.js";
-import { createContext, type Deps, type GlobalOptions } from "./context.js";
+import { profileName } from "./config/profile.js";
+import type { ResolvedConfig, SandboxSource } from "./config/types.js";
+import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
 import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO } from "./io.js";
 import { cleanBlock, cleanLine, inertJson } from "./output/sanitize.js";
@@ -60,39 +62,35 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
 /** Runs one command: context, sandbox, the command's module, the output layer. */
 async function execute(def: CommandDef, input: CommandInput, globals: GlobalOptions, io: IO, argv: readonly string[], deps: Deps): Promise<number> {
   const color = colorEnabled(io.env, io.stdoutIsTTY, globals.color);
+  const fields = splitFields(globals.fields);
   const sandbox = !def.offline && (globals.sandbox === true || truthy(io.env.PEP_SANDBOX));
   let resolved: Promise<ResolvedConfig> | undefined;
   let storePromise: Promise<import("./config/store.js").ConfigStore> | undefined;
   const store = () => (storePromise ??= import("./config/store.js").then((m) => m.openConfigStore(io.env)));
-  let sandboxUrl: string | undefined;
-  // The sandbox's URL and key apply on every read: the output format reads the config
-  // before the sandbox has started.
+  // The sandbox, once started, is the top source of the config (its URL and key).
+  let sandboxSource: SandboxSource | undefined;
   const config = () =>
-    (resolved ??= import("./config/resolve.js").then(async ({ resolveConfig }) => resolveConfig(globals, io, await store()))).then((cfg) => {
-      if (sandboxUrl && cfg.baseUrlSource !== "sandbox") {
-        cfg.baseUrl = sandboxUrl;
-        cfg.baseUrlSource = "sandbox";
-        if (globals.apiKeyFile === undefined) {
-          cfg.apiKey = "sbx_full_key";
-          cfg.apiKeySource = "sandbox";
-        }
-        cfg.cache = false;
-      }
-      return cfg;
-    });
+    (resolved ??= import("./config/resolve.js").then(async ({ resolveConfig }) => resolveConfig(globals, io, await store(), { sandbox: sandboxSource })));
 
   let format: OutputFormat | undefined;
   let ctx: ReturnType<typeof createContext> | undefined;
+  let stopSandbox: (() => Promise<void>) | undefined;
   let fileTarget: import("./output/file.js").AtomicFile | undefined;
   let discard: (() => void) | undefined;
   try {
-    format = await chooseFormat(def, globals, io, () => (def.offline ? Promise.resolve(undefined) : config().then((c) => c.output)));
-    ctx = createContext({ io, globals, argv, format, color, deps, config, store });
+    // Started before anything reads the config (the output format may), so that every
+    // read sees it.
     if (sandbox) {
-      const { startSandbox } = await import("./sandbox/index.js");
+      const { startSandbox, SANDBOX_KEYS } = await import("./sandbox/index.js");
       const sb = await startSandbox({ port: 0, host: "127.0.0.1", ...(deps.sandbox ?? {}) });
-      sandboxUrl = sb.baseUrl;
-      ctx.onCleanup(() => sb.close());
+      stopSandbox = () => sb.close();
+      sandboxSource = { baseUrl: sb.baseUrl, apiKey: SANDBOX_KEYS.full };
+    }
+    format = await chooseFormat(def, globals, io, () => (def.offline ? Promise.resolve(undefined) : config().then((c) => c.output)));
+    ctx = createContext({ io, globals, profile: profileName(globals.profile, io.env), fields, deps, config, store });
+    if (stopSandbox && sandboxSource) {
+      ctx.onCleanup(stopSandbox);
+      stopSandbox = undefined;
     }
     // A --file that cannot be written is a usage error, found before any request.
     if (globals.file !== undefined) await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));
@@ -121,7 +119,7 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       // Links stay terminal-only: a pipe's reader may not understand OSC 8.
       color: color && fileTarget === undefined,
       hyperlinks: outIsTTY && color,
-      fields: splitFields(globals.fields),
+      fields: fields?.length ? fields : undefined,
       stderr: io.stderr,
       stderrIsTTY: io.stderrIsTTY,
       quiet: globals.quiet === true,
@@ -141,6 +139,7 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
   } finally {
     if (discard) discardOnHardExit.delete(discard);
     await ctx?.cleanup();
+    await stopSandbox?.().catch(() => {});
   }
 }
 
@@ -163,12 +162,6 @@ async function chooseFormat(def: CommandDef, globals: GlobalOptions, io: IO, fro
   // A profile's default that this command cannot print falls back rather than failing.
   if (configured && allowed.includes(configured)) return configured;
   return io.stdoutIsTTY ? "table" : "json";
-}
-
-function splitFields(fields: string | undefined): string[] | undefined {
-  if (fields === undefined) return undefined;
-  const list = fields.split(",").map((f) => f.trim()).filter(Boolean);
-  return list.length ? list : undefined;
 }
 
 function pathFrom(io: IO, p: string): string {

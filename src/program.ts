@@ -4,59 +4,26 @@
  * `main.ts`, which loads the command's code only then.
  */
 import { Command, CommanderError, Option } from "commander";
-import { CITATION_FORMATS, OUTPUT_FORMATS, LIMITS } from "./api/enums.js";
-import { COMMANDS, GROUPS } from "./commands/registry.js";
-import type { CommandDef, CommandInput, OptionDef } from "./commands/types.js";
-import type { GlobalOptions } from "./context.js";
+import { GLOBAL_OPTIONS, type GlobalOptions } from "./commands/globals.js";
+import { flagString, type OptionDef } from "./commands/options.js";
+import { COMMANDS, GROUPS, optionsOf } from "./commands/registry.js";
+import type { CommandDef, CommandInput } from "./commands/types.js";
 import { UsageError } from "./errors.js";
 import type { IO } from "./io.js";
+import { RESEARCH_NOTICE } from "./research-notice.js";
 
-export const RESEARCH_NOTICE = "Research and education only: not medical advice, and not a recommendation to buy or use any substance.";
-
-/** Global options of contract section 1, in the order help shows them. */
-export const GLOBAL_OPTIONS: readonly OptionDef[] = [
-  { flags: "-o, --output <format>", description: "output format (default: table on a terminal, json otherwise)", choices: [...OUTPUT_FORMATS, ...CITATION_FORMATS] },
-  { flags: "--fields <a,b,c>", description: "fields to request and show, comma-separated (list commands)" },
-  { flags: "--file <path>", description: "write the output to this file, atomically" },
-  { flags: "--base-url <url>", description: "API base URL, ending in /v1 (env PEP_BASE_URL)" },
-  { flags: "--api-key-file <path|->", description: "read the API key from a file, or stdin with - (env PEP_API_KEY)" },
-  { flags: "--auth-header <kind>", description: "how the key is sent (env PEP_AUTH_HEADER)", choices: ["bearer", "x-api-key"], default: "bearer" },
-  { flags: "--profile <name>", description: "named set of config values (env PEP_PROFILE)", default: "default" },
-  { flags: "--timeout <seconds>", description: "per-request timeout (env PEP_TIMEOUT)", default: 30 },
-  { flags: "--retries <n>", description: "retries of 429, 5xx and network errors (env PEP_RETRIES)", default: 3 },
-  { flags: "--no-retry", description: "do not retry (same as --retries 0)" },
-  { flags: "--no-cache", description: "skip the ETag cache (env PEP_NO_CACHE=1)" },
-  { flags: "--no-color", description: "no colour (also NO_COLOR)" },
-  { flags: "-q, --quiet", description: "no notices or progress on stderr" },
-  { flags: "-v, --verbose", description: "log each request and response status to stderr (key redacted)" },
-  { flags: "--sandbox", description: "run against an in-process sandbox with synthetic data (env PEP_SANDBOX=1)" },
-];
-
-/** Options every list command takes (contract section 3). */
-export function listOptions(defaultLimit: number): OptionDef[] {
-  return [
-    { flags: "--limit <n>", description: "most items to print in all; pages are fetched as needed", default: defaultLimit },
-    { flags: "--all", description: "follow the cursors to the last page" },
-    { flags: "--page-size <n>", description: `items per request, 1 to ${LIMITS.pageMax} (default: min(limit, ${LIMITS.pageMax}); ${LIMITS.pageMax} with --all)` },
-    { flags: "--cursor <cursor>", description: "start from this cursor (as told on stderr by an earlier run)" },
-  ];
-}
-
-/** Every option of a definition, list options included. */
-export function optionsOf(def: CommandDef): OptionDef[] {
-  return [...(def.options ?? []), ...(def.list ? listOptions(def.defaultLimit ?? LIMITS.pageDefault) : [])];
-}
 
 function describe(o: OptionDef): string {
   let text = o.description;
-  if (o.choices && !o.flags.startsWith("-o,")) text += ` (one of: ${o.choices.join(", ")})`;
-  if (o.choices && o.flags.startsWith("-o,")) text += `: ${o.choices.join(", ")}`;
+  // -o lists its formats after a colon: "output format (default: …): table, json, …".
+  if (o.choices) text += o.key === "output" ? `: ${o.choices.join(", ")}` : ` (one of: ${o.choices.join(", ")})`;
   if (o.default !== undefined && !o.description.includes("default")) text += ` (default: ${String(o.default)})`;
   return text;
 }
 
 function toOption(o: OptionDef): Option {
-  const opt = new Option(o.flags, describe(o));
+  const opt = new Option(flagString(o), describe(o));
+  if (opt.attributeName() !== o.key) throw new Error(`option ${flagString(o)}: key "${o.key}" is not "${opt.attributeName()}", the key its value is parsed under`);
   if (o.repeatable) opt.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
   if (o.hidden) opt.hideHelp();
   return opt;

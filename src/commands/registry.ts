@@ -13,6 +13,8 @@ import { defs as api } from "./api/defs.js";
 import { defs as auth } from "./auth/defs.js";
 import { defs as config } from "./config/defs.js";
 import { defs as completion } from "./completion/defs.js";
+import { LIMITS } from "../api/enums.js";
+import { listOptions, type OptionDef } from "./options.js";
 import type { CommandDef } from "./types.js";
 
 export interface GroupInfo {
@@ -31,3 +33,8 @@ export const GROUPS: Record<string, GroupInfo> = {
 };
 
 export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...sandbox, ...completion];
+
+/** Every option of a definition, list options included. */
+export function optionsOf(def: CommandDef): OptionDef[] {
+  return [...(def.options ?? []), ...(def.list ? listOptions(def.defaultLimit ?? LIMITS.pageDefault) : [])];
+}

@@ -7,8 +7,11 @@
  * stdout. The output layer (`src/output/`) turns the result into table, JSON, CSV, ...
  */
 import type { OutputFormat } from "../api/enums.js";
-import type { Context } from "../context.js";
+import type { Context } from "../command-context.js";
 import type { Meta } from "../http/types.js";
+import type { LIST_OPTIONS, OptionDef, OptionValues } from "./options.js";
+
+export type { OptionDef, OptionValues } from "./options.js";
 
 export interface ArgDef {
   name: string;
@@ -17,21 +20,6 @@ export interface ArgDef {
   variadic?: boolean;
   /** Allowed values, for help, man pages and completion (`pep completion <shell>`). */
   choices?: readonly string[];
-}
-
-export interface OptionDef {
-  /** Commander flags: `--evidence-level <level>`, `-F, --field <key=value>`, `--all`. */
-  flags: string;
-  description: string;
-  /** Allowed values, for help, man pages and completion (validation is the endpoint schema's). */
-  choices?: readonly string[];
-  /** Default shown in help. */
-  default?: string | number | boolean;
-  /** The API query parameter this flag fills. */
-  param?: string;
-  /** May be given more than once (values collected in an array). */
-  repeatable?: boolean;
-  hidden?: boolean;
 }
 
 export interface CommandDef {
@@ -63,16 +51,26 @@ export interface CommandDef {
   load(): Promise<CommandModule>;
 }
 
-export interface CommandInput {
+export interface CommandInput<Opts = Record<string, unknown>> {
   /** Positional arguments, variadic ones flattened. */
   args: string[];
-  /** This command's options, camel-cased by commander (`evidenceLevel`), global ones excluded. */
-  opts: Record<string, unknown>;
+  /** This command's options by key (`evidenceLevel`), global ones excluded. */
+  opts: Opts;
 }
 
 export interface CommandModule {
   run(input: CommandInput, ctx: Context): Promise<Result>;
 }
+
+/**
+ * A command's `run`, its `opts` typed from its option definitions (as wrangler derives a
+ * handler's arguments): `export const run: Run<typeof VENDOR_OPTIONS> = ({ opts }) => …`,
+ * where `opts.shipsTo` is `string | undefined`.
+ */
+export type Run<O extends readonly OptionDef[] = readonly []> = (input: CommandInput<OptionValues<O>>, ctx: Context) => Promise<Result>;
+
+/** The `run` of a list command: its own options and `--limit --all --page-size --cursor`. */
+export type ListRun<O extends readonly OptionDef[] = readonly []> = Run<readonly [...O, ...typeof LIST_OPTIONS]>;
 
 /** Which resource a result holds: picks default columns and the card layout. */
 export type Resource =

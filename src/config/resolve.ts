@@ -1,13 +1,15 @@
 /**
  * Resolves the settings of one run: flags > environment > profile > defaults (contract
  * section 1). For the key: `--api-key-file` > `PEP_API_KEY` > the profile's `api_key`.
+ * The in-process sandbox of `--sandbox`, when running, is above them all: its URL, its
+ * key unless `--api-key-file` gives one, and no ETag cache.
  */
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
-import type { GlobalOptions } from "../context.js";
-import { keyTail } from "../http/key.js";
+import type { GlobalOptions } from "../command-context.js";
 import type { IO } from "../io.js";
+import { profileName as profileOf } from "./profile.js";
 import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./store.js";
-import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, ValueSource } from "./types.js";
+import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, SandboxSource, ValueSource } from "./types.js";
 import { parseConfigValue } from "./values.js";
 
 export const DEFAULTS = { authHeader: "bearer" as AuthHeader, timeoutSeconds: 30, retries: 3, cache: true };
@@ -28,12 +30,18 @@ const FLAG_OF: Partial<Record<ConfigKey, string>> = {
   retries: "--retries",
 };
 
+/** `pep --profile x`: see config/profile.ts. */
 export function profileName(globals: GlobalOptions, env: IO["env"]): string {
-  const name = globals.profile ?? env.PEP_PROFILE ?? "default";
-  return name === "" ? "default" : name;
+  return profileOf(globals.profile, env);
 }
 
-export async function resolveConfig(globals: GlobalOptions, io: IO, store: ConfigStore = openConfigStore(io.env)): Promise<ResolvedConfig> {
+export async function resolveConfig(
+  globals: GlobalOptions,
+  io: IO,
+  store: ConfigStore = openConfigStore(io.env),
+  sources: { sandbox?: SandboxSource | undefined } = {},
+): Promise<ResolvedConfig> {
+  const { sandbox } = sources;
   const profile = profileName(globals, io.env);
   const stored: ProfileValues = store.profile(profile);
 
@@ -48,7 +56,9 @@ export async function resolveConfig(globals: GlobalOptions, io: IO, store: Confi
     return undefined;
   };
 
-  const baseUrl = pick("base_url", globals.baseUrl);
+  // A bad --base-url or PEP_BASE_URL is refused even when the sandbox takes its place.
+  const givenBaseUrl = pick("base_url", globals.baseUrl);
+  const baseUrl = sandbox ? { value: sandbox.baseUrl, source: "sandbox" as const } : givenBaseUrl;
   const authHeader = pick("auth_header", globals.authHeader);
   const output = pick("output", globals.output);
   const timeout = pick("timeout", globals.timeout);
@@ -58,12 +68,16 @@ export async function resolveConfig(globals: GlobalOptions, io: IO, store: Confi
   const envNoCache = io.env.PEP_NO_CACHE;
   if (envNoCache !== undefined && envNoCache !== "" && envNoCache !== "0") cache = false;
   if (globals.cache === false) cache = false;
+  if (sandbox) cache = false;
 
   let apiKey: string | undefined;
   let apiKeySource: KeySource | undefined;
   if (globals.apiKeyFile !== undefined) {
     apiKey = await readKeyFile(globals.apiKeyFile, io.stdin, io.cwd);
     apiKeySource = globals.apiKeyFile === "-" ? "stdin" : "file";
+  } else if (sandbox) {
+    apiKey = sandbox.apiKey;
+    apiKeySource = "sandbox";
   } else if (io.env.PEP_API_KEY !== undefined && io.env.PEP_API_KEY.trim() !== "") {
     apiKey = parseConfigValue("api_key", io.env.PEP_API_KEY, "PEP_API_KEY") as string;
     apiKeySource = "env";
@@ -86,10 +100,4 @@ export async function resolveConfig(globals: GlobalOptions, io: IO, store: Confi
     configFile: store.file,
     cacheDir: cacheDir(io.env),
   };
-}
-
-/** `…abcd` for `auth status` and `config list` (`****` for a short key; see keyTail). */
-export function fingerprint(key: string): string {
-  const tail = keyTail(key);
-  return tail ? `…${tail}` : "****";
 }

@@ -1,5 +1,5 @@
 /**
- * The config file: the only module that touches conf and the config folder. The file
+ * The config file: the only module that touches it and the config folder. The file
  * holds named profiles, `{ "profiles": { "default": { "base_url": …, "api_key": … } } }`,
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
@@ -111,9 +111,10 @@ export function openConfigStore(env: Env): ConfigStore {
   const file = path.join(dir, CONFIG_FILE_NAME);
 
   /**
-   * Writes go through conf: an atomic write (temp file + rename) at mode 0600. The
-   * read-change-write runs under a lock file, so runs changing the file at once each
-   * keep the other's change.
+   * Reads are readFileShape (plain JSON, checked); writes are atomic (atomically: a temp
+   * file at mode 0600, flushed, then renamed over the file), so a reader never sees half
+   * a file and a failure leaves the old one. The read-change-write runs under a lock
+   * file, so runs changing the file at once each keep the other's change.
    */
   const update = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
     // A change with nothing to do (or a corrupt file) touches nothing, not even the folder.
@@ -125,18 +126,9 @@ export function openConfigStore(env: Env): ConfigStore {
   const write = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
     const shape = readFileShape(file); // read again under the lock; refuses a corrupt file
     if (!change(shape)) return false;
-    const { default: Conf } = await import("conf");
+    const { writeFile } = await import("atomically");
     try {
-      const conf = new Conf<FileShape>({
-        cwd: dir,
-        configName: "config",
-        fileExtension: "json",
-        configFileMode: 0o600,
-        clearInvalidConfig: false,
-        accessPropertiesByDotNotation: false,
-        serialize: (v) => `${JSON.stringify(v, null, 2)}\n`,
-      });
-      conf.store = shape;
+      await writeFile(file, `${JSON.stringify(shape, null, 2)}\n`, { mode: 0o600 });
       chmodSync(file, 0o600);
     } catch (e) {
       throw new ConfigError(`cannot write config file ${file}: ${(e as Error).message}`);

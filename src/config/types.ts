@@ -35,3 +35,9 @@ export interface ResolvedConfig {
   /** Folder of the ETag cache. */
   cacheDir: string;
 }
+
+/** The in-process sandbox of `--sandbox`: above every other source of the URL and key. */
+export interface SandboxSource {
+  baseUrl: string;
+  apiKey: string;
+}

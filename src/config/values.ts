@@ -24,7 +24,7 @@ export function isConfigKey(key: string): key is ConfigKey {
   return (CONFIG_KEYS as readonly string[]).includes(key);
 }
 
-export function parseBaseUrl(raw: string, where: string): string {
+export function checkBaseUrl(raw: string, where: string): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -56,7 +56,7 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
   const bad = () => new UsageError(`${where} must be ${CONFIG_KEY_HELP[key]} (got "${raw}")`);
   switch (key) {
     case "base_url":
-      return parseBaseUrl(raw, where);
+      return checkBaseUrl(raw, where);
     case "api_key": {
       const k = raw.trim();
       if (k === "" || /\s/.test(k)) throw new UsageError(`${where} must be a key without spaces`);

@@ -4,8 +4,8 @@
  * values each value-taking flag accepts, and the values of its positional arguments.
  * The bash, zsh and fish writers only spell this out in their shell's syntax.
  */
-import type { OptionDef } from "../commands/types.js";
-import { parseFlags, valueKind, type ValueKind } from "./flags.js";
+import { flagNames, type OptionDef } from "../commands/options.js";
+import { valueKind, type ValueKind } from "./flags.js";
 import { allNodes, type CmdNode } from "./tree.js";
 
 export interface ChildWord {
@@ -35,10 +35,7 @@ export interface NodeData {
 }
 
 function flagWord(o: OptionDef): FlagWord {
-  const info = parseFlags(o.flags);
-  const kind = valueKind(o);
-  // A flag whose value is optional (`[x]`) never swallows the next word.
-  return { names: info.names, description: o.description, value: info.optionalValue ? { kind: "none" } : kind };
+  return { names: flagNames(o), description: o.description, value: valueKind(o) };
 }
 
 export function completionData(root: CmdNode): NodeData[] {

@@ -7,9 +7,9 @@
  * checked-in pages can be compared with a fresh rendering.
  */
 import { LIMITS } from "../api/enums.js";
-import type { ArgDef, CommandDef, OptionDef } from "../commands/types.js";
-import { listOptions, RESEARCH_NOTICE } from "../program.js";
-import { parseFlags } from "./flags.js";
+import { flagNames, listOptions, longName, type OptionDef } from "../commands/options.js";
+import type { ArgDef, CommandDef } from "../commands/types.js";
+import { RESEARCH_NOTICE } from "../research-notice.js";
 import { ENVIRONMENT, EXIT_STATUS, FILES } from "./man-sections.js";
 import { bold, code, guardLine, italic, literalBlock, paragraphs, prose, quoteArg } from "./roff.js";
 import { formatsOf, HELP_OPTION, VERSION_OPTION, type DocSources } from "./tree.js";
@@ -113,11 +113,8 @@ function sentence(s: string): string {
 }
 
 function flagHeading(o: OptionDef): string {
-  const info = parseFlags(o.flags);
-  const names = info.names.map((n) => bold(n)).join(", ");
-  if (info.value === undefined) return names;
-  const value = italic(info.value);
-  return `${names} ${info.optionalValue ? `[${value}]` : value}`;
+  const names = flagNames(o).map((n) => bold(n)).join(", ");
+  return o.value === undefined ? names : `${names} ${italic(o.value)}`;
 }
 
 function optionEntry(o: OptionDef): string[] {
@@ -180,7 +177,7 @@ function examplesSection(examples: readonly string[]): string[] {
 }
 
 function globalOptionsNote(src: DocSources): string[] {
-  const names = src.globalOptions.map((o) => parseFlags(o.flags).long ?? parseFlags(o.flags).short ?? o.flags);
+  const names = src.globalOptions.map(longName);
   return [
     ".SS Global options",
     guardLine(`Every command also takes the global options of ${bold("pep")}(1): ${names.map((n) => bold(n)).join(", ")}.`),
@@ -272,7 +269,7 @@ function mainPage(src: DocSources, specs: readonly PageSpec[], names: readonly s
     ),
   );
   for (const o of listOptions(LIMITS.pageDefault)) {
-    lines.push(...optionEntry(o.flags.startsWith("--limit") ? { ...o, default: undefined } : o));
+    lines.push(...optionEntry(o.key === "limit" ? { ...o, default: undefined } : o));
   }
 
   lines.push(...exitSection(), ...environmentSection(), ...filesSection());

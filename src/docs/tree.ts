@@ -5,10 +5,10 @@
  * completion scripts both walk this tree, so they cannot disagree with `--help`.
  */
 import { OUTPUT_FORMATS } from "../api/enums.js";
-import { COMMANDS, GROUPS, type GroupInfo } from "../commands/registry.js";
-import type { CommandDef, OptionDef } from "../commands/types.js";
-import { GLOBAL_OPTIONS, optionsOf } from "../program.js";
-import { parseFlags } from "./flags.js";
+import { GLOBAL_OPTIONS } from "../commands/globals.js";
+import type { OptionDef } from "../commands/options.js";
+import { COMMANDS, GROUPS, optionsOf, type GroupInfo } from "../commands/registry.js";
+import type { CommandDef } from "../commands/types.js";
 
 /** What the generators read: the definitions and the version they document. */
 export interface DocSources {
@@ -24,8 +24,8 @@ export function docSources(version: string): DocSources {
   return { version, commands: COMMANDS, groups: GROUPS, globalOptions: GLOBAL_OPTIONS, optionsOf };
 }
 
-export const HELP_OPTION: OptionDef = { flags: "-h, --help", description: "show help" };
-export const VERSION_OPTION: OptionDef = { flags: "-V, --version", description: "print the version" };
+export const HELP_OPTION: OptionDef = { key: "help", long: "help", short: "h", description: "show help" };
+export const VERSION_OPTION: OptionDef = { key: "version", long: "version", short: "V", description: "print the version" };
 
 export interface CmdNode {
   /** Words after `pep`; `[]` for the root. */
@@ -52,7 +52,7 @@ export function formatsOf(def: CommandDef): string[] {
 }
 
 function globalsFor(src: DocSources, def: CommandDef | undefined): OptionDef[] {
-  return src.globalOptions.map((o) => (def && parseFlags(o.flags).long === "--output" ? { ...o, choices: formatsOf(def) } : o));
+  return src.globalOptions.map((o) => (def && o.key === "output" ? { ...o, choices: formatsOf(def) } : o));
 }
 
 function leaf(src: DocSources, def: CommandDef): CmdNode {

@@ -135,5 +135,3 @@ export function layoutFor(resource: Resource): CardLayout {
 
 /** Cards about research, under which the "not medical advice" notice is printed. */
 export const RESEARCH_CARDS: ReadonlySet<Resource> = new Set<Resource>(["peptide-profile", "research", "regulatory", "study-detail"]);
-
-export const RESEARCH_NOTICE = "Research and education only. Not medical advice.";

@@ -6,7 +6,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
-import type { WriterContext } from "./context.js";
+import type { WriterContext } from "./writer-context.js";
 import { neutraliseFormula, writeRows } from "./rows.js";
 import { csvText, stripTerminalControls } from "./sanitize.js";
 

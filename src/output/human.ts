@@ -5,14 +5,16 @@
  */
 import type { ItemResult, ListResult, RawResult, Resource } from "../commands/types.js";
 import { renderCard } from "./card.js";
-import { layoutFor, RESEARCH_CARDS, RESEARCH_NOTICE } from "./card-layouts.js";
+import { RESEARCH_NOTICE } from "../research-notice.js";
+import { layoutFor, RESEARCH_CARDS } from "./card-layouts.js";
 import { renderCompare } from "./compare.js";
-import type { WriterContext } from "./context.js";
+import type { WriterContext } from "./writer-context.js";
 import { writeRaw } from "./json.js";
 import { renderSearch } from "./search.js";
 import { makeStyle, type Style } from "./style.js";
 import { writeListTable } from "./table.js";
 import { flattenStudyDetail } from "./values.js";
+import { wrap } from "./width.js";
 
 function cardLines(resource: Resource, data: unknown, ctx: WriterContext, style: Style): string[] {
   const width = ctx.options.columns;
@@ -35,7 +37,10 @@ async function writeItem(result: ItemResult, ctx: WriterContext, style: Style): 
   } else {
     await ctx.emit(cardLines(result.resource, result.data, ctx, style).join("\n") + "\n");
   }
-  if (RESEARCH_CARDS.has(result.resource)) await ctx.emit("\n" + style.dim(RESEARCH_NOTICE) + "\n");
+  if (RESEARCH_CARDS.has(result.resource)) {
+    const notice = wrap(RESEARCH_NOTICE, ctx.options.columns).map((line) => style.dim(line));
+    await ctx.emit(`\n${notice.join("\n")}\n`);
+  }
 }
 
 export async function writeHuman(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {

@@ -5,7 +5,7 @@
  * give, without ever holding all items.
  */
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
-import type { WriterContext } from "./context.js";
+import type { WriterContext } from "./writer-context.js";
 import { inertJson } from "./sanitize.js";
 
 function pretty(value: unknown): string {

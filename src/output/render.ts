@@ -6,46 +6,22 @@
  * machine formats (under the table for `table`), the cursor to continue from, and a
  * spinner on long list runs.
  */
-import type { Writable } from "node:stream";
 import type { OutputFormat } from "../api/enums.js";
 import type { ItemResult, ListResult, RawResult, Resource, Result } from "../commands/types.js";
 import { UsageError } from "../errors.js";
 import type { Meta } from "../http/types.js";
 import { shellQuote } from "../resume.js";
 import { write } from "../io.js";
-import { makeContext, type WriterContext } from "./context.js";
+import { makeContext, type RenderOptions, type WriterContext } from "./writer-context.js";
+
+export type { RenderOptions } from "./writer-context.js";
+import { isCitable } from "./citable.js";
 import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
 import { cleanBlock, cleanLine } from "./sanitize.js";
-
-export interface RenderOptions {
-  format: OutputFormat;
-  /** Where data goes (stdout, or the temp file of `--file`). */
-  out: Writable;
-  /** Data goes to a terminal (hyperlinks, next-cursor hint). */
-  outIsTTY: boolean;
-  /** Terminal width for tables and cards. */
-  columns: number;
-  /** Colours allowed. */
-  color: boolean;
-  /** OSC 8 links allowed on names. */
-  hyperlinks: boolean;
-  /** `--fields`: the columns (and CSV header) to show. */
-  fields?: string[] | undefined;
-  /** Notices: affiliate disclosure for machine formats, next-cursor hint, spinner. */
-  stderr: Writable;
-  /** Spinner and progress only then. */
-  stderrIsTTY: boolean;
-  /** No notices, no progress. */
-  quiet: boolean;
-  signal?: AbortSignal;
-  /** Milliseconds before the spinner shows (default 300; tests pass 0). */
-  progressDelayMs?: number;
-}
 
 type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
 
 const CITATION_FORMATS = new Set<OutputFormat>(["bibtex", "ris", "csl-json"]);
-const CITABLE = new Set<Resource>(["study", "study-detail"]);
 
 async function loadWriter(format: OutputFormat): Promise<Writer> {
   switch (format) {
@@ -130,7 +106,7 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
     if (p) await p;
     return;
   }
-  if (CITATION_FORMATS.has(options.format) && (result.kind === "raw" || !CITABLE.has(result.resource))) {
+  if (CITATION_FORMATS.has(options.format) && !isCitable(result)) {
     throw new UsageError(`-o ${options.format} is for studies only (studies list, studies get, studies export, peptides studies)`);
   }
   const writer = await loadWriter(options.format);

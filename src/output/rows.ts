@@ -5,7 +5,7 @@
  * with `--fields`).
  */
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
-import type { WriterContext } from "./context.js";
+import type { WriterContext } from "./writer-context.js";
 import { inertJson, stripTerminalControls } from "./sanitize.js";
 import { expandFields, flattenKeys, getPath, isPlainObject, isScalar, NOT_DOCUMENTED, NOT_DOCUMENTED_TEXT } from "./values.js";
 

@@ -2,7 +2,7 @@
  * `search`: peptide profiles and educational content as two sections, each a small
  * table (the same columns as `peptides list` for profiles).
  */
-import type { WriterContext } from "./context.js";
+import type { WriterContext } from "./writer-context.js";
 import { renderCard } from "./card.js";
 import { columnsFromSpecs, CONTENT_COLUMNS, resolveColumns, type Column } from "./columns.js";
 import { renderTable } from "./table.js";

@@ -10,7 +10,7 @@ import type { Resource } from "../commands/types.js";
 import type { Cell } from "./cells.js";
 import type { Column } from "./columns.js";
 import { resolveColumns } from "./columns.js";
-import type { WriterContext } from "./context.js";
+import type { WriterContext } from "./writer-context.js";
 import { fitWidths, formatRow, naturalWidths } from "./layout.js";
 import type { Style } from "./style.js";
 

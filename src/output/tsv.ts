@@ -5,7 +5,7 @@
  * CSV, as spreadsheets open TSV too.
  */
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
-import type { WriterContext } from "./context.js";
+import type { WriterContext } from "./writer-context.js";
 import { neutraliseFormula, writeRows } from "./rows.js";
 import { escapeTsv } from "./sanitize.js";
 

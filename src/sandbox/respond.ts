@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AFFILIATE_DISCLOSURE, type HandlerResult } from "./context.js";
+import { AFFILIATE_DISCLOSURE, type HandlerResult } from "./request-context.js";
 import { DATA_NOW_ISO } from "./data/clock.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";

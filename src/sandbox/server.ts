@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkQuery } from "../api/endpoints.js";
 import { authorize, knownKey } from "./auth.js";
-import type { HandlerContext } from "./context.js";
+import type { HandlerContext } from "./request-context.js";
 import type { CursorCodec } from "./cursor.js";
 import type { Dataset } from "./data/index.js";
 import { SandboxError } from "./errors.js";

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { extraParams, splitPair } from "../../src/commands/prices/params.js";
-import { offerQuery } from "../../src/commands/prices/query.js";
-import { ENDPOINTS } from "../../src/api/endpoints.js";
+import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../src/commands/prices/options.js";
+import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
+import { extraParams, splitPair } from "../../src/commands/shared/pairs.js";
+import type { Context } from "../../src/command-context.js";
 import { UsageError } from "../../src/errors.js";
+
+/** The query `pep prices` (with --ships-to) or `pep products` builds from these options. */
+function offerQuery(endpoint: Endpoint, opts: Record<string, unknown>, withShipsTo: boolean) {
+  const ctx = { fields: undefined } as unknown as Context;
+  return listQuery(ctx, endpoint, opts, withShipsTo ? PRICE_OPTIONS : PRODUCT_OPTIONS, pagingFrom({}), false).query;
+}
 
 describe("--param key=value", () => {
   it("splits at the first = and keeps the rest of the value", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/registry.js";
-import { RESEARCH_NOTICE } from "../../src/program.js";
+import { RESEARCH_NOTICE } from "../../src/research-notice.js";
 import { runPep, scratch } from "../helpers/cli.js";
 
 const OURS = COMMANDS.filter((d) => ["peptides", "studies", "categories", "research-areas", "search"].includes(d.path[0]!));
@@ -38,8 +38,8 @@ describe("help of the research and study commands", () => {
       expect(help).toContain(RESEARCH_NOTICE);
       for (const e of def.examples!) expect(help).toContain(e.replace(/\s+/g, " "));
       for (const o of def.options ?? []) {
-        if (o.choices) expect(help, `${name} ${o.flags}`).toContain(o.choices.join(", "));
-        if (o.default !== undefined) expect(help, `${name} ${o.flags}`).toContain(`(default: ${String(o.default)})`);
+        if (o.choices) expect(help, `${name} --${o.long}`).toContain(o.choices.join(", "));
+        if (o.default !== undefined) expect(help, `${name} --${o.long}`).toContain(`(default: ${String(o.default)})`);
       }
       if (def.list) expect(help).toContain(`(default: ${def.defaultLimit})`);
     } finally {

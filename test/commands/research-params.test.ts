@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { checkQuery, ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
-import { pagingFrom } from "../../src/commands/common.js";
 import { PEPTIDE_LIST_OPTIONS } from "../../src/commands/peptides/options.js";
 import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/commands/research/options.js";
-import { listQuery, longFlag, optionKey, queryFromOptions } from "../../src/commands/research/params.js";
+import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
+import { queryFromOptions } from "../../src/commands/shared/query.js";
+import { flagString, longName } from "../../src/commands/options.js";
+import { splitFields } from "../../src/commands/globals.js";
 import { searchText } from "../../src/commands/research/search.js";
 import { exportPaging } from "../../src/commands/studies/export.js";
 import { STUDY_FILTER_OPTIONS } from "../../src/commands/studies/options.js";
 import type { OptionDef } from "../../src/commands/types.js";
-import type { Context } from "../../src/context.js";
+import type { Context } from "../../src/command-context.js";
 import { UsageError } from "../../src/errors.js";
 
 /** listQuery reads only the global --fields from the context. */
-const ctxWith = (fields?: string) => ({ globals: fields === undefined ? {} : { fields } }) as unknown as Context;
+const ctxWith = (fields?: string) => ({ fields: splitFields(fields) }) as unknown as Context;
 
 function usageMessage(fn: () => unknown): string {
   try {
@@ -25,11 +27,11 @@ function usageMessage(fn: () => unknown): string {
 }
 
 describe("flag names", () => {
-  it("commander's key and the long flag come from the flags string", () => {
-    expect(optionKey("--evidence-level <level>")).toBe("evidenceLevel");
-    expect(optionKey("-o, --output <format>")).toBe("output");
-    expect(optionKey("--year-from <year>")).toBe("yearFrom");
-    expect(longFlag("--regulatory-status <status>")).toBe("--regulatory-status");
+  it("commander's flag string and the long flag come from the definition", () => {
+    expect(flagString({ key: "evidenceLevel", long: "evidence-level", value: "level", description: "" })).toBe("--evidence-level <level>");
+    expect(flagString({ key: "output", long: "output", short: "o", value: "format", description: "" })).toBe("-o, --output <format>");
+    expect(flagString({ key: "retry", long: "no-retry", description: "" })).toBe("--no-retry");
+    expect(longName({ key: "regulatoryStatus", long: "regulatory-status", value: "status", description: "" })).toBe("--regulatory-status");
   });
 });
 
@@ -42,21 +44,21 @@ describe("every option fills a parameter its endpoint knows", () => {
   ];
   it.each(cases)("%s", (_name, endpoint, options) => {
     for (const o of options) {
-      expect(o.param, o.flags).toBeDefined();
+      expect(o.param, `--${o.long}`).toBeDefined();
       const probe: Record<string, unknown> = { [o.param!]: "x" };
       if (endpoint === ENDPOINTS.search && o.param !== "q") probe.q = "x";
       const checked = checkQuery(endpoint, probe);
       const unknown = checked.ok ? [] : checked.problems.filter((p) => p.code === "unknown_parameter");
-      expect(unknown, o.flags).toEqual([]);
+      expect(unknown, `--${o.long}`).toEqual([]);
     }
   });
 
   it.each(cases)("%s: every listed choice is accepted, and something else is not", (_name, endpoint, options) => {
     for (const o of options.filter((x) => x.choices)) {
       const base = endpoint === ENDPOINTS.search ? { q: "x" } : {};
-      for (const c of o.choices!) expect(checkQuery(endpoint, { ...base, [o.param!]: c }).ok, `${o.flags} ${c}`).toBe(true);
+      for (const c of o.choices!) expect(checkQuery(endpoint, { ...base, [o.param!]: c }).ok, `--${o.long} ${c}`).toBe(true);
       if (o.param !== "evidence_classification") {
-        expect(checkQuery(endpoint, { ...base, [o.param!]: "no-such-value" }).ok, o.flags).toBe(false);
+        expect(checkQuery(endpoint, { ...base, [o.param!]: "no-such-value" }).ok, `--${o.long}`).toBe(false);
       }
     }
   });
@@ -174,5 +176,16 @@ describe("research areas and search", () => {
 
   it("search maps --types and --limit", () => {
     expect(queryFromOptions({ types: "content", limit: "25" }, SEARCH_OPTIONS).raw).toEqual({ types: "content", limit: "25" });
+  });
+});
+
+describe("option definitions", () => {
+  it("each key is the one commander parses its flag into", async () => {
+    const { Option } = await import("commander");
+    const { COMMANDS, optionsOf } = await import("../../src/commands/registry.js");
+    const { GLOBAL_OPTIONS } = await import("../../src/commands/globals.js");
+    const all = [...GLOBAL_OPTIONS, ...COMMANDS.flatMap((d) => optionsOf(d))];
+    expect(all.length).toBeGreaterThan(40);
+    for (const o of all) expect(new Option(flagString(o)).attributeName(), flagString(o)).toBe(o.key);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareIds, minRating, upperCode } from "../../src/commands/vendors/params.js";
+import { upperCode } from "../../src/commands/shared/codes.js";
+import { compareIds, minRating } from "../../src/commands/vendors/params.js";
 import { UsageError } from "../../src/errors.js";
 
 describe("vendor flag values", () => {

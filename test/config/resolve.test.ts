@@ -1,9 +1,10 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fingerprint, profileName, resolveConfig } from "../../src/config/resolve.js";
+import { keyEnding } from "../../src/config/key-ending.js";
+import { profileName, resolveConfig } from "../../src/config/resolve.js";
 import { openConfigStore } from "../../src/config/store.js";
-import type { GlobalOptions } from "../../src/context.js";
+import type { GlobalOptions } from "../../src/command-context.js";
 import { testIO } from "../../src/io.js";
 import { scratch } from "../helpers/cli.js";
 
@@ -78,12 +79,12 @@ describe("resolveConfig: flags > environment > profile > defaults", () => {
   });
 });
 
-describe("fingerprint", () => {
+describe("keyEnding", () => {
   it("shows the last 4 characters only, and nothing of a short key", () => {
-    expect(fingerprint("sbx_full_key")).toBe("…_key");
-    expect(fingerprint("abcd")).toBe("****");
-    expect(fingerprint("abcdefg")).toBe("****");
-    expect(fingerprint("abcdefgh")).toBe("…efgh");
-    expect(fingerprint("sk_live_0123456789")).not.toContain("sk_live");
+    expect(keyEnding("sbx_full_key")).toBe("…_key");
+    expect(keyEnding("abcd")).toBe("****");
+    expect(keyEnding("abcdefg")).toBe("****");
+    expect(keyEnding("abcdefgh")).toBe("…efgh");
+    expect(keyEnding("sk_live_0123456789")).not.toContain("sk_live");
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkStoredProfile, parseBaseUrl, parseConfigValue } from "../../src/config/values.js";
+import { checkStoredProfile, checkBaseUrl, parseConfigValue } from "../../src/config/values.js";
 import { ConfigError, UsageError } from "../../src/errors.js";
 
 describe("config values", () => {
   it("accepts an http(s) base URL ending in a version segment, without the trailing slash", () => {
-    expect(parseBaseUrl("https://api.example.org/v1/", "base_url")).toBe("https://api.example.org/v1");
-    expect(parseBaseUrl("http://127.0.0.1:4010/v1", "base_url")).toBe("http://127.0.0.1:4010/v1");
+    expect(checkBaseUrl("https://api.example.org/v1/", "base_url")).toBe("https://api.example.org/v1");
+    expect(checkBaseUrl("http://127.0.0.1:4010/v1", "base_url")).toBe("http://127.0.0.1:4010/v1");
   });
 
   it.each([
@@ -15,12 +15,12 @@ describe("config values", () => {
     ["https://api.example.org/v1?api_key=x", /query or fragment/],
     ["https://user:pw@api.example.org/v1", /user name or password/],
   ])("refuses the base URL %s", (raw, message) => {
-    expect(() => parseBaseUrl(raw, "base_url")).toThrow(message);
+    expect(() => checkBaseUrl(raw, "base_url")).toThrow(message);
   });
 
   it("warns against a key in the base URL's query", () => {
     try {
-      parseBaseUrl("https://api.example.org/v1?key=sk_123", "base_url");
+      checkBaseUrl("https://api.example.org/v1?key=sk_123", "base_url");
       expect.unreachable();
     } catch (e) {
       expect((e as UsageError).message).toMatch(/never put a key in a URL/);

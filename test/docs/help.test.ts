@@ -106,7 +106,7 @@ describe("help of every command", () => {
         expect(help).toContain("Examples:");
         for (const e of def.examples ?? []) expect(help).toContain(e.replace(/\s+/g, " "));
         for (const o of src.optionsOf(def).filter((x) => !x.hidden)) {
-          const long = /--[\w-]+/.exec(o.flags)?.[0];
+          const long = `--${o.long}`;
           if (long) expect(help, `${name(def)} ${long}`).toContain(long);
           if (o.choices?.length) expect(help, `${name(def)} ${long}`).toContain(o.choices.join(", "));
           if (o.default !== undefined && !/default/i.test(o.description)) expect(help).toContain(`(default: ${String(o.default)})`);

@@ -60,7 +60,7 @@ describe("man pages", () => {
       expect(main.text).toContain(`\\fB${title}\\fR`);
       expect(main.text).toContain(`See \\fB${code(page.name)}\\fR(1).`);
       for (const o of src.optionsOf(def).filter((x) => !x.hidden)) {
-        const long = /--[\w-]+/.exec(o.flags)?.[0];
+        const long = `--${o.long}`;
         if (long) expect(page.text).toContain(`\\fB${code(long)}\\fR`);
         for (const c of o.choices ?? []) expect(page.text).toContain(`\\fB${code(c)}\\fR`);
       }
@@ -118,7 +118,7 @@ describe("roff escaping", () => {
       summary: ".starts with a dot \\ and has 'quotes' and \"doubles\"",
       description: "'apostrophe first\n.dot first — dash – ≥ µ\n\n\\fB not a font change",
       args: [{ name: "x", description: ".arg", required: false, variadic: true }],
-      options: [{ flags: "--a-b <c|->", description: "'value", choices: [".x", "-y"], default: ".z" }],
+      options: [{ key: "aB", long: "a-b", value: "c|-", description: "'value", choices: [".x", "-y"], default: ".z" }],
       examples: ["pep weird cmd --a-b '.x' | jq '.[]'  # a comment", ".leading dot"],
       load: () => Promise.reject(new Error("never run")),
     };

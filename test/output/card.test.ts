@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/output/width.js";
+import { RESEARCH_NOTICE as NOTICE } from "../../src/research-notice.js";
 import { item, run } from "./helpers.js";
 import { peptideProfile, peptides, regulatory, researchSummary, studies, vendorDetail, vendors, disclosure } from "./fixtures.js";
 
 const visible = (s: string) => s.replace(/\x1b\]8;;[^\x1b]*\x1b\\/g, "").replace(/\x1b\[[0-9;]*m/g, "");
 const widest = (s: string) => Math.max(...visible(s).split("\n").map(displayWidth));
-const NOTICE = "Research and education only. Not medical advice.";
 
 describe("cards", () => {
   it("peptide profile: human and preclinical evidence in separate sections, the notice under it", async () => {
@@ -54,7 +54,8 @@ describe("cards", () => {
           URL   https://pubmed.example.test/90000002
           Year  2019
 
-      Research and education only. Not medical advice.
+      Research and education only: not medical advice, and not a recommendation to buy
+      or use any substance.
       "
     `);
     const human = out.indexOf("Evidence in humans");
@@ -63,7 +64,8 @@ describe("cards", () => {
     expect(pre).toBeGreaterThan(human);
     // The preclinical models are under their own heading, not under the human one.
     expect(out.slice(human, pre)).not.toContain("rat, mouse");
-    expect(out.trimEnd().endsWith(NOTICE)).toBe(true);
+    // The notice, wrapped to the width, ends the card.
+    expect(out.trimEnd().replace(/\s+/g, " ").endsWith(NOTICE)).toBe(true);
     expect(widest(out)).toBeLessThanOrEqual(80);
   });
 
@@ -110,14 +112,15 @@ describe("cards", () => {
       Peptide
         ID  bpc-157
 
-      Research and education only. Not medical advice.
+      Research and education only: not medical advice, and not a recommendation to buy
+      or use any substance.
       "
     `);
     const order = ["Mechanisms under investigation", "Clinical evidence (humans)", "Pilot trial of BPC-157", "Preclinical evidence", "Secondary reports", "Safety", "Limitations", "Research gaps", "References"];
     const positions = order.map((t) => out.indexOf(t));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(out).toContain(NOTICE);
+    expect(out.replace(/\s+/g, " ")).toContain(NOTICE);
   });
 
   it("regulatory status with its review date, and the notice", async () => {
@@ -132,7 +135,8 @@ describe("cards", () => {
       Development stage  marketed
       Reviewed at        2025-04-01
 
-      Research and education only. Not medical advice.
+      Research and education only: not medical advice, and not a recommendation to buy
+      or use any substance.
       "
     `);
   });
@@ -173,10 +177,11 @@ describe("cards", () => {
             Evidence
               Level  fda-approved
 
-      Research and education only. Not medical advice.
+      Research and education only: not medical advice, and not a recommendation to buy
+      or use any substance.
       "
     `);
-    expect(out).toContain(NOTICE);
+    expect(out.replace(/\s+/g, " ")).toContain(NOTICE);
   });
 
   it("vendor detail: location, rating with verified reviews apart, catalog, shipping facts with sources, ships_to", async () => {
@@ -217,7 +222,7 @@ describe("cards", () => {
       Some links are affiliate links; commissions never affect listings.
       "
     `);
-    expect(out).not.toContain(NOTICE);
+    expect(out.replace(/\s+/g, " ")).not.toContain(NOTICE);
     expect(out.trimEnd().endsWith(disclosure)).toBe(true);
   });
 

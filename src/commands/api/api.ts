@@ -7,8 +7,9 @@
 import { LIMITS } from "../../api/enums.js";
 import { UsageError } from "../../errors.js";
 import type { Client } from "../../http/types.js";
-import { explained, explainAuthFailure } from "../auth/explain.js";
-import type { CommandModule, RawResult } from "../types.js";
+import { explained, explainAuthFailure } from "../shared/auth-hints.js";
+import type { RawResult, Run } from "../types.js";
+import type { API_OPTIONS } from "./options.js";
 import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 
 /** `-F limit=…` and `-F cursor=…` steer the pagination instead of being overwritten by it. */
@@ -32,7 +33,7 @@ function pagingOf(query: Record<string, string | string[]>): { pageSize: number 
   return { pageSize, cursor };
 }
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof API_OPTIONS> = async (input, ctx) => {
   const target = parseTarget(input.args[0], input.opts.field);
   const paginate = input.opts.paginate === true;
   const paging = paginate ? pagingOf(target.query) : undefined;
@@ -46,7 +47,7 @@ export const run: CommandModule["run"] = async (input, ctx) => {
   if (target.absolute) {
     const origin = new URL(target.path).origin;
     // A full URL works without a configured base; it is then fetched with no key at all.
-    client = cfg.baseUrl ? await ctx.client() : await ctx.makeClient({ baseUrl: origin, apiKey: undefined });
+    client = cfg.baseUrl ? await ctx.client() : await ctx.client(undefined, { baseUrl: origin, apiKey: undefined });
     sameOrigin = cfg.baseUrl !== undefined && new URL(client.baseUrl).origin === origin;
     if (!sameOrigin && cfg.apiKey) ctx.notice(`note: ${origin} is not the configured API (${client.baseUrl}); the key is not sent there`);
   } else {

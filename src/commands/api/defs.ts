@@ -1,5 +1,6 @@
 /** `pep api <path>`: any GET of the API, printed raw (like `gh api`). */
 import type { CommandDef } from "../types.js";
+import { API_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [
   {
@@ -14,10 +15,7 @@ export const defs: CommandDef[] = [
       "Errors exit as for any command (3 for 401/403, 4 for 404, 6 for 5xx).",
     ].join("\n"),
     args: [{ name: "path", description: "path relative to the base URL, or a full URL", required: true }],
-    options: [
-      { flags: "-F, --field <key=value>", description: "query parameter (repeatable)", repeatable: true },
-      { flags: "--paginate", description: "follow pagination.next_cursor and print every page's data items as NDJSON" },
-    ],
+    options: API_OPTIONS,
     examples: [
       "pep api /                                  # the API index",
       "pep api studies -F peptide=bpc-157 -F sort=oldest",

@@ -1,5 +1,6 @@
 /** `pep auth login|status|logout`: store, check and remove the API key of a profile. */
 import type { CommandDef } from "../types.js";
+import { LOGIN_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [
   {
@@ -11,7 +12,7 @@ export const defs: CommandDef[] = [
       "It is stored in the profile's config file (mode 0600, folder 0700; `pep config path` prints where) and only its last 4 characters are ever shown.",
       "PEP_API_KEY and --api-key-file, when given, take precedence over the stored key.",
     ].join("\n"),
-    options: [{ flags: "--with-key", description: "read the key from standard input instead of a prompt" }],
+    options: LOGIN_OPTIONS,
     examples: [
       "pep auth login                               # prompts, input hidden",
       "pep auth login --with-key < ~/.secrets/pep-key",

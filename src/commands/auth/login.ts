@@ -3,21 +3,29 @@
  * `--api-key-file`), checks it with `GET /`, and only then stores it in the profile.
  * A refused key (exit 3) or an unreachable API (exit 6) stores nothing.
  */
-import { fingerprint } from "../../config/resolve.js";
+import { keyEnding } from "../../config/key-ending.js";
 import { readKeyFile } from "../../config/store.js";
+import type { KeySource } from "../../config/types.js";
 import { parseConfigValue } from "../../config/values.js";
-import type { Context } from "../../context.js";
+import type { Context } from "../../command-context.js";
 import { ApiError, AuthError, PepError, UsageError } from "../../errors.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
+import type { LOGIN_OPTIONS } from "./options.js";
 import { readHidden } from "./prompt.js";
 
 const NOTHING_STORED = "Nothing was stored.";
 
+/** The key came from --api-key-file (a file, or stdin with -). */
+function fromKeyFile(source: KeySource | undefined): boolean {
+  return source === "file" || source === "stdin";
+}
+
 /** The key to log in with, from wherever the user gave it. */
 async function takeKey(ctx: Context, withKey: boolean): Promise<string> {
-  const { io, globals } = ctx;
+  const { io } = ctx;
   // The config has read --api-key-file already (stdin can be read only once).
-  if (globals.apiKeyFile !== undefined) return (await ctx.config()).apiKey!;
+  const cfg = await ctx.config();
+  if (fromKeyFile(cfg.apiKeySource)) return cfg.apiKey!;
   if (withKey) return readKeyFile("-", io.stdin, io.cwd, "--with-key");
   if (!io.stdinIsTTY) {
     throw new UsageError("no terminal to ask for the key on", {
@@ -29,20 +37,20 @@ async function takeKey(ctx: Context, withKey: boolean): Promise<string> {
   return parseConfigValue("api_key", typed, "the key") as string;
 }
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof LOGIN_OPTIONS> = async (input, ctx) => {
   const withKey = input.opts.withKey === true;
-  if (withKey && ctx.globals.apiKeyFile !== undefined) {
+  const cfg = await ctx.config();
+  if (withKey && fromKeyFile(cfg.apiKeySource)) {
     throw new UsageError("give the key either on stdin with --with-key or with --api-key-file, not both");
   }
-  const cfg = await ctx.config();
   const key = await takeKey(ctx, withKey);
-  const client = await ctx.makeClient({ apiKey: key, cache: false });
+  const client = await ctx.client(undefined, { apiKey: key, cache: false });
 
   try {
     await client.request("/", { noCache: true, signal: ctx.io.signal });
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-      throw new AuthError(`${client.baseUrl} refused the key ${fingerprint(key)}: ${err.describe()}`, {
+      throw new AuthError(`${client.baseUrl} refused the key ${keyEnding(key)}: ${err.describe()}`, {
         cause: err,
         hints: [`${NOTHING_STORED} Check that the key is complete and made for this API, or create a new one in the developer dashboard.`],
       });
@@ -53,7 +61,7 @@ export const run: CommandModule["run"] = async (input, ctx) => {
 
   const store = await ctx.store();
   await store.set(cfg.profile, "api_key", key);
-  ctx.notice(`Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${fingerprint(key)}), stored in ${store.file}`);
+  ctx.notice(`Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}), stored in ${store.file}`);
 
   if (ctx.io.env.PEP_API_KEY?.trim()) {
     ctx.notice("note: PEP_API_KEY is set in this environment and takes precedence over the stored key; unset it to use this one.");

@@ -3,12 +3,12 @@
  * its fingerprint (never the key), and whether the API accepts it (`GET /` with the key).
  * A refused key exits 3; no key at all exits 3 with the way to store one.
  */
-import { fingerprint } from "../../config/resolve.js";
+import { keyEnding } from "../../config/key-ending.js";
 import { ApiError, AuthError } from "../../errors.js";
-import type { CommandModule } from "../types.js";
-import { keySourceText } from "./explain.js";
+import type { Run } from "../types.js";
+import { keySourceText } from "../shared/auth-hints.js";
 
-export const run: CommandModule["run"] = async (_input, ctx) => {
+export const run: Run = async (_input, ctx) => {
   const cfg = await ctx.config();
   if (!cfg.apiKey) {
     throw new AuthError(`no API key is set for profile ${cfg.profile}`, {
@@ -18,7 +18,7 @@ export const run: CommandModule["run"] = async (_input, ctx) => {
       ],
     });
   }
-  const fp = fingerprint(cfg.apiKey);
+  const fp = keyEnding(cfg.apiKey);
   const source = keySourceText(cfg.apiKeySource, cfg.profile);
   const client = await ctx.client();
   let index: unknown;

@@ -3,9 +3,9 @@
  * fingerprint, never the key. An unset key prints nothing and says so (with the
  * default, when there is one) on stderr.
  */
-import { DEFAULTS, profileName } from "../../config/resolve.js";
+import { DEFAULTS } from "../../config/resolve.js";
 import type { ConfigKey } from "../../config/types.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 import { checkKey, shown } from "./keys.js";
 
 const DEFAULT_OF: Partial<Record<ConfigKey, string>> = {
@@ -16,9 +16,9 @@ const DEFAULT_OF: Partial<Record<ConfigKey, string>> = {
   output: "table on a terminal, json otherwise",
 };
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run = async (input, ctx) => {
   const key = checkKey(input.args[0]);
-  const profile = profileName(ctx.globals, ctx.io.env);
+  const profile = ctx.profile;
   const store = await ctx.store();
   const value = shown(key, store.profile(profile)[key]);
   if (value === undefined) {

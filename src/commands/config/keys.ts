@@ -2,7 +2,7 @@
  * What the `pep config` verbs share: checking a key name, and showing a stored value
  * (the API key only as its fingerprint, whatever the verb).
  */
-import { fingerprint } from "../../config/resolve.js";
+import { keyEnding } from "../../config/key-ending.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/types.js";
 import { isConfigKey } from "../../config/values.js";
 import { UsageError } from "../../errors.js";
@@ -19,7 +19,7 @@ export function checkKey(raw: string | undefined): ConfigKey {
 /** A stored value as shown to the user: the key as `…abcd`, the rest as stored. */
 export function shown(key: ConfigKey, value: ProfileValues[ConfigKey]): string | number | boolean | undefined {
   if (value === undefined) return undefined;
-  if (key === "api_key") return fingerprint(String(value));
+  if (key === "api_key") return keyEnding(String(value));
   return value;
 }
 

@@ -1,10 +1,9 @@
 /** `pep config list`: the profile's stored values; the API key only as its fingerprint. */
-import { profileName } from "../../config/resolve.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 import { shownProfile } from "./keys.js";
 
-export const run: CommandModule["run"] = async (_input, ctx) => {
-  const profile = profileName(ctx.globals, ctx.io.env);
+export const run: Run = async (_input, ctx) => {
+  const profile = ctx.profile;
   const store = await ctx.store();
   const values = shownProfile(store.profile(profile));
   if (Object.keys(values).length === 0) {

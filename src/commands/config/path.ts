@@ -1,7 +1,7 @@
 /** `pep config path`: where the config file is (it may not exist yet). */
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 
-export const run: CommandModule["run"] = async (_input, ctx) => {
+export const run: Run = async (_input, ctx) => {
   const store = await ctx.store();
   return { kind: "text", text: `${store.file}\n` };
 };

@@ -4,14 +4,13 @@
  * from the command line, where it would stay in shell history and show in `ps`: `-`
  * reads it from stdin, and `pep auth login` checks it first.
  */
-import { profileName } from "../../config/resolve.js";
 import { readKeyFile } from "../../config/store.js";
 import { parseConfigValue } from "../../config/values.js";
 import { UsageError } from "../../errors.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 import { checkKey, shown } from "./keys.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run = async (input, ctx) => {
   const key = checkKey(input.args[0]);
   const raw = input.args[1];
   if (raw === undefined) throw new UsageError(`missing <value> for ${key}`);
@@ -26,7 +25,7 @@ export const run: CommandModule["run"] = async (input, ctx) => {
   } else {
     value = parseConfigValue(key, raw, key) as string | number | boolean;
   }
-  const profile = profileName(ctx.globals, ctx.io.env);
+  const profile = ctx.profile;
   const store = await ctx.store();
   await store.set(profile, key, value);
   ctx.notice(`Set ${key} = ${String(shown(key, value))} in profile ${profile} (${store.file})`);

@@ -1,11 +1,10 @@
 /** `pep config unset <key>`: removes a stored value, and says whether there was one. */
-import { profileName } from "../../config/resolve.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 import { checkKey } from "./keys.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run = async (input, ctx) => {
   const key = checkKey(input.args[0]);
-  const profile = profileName(ctx.globals, ctx.io.env);
+  const profile = ctx.profile;
   const store = await ctx.store();
   const removed = await store.unset(profile, key);
   ctx.notice(removed ? `Removed ${key} from profile ${profile}` : `${key} was not set in profile ${profile}; nothing to remove`);

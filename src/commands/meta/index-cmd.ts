@@ -1,7 +1,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
 
-export const run: CommandModule["run"] = async (_input, ctx) => {
+export const run: Run = async (_input, ctx) => {
   const client = await ctx.client(ENDPOINTS.index);
   const res = await client.request(ENDPOINTS.index.path, { signal: ctx.io.signal });
   return { kind: "item", resource: "index", data: res.data, meta: res.meta };

@@ -1,13 +1,9 @@
 /**
  * `pep peptides …`: research profiles, their cited studies, research summaries and
  * regulatory status.
- *
- * Descriptions are getters: RESEARCH_NOTICE lives in program.ts, which imports the
- * registry that imports this file, so it is read when the program tree is built, not
- * while the modules are still loading.
  */
 import { LIMITS, PEPTIDE_FIELDS } from "../../api/enums.js";
-import * as program from "../../program.js";
+import { RESEARCH_NOTICE } from "../../research-notice.js";
 import type { CommandDef } from "../types.js";
 import { PEPTIDE_LIST_OPTIONS } from "./options.js";
 
@@ -18,13 +14,11 @@ export const defs: CommandDef[] = [
     path: ["peptides", "list"],
     isDefault: true,
     summary: "List peptide research profiles, with filters",
-    get description() {
-      return [
-        "Without --search the profiles come in name order; with it, most relevant first.",
-        `--fields chooses the fields requested and the columns shown, from: ${PEPTIDE_FIELDS.join(", ")} (id is always included).`,
-        program.RESEARCH_NOTICE,
-      ].join("\n\n");
-    },
+    description: [
+      "Without --search the profiles come in name order; with it, most relevant first.",
+      `--fields chooses the fields requested and the columns shown, from: ${PEPTIDE_FIELDS.join(", ")} (id is always included).`,
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     options: PEPTIDE_LIST_OPTIONS,
     list: true,
     defaultLimit: LIMITS.pageDefault,
@@ -39,9 +33,7 @@ export const defs: CommandDef[] = [
   {
     path: ["peptides", "get"],
     summary: "Show a peptide's research profile: mechanism, evidence, safety, regulatory status",
-    get description() {
-      return ["Human and preclinical evidence are shown apart. Dose figures are never part of a profile.", program.RESEARCH_NOTICE].join("\n\n");
-    },
+    description: ["Human and preclinical evidence are shown apart. Dose figures are never part of a profile.", RESEARCH_NOTICE].join("\n\n"),
     args: [slugArg],
     endpoint: "GET /peptides/{slug}",
     examples: ["pep peptides get bpc-157", "pep peptides get semaglutide -o json | jq .evidence"],
@@ -50,13 +42,11 @@ export const defs: CommandDef[] = [
   {
     path: ["peptides", "studies"],
     summary: `List the studies and sources a profile cites (at most ${LIMITS.peptideStudiesMax})`,
-    get description() {
-      return [
-        "Each study with its evidence classification, identifiers and the editors' finding summary.",
-        "-o bibtex, ris or csl-json writes the citations for a reference manager.",
-        program.RESEARCH_NOTICE,
-      ].join("\n\n");
-    },
+    description: [
+      "Each study with its evidence classification, identifiers and the editors' finding summary.",
+      "-o bibtex, ris or csl-json writes the citations for a reference manager.",
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     args: [slugArg],
     list: true,
     defaultLimit: LIMITS.peptideStudiesMax,
@@ -68,12 +58,10 @@ export const defs: CommandDef[] = [
   {
     path: ["peptides", "research"],
     summary: "Show a profile's research summary: mechanisms, human and preclinical evidence, gaps",
-    get description() {
-      return [
-        "Mechanisms under investigation, clinical (human) evidence, preclinical evidence, secondary reports, safety information, known limitations, research gaps and source references.",
-        program.RESEARCH_NOTICE,
-      ].join("\n\n");
-    },
+    description: [
+      "Mechanisms under investigation, clinical (human) evidence, preclinical evidence, secondary reports, safety information, known limitations, research gaps and source references.",
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     args: [slugArg],
     endpoint: "GET /peptides/{slug}/research",
     examples: ["pep peptides research bpc-157", "pep peptides research semaglutide -o json | jq .clinical_evidence.human_trials"],
@@ -82,9 +70,7 @@ export const defs: CommandDef[] = [
   {
     path: ["peptides", "regulatory"],
     summary: "Show a peptide's regulatory status: FDA, WADA, availability, development stage",
-    get description() {
-      return ["As recorded in the profile, with the date it was reviewed.", program.RESEARCH_NOTICE].join("\n\n");
-    },
+    description: ["As recorded in the profile, with the date it was reviewed.", RESEARCH_NOTICE].join("\n\n"),
     args: [slugArg],
     endpoint: "GET /regulatory-status/{slug}",
     examples: ["pep peptides regulatory semaglutide", "pep peptides regulatory bpc-157 -o json | jq .wada_status"],

@@ -1,8 +1,8 @@
 /** `pep peptides list`: GET /peptides with its filters and `--fields`. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { runList } from "../research/params.js";
-import type { CommandModule } from "../types.js";
+import { runList } from "../shared/list.js";
+import type { ListRun } from "../types.js";
 import { PEPTIDE_LIST_OPTIONS } from "./options.js";
 
-export const run: CommandModule["run"] = ({ opts }, ctx) =>
+export const run: ListRun<typeof PEPTIDE_LIST_OPTIONS> = ({ opts }, ctx) =>
   runList(ctx, opts, { endpoint: ENDPOINTS.peptides, resource: "peptide", options: PEPTIDE_LIST_OPTIONS, fields: true });

@@ -4,31 +4,31 @@
  * loading the program tree.
  */
 import { CATEGORIES, EVIDENCE_LEVELS, LIMITS, PEPTIDE_SORTS, REGULATORY_STATUSES } from "../../api/enums.js";
-import type { OptionDef } from "../types.js";
+import { option, options } from "../options.js";
 
-export const PEPTIDE_LIST_OPTIONS: readonly OptionDef[] = [
+export const PEPTIDE_LIST_OPTIONS = options([
   {
-    flags: "--search <text>",
+    key: "search", long: "search", value: "text",
     param: "search",
     description: `match names, synonyms and aliases (fuzzy), 1 to ${LIMITS.searchMaxLength} characters`,
   },
-  { flags: "--category <id>", param: "category", description: "only profiles in this research category", choices: CATEGORIES },
+  { key: "category", long: "category", value: "id", param: "category", description: "only profiles in this research category", choices: CATEGORIES },
   {
-    flags: "--research-area <area>",
+    key: "researchArea", long: "research-area", value: "area",
     param: "research_area",
     description: `only profiles studied for this area, as listed by \`pep research-areas\`, 1 to ${LIMITS.researchAreaMaxLength} characters`,
   },
-  { flags: "--evidence-level <level>", param: "evidence_level", description: "only profiles with this evidence level", choices: EVIDENCE_LEVELS },
+  { key: "evidenceLevel", long: "evidence-level", value: "level", param: "evidence_level", description: "only profiles with this evidence level", choices: EVIDENCE_LEVELS },
   {
-    flags: "--regulatory-status <status>",
+    key: "regulatoryStatus", long: "regulatory-status", value: "status",
     param: "regulatory_status",
     description: "only profiles with this regulatory status",
     choices: REGULATORY_STATUSES,
   },
   {
-    flags: "--sort <order>",
+    key: "sort", long: "sort", value: "order",
     param: "sort",
     description: "order of the results (default: relevance with --search, name otherwise)",
     choices: PEPTIDE_SORTS,
   },
-];
+]);

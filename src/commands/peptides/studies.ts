@@ -1,11 +1,11 @@
 /** `pep peptides studies <slug>`: the sources a profile cites (the API returns at most 12). */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
-import { requireArg } from "../common.js";
-import { runList } from "../research/params.js";
-import type { CommandModule } from "../types.js";
+import { requireArg } from "../shared/item.js";
+import { runList } from "../shared/list.js";
+import type { ListRun } from "../types.js";
 
-export const run: CommandModule["run"] = ({ args, opts }, ctx) => {
+export const run: ListRun = ({ args, opts }, ctx) => {
   const slug = requireArg(args[0], "slug");
   return runList(ctx, opts, {
     endpoint: ENDPOINTS.peptideStudies,

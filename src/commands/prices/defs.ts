@@ -1,18 +1,7 @@
 /** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read). */
 import { LIMITS } from "../../api/enums.js";
-import type { CommandDef, OptionDef } from "../types.js";
-
-const PARAM: OptionDef = {
-  flags: "--param <key=value>",
-  description: "another query parameter the API accepts (repeatable); one a flag covers must use the flag",
-  repeatable: true,
-};
-
-const COMMON: OptionDef[] = [
-  { flags: "--peptide <peptide>", description: "peptide id, name or alias", param: "peptide" },
-  { flags: "--form <form>", description: "product form, such as capsules or spray", param: "form" },
-  { flags: "--currency <code>", description: "three-letter currency code, such as USD (case does not matter)", param: "currency" },
-];
+import type { CommandDef } from "../types.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./options.js";
 
 const MONEY =
   "Prices are the API's decimal strings in the listed currency, printed exactly as received: never converted, never summed across currencies.";
@@ -30,11 +19,7 @@ export const defs: CommandDef[] = [
     endpoint: "GET /prices",
     list: true,
     defaultLimit: LIMITS.pageDefault,
-    options: [
-      ...COMMON,
-      { flags: "--ships-to <code>", description: "destination: a two-letter country code, optionally with a subdivision (US, US-CA)", param: "ships_to" },
-      PARAM,
-    ],
+    options: PRICE_OPTIONS,
     examples: ["pep prices --peptide bpc-157 --currency usd", "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv", "pep prices --param in_stock=true"],
     load: () => import("./prices.js"),
   },
@@ -49,7 +34,7 @@ export const defs: CommandDef[] = [
     endpoint: "GET /products",
     list: true,
     defaultLimit: LIMITS.pageDefault,
-    options: [...COMMON, PARAM],
+    options: PRODUCT_OPTIONS,
     examples: ["pep products --peptide bpc-157", "pep products --form capsules --currency EUR -o json"],
     load: () => import("./products.js"),
   },

@@ -5,16 +5,8 @@
  * in `meta` is printed by the output layer with every format.
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { LIMITS } from "../../api/enums.js";
-import { explained, explainedList } from "../auth/explain.js";
-import { listOf, pagingFrom } from "../common.js";
-import type { CommandModule } from "../types.js";
-import { columns, offerQuery } from "./query.js";
+import { runList } from "../shared/list.js";
+import type { ListRun } from "../types.js";
+import { PRICE_OPTIONS } from "./options.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
-  const endpoint = ENDPOINTS.prices;
-  const paging = pagingFrom(input.opts, LIMITS.pageDefault, LIMITS.pageMax);
-  const query = offerQuery(endpoint, input.opts, true);
-  const list = await explained(ctx, endpoint, () => listOf(ctx, endpoint, "offer", { query, paging, fields: columns(ctx.globals.fields) }));
-  return explainedList(list, ctx, endpoint);
-};
+export const run: ListRun<typeof PRICE_OPTIONS> = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.prices, resource: "offer", options: PRICE_OPTIONS });

@@ -4,16 +4,8 @@
  * received, never merged into one.
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { LIMITS } from "../../api/enums.js";
-import { explained, explainedList } from "../auth/explain.js";
-import { listOf, pagingFrom } from "../common.js";
-import type { CommandModule } from "../types.js";
-import { columns, offerQuery } from "./query.js";
+import { runList } from "../shared/list.js";
+import type { ListRun } from "../types.js";
+import { PRODUCT_OPTIONS } from "./options.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
-  const endpoint = ENDPOINTS.products;
-  const paging = pagingFrom(input.opts, LIMITS.pageDefault, LIMITS.pageMax);
-  const query = offerQuery(endpoint, input.opts, false);
-  const list = await explained(ctx, endpoint, () => listOf(ctx, endpoint, "product", { query, paging, fields: columns(ctx.globals.fields) }));
-  return explainedList(list, ctx, endpoint);
-};
+export const run: ListRun<typeof PRODUCT_OPTIONS> = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.products, resource: "product", options: PRODUCT_OPTIONS });

@@ -1,8 +1,8 @@
 /** `pep research-areas`: studied topics, most-studied first, with their peptides. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import type { CommandModule } from "../types.js";
+import type { ListRun } from "../types.js";
 import { AREA_OPTIONS } from "./options.js";
-import { runList } from "./params.js";
+import { runList } from "../shared/list.js";
 
-export const run: CommandModule["run"] = ({ opts }, ctx) =>
+export const run: ListRun<typeof AREA_OPTIONS> = ({ opts }, ctx) =>
   runList(ctx, opts, { endpoint: ENDPOINTS.researchAreas, resource: "research-area", options: AREA_OPTIONS });

@@ -1,6 +1,6 @@
 /** `pep categories`: every research category with the profiles in it. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import type { CommandModule } from "../types.js";
-import { runList } from "./params.js";
+import type { ListRun } from "../types.js";
+import { runList } from "../shared/list.js";
 
-export const run: CommandModule["run"] = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.categories, resource: "category" });
+export const run: ListRun = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.categories, resource: "category" });

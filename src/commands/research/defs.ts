@@ -1,9 +1,9 @@
 /**
  * `pep categories`, `pep research-areas` and `pep search`: ways into the research
- * profiles. Descriptions are getters for the reason given in peptides/defs.ts.
+ * profiles.
  */
 import { CATEGORIES, LIMITS } from "../../api/enums.js";
-import * as program from "../../program.js";
+import { RESEARCH_NOTICE } from "../../research-notice.js";
 import type { CommandDef } from "../types.js";
 import { AREA_OPTIONS, SEARCH_OPTIONS } from "./options.js";
 
@@ -11,9 +11,7 @@ export const defs: CommandDef[] = [
   {
     path: ["categories"],
     summary: "List the research categories with every profile in each",
-    get description() {
-      return [`Category ids (for \`pep peptides list --category\`): ${CATEGORIES.join(", ")}.`, program.RESEARCH_NOTICE].join("\n\n");
-    },
+    description: [`Category ids (for \`pep peptides list --category\`): ${CATEGORIES.join(", ")}.`, RESEARCH_NOTICE].join("\n\n"),
     list: true,
     defaultLimit: LIMITS.pageDefault,
     endpoint: "GET /categories",
@@ -24,12 +22,10 @@ export const defs: CommandDef[] = [
     path: ["research-areas"],
     aliases: ["areas"],
     summary: "List studied research areas, most-studied first, with their peptides",
-    get description() {
-      return [
-        "An area's name is what `pep peptides list --research-area` takes.",
-        program.RESEARCH_NOTICE,
-      ].join("\n\n");
-    },
+    description: [
+      "An area's name is what `pep peptides list --research-area` takes.",
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     options: AREA_OPTIONS,
     list: true,
     defaultLimit: LIMITS.pageDefault,
@@ -40,13 +36,11 @@ export const defs: CommandDef[] = [
   {
     path: ["search"],
     summary: "Search peptide profiles and educational content (FAQs, articles, courses)",
-    get description() {
-      return [
-        `The words of the query are joined with spaces, so quotes are optional: \`pep search growth factor\` is \`pep search "growth factor"\`. The query is 1 to ${LIMITS.searchMaxLength} characters.`,
-        `One request, not a paginated list: --limit is 1 to ${LIMITS.searchLimitMax}. Dosing and commerce content is never returned.`,
-        program.RESEARCH_NOTICE,
-      ].join("\n\n");
-    },
+    description: [
+      `The words of the query are joined with spaces, so quotes are optional: \`pep search growth factor\` is \`pep search "growth factor"\`. The query is 1 to ${LIMITS.searchMaxLength} characters.`,
+      `One request, not a paginated list: --limit is 1 to ${LIMITS.searchLimitMax}. Dosing and commerce content is never returned.`,
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     args: [{ name: "query", description: "words to search for", required: true, variadic: true }],
     options: SEARCH_OPTIONS,
     endpoint: "GET /search",

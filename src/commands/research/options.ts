@@ -1,22 +1,22 @@
 /** Options of `pep research-areas` and `pep search`, each naming the parameter it fills. */
 import { LIMITS, SEARCH_TYPES } from "../../api/enums.js";
-import type { OptionDef } from "../types.js";
+import { option, options } from "../options.js";
 
-export const AREA_OPTIONS: readonly OptionDef[] = [
-  { flags: "--search <text>", param: "search", description: `part of an area name, 1 to ${LIMITS.areaSearchMaxLength} characters` },
-];
+export const AREA_OPTIONS = options([
+  { key: "search", long: "search", value: "text", param: "search", description: `part of an area name, 1 to ${LIMITS.areaSearchMaxLength} characters` },
+]);
 
-export const SEARCH_OPTIONS: readonly OptionDef[] = [
+export const SEARCH_OPTIONS = options([
   {
-    flags: "--types <list>",
+    key: "types", long: "types", value: "list",
     param: "types",
     description: "what to search, comma-separated (default: both)",
     choices: SEARCH_TYPES,
   },
   {
-    flags: "--limit <n>",
+    key: "limit", long: "limit", value: "n",
     param: "limit",
     description: `most results, 1 to ${LIMITS.searchLimitMax}`,
     default: LIMITS.searchLimitDefault,
   },
-];
+]);

@@ -3,18 +3,17 @@
  * paginated list: the API answers with one result object, at most 25 hits.
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { checkParams, itemOf } from "../common.js";
-import type { CommandModule } from "../types.js";
+import { itemOf } from "../shared/item.js";
+import { commandQuery } from "../shared/query.js";
+import type { Run } from "../types.js";
 import { SEARCH_OPTIONS } from "./options.js";
-import { queryFromOptions } from "./params.js";
 
 /** The words of the query joined with spaces, so `pep search growth factor` needs no quotes. */
 export function searchText(args: readonly string[]): string {
   return args.join(" ").trim();
 }
 
-export const run: CommandModule["run"] = ({ args, opts }, ctx) => {
-  const { raw, flags } = queryFromOptions(opts, SEARCH_OPTIONS);
-  const query = checkParams(ENDPOINTS.search, { ...raw, q: searchText(args) }, { ...flags, q: "<query>" });
+export const run: Run<typeof SEARCH_OPTIONS> = ({ args, opts }, ctx) => {
+  const query = commandQuery(ENDPOINTS.search, opts, SEARCH_OPTIONS, { raw: { q: searchText(args) }, flags: { q: "<query>" } });
   return itemOf(ctx, ENDPOINTS.search, "search", { query });
 };

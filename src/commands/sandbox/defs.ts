@@ -1,5 +1,6 @@
 /** `pep sandbox`: the whole API from synthetic data, in the foreground. */
 import type { CommandDef } from "../types.js";
+import { SANDBOX_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [
   {
@@ -13,16 +14,7 @@ export const defs: CommandDef[] = [
       "pass for real research: every response carries meta.sandbox = true, and pep, pointed at the server, prints a " +
       "synthetic-data notice on stderr once a run.",
     offline: true,
-    options: [
-      { flags: "--port <port>", description: "port to listen on, 0 for any free port", default: 4010 },
-      { flags: "--host <host>", description: "address to listen on", default: "127.0.0.1" },
-      { flags: "--seed <n>", description: "seed of the synthetic data set", default: 1 },
-      { flags: "--scale <n>", description: "multiply the data set (1 = about 40 peptides, 300 studies, 25 vendors, 200 offers)", default: 1 },
-      { flags: "--rate-limit <n/seconds>", description: "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2)" },
-      { flags: "--latency <ms>", description: "delay every response by this many milliseconds", default: 0 },
-      { flags: "--fail-rate <0..1>", description: "answer this fraction of requests with 503", default: 0 },
-      { flags: "--db-down", description: "report the database unavailable: /health and data endpoints answer 503" },
-    ],
+    options: SANDBOX_OPTIONS,
     examples: [
       "pep sandbox --port 4010",
       "pep sandbox --scale 40 --rate-limit 20/2   # thousands of studies, paced",

@@ -1,5 +1,6 @@
 /** Checks the sandbox's flags (used by `pep sandbox`); each error names its flag. */
 import { UsageError } from "../../errors.js";
+import { options } from "../options.js";
 
 export interface SandboxFlags {
   port: number;
@@ -19,7 +20,7 @@ function int(value: unknown, flag: string, min: number, max: number): number {
   return n;
 }
 
-export function parseRateLimit(value: string): { requests: number; seconds: number } {
+export function parseRateLimitFlag(value: string): { requests: number; seconds: number } {
   const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(value.trim());
   const requests = m ? Number(m[1]) : NaN;
   const seconds = m ? Number(m[2]) : NaN;
@@ -41,9 +42,21 @@ export function parseSandboxFlags(opts: Record<string, unknown>): SandboxFlags {
     host,
     seed: opts.seed === undefined ? 1 : int(opts.seed, "--seed", 0, 2 ** 31 - 1),
     scale: opts.scale === undefined ? 1 : int(opts.scale, "--scale", 1, 1000),
-    ...(opts.rateLimit === undefined ? {} : { rateLimit: parseRateLimit(String(opts.rateLimit)) }),
+    ...(opts.rateLimit === undefined ? {} : { rateLimit: parseRateLimitFlag(String(opts.rateLimit)) }),
     latencyMs: opts.latency === undefined ? 0 : int(opts.latency, "--latency", 0, 600_000),
     failRate,
     dbDown: opts.dbDown === true,
   };
 }
+
+/** Options of `pep sandbox`. */
+export const SANDBOX_OPTIONS = options([
+  { key: "port", long: "port", value: "port", description: "port to listen on, 0 for any free port", default: 4010 },
+  { key: "host", long: "host", value: "host", description: "address to listen on", default: "127.0.0.1" },
+  { key: "seed", long: "seed", value: "n", description: "seed of the synthetic data set", default: 1 },
+  { key: "scale", long: "scale", value: "n", description: "multiply the data set (1 = about 40 peptides, 300 studies, 25 vendors, 200 offers)", default: 1 },
+  { key: "rateLimit", long: "rate-limit", value: "n/seconds", description: "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2)" },
+  { key: "latency", long: "latency", value: "ms", description: "delay every response by this many milliseconds", default: 0 },
+  { key: "failRate", long: "fail-rate", value: "0..1", description: "answer this fraction of requests with 503", default: 0 },
+  { key: "dbDown", long: "db-down", description: "report the database unavailable: /health and data endpoints answer 503" },
+]);

@@ -3,10 +3,11 @@
  * Ctrl-C. A long-running server's banner is its output, so it goes to stdout.
  */
 import { UsageError } from "../../errors.js";
-import type { CommandModule } from "../types.js";
+import type { Run } from "../types.js";
+import type { SANDBOX_OPTIONS } from "./options.js";
 import { parseSandboxFlags } from "./options.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof SANDBOX_OPTIONS> = async (input, ctx) => {
   const flags = parseSandboxFlags(input.opts);
   const { startSandbox } = await import("../../sandbox/index.js");
   let sandbox;

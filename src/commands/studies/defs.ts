@@ -1,21 +1,12 @@
 /**
  * `pep studies …`: the studies the profiles cite, de-duplicated: list, look up one,
- * export every page for spreadsheets and reference managers. Descriptions are getters
- * for the reason given in peptides/defs.ts.
+ * export every page for spreadsheets and reference managers.
  */
 import { LIMITS, STUDY_FIELDS } from "../../api/enums.js";
-import * as program from "../../program.js";
-import type { CommandDef, OptionDef } from "../types.js";
-import { STUDY_FILTER_OPTIONS } from "./options.js";
+import { RESEARCH_NOTICE } from "../../research-notice.js";
+import type { CommandDef } from "../types.js";
+import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "./options.js";
 import { STUDY_ID_FORMS } from "./study-id.js";
-
-/** The list options, with export's own default: every page. */
-const EXPORT_PAGING_OPTIONS: OptionDef[] = [
-  { flags: "--limit <n>", description: "export at most this many studies instead of all" },
-  { flags: "--all", description: "export every page (the default unless --limit is given)" },
-  { flags: "--page-size <n>", description: `studies per request, 1 to ${LIMITS.pageMax} (default: ${LIMITS.pageMax}, or --limit when smaller)` },
-  { flags: "--cursor <cursor>", description: "start from this cursor (as told by a run cut short)" },
-];
 
 const fieldsLine = `--fields chooses the fields requested and the columns shown, from: ${STUDY_FIELDS.join(", ")} (id is always included).`;
 
@@ -24,13 +15,11 @@ export const defs: CommandDef[] = [
     path: ["studies", "list"],
     isDefault: true,
     summary: "List studies cited by the profiles, with filters",
-    get description() {
-      return [
-        "Newest first unless --sort says otherwise. -o bibtex, ris or csl-json writes citations for a reference manager.",
-        fieldsLine,
-        program.RESEARCH_NOTICE,
-      ].join("\n\n");
-    },
+    description: [
+      "Newest first unless --sort says otherwise. -o bibtex, ris or csl-json writes citations for a reference manager.",
+      fieldsLine,
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     options: STUDY_FILTER_OPTIONS,
     list: true,
     defaultLimit: LIMITS.pageDefault,
@@ -46,13 +35,11 @@ export const defs: CommandDef[] = [
   {
     path: ["studies", "get"],
     summary: "Show one study with each citing profile's summary",
-    get description() {
-      return [
-        `<id> may be any of: ${STUDY_ID_FORMS.join("; ")}. A DOI or NCT number is turned into the API's id form (10.1000/x becomes doi-10.1000--x).`,
-        "-o bibtex, ris or csl-json writes its citation.",
-        program.RESEARCH_NOTICE,
-      ].join("\n\n");
-    },
+    description: [
+      `<id> may be any of: ${STUDY_ID_FORMS.join("; ")}. A DOI or NCT number is turned into the API's id form (10.1000/x becomes doi-10.1000--x).`,
+      "-o bibtex, ris or csl-json writes its citation.",
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     args: [{ name: "id", description: "study id, PMID, DOI or NCT number", required: true }],
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies/{id}",
@@ -62,15 +49,13 @@ export const defs: CommandDef[] = [
   {
     path: ["studies", "export"],
     summary: "Export every matching study as CSV, or as citations for a reference manager",
-    get description() {
-      return [
-        `Takes every page (${LIMITS.pageMax} studies a request) unless --limit is given, and writes CSV unless -o or PEP_OUTPUT says otherwise: bibtex, ris and csl-json suit reference managers.`,
-        "The filters are those of `pep studies list`. A run cut short prints the command that resumes it.",
-        fieldsLine,
-        program.RESEARCH_NOTICE,
-      ].join("\n\n");
-    },
-    options: [...STUDY_FILTER_OPTIONS, ...EXPORT_PAGING_OPTIONS],
+    description: [
+      `Takes every page (${LIMITS.pageMax} studies a request) unless --limit is given, and writes CSV unless -o or PEP_OUTPUT says otherwise: bibtex, ris and csl-json suit reference managers.`,
+      "The filters are those of `pep studies list`. A run cut short prints the command that resumes it.",
+      fieldsLine,
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
+    options: EXPORT_OPTIONS,
     defaultFormat: "csv",
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies (every page)",

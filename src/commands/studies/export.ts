@@ -4,14 +4,14 @@
  * given (the format default, csv, is the definition's `defaultFormat`).
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { runList } from "../research/params.js";
-import type { CommandModule } from "../types.js";
-import { STUDY_FILTER_OPTIONS } from "./options.js";
+import { runList } from "../shared/list.js";
+import type { Run } from "../types.js";
+import { STUDY_FILTER_OPTIONS, type EXPORT_OPTIONS } from "./options.js";
 
 /** `--all` unless the user chose `--limit` (or `--all` already). */
 export function exportPaging(opts: Record<string, unknown>): Record<string, unknown> {
   return opts.limit === undefined && opts.all === undefined ? { ...opts, all: true } : opts;
 }
 
-export const run: CommandModule["run"] = ({ opts }, ctx) =>
+export const run: Run<typeof EXPORT_OPTIONS> = ({ opts }, ctx) =>
   runList(ctx, exportPaging(opts), { endpoint: ENDPOINTS.studies, resource: "study", options: STUDY_FILTER_OPTIONS, fields: true });

@@ -1,8 +1,8 @@
 /** `pep studies list`: GET /studies with its filters and `--fields`. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { runList } from "../research/params.js";
-import type { CommandModule } from "../types.js";
+import { runList } from "../shared/list.js";
+import type { ListRun } from "../types.js";
 import { STUDY_FILTER_OPTIONS } from "./options.js";
 
-export const run: CommandModule["run"] = ({ opts }, ctx) =>
+export const run: ListRun<typeof STUDY_FILTER_OPTIONS> = ({ opts }, ctx) =>
   runList(ctx, opts, { endpoint: ENDPOINTS.studies, resource: "study", options: STUDY_FILTER_OPTIONS, fields: true });

@@ -1,13 +1,16 @@
 /** `pep vendors compare <id> <id> [<id> <id>]`: two to four vendors side by side (`ids=a,b`). */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { explained } from "../auth/explain.js";
-import { checkParams, itemOf } from "../common.js";
-import type { CommandModule } from "../types.js";
-import { compareIds, upperCode } from "./params.js";
+import { explained } from "../shared/auth-hints.js";
+import { itemOf } from "../shared/item.js";
+import { checkParams, queryFromOptions } from "../shared/query.js";
+import type { Run } from "../types.js";
+import { SHIPS_TO_OPTIONS } from "./options.js";
+import { compareIds } from "./params.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof SHIPS_TO_OPTIONS> = async (input, ctx) => {
   const endpoint = ENDPOINTS.vendorCompare;
   const ids = compareIds(input.args);
-  const query = checkParams(endpoint, { ids: ids.join(","), ships_to: upperCode(input.opts.shipsTo) }, { ids: "<ids>" });
+  const { raw, flags } = queryFromOptions(input.opts, SHIPS_TO_OPTIONS);
+  const query = checkParams(endpoint, { ids: ids.join(","), ...raw }, { ...flags, ids: "<ids>" });
   return explained(ctx, endpoint, () => itemOf(ctx, endpoint, "vendor-compare", { query }));
 };

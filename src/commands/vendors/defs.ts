@@ -1,15 +1,10 @@
 /** `pep vendors list|get|shipping|compare`: the vendor directory (key with vendors:read). */
-import { LIMITS, PRODUCT_CATEGORIES, VENDOR_FIELDS, VENDOR_SORTS } from "../../api/enums.js";
-import type { CommandDef, OptionDef } from "../types.js";
+import { LIMITS, VENDOR_FIELDS } from "../../api/enums.js";
+import type { CommandDef } from "../types.js";
+import { SHIPS_TO, VENDOR_LIST_OPTIONS } from "./options.js";
 
 const KEY_NOTE =
   "Needs an API key with the vendors:read scope (`pep auth login`); without one it exits 3 before sending anything. Vendor order never depends on commissions or affiliate status.";
-
-const SHIPS_TO: OptionDef = {
-  flags: "--ships-to <code>",
-  description: "destination: a two-letter country code, optionally with a subdivision (US, US-CA; case does not matter)",
-  param: "ships_to",
-};
 
 export const defs: CommandDef[] = [
   {
@@ -25,15 +20,7 @@ export const defs: CommandDef[] = [
     endpoint: "GET /vendors",
     list: true,
     defaultLimit: LIMITS.pageDefault,
-    options: [
-      { flags: "--search <text>", description: `vendor name or alias (at most ${LIMITS.searchMaxLength} characters)`, param: "search" },
-      { flags: "--country <code>", description: "where the vendor is based: a two-letter country code (ISO 3166-1 alpha-2, such as US)", param: "country" },
-      SHIPS_TO,
-      { flags: "--product-category <category>", description: "vendors with live listings of this type", choices: PRODUCT_CATEGORIES, param: "product_category" },
-      { flags: "--min-rating <rating>", description: `minimum average rating, ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`, param: "min_rating" },
-      { flags: "--peptide <peptide>", description: "vendors with live listings of this peptide (id, name or alias)", param: "peptide" },
-      { flags: "--sort <order>", description: "order of the vendors", choices: VENDOR_SORTS, default: "best_match", param: "sort" },
-    ],
+    options: VENDOR_LIST_OPTIONS,
     examples: [
       "pep vendors --ships-to us-ca --min-rating 4",
       "pep vendors list --peptide bpc-157 --sort rating -o json",

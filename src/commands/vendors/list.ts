@@ -4,27 +4,9 @@
  * `--sort` asks for another; nothing is re-sorted here.
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { LIMITS } from "../../api/enums.js";
-import { explained, explainedList } from "../auth/explain.js";
-import { checkParams, fieldsParam, listOf, pagingFrom } from "../common.js";
-import type { CommandModule } from "../types.js";
-import { minRating, upperCode } from "./params.js";
+import { runList } from "../shared/list.js";
+import type { ListRun } from "../types.js";
+import { VENDOR_LIST_OPTIONS } from "./options.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
-  const o = input.opts;
-  const endpoint = ENDPOINTS.vendors;
-  const paging = pagingFrom(o, LIMITS.pageDefault, LIMITS.pageMax);
-  const fields = fieldsParam(ctx);
-  const query = checkParams(endpoint, {
-    search: o.search,
-    country: upperCode(o.country),
-    ships_to: upperCode(o.shipsTo),
-    product_category: o.productCategory,
-    min_rating: minRating(o.minRating),
-    peptide: o.peptide,
-    sort: o.sort,
-    fields,
-  });
-  const list = await explained(ctx, endpoint, () => listOf(ctx, endpoint, "vendor", { query, paging, fields: fields?.split(",") }));
-  return explainedList(list, ctx, endpoint);
-};
+export const run: ListRun<typeof VENDOR_LIST_OPTIONS> = ({ opts }, ctx) =>
+  runList(ctx, opts, { endpoint: ENDPOINTS.vendors, resource: "vendor", options: VENDOR_LIST_OPTIONS, fields: true });

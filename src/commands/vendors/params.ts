@@ -1,17 +1,10 @@
 /**
- * Flag values of the vendor commands made ready for the endpoint schema: country and
- * destination codes upper-cased (`us` and `US` mean the same place), the rating checked
+ * Values of the vendor commands made ready for the endpoint schema: the rating checked
  * as a plain decimal, so that what is sent is what the user meant and the schema's
- * bounds (spec 4.5) apply to it.
+ * bounds (spec 4.5) apply to it; the ids of `compare`. (Codes: `shared/codes.ts`.)
  */
 import { LIMITS } from "../../api/enums.js";
 import { UsageError } from "../../errors.js";
-
-/** A code such as `us` or `us-ca` -> `US`, `US-CA`; the pattern is the schema's to check. */
-export function upperCode(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  return String(value).trim().toUpperCase();
-}
 
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 

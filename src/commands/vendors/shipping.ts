@@ -4,14 +4,15 @@
  * vendor ships there; `unknown` stays unknown (never "ships").
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { explained } from "../auth/explain.js";
-import { checkParams, itemOf, requireArg } from "../common.js";
-import type { CommandModule } from "../types.js";
-import { upperCode } from "./params.js";
+import { explained } from "../shared/auth-hints.js";
+import { itemOf, requireArg } from "../shared/item.js";
+import { commandQuery } from "../shared/query.js";
+import type { Run } from "../types.js";
+import { SHIPS_TO_OPTIONS } from "./options.js";
 
-export const run: CommandModule["run"] = async (input, ctx) => {
+export const run: Run<typeof SHIPS_TO_OPTIONS> = async (input, ctx) => {
   const endpoint = ENDPOINTS.vendorShipping;
   const id = requireArg(input.args[0], "id");
-  const query = checkParams(endpoint, { ships_to: upperCode(input.opts.shipsTo) });
+  const query = commandQuery(endpoint, input.opts, SHIPS_TO_OPTIONS);
   return explained(ctx, endpoint, () => itemOf(ctx, endpoint, "vendor-shipping", { query, pathParams: { id } }));
 };

@@ -8,17 +8,16 @@
 import type { ItemResult, ListResult, RawResult } from "../../commands/types.js";
 import type { OutputFormat } from "../../api/enums.js";
 import { UsageError } from "../../errors.js";
-import type { WriterContext } from "../context.js";
+import type { WriterContext } from "../writer-context.js";
 import { writeJsonArray } from "../json.js";
 import { bibtexEntry } from "./bibtex.js";
 import { cslItem } from "./csl.js";
 import { recordMaker } from "./record.js";
+import { isCitable } from "../citable.js";
 import { risRecord } from "./ris.js";
 
-const CITABLE = new Set(["study", "study-detail"]);
-
 export function assertCitable(result: ListResult | ItemResult | RawResult, format: OutputFormat): void {
-  if (result.kind === "raw" || !CITABLE.has(result.resource)) {
+  if (!isCitable(result)) {
     throw new UsageError(`-o ${format} is for studies only (studies list, studies get, studies export, peptides studies)`);
   }
 }

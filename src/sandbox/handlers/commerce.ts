@@ -3,7 +3,7 @@
  * seen within 30 days of the data's "now"); prices are decimal strings in their own
  * currency, never converted, in API order (never by commission).
  */
-import { paginate, type Handler, type HandlerContext } from "../context.js";
+import { paginate, type Handler, type HandlerContext } from "../request-context.js";
 import { FORMS } from "../data/offers.js";
 import type { Offer, Peptide, Vendor } from "../data/types.js";
 import { shipsTo } from "../data/vendors.js";

@@ -1,6 +1,6 @@
 /** One handler per entry of the shared endpoint table. */
 import type { EndpointName } from "../../api/endpoints.js";
-import type { Handler } from "../context.js";
+import type { Handler } from "../request-context.js";
 import { listPrices, listProducts } from "./commerce.js";
 import { health, index } from "./meta.js";
 import { getPeptide, getRegulatoryStatus, listCategories, listPeptides, listResearchAreas, peptideResearch, peptideStudies, search } from "./research.js";

@@ -1,6 +1,6 @@
 /** The API index (`GET /`) and the health check (`GET /health`). */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import type { Handler } from "../context.js";
+import type { Handler } from "../request-context.js";
 import { DATA_NOW_ISO } from "../data/clock.js";
 
 export const index: Handler = (ctx) => ({

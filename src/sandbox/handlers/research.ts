@@ -3,7 +3,7 @@
  * regulatory status, categories, research areas and the combined search.
  */
 import { EVIDENCE_LEVELS, LIMITS } from "../../api/enums.js";
-import { paginate, pickFields, SITE_URL, type Handler, type HandlerContext } from "../context.js";
+import { paginate, pickFields, SITE_URL, type Handler, type HandlerContext } from "../request-context.js";
 import type { Peptide } from "../data/types.js";
 import { notFound } from "../errors.js";
 import { matchScore, wordsScore, compactText } from "../fuzzy.js";

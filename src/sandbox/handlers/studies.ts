@@ -3,7 +3,7 @@
  * summaries of the profiles citing it.
  */
 import { EVIDENCE_CLASSIFICATIONS } from "../../api/enums.js";
-import { paginate, pickFields, SITE_URL, type Handler } from "../context.js";
+import { paginate, pickFields, SITE_URL, type Handler } from "../request-context.js";
 import type { Peptide } from "../data/types.js";
 import { invalidParameter, notFound } from "../errors.js";
 import { compactText } from "../fuzzy.js";

@@ -3,7 +3,7 @@
  * never depends on commissions or affiliate status: no sort reads them.
  */
 import { SandboxError, notFound } from "../errors.js";
-import { paginate, pickFields, SITE_URL, type Handler, type HandlerContext } from "../context.js";
+import { paginate, pickFields, SITE_URL, type Handler, type HandlerContext } from "../request-context.js";
 import type { Dataset } from "../data/index.js";
 import { FORMS } from "../data/offers.js";
 import type { Source, Vendor } from "../data/types.js";

@@ -2,7 +2,7 @@
  * Response shapes of each resource, built from the in-memory records. Field names of the
  * list items are exactly those of spec 2.2 (the values `fields` accepts).
  */
-import { SITE_URL } from "../context.js";
+import { SITE_URL } from "../request-context.js";
 import { NOT_DOCUMENTED, type EvidenceClassification, type Peptide, type Study } from "../data/types.js";
 import type { Dataset } from "../data/index.js";
 import { CLASSIFICATION_LABELS } from "../data/studies.js";

@@ -4,9 +4,9 @@
  * user guessing between a wrong key and a key without the right scope; this tells them.
  */
 import type { Endpoint } from "../../api/endpoints.js";
-import { fingerprint } from "../../config/resolve.js";
+import { keyEnding } from "../../config/key-ending.js";
 import type { KeySource } from "../../config/types.js";
-import type { Context } from "../../context.js";
+import type { Context } from "../../command-context.js";
 import { ApiError } from "../../errors.js";
 import type { ListResult } from "../types.js";
 
@@ -38,7 +38,7 @@ export async function explainAuthFailure(err: unknown, ctx: Context, endpoint?: 
   let base = "the API";
   try {
     const cfg = await ctx.config();
-    if (cfg.apiKey) key = `the key ${fingerprint(cfg.apiKey)} (${keySourceText(cfg.apiKeySource, cfg.profile)})`;
+    if (cfg.apiKey) key = `the key ${keyEnding(cfg.apiKey)} (${keySourceText(cfg.apiKeySource, cfg.profile)})`;
     if (cfg.baseUrl) base = cfg.baseUrl;
   } catch {
     // the config was read once already for the request; keep the generic wording

@@ -9,11 +9,38 @@
  * the run next waits on anything (the next page, a full pipe), at 16 KB, before a
  * notice, and by `flush()`, which `render()` calls whether the writer ends or fails.
  */
+import type { Writable } from "node:stream";
+import type { OutputFormat } from "../api/enums.js";
 import { InterruptedError } from "../errors.js";
 import { write } from "../io.js";
 import type { Progress } from "./progress.js";
-import type { RenderOptions } from "./render.js";
 import { cleanBlock } from "./sanitize.js";
+
+/** What `render()` is told about where and how to print. */
+export interface RenderOptions {
+  format: OutputFormat;
+  /** Where data goes (stdout, or the temp file of `--file`). */
+  out: Writable;
+  /** Data goes to a terminal (hyperlinks, next-cursor hint). */
+  outIsTTY: boolean;
+  /** Terminal width for tables and cards. */
+  columns: number;
+  /** Colours allowed. */
+  color: boolean;
+  /** OSC 8 links allowed on names. */
+  hyperlinks: boolean;
+  /** `--fields`: the columns (and CSV header) to show. */
+  fields?: string[] | undefined;
+  /** Notices: affiliate disclosure for machine formats, next-cursor hint, spinner. */
+  stderr: Writable;
+  /** Spinner and progress only then. */
+  stderrIsTTY: boolean;
+  /** No notices, no progress. */
+  quiet: boolean;
+  signal?: AbortSignal;
+  /** Milliseconds before the spinner shows (default 300; tests pass 0). */
+  progressDelayMs?: number;
+}
 
 export interface WriterContext {
   options: RenderOptions;

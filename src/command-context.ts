@@ -1,10 +1,13 @@
 /**
- * The one door to the outside for commands: streams (io), settings (config), the HTTP
- * client, notices. Everything is created lazily, so a command that needs no network
- * loads no HTTP code, and `--help` loads nothing at all.
+ * The one door to the outside for commands, and only what they use: streams (io), the
+ * profile, `--fields`, settings (config), the config file (store), the HTTP client,
+ * notices and clean-up. Everything is created lazily, so a command that needs no network
+ * loads no HTTP code, and `--help` loads nothing at all. How the run is shaped (output
+ * format, colour, the raw flags) stays with `main.ts` and the output layer.
  */
 import type { OutputFormat } from "./api/enums.js";
 import type { Endpoint } from "./api/endpoints.js";
+import type { GlobalOptions } from "./commands/globals.js";
 import type { ConfigStore } from "./config/store.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { AuthError, UsageError } from "./errors.js";
@@ -15,26 +18,7 @@ import { cleanBlock } from "./output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "./sandbox-notice.js";
 
 /** Global options of contract section 1, as commander parses them. */
-export interface GlobalOptions {
-  baseUrl?: string;
-  apiKeyFile?: string;
-  authHeader?: string;
-  profile?: string;
-  output?: string;
-  fields?: string;
-  file?: string;
-  timeout?: string;
-  retries?: string;
-  /** false with --no-retry */
-  retry?: boolean;
-  /** false with --no-cache */
-  cache?: boolean;
-  /** false with --no-color */
-  color?: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-  sandbox?: boolean;
-}
+export type { GlobalOptions } from "./commands/globals.js";
 
 /** What `run(argv, deps)` may be handed, for tests and embedding. */
 export interface Deps {
@@ -47,28 +31,23 @@ export interface Deps {
 
 export interface Context {
   readonly io: IO;
-  readonly globals: GlobalOptions;
-  /** The words the user typed after `pep`, for the resume hint. */
-  readonly argv: readonly string[];
-  /** The output format of this run. */
-  readonly format: OutputFormat;
-  /** Colour is allowed on stderr/stdout. */
-  readonly color: boolean;
-  readonly deps: Deps;
+  /** The profile of this run: --profile, else PEP_PROFILE, else `default`. */
+  readonly profile: string;
+  /** `--fields`, split once: undefined when not given, `[]` when given empty. */
+  readonly fields: readonly string[] | undefined;
+  /** The settings of this run (flags > environment > profile > defaults; the sandbox above all). */
   config(): Promise<ResolvedConfig>;
   /** The config file (for `pep config` and `pep auth`). */
   store(): Promise<ConfigStore>;
   /**
-   * The client for the configured API. Given an endpoint that needs a key, it fails with
-   * exit 3 before any request when there is none.
+   * The client for the configured API, one per run. Given an endpoint that needs a key,
+   * it fails with exit 3 before any request when there is none. With `overrides`, a new
+   * client with other settings (`auth login` checking a key not yet stored, `pep api`
+   * fetching another origin without the key).
    */
-  client(endpoint?: Endpoint): Promise<Client>;
-  /** A client with other settings (e.g. `auth login` checking a key not yet stored). */
-  makeClient(overrides: Partial<ClientOptions>): Promise<Client>;
+  client(endpoint?: Endpoint, overrides?: Partial<ClientOptions>): Promise<Client>;
   /** A line on stderr, unless `--quiet`. */
   notice(line: string): void;
-  /** A line on stderr with `--verbose` only. */
-  debug(line: string): void;
   /** Runs at the end of the run, whatever happens (close pools, stop the sandbox). */
   onCleanup(fn: () => Promise<void> | void): void;
 }
@@ -76,9 +55,8 @@ export interface Context {
 export interface ContextInit {
   io: IO;
   globals: GlobalOptions;
-  argv: readonly string[];
-  format: OutputFormat;
-  color: boolean;
+  profile: string;
+  fields: readonly string[] | undefined;
   deps: Deps;
   config: () => Promise<ResolvedConfig>;
   store: () => Promise<ConfigStore>;
@@ -147,7 +125,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     }
     const { createClient, paginate } = await import("./http/client.js");
     let cache: ClientOptions["cache"] = false;
-    if (cfg.cache && !globals.sandbox && overrides.cache !== false) {
+    if (cfg.cache && overrides.cache !== false) {
       const { createFileCache } = await import("./http/cache.js");
       cache = createFileCache(cfg.cacheDir);
     }
@@ -169,17 +147,13 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
 
   const ctx: Context & { cleanup(): Promise<void> } = {
     io,
-    globals,
-    argv: init.argv,
-    format: init.format,
-    color: init.color,
-    deps: init.deps,
+    profile: init.profile,
+    fields: init.fields,
     config: init.config,
     store: init.store,
     notice,
-    debug,
-    makeClient,
-    async client(endpoint) {
+    async client(endpoint, overrides) {
+      if (overrides) return makeClient(overrides);
       const cfg = await init.config();
       if (endpoint?.keyRequired && !cfg.apiKey) {
         throw new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {

@@ -1,0 +1,123 @@
+/**
+ * A list command in one call: `runList(ctx, opts, spec)` checks the paging flags of
+ * contract section 3, builds the query from the definition's options, and returns the
+ * streamed list. Every list command (peptides, studies, research, vendors, prices,
+ * products) goes through it.
+ */
+import { expandPath, type Endpoint } from "../../api/endpoints.js";
+import { LIMITS } from "../../api/enums.js";
+import type { Context } from "../../command-context.js";
+import { UsageError } from "../../errors.js";
+import type { Query } from "../../http/types.js";
+import type { ListResult, OptionDef, Resource } from "../types.js";
+import { explained, explainedList } from "./auth-hints.js";
+import { checkParams, fieldColumns, fieldsParam, queryFromOptions } from "./query.js";
+
+export interface Paging {
+  /** Most items in all; undefined with --all. */
+  limit: number | undefined;
+  pageSize: number;
+  cursor: string | undefined;
+}
+
+function positiveInt(value: unknown, flag: string, max?: number): number {
+  const s = String(value).trim();
+  const n = Number(s);
+  if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || n < 1 || (max !== undefined && n > max)) {
+    throw new UsageError(`${flag} must be a whole number ${max !== undefined ? `from 1 to ${max}` : "of 1 or more"} (got "${String(value)}")`);
+  }
+  return n;
+}
+
+/** `--limit --all --page-size --cursor` (contract section 3). */
+export function pagingFrom(opts: Record<string, unknown>, defaultLimit: number = LIMITS.pageDefault, maxPage: number = LIMITS.pageMax): Paging {
+  const all = opts.all === true;
+  if (all && opts.limit !== undefined) throw new UsageError("--all and --limit cannot be used together: --all prints every item");
+  const limit = all ? undefined : opts.limit !== undefined ? positiveInt(opts.limit, "--limit") : defaultLimit;
+  const pageSize =
+    opts.pageSize !== undefined ? positiveInt(opts.pageSize, "--page-size", maxPage) : limit === undefined ? maxPage : Math.min(limit, maxPage);
+  let cursor: string | undefined;
+  if (opts.cursor !== undefined) {
+    cursor = String(opts.cursor);
+    if (cursor.trim() === "") throw new UsageError("--cursor must not be empty");
+  }
+  return { limit, pageSize, cursor };
+}
+
+/** Parameters the list flags fill: a `--param` pair naming one is refused, naming the flag. */
+const LIST_PARAMS: Record<string, string> = { limit: "--limit (or --page-size)", cursor: "--cursor" };
+
+/**
+ * The checked query of a list command: its option values, `--fields` when the endpoint
+ * takes it, and the paging values, all judged by the endpoint's schema before any
+ * request. `limit` and `cursor` are checked here but left out of the result: the
+ * paginator sends them page by page.
+ */
+export function listQuery(
+  ctx: Context,
+  endpoint: Endpoint,
+  opts: Record<string, unknown>,
+  options: readonly OptionDef[],
+  paging: Paging,
+  withFields: boolean,
+): { query: Query; fields: string[] | undefined } {
+  const { raw, flags } = queryFromOptions(opts, options, LIST_PARAMS);
+  const fields = withFields ? fieldsParam(ctx) : undefined;
+  const checked = checkParams(
+    endpoint,
+    { ...raw, fields, limit: paging.pageSize, cursor: paging.cursor },
+    { ...flags, fields: "--fields", limit: "--page-size", cursor: "--cursor" },
+  );
+  const { limit: _limit, cursor: _cursor, ...query } = checked;
+  return { query, fields: fieldColumns(ctx) };
+}
+
+/** A streamed list over every page the paging asks for. */
+export async function listOf(
+  ctx: Context,
+  endpoint: Endpoint,
+  resource: Resource,
+  options: { query?: Query; pathParams?: Record<string, string>; paging: Paging; fields?: string[] | undefined },
+): Promise<ListResult> {
+  const client = await ctx.client(endpoint);
+  const pages = client.paginate(expandPath(endpoint.path, options.pathParams), {
+    query: options.query ?? {},
+    limit: options.paging.limit,
+    pageSize: options.paging.pageSize,
+    cursor: options.paging.cursor,
+    signal: ctx.io.signal,
+  });
+  return {
+    kind: "list",
+    resource,
+    items: pages,
+    meta: () => pages.state.meta,
+    nextCursor: () => pages.state.nextCursor,
+    progress: () => ({ pages: pages.state.pages, items: pages.state.items }),
+    fields: options.fields,
+  };
+}
+
+export interface ListSpec {
+  endpoint: Endpoint;
+  resource: Resource;
+  /** The command's options (its definition's `options`); those with a `param` fill the query. */
+  options?: readonly OptionDef[];
+  defaultLimit?: number;
+  pathParams?: Record<string, string>;
+  /** The endpoint takes `fields`: `--fields` is sent as well as used as columns. */
+  fields?: boolean;
+}
+
+/**
+ * A list command: paging, checked query, then the streamed list. A keyed endpoint's
+ * 401/403, met at the first page or later, is explained (which key, which scope).
+ */
+export async function runList(ctx: Context, opts: Record<string, unknown>, spec: ListSpec): Promise<ListResult> {
+  const { endpoint } = spec;
+  const paging = pagingFrom(opts, spec.defaultLimit);
+  const { query, fields } = listQuery(ctx, endpoint, opts, spec.options ?? [], paging, spec.fields ?? false);
+  const list = () => listOf(ctx, endpoint, spec.resource, { query, paging, fields, pathParams: spec.pathParams });
+  if (!endpoint.keyRequired) return list();
+  return explainedList(await explained(ctx, endpoint, list), ctx, endpoint);
+}

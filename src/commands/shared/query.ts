@@ -1,0 +1,89 @@
+/**
+ * Flag values -> API query parameters, driven by each option definition's `param`, so
+ * the flag a user typed and the parameter sent are written down once (in the
+ * definition), every value is judged by the endpoint's schema before any request, and
+ * every message about a bad value names the flag (exit 2, nothing sent).
+ */
+import { checkQuery, type Endpoint } from "../../api/endpoints.js";
+import type { Context } from "../../command-context.js";
+import { UsageError } from "../../errors.js";
+import type { Query } from "../../http/types.js";
+import { longName, type OptionDef } from "../options.js";
+import { extraParams } from "./pairs.js";
+
+/** `evidence_level` -> `--evidence-level`, unless a command says otherwise. */
+export function flagFor(param: string, flags: Record<string, string> = {}): string {
+  return flags[param] ?? `--${param.replace(/_/g, "-")}`;
+}
+
+/**
+ * Checks a query against the endpoint's schema and returns it as strings for the URL.
+ * `flags` maps a parameter to the flag (or argument) the user typed, for messages.
+ */
+export function checkParams(endpoint: Endpoint, raw: Record<string, unknown>, flags: Record<string, string> = {}): Query {
+  const query: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) if (v !== undefined) query[k] = v;
+  const checked = checkQuery(endpoint, query);
+  if (!checked.ok) {
+    const [first, ...rest] = checked.problems;
+    const line = (p: typeof first) => `${flagFor(p!.param, flags)} ${p!.message}`;
+    throw new UsageError(line(first), { hints: rest.map((p) => `also: ${line(p)}`) });
+  }
+  // Send what the user typed (strings), not the coerced values: `4.50` stays `4.50`.
+  const out: Query = {};
+  for (const [k, v] of Object.entries(query)) out[k] = v as Query[string];
+  return out;
+}
+
+export interface MappedQuery {
+  /** Parameter -> value as typed (unchecked; `checkParams` is the judge). */
+  raw: Record<string, unknown>;
+  /** Parameter -> the flag that fills it, for messages. */
+  flags: Record<string, string>;
+}
+
+/**
+ * The query parameters filled by the options that carry a `param` (each value through
+ * the option's `transform`), plus the `key=value` pairs of an option marked `pairs`
+ * (`--param`). A pair naming a parameter a flag covers is refused: `reserved` adds the
+ * parameters covered by flags outside `options` (the list flags).
+ */
+export function queryFromOptions(opts: Record<string, unknown>, options: readonly OptionDef[], reserved: Record<string, string> = {}): MappedQuery {
+  const raw: Record<string, unknown> = {};
+  const flags: Record<string, string> = {};
+  for (const o of options) {
+    if (!o.param) continue;
+    flags[o.param] = longName(o);
+    const value = opts[o.key];
+    if (value !== undefined) raw[o.param] = o.transform ? o.transform(value) : value;
+  }
+  for (const o of options) {
+    if (!o.pairs) continue;
+    const extra = extraParams(opts[o.key], { ...flags, ...reserved }, longName(o));
+    Object.assign(raw, extra);
+  }
+  return { raw, flags };
+}
+
+/** The checked query of a command that is not a list: its options and `extra` values (arguments). */
+export function commandQuery(
+  endpoint: Endpoint,
+  opts: Record<string, unknown>,
+  options: readonly OptionDef[],
+  extra: { raw?: Record<string, unknown>; flags?: Record<string, string> } = {},
+): Query {
+  const { raw, flags } = queryFromOptions(opts, options);
+  return checkParams(endpoint, { ...raw, ...extra.raw }, { ...flags, ...extra.flags });
+}
+
+/** `--fields` for endpoints that take a `fields` parameter: sent to the API and used as columns. */
+export function fieldsParam(ctx: Context): string | undefined {
+  if (ctx.fields === undefined) return undefined;
+  if (ctx.fields.length === 0) throw new UsageError("--fields must name at least one field, comma-separated");
+  return ctx.fields.join(",");
+}
+
+/** `--fields a,b` as columns only (for endpoints that take no `fields` parameter). */
+export function fieldColumns(ctx: Context): string[] | undefined {
+  return ctx.fields?.length ? [...ctx.fields] : undefined;
+}

@@ -1,0 +1,6 @@
+/** Which results can be written as citations (`-o bibtex|ris|csl-json`): studies, listed or one. */
+import type { Result } from "../commands/types.js";
+
+export function isCitable(result: Result): boolean {
+  return (result.kind === "list" || result.kind === "item") && (result.resource === "study" || result.resource === "study-detail");
+}
