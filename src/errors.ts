@@ -3,6 +3,7 @@
  * Everything that can fail in `pep` throws one of these; `main.ts` prints it and exits
  * with `exitCodeFor(err)`.
  */
+import type { RateLimitInfo } from "./http/types.js";
 import { cleanLine } from "./output/sanitize.js";
 
 export const EXIT = {
@@ -23,6 +24,13 @@ export class PepError extends Error {
   readonly exitCode: ExitCode;
   /** Extra lines printed under the message (advice, the resume command). */
   hints: string[] = [];
+  /**
+   * Set on a failure that cut a list short: the cursor of the page that failed and, with
+   * a `--limit`, how many items were still wanted (see `withResumeCursor`).
+   */
+  resume: { cursor: string; remaining: number | undefined } | undefined = undefined;
+  /** `RateLimit-*` headers of the answer that failed, so pacing also learns from a 429 or 503. */
+  rateLimit: RateLimitInfo | undefined = undefined;
   constructor(message: string, exitCode: ExitCode, options?: { cause?: unknown; hints?: string[] }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -114,10 +122,13 @@ export class NetworkError extends PepError {
 export class ResponseError extends PepError {
   readonly status: number;
   readonly requestId: string | undefined;
-  constructor(message: string, init: { status: number; requestId?: string | undefined; cause?: unknown }) {
+  /** The body ended early: a transport failure, worth a retry. */
+  readonly cutShort: boolean;
+  constructor(message: string, init: { status: number; requestId?: string | undefined; cause?: unknown; cutShort?: boolean }) {
     super(message, EXIT.unavailable, { cause: init.cause });
     this.status = init.status;
     this.requestId = init.requestId;
+    this.cutShort = init.cutShort ?? false;
   }
 
   /** `<message> (HTTP <status>, request <request_id>)`, like an API error. */
@@ -174,30 +185,22 @@ export function exitCodeFor(err: unknown): ExitCode {
 }
 
 /**
- * A cursor to resume from, attached to an error that cut a list short, so the shell
- * can print the command that continues the run; with a `--limit`, also how many items
- * of it were still wanted, so the resumed run stops where the first would have.
+ * A cursor to resume from, set on an error that cut a list short, so the shell can
+ * print the command that continues the run; with a `--limit`, also how many items of
+ * it were still wanted, so the resumed run stops where the first would have. Only
+ * errors pep understands carry it: a bug is not resumed. The first cursor set stays.
  */
 export function withResumeCursor<E>(err: E, cursor: string | undefined, remaining?: number): E {
-  if (cursor && err && typeof err === "object" && !("resumeCursor" in err)) {
-    Object.assign(err, { resumeCursor: cursor, resumeRemaining: remaining });
-  }
+  if (cursor && err instanceof PepError && !err.resume) err.resume = { cursor, remaining };
   return err;
 }
 
 export function resumeCursorOf(err: unknown): string | undefined {
-  if (err && typeof err === "object" && "resumeCursor" in err) {
-    const c = (err as { resumeCursor?: unknown }).resumeCursor;
-    return typeof c === "string" ? c : undefined;
-  }
-  return undefined;
+  return err instanceof PepError ? err.resume?.cursor : undefined;
 }
 
 /** Items of the `--limit` still wanted when the run was cut short (undefined: no limit). */
 export function resumeRemainingOf(err: unknown): number | undefined {
-  if (err && typeof err === "object" && "resumeRemaining" in err) {
-    const n = (err as { resumeRemaining?: unknown }).resumeRemaining;
-    return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : undefined;
-  }
-  return undefined;
+  const n = err instanceof PepError ? err.resume?.remaining : undefined;
+  return n !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
 }
