@@ -108,7 +108,7 @@ export class NetworkError extends PepError {
   readonly kind: "timeout" | "refused" | "reset" | "other";
   /** Set when the answer's headers had arrived (a body that stalled past the timeout). */
   requestId: string | undefined;
-  constructor(message: string, kind: NetworkError["kind"], options?: { cause?: unknown }) {
+  constructor(message: string, kind: NetworkError["kind"], options?: { cause?: unknown; hints?: string[] }) {
     super(message, EXIT.unavailable, options);
     this.kind = kind;
   }
@@ -165,14 +165,15 @@ export class InterruptedError extends PepError {
 /**
  * HTTP status -> exit code, in one place. Statuses the spec does not name are read by
  * their class: another 4xx refused the request as sent (2; 410 Gone is a 404), a
- * redirect or 408 is an answer that is not the API's (6). None of them is a bug of pep.
+ * redirect, 408, 414 or 431 is an answer that is not the API's (6). None of them is a bug of pep.
  */
 export function exitForStatus(status: number): ExitCode {
   if (status === 400 || status === 422) return EXIT.usage;
   if (status === 401 || status === 403) return EXIT.auth;
   if (status === 404 || status === 410) return EXIT.notFound;
   if (status === 429) return EXIT.rateLimited;
-  if (status === 408) return EXIT.unavailable;
+  // A request too long for the server (an oversized cursor): its limit, not a bad flag.
+  if (status === 408 || status === 414 || status === 431) return EXIT.unavailable;
   if (status >= 400 && status < 500) return EXIT.usage;
   if (status >= 500 || (status >= 300 && status < 400)) return EXIT.unavailable;
   return EXIT.unexpected;

@@ -26,6 +26,8 @@ export const GLOBAL_OPTIONS: readonly OptionDef[] = [
   { flags: "--retries <n>", description: "retries of 429, 5xx and network errors (env PEP_RETRIES)", default: 3 },
   { flags: "--no-retry", description: "do not retry (same as --retries 0)" },
   { flags: "--no-cache", description: "skip the ETag cache (env PEP_NO_CACHE=1)" },
+  { flags: "--proxy <url>", description: "send requests through this http(s) proxy (instead of HTTPS_PROXY/HTTP_PROXY; NO_PROXY still applies)" },
+  { flags: "--no-compress", description: "do not ask for compressed answers (gzip, br, deflate)" },
   { flags: "--no-color", description: "no colour (also NO_COLOR)" },
   { flags: "-q, --quiet", description: "no notices or progress on stderr" },
   { flags: "-v, --verbose", description: "log each request and response status to stderr (key redacted)" },

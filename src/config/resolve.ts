@@ -5,12 +5,13 @@
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { GlobalOptions } from "../context.js";
 import { keyTail } from "../http/key.js";
+import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../io.js";
 import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./store.js";
 import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, ValueSource } from "./types.js";
 import { parseConfigValue } from "./values.js";
 
-export const DEFAULTS = { authHeader: "bearer" as AuthHeader, timeoutSeconds: 30, retries: 3, cache: true };
+export const DEFAULTS = { authHeader: "bearer" as AuthHeader, timeoutSeconds: 30, retries: 3, cache: true, compress: true, maxResponseMb: 32 };
 
 const ENV_OF: Partial<Record<ConfigKey, string>> = {
   base_url: "PEP_BASE_URL",
@@ -59,6 +60,13 @@ export async function resolveConfig(globals: GlobalOptions, io: IO, store: Confi
   if (envNoCache !== undefined && envNoCache !== "" && envNoCache !== "0") cache = false;
   if (globals.cache === false) cache = false;
 
+  // Proxies: --proxy > the profile's proxy (both for every scheme) > the environment.
+  // NO_PROXY applies to all three.
+  const envProxy = proxyFromEnv(io.env);
+  const proxyUrl = globals.proxy !== undefined ? parseProxyUrl(globals.proxy, "--proxy") : stored.proxy;
+  const proxy = proxyUrl ? { http: proxyUrl, https: proxyUrl, noProxy: envProxy.noProxy } : envProxy;
+  const compress = globals.compress === false ? false : (stored.compress ?? DEFAULTS.compress);
+
   let apiKey: string | undefined;
   let apiKeySource: KeySource | undefined;
   if (globals.apiKeyFile !== undefined) {
@@ -83,6 +91,9 @@ export async function resolveConfig(globals: GlobalOptions, io: IO, store: Confi
     timeoutSeconds: (timeout?.value as number | undefined) ?? DEFAULTS.timeoutSeconds,
     retries: (retries?.value as number | undefined) ?? DEFAULTS.retries,
     cache,
+    proxy,
+    compress,
+    maxResponseMb: stored.max_response_mb ?? DEFAULTS.maxResponseMb,
     configFile: store.file,
     cacheDir: cacheDir(io.env),
   };

@@ -14,18 +14,20 @@
 import { UsageError } from "../errors.js";
 import { cacheKey } from "./cache.js";
 import { realClock } from "./clock.js";
-import { decode, type Received } from "./decode.js";
+import { decode, type Received, requestIdOf } from "./decode.js";
 import { type CacheableAttempt, withEtagCache } from "./etag.js";
-import { keyFingerprint } from "./key.js";
+import { keyFingerprint, redactKey } from "./key.js";
 import { paginate } from "./paginate.js";
 import { createPacer, type Send, withPacing, withRetry } from "./retry.js";
-import { createTransport, header, seconds } from "./transport.js";
+import { createTransport, seconds } from "./transport.js";
 import type { ApiResponse, Client, ClientEvent, ClientOptions, Clock, RequestOptions } from "./types.js";
 import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 3;
 export const DEFAULT_CONNECTIONS = 4;
+/** The largest page the API sends is a few MiB; 32 leaves a wide margin. */
+export const DEFAULT_MAX_RESPONSE_MB = 32;
 
 /** `pepcli/<version>`; the version is put in at build time (esbuild, vitest). */
 export function defaultUserAgent(): string {
@@ -51,8 +53,10 @@ export function createClient(options: ClientOptions): Client {
   const onEvent = options.onEvent;
   const emit = (e: ClientEvent) => onEvent?.(e);
 
-  /** Replaces the key wherever server text echoes it back. */
-  const scrub = (text: string): string => (apiKey ? text.split(apiKey).join("<redacted>") : text);
+  /** Replaces the key, or any 8 characters of it, wherever server text echoes it back. */
+  const scrub = (text: string): string => redactKey(text, apiKey);
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_MB * 1024 * 1024;
+  if (!(maxBytes > 0)) throw new UsageError(`the response size limit must be above 0, got ${maxBytes} bytes`);
 
   const redactHeaders = (headers: Record<string, string>): Record<string, string> => {
     const out: Record<string, string> = { ...headers };
@@ -68,7 +72,11 @@ export function createClient(options: ClientOptions): Client {
     connections: options.connections ?? DEFAULT_CONNECTIONS,
     now: () => clock.now(),
     scrub,
+    compress: options.compress,
+    maxBytes,
+    proxy: options.proxy,
   });
+  let echoTold = false;
 
   /** The one request: transport, then decoding. No retry, no pacing, no cache. */
   const sendOnce: Send<CacheableAttempt, Received> = async (req) => {
@@ -80,11 +88,16 @@ export function createClient(options: ClientOptions): Client {
       url: req.url,
       status: wire.status,
       ms: wire.ms,
-      requestId: header(wire.headers, "x-request-id"),
+      requestId: requestIdOf(wire.headers, scrub),
       fromCache: wire.status === 304 && conditional,
-      bytes: wire.body.length,
+      bytes: wire.wireBytes,
     });
-    return decode(wire, { now: clock.now(), conditional, apiKey, scrub });
+    const res = decode(wire, { now: clock.now(), conditional, apiKey, scrub });
+    if (res.echoesKey && !echoTold) {
+      echoTold = true;
+      emit({ type: "key-echo", url: req.url });
+    }
+    return res;
   };
 
   const pacer = createPacer(clock, onEvent);

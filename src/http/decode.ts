@@ -33,12 +33,12 @@ export interface DecodeOptions {
 export function decode(wire: Wire, options: DecodeOptions): Received {
   const { status, headers, cutShort } = wire;
   const { scrub, apiKey } = options;
-  const bytes = wire.body.length;
+  const bytes = wire.wireBytes;
   const rateLimit = parseRateLimit(
     { limit: header(headers, "ratelimit-limit"), remaining: header(headers, "ratelimit-remaining"), reset: header(headers, "ratelimit-reset") },
     options.now,
   );
-  const requestId = header(headers, "x-request-id");
+  const requestId = requestIdOf(headers, scrub);
   const etag = header(headers, "etag");
   const fail = <E extends ApiError | ResponseError>(err: E): E => {
     err.rateLimit = rateLimit;
@@ -61,7 +61,7 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
     const of = Number.isFinite(declared) && declared > bytes ? ` of ${declared}` : "";
     throw fail(new ResponseError(`the response body was cut short (${bytes}${of} bytes received)`, { status, requestId, cutShort: true }));
   }
-  if (bytes === 0) throw fail(new ResponseError(`the server answered HTTP ${status} with an empty body`, { status, requestId }));
+  if (wire.body.length === 0) throw fail(new ResponseError(`the server answered HTTP ${status} with an empty body`, { status, requestId }));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -79,9 +79,24 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
   if (!parsed.ok) {
     throw fail(new ResponseError(scrub(`the response was not the API's JSON envelope: ${parsed.reason}`), { status, requestId }));
   }
-  const echoesKey = apiKey !== undefined && (text.includes(apiKey) || etag?.includes(apiKey) === true);
+  const echoesKey = apiKey !== undefined && (text.includes(apiKey) || (etag !== undefined && scrub(etag) !== etag));
   const { data, pagination, meta } = parsed.value;
   return { status, data, pagination, meta, body, requestId, etag, rateLimit, fromCache: false, bytes, text, echoesKey };
+}
+
+/** Longest server text put in a message; past it the text is cut and the cut said. */
+export const MAX_SERVER_TEXT = 2000;
+
+/** Server text cut to `max` characters, saying how much was left out. */
+export function cutMessage(text: string, max = MAX_SERVER_TEXT): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… (cut: ${text.length - max} more characters)`;
+}
+
+/** The `X-Request-Id` header, without the key, at a readable length. */
+export function requestIdOf(headers: Headers, scrub: (s: string) => string): string | undefined {
+  const id = header(headers, "x-request-id");
+  return id === undefined ? undefined : cutMessage(scrub(id), 200);
 }
 
 function contentTypeOf(headers: Headers): string {
@@ -92,7 +107,7 @@ function contentTypeOf(headers: Headers): string {
 function apiError(status: number, headers: Headers, text: string, bodyCutShort: boolean, options: DecodeOptions): ApiError {
   const { scrub } = options;
   const retryAfter = parseRetryAfter(header(headers, "retry-after"), options.now);
-  const headerRequestId = header(headers, "x-request-id");
+  const headerRequestId = requestIdOf(headers, scrub);
   let json: unknown;
   let isJson = false;
   try {
@@ -106,18 +121,21 @@ function apiError(status: number, headers: Headers, text: string, bodyCutShort: 
     const clean = scrubDeep(envelope, scrub) as { error: ApiErrorBody };
     return new ApiError({
       status,
-      message: clean.error.message,
-      code: clean.error.code,
-      requestId: clean.error.request_id ?? headerRequestId,
+      message: clean.error.message === undefined ? undefined : cutMessage(clean.error.message),
+      code: clean.error.code === undefined ? undefined : cutMessage(clean.error.code, 200),
+      requestId: clean.error.request_id === undefined ? headerRequestId : cutMessage(clean.error.request_id, 200),
       envelope: clean,
       retryAfter,
     });
   }
   const location = status >= 300 && status < 400 ? header(headers, "location") : undefined;
+  const tooLong = status === 414 || status === 431;
   const message = location
     ? scrub(`the server redirects to ${truncate(location)}; pep does not follow redirects, so check the base URL`)
     : bodyCutShort
       ? `the server answered HTTP ${status} and the body was cut short`
+      : tooLong
+        ? `the server refused the request as too long (HTTP ${status}): the cursor or query is longer than it accepts`
       : isJson
         ? `the server answered HTTP ${status} without an error envelope`
         : text.trim() === ""
