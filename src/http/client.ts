@@ -19,7 +19,7 @@ import { type CacheableAttempt, withEtagCache } from "./etag.js";
 import { keyFingerprint, redactKey } from "./key.js";
 import { paginate } from "./paginate.js";
 import { createPacer, type Send, withPacing, withRetry } from "./retry.js";
-import { createTransport, seconds } from "./transport.js";
+import { createTransport, ENCODINGS, seconds } from "./transport.js";
 import type { ApiResponse, Client, ClientEvent, ClientOptions, Clock, RequestOptions } from "./types.js";
 import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
 
@@ -72,7 +72,6 @@ export function createClient(options: ClientOptions): Client {
     connections: options.connections ?? DEFAULT_CONNECTIONS,
     now: () => clock.now(),
     scrub,
-    compress: options.compress,
     maxBytes,
     proxy: options.proxy,
   });
@@ -113,6 +112,7 @@ export function createClient(options: ClientOptions): Client {
       assertKeyNotInUrl(url, apiKey);
       const withKey = apiKey !== undefined && mayCarryKey(url, base);
       const headers: Record<string, string> = { Accept: "application/json", "User-Agent": userAgent };
+      if (options.compress !== false) headers["Accept-Encoding"] = ENCODINGS;
       if (withKey) {
         if (authHeader === "x-api-key") headers["X-API-Key"] = apiKey;
         else headers.Authorization = `Bearer ${apiKey}`;

@@ -36,8 +36,6 @@ export interface TransportOptions {
   now: () => number;
   /** Removes the key from server text put in a message. */
   scrub: (text: string) => string;
-  /** Ask for gzip, br and deflate (default true). */
-  compress?: boolean | undefined;
   /** Most bytes of body, decompressed, read from one answer. */
   maxBytes: number;
   proxy?: ProxySettings | undefined;
@@ -45,7 +43,8 @@ export interface TransportOptions {
 
 /** Header names that carry the key. */
 const KEY_HEADERS = ["Authorization", "X-API-Key"];
-const ENCODINGS = "gzip, br, deflate";
+/** What pep asks for (the client sets it); every answer in these is read as it streams. */
+export const ENCODINGS = "gzip, br, deflate";
 
 function mib(bytes: number): string {
   const m = bytes / 1024 / 1024;
@@ -150,7 +149,6 @@ function errorCodes(err: unknown): string[] {
 
 export function createTransport(options: TransportOptions): Transport {
   const { timeoutMs, now, scrub, maxBytes } = options;
-  const compress = options.compress ?? true;
   const proxy = options.proxy ?? NO_PROXY;
   const agent = new Agent({ connections: options.connections, connect: { timeout: timeoutMs } });
   let loopbackAgent: Agent | undefined;
@@ -249,12 +247,11 @@ export function createTransport(options: TransportOptions): Transport {
       };
       const carriesKey = KEY_HEADERS.some((h) => headers[h] !== undefined);
       const route = dispatcherFor(url, carriesKey);
-      const sent = compress ? { ...headers, "Accept-Encoding": ENCODINGS } : headers;
       try {
         let res: Awaited<ReturnType<typeof undiciRequest>>;
         try {
           const dispatcher = await route.dispatcher;
-          res = await undiciRequest(url, { dispatcher, method: "GET", headers: sent, signal: controller.signal });
+          res = await undiciRequest(url, { dispatcher, method: "GET", headers, signal: controller.signal });
         } catch (err) {
           throw failed(err);
         }

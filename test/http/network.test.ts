@@ -160,7 +160,7 @@ describe("compression", () => {
   it("a corrupt gzip body is exit 6 saying so, not 'not valid JSON'", async () => {
     const good = gzipSync(json([1, 2, 3]));
     const bad = Buffer.concat([good.subarray(0, 10), Buffer.alloc(20, 0x41), good.subarray(30)]);
-    const c = await serve((_r, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(bad));
+    const c = await serve((_r, res) => void res.writeHead(200, { "content-encoding": "gzip" }).end(bad));
     const err = await failure(c.request("/peptides"));
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toBe("the answer's gzip body is corrupt: it could not be decompressed");
@@ -168,7 +168,7 @@ describe("compression", () => {
   });
 
   it("an encoding pep cannot read is said by name", async () => {
-    const c = await serve((_r, res) => res.writeHead(200, { "content-encoding": "zstd" }).end("xx"));
+    const c = await serve((_r, res) => void res.writeHead(200, { "content-encoding": "zstd" }).end("xx"));
     const err = await failure(c.request("/peptides"));
     expect(err.message).toBe("the answer is encoded as zstd, which pep cannot read");
   });
@@ -206,7 +206,7 @@ describe("bounded answers", () => {
 
   it("a gzip bomb is stopped at the limit of the decompressed size", async () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
-    const c = await serve((_r, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(bomb), { maxResponseBytes: 4 * 1024 * 1024 });
+    const c = await serve((_r, res) => void res.writeHead(200, { "content-encoding": "gzip" }).end(bomb), { maxResponseBytes: 4 * 1024 * 1024 });
     const err = await failure(c.request("/peptides"));
     expect(err.message).toBe("the answer is larger than pep's 4 MiB limit; stopped reading it");
   });
@@ -247,7 +247,7 @@ describe("the key in server-supplied text", () => {
 
   it("a 414 or 431 (an oversized cursor) is the server's limit: exit 6", async () => {
     for (const status of [414, 431]) {
-      const c = await serve((_r, res) => res.writeHead(status).end());
+      const c = await serve((_r, res) => void res.writeHead(status).end());
       const err = await failure(c.request("/peptides", { query: { cursor: "c".repeat(9000) } }));
       expect(exitCodeFor(err)).toBe(6);
       expect(err.message).toBe(`the server refused the request as too long (HTTP ${status}): the cursor or query is longer than it accepts`);

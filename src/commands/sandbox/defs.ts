@@ -19,6 +19,7 @@ export const defs: CommandDef[] = [
       { flags: "--scale <n>", description: "multiply the data set (1 = about 40 peptides, 300 studies, 25 vendors, 200 offers)", default: 1 },
       { flags: "--rate-limit <n/seconds>", description: "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2)" },
       { flags: "--latency <ms>", description: "delay every response by this many milliseconds", default: 0 },
+      { flags: "--bandwidth <kB/s>", description: "send every body at most this many kilobytes per second, to try a slow link (0 = no cap)", default: 0 },
       { flags: "--fail-rate <0..1>", description: "answer this fraction of requests with 503", default: 0 },
       { flags: "--db-down", description: "report the database unavailable: /health and data endpoints answer 503" },
     ],

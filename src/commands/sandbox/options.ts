@@ -8,6 +8,7 @@ export interface SandboxFlags {
   scale: number;
   rateLimit?: { requests: number; seconds: number };
   latencyMs: number;
+  bandwidthKBps: number;
   failRate: number;
   dbDown: boolean;
 }
@@ -43,6 +44,7 @@ export function parseSandboxFlags(opts: Record<string, unknown>): SandboxFlags {
     scale: opts.scale === undefined ? 1 : int(opts.scale, "--scale", 1, 1000),
     ...(opts.rateLimit === undefined ? {} : { rateLimit: parseRateLimit(String(opts.rateLimit)) }),
     latencyMs: opts.latency === undefined ? 0 : int(opts.latency, "--latency", 0, 600_000),
+    bandwidthKBps: opts.bandwidth === undefined ? 0 : int(opts.bandwidth, "--bandwidth", 0, 10_000_000),
     failRate,
     dbDown: opts.dbDown === true,
   };

@@ -18,6 +18,7 @@ export const run: CommandModule["run"] = async (input, ctx) => {
       scale: flags.scale,
       rateLimit: flags.rateLimit,
       latencyMs: flags.latencyMs,
+      bandwidthKBps: flags.bandwidthKBps,
       failRate: flags.failRate,
       dbDown: flags.dbDown,
     });
