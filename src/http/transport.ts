@@ -66,14 +66,14 @@ function decoderFor(encoding: string): Transform | string | undefined {
  * connection that carries a key over plain http to `localhost` or `*.localhost` is made
  * to the address checked here, not to a second answer of the resolver.
  */
-function loopbackOnlyLookup(hostname: string, options: object, callback: (...args: unknown[]) => void): void {
+export function loopbackOnlyLookup(hostname: string, options: object, callback: (...args: unknown[]) => void): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err);
     const list = addresses as Array<{ address: string; family: number }>;
     const outside = list.find((a) => !isLoopbackHost(a.address));
     if (outside || list.length === 0) {
       const e = Object.assign(new Error(`${hostname} resolves to ${outside?.address ?? "no address"}`), {
-        code: "PEP_NOT_LOOPBACK",
+        code: "ENOTLOOPBACK",
         address: outside?.address,
       });
       return callback(e);
@@ -193,7 +193,7 @@ export function createTransport(options: TransportOptions): Transport {
     const codes = errorCodes(err);
     const has = (...c: string[]) => c.some((x) => codes.includes(x));
     const host = url.host;
-    if (has("PEP_NOT_LOOPBACK")) {
+    if (has("ENOTLOOPBACK")) {
       const address = (err as { address?: string }).address ?? errorCause(err, "address");
       return new UsageError(`the API key is not sent over plain http to ${url.hostname}: it resolves to ${address ?? "an address"}, which is not this machine`, {
         hints: [`use an https base URL, or http://127.0.0.1:${url.port || 80} for a server on this machine`],

@@ -127,6 +127,7 @@ describe.runIf(existsSync("/proc/self/status"))("bounded answers", () => {
         res.write("{");
       },
       "/v1/echo": (_r, res) => sendJson(res, 200, envelope({ token: KEY })),
+      "/v1/": (_r, res) => sendJson(res, 500, { error: { code: "internal", message: `key ${KEY.slice(4, 16)} failed` } }, { "x-request-id": `req-${KEY}` }),
     });
   });
   afterAll(() => srv.close());
@@ -140,6 +141,13 @@ describe.runIf(existsSync("/proc/self/status"))("bounded answers", () => {
       expect(run.peakMb).toBeLessThan(200);
     });
   }
+
+  it("auth login --with-key -v never shows the key or 8 characters of it, though the server echoes it", async () => {
+    const run = await spawnPep(["--base-url", `${srv.url}/v1`, "-v", "--retries", "0", "auth", "login", "--with-key"], { env: tmp.env, input: `${KEY}\n` });
+    expect(run.code).toBe(6);
+    expect(run.err).toContain("request req-<redacted>");
+    for (let i = 0; i + 8 <= KEY.length; i++) expect(run.err).not.toContain(KEY.slice(i, i + 8));
+  });
 
   it("an answer that echoes the key is printed as sent, with one warning on stderr", async () => {
     const run = await spawnPep(["--base-url", `http://127.0.0.1:${srv.port}/v1`, "api", "/echo"], { env: { ...tmp.env, PEP_API_KEY: KEY } });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, NetworkError, ResponseError, UsageError, exitCodeFor } from "../../src/errors.js";
 import { createClient } from "../../src/http/client.js";
 import { redactKey } from "../../src/http/key.js";
+import { loopbackOnlyLookup } from "../../src/http/transport.js";
 import { bypassesProxy, parseProxyUrl, proxyFor, proxyFromEnv } from "../../src/http/proxy.js";
 import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
 import { startProxy, type TestProxy } from "../helpers/proxy.js";
@@ -259,6 +260,18 @@ describe("the key in server-supplied text", () => {
 });
 
 describe("loopback", () => {
+  const resolve = (name: string) =>
+    new Promise<{ err: (Error & { code?: string }) | null; address: unknown }>((done) =>
+      loopbackOnlyLookup(name, {}, (err, address) => done({ err: err as Error | null, address })),
+    );
+
+  it("the lookup of a keyed plain-http connection answers only when every address is loopback", async () => {
+    expect((await resolve("localhost")).address).toMatch(/^(127\.|::1$)/);
+    const outside = await resolve("10.1.2.3");
+    expect(outside.err?.code).toBe("ENOTLOOPBACK");
+    expect(outside.err?.message).toBe("10.1.2.3 resolves to 10.1.2.3");
+  });
+
   it("sends the key over plain http to localhost, which resolves only to loopback", async () => {
     const c = await serve((_r, res) => sendJson(res, 200, envelope([])));
     await c.close();
