@@ -156,3 +156,21 @@ describe.runIf(existsSync("/proc/self/status"))("bounded answers", () => {
     expect(run.err).toBe("warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n");
   });
 });
+
+describe("the proxy key in the config", () => {
+  it("is stored as given and shown without its user and password", async () => {
+    const cfg = scratch("pep-proxy-config-");
+    try {
+      const set = await spawnPep(["config", "set", "proxy", "http://u:secretpw@proxy.example:3128"], { env: cfg.env });
+      expect(set.code).toBe(0);
+      const list = await spawnPep(["config", "list", "-o", "json"], { env: cfg.env });
+      expect(JSON.parse(list.out).proxy).toBe("http://…@proxy.example:3128");
+      expect(set.err + list.out + list.err).not.toContain("secretpw");
+      const bad = await spawnPep(["config", "set", "max_response_mb", "0"], { env: cfg.env });
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain("max_response_mb must be the most MiB read of one answer, a whole number from 1 to 4096");
+    } finally {
+      cfg.cleanup();
+    }
+  });
+});
