@@ -4,7 +4,6 @@
  * failure of the connection (not of an HTTP status) as a NetworkError in words. It
  * knows nothing of the API's JSON: `decode.ts` reads what this brings back.
  */
-import { lookup as dnsLookup } from "node:dns";
 import { isIP } from "node:net";
 import { pipeline, type Readable, type Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
@@ -64,9 +63,17 @@ function decoderFor(encoding: string): Transform | string | undefined {
 /**
  * A DNS lookup that answers only when every address of the name is loopback: the
  * connection that carries a key over plain http to `localhost` or `*.localhost` is made
- * to the address checked here, not to a second answer of the resolver.
+ * to the address checked here, not to a second answer of the resolver. node:dns loads
+ * only then: a run against an IP address never needs it.
  */
 export function loopbackOnlyLookup(hostname: string, options: object, callback: (...args: unknown[]) => void): void {
+  import("node:dns").then(
+    ({ lookup }) => lookupAll(lookup, hostname, options, callback),
+    (err: unknown) => callback(err),
+  );
+}
+
+function lookupAll(dnsLookup: typeof import("node:dns").lookup, hostname: string, options: object, callback: (...args: unknown[]) => void): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err);
     const list = addresses as Array<{ address: string; family: number }>;
