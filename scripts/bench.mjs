@@ -21,6 +21,7 @@ import { memoryArgs, MEMORY_FORMATS, MEMORY_RUNS, MEMORY_SIZES, runMemory } from
 import { PACING_ARGS, PACING_LIMIT, PACING_PAGES, PACING_RUNS, runPacing } from "./bench/pacing.mjs";
 import { LIST_ARGS, REVALIDATE_RUNS, runRevalidate } from "./bench/revalidate.mjs";
 import { table, writeReport } from "./bench/report.mjs";
+import { runCompression } from "./bench/compression.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
@@ -121,6 +122,13 @@ try {
     notes.push(
       `Pacing: each run has a fresh sandbox whose ${PACING_LIMIT.requests}/${PACING_LIMIT.seconds}s windows start at its first request; the minimum is (ceil(${PACING_PAGES}/${PACING_LIMIT.requests}) - 1) x ${PACING_LIMIT.seconds} s. 429s are counted by the proxy and cross-checked against pep's -v log.`,
     );
+  }
+  // 6. Compression: bytes received and a throttled link, with and without (its own section).
+  if (wants(6)) {
+    log("6. compression");
+    const r = await runCompression(ctx);
+    rows.push(...r.rows);
+    notes.push(...r.notes);
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -25,8 +25,12 @@ const leanUndici = {
   name: "lean-undici",
   setup(b) {
     const dispatcher = path.join(root, "node_modules", "undici", "lib", "dispatcher");
+    // A dynamic import("undici") (the proxy path) gets ProxyAgent in a chunk of its own,
+    // loaded only when a proxy is configured.
     b.onResolve({ filter: /^undici$/ }, (args) =>
-      args.importer.startsWith(path.join(root, "src") + path.sep) ? { path: path.join(root, "scripts", "undici-lean.mjs") } : undefined,
+      args.importer.startsWith(path.join(root, "src") + path.sep)
+        ? { path: path.join(root, "scripts", args.kind === "dynamic-import" ? "undici-proxy.mjs" : "undici-lean.mjs") }
+        : undefined,
     );
     b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
       args.importer === path.join(dispatcher, "client.js") ? { path: "client-h2", namespace: "lazy-h2" } : undefined,

@@ -11,7 +11,7 @@ import type { GlobalOptions } from "./commands/globals.js";
 import type { ConfigStore } from "./config/store.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { AuthError, UsageError } from "./errors.js";
-import { keyFingerprint } from "./http/key.js";
+import { keyFingerprint, redactKey } from "./http/key.js";
 import type { Client, ClientEvent, ClientOptions, Clock } from "./http/types.js";
 import type { IO } from "./io.js";
 import { cleanBlock } from "./output/sanitize.js";
@@ -64,8 +64,8 @@ export interface ContextInit {
 
 /** Redacts the key in a header value: `Bearer ****abcd`. */
 function redact(value: string, key: string | undefined): string {
-  if (!key || !value.includes(key)) return value;
-  return value.split(key).join(keyFingerprint(key));
+  if (!key) return value;
+  return redactKey(value.split(key).join(keyFingerprint(key)), key);
 }
 
 export function createContext(init: ContextInit): Context & { cleanup(): Promise<void> } {
@@ -109,6 +109,9 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
       case "pace":
         debug(`rate limit reached; waiting ${formatWait(e.waitMs)} for the window to reset`);
         break;
+      case "key-echo":
+        io.stderr.write("warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n");
+        break;
     }
   };
 
@@ -123,7 +126,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         ],
       });
     }
-    const { createClient, paginate } = await import("./http/client.js");
+    const [{ createClient }, { paginate }] = await Promise.all([import("./http/client.js"), import("./http/paginate.js")]);
     let cache: ClientOptions["cache"] = false;
     if (cfg.cache && overrides.cache !== false) {
       const { createFileCache } = await import("./http/cache.js");
@@ -137,6 +140,10 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
       timeoutMs: cfg.timeoutSeconds * 1000,
       retries: cfg.retries,
       cache,
+      compress: cfg.compress,
+      maxResponseBytes: cfg.maxResponseMb * 1024 * 1024,
+      // The in-process sandbox is on this machine: never through a proxy.
+      proxy: globals.sandbox ? undefined : cfg.proxy,
       clock: init.deps.clock,
       onEvent: onEvent(apiKey),
       ...overrides,

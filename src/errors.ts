@@ -3,6 +3,7 @@
  * Everything that can fail in `pep` throws one of these; `main.ts` prints it and exits
  * with `exitCodeFor(err)`.
  */
+import type { RateLimitInfo } from "./http/types.js";
 import { cleanLine } from "./output/sanitize.js";
 
 export const EXIT = {
@@ -23,6 +24,13 @@ export class PepError extends Error {
   readonly exitCode: ExitCode;
   /** Extra lines printed under the message (advice, the resume command). */
   hints: string[] = [];
+  /**
+   * Set on a failure that cut a list short: the cursor of the page that failed and, with
+   * a `--limit`, how many items were still wanted (see `withResumeCursor`).
+   */
+  resume: { cursor: string; remaining: number | undefined } | undefined = undefined;
+  /** `RateLimit-*` headers of the answer that failed, so pacing also learns from a 429 or 503. */
+  rateLimit: RateLimitInfo | undefined = undefined;
   constructor(message: string, exitCode: ExitCode, options?: { cause?: unknown; hints?: string[] }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -100,7 +108,7 @@ export class NetworkError extends PepError {
   readonly kind: "timeout" | "refused" | "reset" | "other";
   /** Set when the answer's headers had arrived (a body that stalled past the timeout). */
   requestId: string | undefined;
-  constructor(message: string, kind: NetworkError["kind"], options?: { cause?: unknown }) {
+  constructor(message: string, kind: NetworkError["kind"], options?: { cause?: unknown; hints?: string[] }) {
     super(message, EXIT.unavailable, options);
     this.kind = kind;
   }
@@ -114,10 +122,13 @@ export class NetworkError extends PepError {
 export class ResponseError extends PepError {
   readonly status: number;
   readonly requestId: string | undefined;
-  constructor(message: string, init: { status: number; requestId?: string | undefined; cause?: unknown }) {
+  /** The body ended early: a transport failure, worth a retry. */
+  readonly cutShort: boolean;
+  constructor(message: string, init: { status: number; requestId?: string | undefined; cause?: unknown; cutShort?: boolean }) {
     super(message, EXIT.unavailable, { cause: init.cause });
     this.status = init.status;
     this.requestId = init.requestId;
+    this.cutShort = init.cutShort ?? false;
   }
 
   /** `<message> (HTTP <status>, request <request_id>)`, like an API error. */
@@ -154,14 +165,15 @@ export class InterruptedError extends PepError {
 /**
  * HTTP status -> exit code, in one place. Statuses the spec does not name are read by
  * their class: another 4xx refused the request as sent (2; 410 Gone is a 404), a
- * redirect or 408 is an answer that is not the API's (6). None of them is a bug of pep.
+ * redirect, 408, 414 or 431 is an answer that is not the API's (6). None of them is a bug of pep.
  */
 export function exitForStatus(status: number): ExitCode {
   if (status === 400 || status === 422) return EXIT.usage;
   if (status === 401 || status === 403) return EXIT.auth;
   if (status === 404 || status === 410) return EXIT.notFound;
   if (status === 429) return EXIT.rateLimited;
-  if (status === 408) return EXIT.unavailable;
+  // A request too long for the server (an oversized cursor): its limit, not a bad flag.
+  if (status === 408 || status === 414 || status === 431) return EXIT.unavailable;
   if (status >= 400 && status < 500) return EXIT.usage;
   if (status >= 500 || (status >= 300 && status < 400)) return EXIT.unavailable;
   return EXIT.unexpected;
@@ -174,30 +186,22 @@ export function exitCodeFor(err: unknown): ExitCode {
 }
 
 /**
- * A cursor to resume from, attached to an error that cut a list short, so the shell
- * can print the command that continues the run; with a `--limit`, also how many items
- * of it were still wanted, so the resumed run stops where the first would have.
+ * A cursor to resume from, set on an error that cut a list short, so the shell can
+ * print the command that continues the run; with a `--limit`, also how many items of
+ * it were still wanted, so the resumed run stops where the first would have. Only
+ * errors pep understands carry it: a bug is not resumed. The first cursor set stays.
  */
 export function withResumeCursor<E>(err: E, cursor: string | undefined, remaining?: number): E {
-  if (cursor && err && typeof err === "object" && !("resumeCursor" in err)) {
-    Object.assign(err, { resumeCursor: cursor, resumeRemaining: remaining });
-  }
+  if (cursor && err instanceof PepError && !err.resume) err.resume = { cursor, remaining };
   return err;
 }
 
 export function resumeCursorOf(err: unknown): string | undefined {
-  if (err && typeof err === "object" && "resumeCursor" in err) {
-    const c = (err as { resumeCursor?: unknown }).resumeCursor;
-    return typeof c === "string" ? c : undefined;
-  }
-  return undefined;
+  return err instanceof PepError ? err.resume?.cursor : undefined;
 }
 
 /** Items of the `--limit` still wanted when the run was cut short (undefined: no limit). */
 export function resumeRemainingOf(err: unknown): number | undefined {
-  if (err && typeof err === "object" && "resumeRemaining" in err) {
-    const n = (err as { resumeRemaining?: unknown }).resumeRemaining;
-    return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : undefined;
-  }
-  return undefined;
+  const n = err instanceof PepError ? err.resume?.remaining : undefined;
+  return n !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
 }

@@ -21,6 +21,8 @@ const sandbox = await startSandbox({
   scale: opts.scale ?? 1,
   now,
   ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+  ...(opts.bandwidthKBps ? { bandwidthKBps: opts.bandwidthKBps } : {}),
+  ...(opts.latencyMs ? { latencyMs: opts.latencyMs } : {}),
 });
 const target = new URL(sandbox.baseUrl);
 const upstream = new http.Agent({ keepAlive: true });

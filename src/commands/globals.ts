@@ -19,6 +19,8 @@ export const GLOBAL_OPTIONS = options([
   { key: "retries", long: "retries", value: "n", description: "retries of 429, 5xx and network errors (env PEP_RETRIES)", default: 3 },
   { key: "retry", long: "no-retry", description: "do not retry (same as --retries 0)" },
   { key: "cache", long: "no-cache", description: "skip the ETag cache (env PEP_NO_CACHE=1)" },
+  { key: "proxy", long: "proxy", value: "url", description: "send requests through this http(s) proxy (instead of HTTPS_PROXY/HTTP_PROXY; NO_PROXY still applies)" },
+  { key: "compress", long: "no-compress", description: "do not ask for compressed answers (gzip, br, deflate)" },
   { key: "color", long: "no-color", description: "no colour (also NO_COLOR)" },
   { key: "quiet", long: "quiet", short: "q", description: "no notices or progress on stderr" },
   { key: "verbose", long: "verbose", short: "v", description: "log each request and response status to stderr (key redacted)" },

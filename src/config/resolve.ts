@@ -6,13 +6,15 @@
  */
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { GlobalOptions } from "../command-context.js";
+import { keyTail } from "../http/key.js";
+import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../io.js";
 import { profileName as profileOf } from "./profile.js";
 import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./store.js";
 import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, SandboxSource, ValueSource } from "./types.js";
 import { parseConfigValue } from "./values.js";
 
-export const DEFAULTS = { authHeader: "bearer" as AuthHeader, timeoutSeconds: 30, retries: 3, cache: true };
+export const DEFAULTS = { authHeader: "bearer" as AuthHeader, timeoutSeconds: 30, retries: 3, cache: true, compress: true, maxResponseMb: 32 };
 
 const ENV_OF: Partial<Record<ConfigKey, string>> = {
   base_url: "PEP_BASE_URL",
@@ -70,6 +72,13 @@ export async function resolveConfig(
   if (globals.cache === false) cache = false;
   if (sandbox) cache = false;
 
+  // Proxies: --proxy > the profile's proxy (both for every scheme) > the environment.
+  // NO_PROXY applies to all three.
+  const envProxy = proxyFromEnv(io.env);
+  const proxyUrl = globals.proxy !== undefined ? parseProxyUrl(globals.proxy, "--proxy") : stored.proxy;
+  const proxy = proxyUrl ? { http: proxyUrl, https: proxyUrl, noProxy: envProxy.noProxy } : envProxy;
+  const compress = globals.compress === false ? false : (stored.compress ?? DEFAULTS.compress);
+
   let apiKey: string | undefined;
   let apiKeySource: KeySource | undefined;
   if (globals.apiKeyFile !== undefined) {
@@ -97,6 +106,9 @@ export async function resolveConfig(
     timeoutSeconds: (timeout?.value as number | undefined) ?? DEFAULTS.timeoutSeconds,
     retries: (retries?.value as number | undefined) ?? DEFAULTS.retries,
     cache,
+    proxy,
+    compress,
+    maxResponseMb: stored.max_response_mb ?? DEFAULTS.maxResponseMb,
     configFile: store.file,
     cacheDir: cacheDir(io.env),
   };

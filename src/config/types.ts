@@ -1,8 +1,9 @@
 /** Types of the configuration: what a profile holds and what a run resolves to. */
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
+import type { ProxySettings } from "../http/proxy.js";
 
 /** Keys a profile may hold (`pep config set <key> <value>`). */
-export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache"] as const;
+export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache", "proxy", "compress", "max_response_mb"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export interface ProfileValues {
@@ -13,6 +14,9 @@ export interface ProfileValues {
   timeout?: number;
   retries?: number;
   cache?: boolean;
+  proxy?: string;
+  compress?: boolean;
+  max_response_mb?: number;
 }
 
 export type KeySource = "file" | "stdin" | "env" | "config" | "sandbox";
@@ -30,6 +34,12 @@ export interface ResolvedConfig {
   timeoutSeconds: number;
   retries: number;
   cache: boolean;
+  /** Proxies per scheme and NO_PROXY: `--proxy` > the profile's `proxy` > the environment. */
+  proxy: ProxySettings;
+  /** Ask for compressed answers (false with --no-compress or `compress false`). */
+  compress: boolean;
+  /** Most MiB of one answer's body. */
+  maxResponseMb: number;
   /** Full path of the config file (it may not exist yet). */
   configFile: string;
   /** Folder of the ETag cache. */

@@ -4,6 +4,7 @@
  */
 import { AUTH_HEADERS, CITATION_FORMATS, OUTPUT_FORMATS, type AuthHeader, type OutputFormat } from "../api/enums.js";
 import { ConfigError, UsageError } from "../errors.js";
+import { parseProxyUrl } from "../http/proxy.js";
 import { isKeyParam, KEY_IN_URL_HINT, maskUrl } from "../http/url.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./types.js";
 
@@ -18,6 +19,9 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   timeout: "seconds per request, a number greater than 0 and at most 3600",
   retries: "a whole number from 0 to 10",
   cache: "true or false",
+  proxy: "an http(s) proxy URL such as http://proxy.example:3128 (used instead of HTTPS_PROXY/HTTP_PROXY)",
+  compress: "true or false (ask for gzip, br or deflate answers)",
+  max_response_mb: "the most MiB read of one answer, a whole number from 1 to 4096",
 };
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -81,6 +85,14 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
       if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > 10) throw bad();
       return n;
     }
+    case "proxy":
+      return parseProxyUrl(raw, where);
+    case "max_response_mb": {
+      const n = Number(raw);
+      if (raw.trim() === "" || !Number.isInteger(n) || n < 1 || n > 4096) throw bad();
+      return n;
+    }
+    case "compress":
     case "cache": {
       const v = raw.toLowerCase();
       if (["true", "1", "yes", "on"].includes(v)) return true;

@@ -25,6 +25,16 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "PEP_TIMEOUT", text: "Per-request timeout in seconds (as `--timeout`; default 30)." },
   { name: "PEP_RETRIES", text: "Retries of 429, 5xx and network errors (as `--retries`; default 3)." },
   { name: "PEP_NO_CACHE", text: "Set to 1 to skip the ETag cache (as `--no-cache`)." },
+  {
+    name: "HTTPS_PROXY, https_proxy",
+    text: "Proxy for https URLs (the lower-case name first, as curl reads it); requests go through a CONNECT tunnel, so the proxy never sees the key. `--proxy` and the profile's `proxy` key override it.",
+  },
+  { name: "HTTP_PROXY, http_proxy", text: "Proxy for http URLs; the key is never sent over plain http through a proxy." },
+  {
+    name: "NO_PROXY, no_proxy",
+    text: "Hosts reached directly: `*`, host names (with every name under them), `.domain`, IP addresses, each with an optional `:port`. Loopback is not bypassed on its own: add `localhost,127.0.0.1,::1` to reach a local server while a proxy is set.",
+  },
+  { name: "NODE_EXTRA_CA_CERTS", text: "A PEM file of extra certificate authorities to trust, for an API or proxy behind a private CA." },
   { name: "PEP_SANDBOX", text: "Set to 1 to run every command against an in-process sandbox (as `--sandbox`)." },
   { name: "PEP_CONFIG_DIR", text: "Folder of the config file, instead of the XDG config folder." },
   { name: "PEP_CACHE_DIR", text: "Folder of the ETag cache, instead of the XDG cache folder." },

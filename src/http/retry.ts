@@ -76,16 +76,9 @@ export function parseRateLimit(
   return { limit: num(headers.limit), remaining: num(headers.remaining), reset };
 }
 
-/** Rate-limit headers of failed responses, so pacing also learns from a 429 or 503. */
-const errorRateLimits = new WeakMap<object, RateLimitInfo>();
-
-export function attachRateLimit<E>(err: E, info: RateLimitInfo): E {
-  if (err && typeof err === "object") errorRateLimits.set(err, info);
-  return err;
-}
-
-export function rateLimitOfError(err: unknown): RateLimitInfo | undefined {
-  return err && typeof err === "object" ? errorRateLimits.get(err) : undefined;
+/** The rate-limit headers a failed attempt carried, when it had an answer. */
+function rateLimitOfError(err: unknown): RateLimitInfo | undefined {
+  return err instanceof PepError ? err.rateLimit : undefined;
 }
 
 /** Why and how long to wait before the next try, or `undefined` when not retryable. */
@@ -105,20 +98,10 @@ export function retryPlan(err: unknown, retry: number, clock: Clock): { reason: 
     const reason = err.kind === "timeout" ? "timed out" : err.kind === "refused" ? "connection refused" : "connection reset";
     return { reason, waitMs: backoffMs(retry, () => clock.random()) };
   }
-  if (err instanceof ResponseError && isCutShort(err)) {
+  if (err instanceof ResponseError && err.cutShort) {
     return { reason: "response cut short", waitMs: backoffMs(retry, () => clock.random()) };
   }
   return undefined;
-}
-
-/** Marks a ResponseError whose body ended early: a transport failure worth a retry. */
-const cutShort = new WeakSet<object>();
-export function markCutShort<E extends object>(err: E): E {
-  cutShort.add(err);
-  return err;
-}
-function isCutShort(err: object): boolean {
-  return cutShort.has(err);
 }
 
 export interface RetryOptions {

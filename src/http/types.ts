@@ -3,6 +3,7 @@
  * library entry. No runtime code here.
  */
 import type { AuthHeader } from "../api/enums.js";
+import type { ProxySettings } from "./proxy.js";
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -52,7 +53,9 @@ export type ClientEvent =
   | { type: "request"; method: "GET"; url: string; attempt: number; headers: Record<string, string> }
   | { type: "response"; url: string; status: number; ms: number; requestId?: string | undefined; fromCache: boolean; bytes: number }
   | { type: "retry"; url: string; reason: string; waitMs: number; attempt: number; retries: number }
-  | { type: "pace"; url: string; waitMs: number };
+  | { type: "pace"; url: string; waitMs: number }
+  /** A successful answer holds the key itself (printed as sent; said once on stderr). */
+  | { type: "key-echo"; url: string };
 
 export interface Clock {
   now(): number;
@@ -82,6 +85,12 @@ export interface ClientOptions {
   onEvent?: ((e: ClientEvent) => void) | undefined;
   /** Connections in the keep-alive pool. Default 4. */
   connections?: number | undefined;
+  /** Ask for compressed answers (gzip, br, deflate). Default true. */
+  compress?: boolean | undefined;
+  /** Most bytes of one answer's body, decompressed. Default 32 MiB. */
+  maxResponseBytes?: number | undefined;
+  /** Proxies per scheme and the `NO_PROXY` list; omit to connect directly. */
+  proxy?: ProxySettings | undefined;
 }
 
 export interface PaginateOptions {

@@ -37,6 +37,8 @@ export interface SandboxOptions {
   rateLimit?: { requests: number; seconds: number };
   /** Delay before every response, in milliseconds. */
   latencyMs?: number;
+  /** Cap on the rate of every body, in kilobytes (1000 bytes) per second; 0 for none. */
+  bandwidthKBps?: number;
   /** Share of requests answered 503 `service_unavailable`, from 0 to 1 (seeded, deterministic). */
   failRate?: number;
   /** `/health` and every data endpoint answer 503 `database_unavailable`. */
@@ -86,6 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults,
       cursors: createCursorCodec(seed),
       latencyMs,
+      bytesPerSecond: (options.bandwidthKBps ?? 0) * 1000,
       dbDown: options.dbDown ?? false,
       baseUrl: () => baseUrl,
       onRequest: () => {

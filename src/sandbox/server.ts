@@ -24,6 +24,8 @@ export interface PipelineDeps {
   faults: Faults;
   cursors: CursorCodec;
   latencyMs: number;
+  /** Bytes per second of every body; 0 for no cap. */
+  bytesPerSecond: number;
   dbDown: boolean;
   /** Known once the server listens. */
   baseUrl: () => string;
@@ -95,7 +97,7 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
     }
     const ctx: HandlerContext = { data: deps.data, route, query: checked.value, baseUrl: deps.baseUrl(), cursors: deps.cursors };
     const result = HANDLERS[route.name](ctx);
-    sendSuccess(req, res, result, requestId, headers);
+    sendSuccess(req, res, result, requestId, headers, deps.bytesPerSecond);
   } catch (e) {
     if (e instanceof SandboxError) sendError(res, e.status, e.code, e.message, requestId, { ...headers, ...e.headers });
     else throw e;

@@ -6,6 +6,7 @@ import { keyEnding } from "../../config/key-ending.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/types.js";
 import { isConfigKey } from "../../config/values.js";
 import { UsageError } from "../../errors.js";
+import { maskUrl } from "../../http/url.js";
 
 /** `base_url` or `base-url` -> `base_url`; an unknown key exits 2 listing the keys. */
 export function checkKey(raw: string | undefined): ConfigKey {
@@ -16,10 +17,14 @@ export function checkKey(raw: string | undefined): ConfigKey {
   });
 }
 
-/** A stored value as shown to the user: the key as `…abcd`, the rest as stored. */
+/**
+ * A stored value as shown to the user: the key as `…abcd`, a proxy URL without its user
+ * and password (`http://…@host:port`), the rest as stored.
+ */
 export function shown(key: ConfigKey, value: ProfileValues[ConfigKey]): string | number | boolean | undefined {
   if (value === undefined) return undefined;
   if (key === "api_key") return keyEnding(String(value));
+  if (key === "proxy") return maskUrl(String(value));
   return value;
 }
 

@@ -9,6 +9,7 @@ export interface SandboxFlags {
   scale: number;
   rateLimit?: { requests: number; seconds: number };
   latencyMs: number;
+  bandwidthKBps: number;
   failRate: number;
   dbDown: boolean;
 }
@@ -44,6 +45,7 @@ export function parseSandboxFlags(opts: Record<string, unknown>): SandboxFlags {
     scale: opts.scale === undefined ? 1 : int(opts.scale, "--scale", 1, 1000),
     ...(opts.rateLimit === undefined ? {} : { rateLimit: parseRateLimitFlag(String(opts.rateLimit)) }),
     latencyMs: opts.latency === undefined ? 0 : int(opts.latency, "--latency", 0, 600_000),
+    bandwidthKBps: opts.bandwidth === undefined ? 0 : int(opts.bandwidth, "--bandwidth", 0, 10_000_000),
     failRate,
     dbDown: opts.dbDown === true,
   };
@@ -57,6 +59,7 @@ export const SANDBOX_OPTIONS = options([
   { key: "scale", long: "scale", value: "n", description: "multiply the data set (1 = about 40 peptides, 300 studies, 25 vendors, 200 offers)", default: 1 },
   { key: "rateLimit", long: "rate-limit", value: "n/seconds", description: "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2)" },
   { key: "latency", long: "latency", value: "ms", description: "delay every response by this many milliseconds", default: 0 },
+  { key: "bandwidth", long: "bandwidth", value: "kB/s", description: "send every body at most this many kilobytes per second, to try a slow link (0 = no cap)", default: 0 },
   { key: "failRate", long: "fail-rate", value: "0..1", description: "answer this fraction of requests with 503", default: 0 },
   { key: "dbDown", long: "db-down", description: "report the database unavailable: /health and data endpoints answer 503" },
 ]);

@@ -19,6 +19,7 @@ export const run: Run<typeof SANDBOX_OPTIONS> = async (input, ctx) => {
       scale: flags.scale,
       rateLimit: flags.rateLimit,
       latencyMs: flags.latencyMs,
+      bandwidthKBps: flags.bandwidthKBps,
       failRate: flags.failRate,
       dbDown: flags.dbDown,
     });

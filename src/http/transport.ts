@@ -1,0 +1,372 @@
+/**
+ * The transport: one GET through a keep-alive undici pool (or a proxy, `proxy.ts`), its
+ * body decompressed as it streams and read in full up to a size limit, and every
+ * failure of the connection (not of an HTTP status) as a NetworkError in words. It
+ * knows nothing of the API's JSON: `decode.ts` reads what this brings back.
+ */
+import { isIP } from "node:net";
+import { pipeline, type Readable, type Transform } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { Agent, type Dispatcher, request as undiciRequest } from "undici";
+import { InterruptedError, NetworkError, ResponseError, UsageError } from "../errors.js";
+import { describeProxy, NO_PROXY, type ProxySettings, proxyFor } from "./proxy.js";
+import { isLoopbackHost } from "./url.js";
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+/** An answer as it came over the wire. */
+export interface Wire {
+  status: number;
+  headers: Headers;
+  /** The body, decompressed. */
+  body: Buffer;
+  /** Bytes of body received over the wire (before decompression). */
+  wireBytes: number;
+  /** The body ended early (the connection failed while it streamed). */
+  cutShort: boolean;
+  /** Milliseconds from sending to the end of the body. */
+  ms: number;
+}
+
+export interface TransportOptions {
+  timeoutMs: number;
+  connections: number;
+  /** Milliseconds since the epoch; the clock that times the answer. */
+  now: () => number;
+  /** Removes the key from server text put in a message. */
+  scrub: (text: string) => string;
+  /** Most bytes of body, decompressed, read from one answer. */
+  maxBytes: number;
+  proxy?: ProxySettings | undefined;
+}
+
+/** Header names that carry the key. */
+const KEY_HEADERS = ["Authorization", "X-API-Key"];
+/** What pep asks for (the client sets it); every answer in these is read as it streams. */
+export const ENCODINGS = "gzip, br, deflate";
+
+function mib(bytes: number): string {
+  const m = bytes / 1024 / 1024;
+  return Number.isInteger(m) ? `${m}` : m.toFixed(1);
+}
+
+/** A streaming decoder for a `Content-Encoding`, or a reason it cannot be read. */
+function decoderFor(encoding: string): Transform | string | undefined {
+  const e = encoding.trim().toLowerCase();
+  if (e === "" || e === "identity") return undefined;
+  if (e === "gzip" || e === "x-gzip") return createGunzip();
+  if (e === "br") return createBrotliDecompress();
+  if (e === "deflate") return createInflate();
+  return e.slice(0, 40).replace(/[^\w.-]/g, "?");
+}
+
+/**
+ * A DNS lookup that answers only when every address of the name is loopback: the
+ * connection that carries a key over plain http to `localhost` or `*.localhost` is made
+ * to the address checked here, not to a second answer of the resolver. node:dns loads
+ * only then: a run against an IP address never needs it.
+ */
+export function loopbackOnlyLookup(hostname: string, options: object, callback: (...args: unknown[]) => void): void {
+  import("node:dns").then(
+    ({ lookup }) => lookupAll(lookup, hostname, options, callback),
+    (err: unknown) => callback(err),
+  );
+}
+
+function lookupAll(dnsLookup: typeof import("node:dns").lookup, hostname: string, options: object, callback: (...args: unknown[]) => void): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err);
+    const list = addresses as Array<{ address: string; family: number }>;
+    const outside = list.find((a) => !isLoopbackHost(a.address));
+    if (outside || list.length === 0) {
+      const e = Object.assign(new Error(`${hostname} resolves to ${outside?.address ?? "no address"}`), {
+        code: "ENOTLOOPBACK",
+        address: outside?.address,
+      });
+      return callback(e);
+    }
+    if ((options as { all?: boolean }).all) return callback(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+}
+
+/** Words for a TLS failure, by the code Node gives it; undefined when it is not one. */
+function tlsProblem(codes: string[], host: string, hostname: string): { message: string; hints: string[] } | undefined {
+  const has = (...c: string[]) => c.some((x) => codes.includes(x));
+  const caHint = "if the server uses a private certificate authority, give its certificate with NODE_EXTRA_CA_CERTS=<file.pem>";
+  if (has("ERR_SSL_WRONG_VERSION_NUMBER", "ERR_SSL_PACKET_LENGTH_TOO_LONG", "ERR_SSL_HTTP_REQUEST")) {
+    return {
+      message: `${host} did not answer in TLS: it may serve plain http on this port`,
+      hints: ["check the base URL's scheme and port: https:// for TLS, http:// only for a server on this machine"],
+    };
+  }
+  if (has("CERT_HAS_EXPIRED")) return { message: `the TLS certificate of ${host} has expired`, hints: ["the server's certificate must be renewed; check the machine's clock too"] };
+  if (has("CERT_NOT_YET_VALID")) return { message: `the TLS certificate of ${host} is not valid yet`, hints: ["check the machine's clock"] };
+  if (has("ERR_TLS_CERT_ALTNAME_INVALID", "HOSTNAME_MISMATCH")) {
+    return { message: `the TLS certificate of ${host} is not valid for the name ${hostname}`, hints: ["check the host in the base URL: it must be a name the certificate lists"] };
+  }
+  if (
+    has(
+      "DEPTH_ZERO_SELF_SIGNED_CERT",
+      "SELF_SIGNED_CERT_IN_CHAIN",
+      "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+      "UNABLE_TO_GET_ISSUER_CERT",
+      "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+      "CERT_UNTRUSTED",
+      "CERT_SIGNATURE_FAILURE",
+    )
+  ) {
+    return { message: `the TLS certificate of ${host} is not signed by a certificate authority this machine trusts`, hints: [caHint] };
+  }
+  if (has("CERT_REVOKED")) return { message: `the TLS certificate of ${host} has been revoked`, hints: [] };
+  if (has("ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION", "ERR_SSL_UNSUPPORTED_PROTOCOL", "ERR_SSL_NO_PROTOCOLS_AVAILABLE", "ERR_SSL_TLSV1_ALERT_INSUFFICIENT_SECURITY")) {
+    return { message: `${host} and pep share no TLS version: the server offers only an old one`, hints: ["pep needs TLS 1.2 or later"] };
+  }
+  const other = codes.find((c) => /^(ERR_SSL_|ERR_TLS_|CERT_)/.test(c));
+  if (other) return { message: `the TLS handshake with ${host} failed (${other})`, hints: [caHint] };
+  return undefined;
+}
+
+export interface Transport {
+  send(url: URL, headers: Record<string, string>, signal: AbortSignal | undefined): Promise<Wire>;
+  close(): Promise<void>;
+}
+
+/** A header's first value. */
+export function header(headers: Headers, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** `30`, `1.5`, `0.25`: seconds as a person writes them. */
+export function seconds(ms: number): string {
+  const s = ms / 1000;
+  return Number.isInteger(s) ? `${s}` : s.toFixed(s < 1 ? 2 : 1).replace(/\.?0+$/, "");
+}
+
+function errorCodes(err: unknown): string[] {
+  const codes: string[] = [];
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") codes.push(code);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const { timeoutMs, now, scrub, maxBytes } = options;
+  const proxy = options.proxy ?? NO_PROXY;
+  const agent = new Agent({ connections: options.connections, connect: { timeout: timeoutMs } });
+  let loopbackAgent: Agent | undefined;
+  const proxies = new Map<string, Promise<Dispatcher>>();
+
+  /**
+   * The dispatcher for a request: a proxy when one applies (undici's ProxyAgent, loaded
+   * only then), the agent that checks a name resolves to loopback when the key goes
+   * over plain http to a name, else the pool.
+   */
+  const dispatcherFor = (url: URL, carriesKey: boolean): { via: string | undefined; dispatcher: Dispatcher | Promise<Dispatcher> } => {
+    const via = proxyFor(url, proxy);
+    if (via) {
+      if (carriesKey && url.protocol === "http:") {
+        throw new UsageError(`the API key is not sent over plain http through the proxy ${describeProxy(via)}`, {
+          hints: [`to reach ${url.hostname} directly, add it to NO_PROXY (e.g. NO_PROXY=${url.hostname})`],
+        });
+      }
+      let d = proxies.get(via);
+      if (!d) {
+        d = import("undici").then(({ ProxyAgent }) => new ProxyAgent({ uri: via, connections: options.connections, proxyTunnel: false, connect: { timeout: timeoutMs } }));
+        proxies.set(via, d);
+      }
+      return { via, dispatcher: d };
+    }
+    if (carriesKey && url.protocol === "http:" && isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
+      loopbackAgent ??= new Agent({ connections: options.connections, connect: { timeout: timeoutMs, lookup: loopbackOnlyLookup } as object });
+      return { via, dispatcher: loopbackAgent };
+    }
+    return { via, dispatcher: agent };
+  };
+
+  const timeoutError = (url: URL, cause?: unknown) =>
+    new NetworkError(
+      `no complete answer from ${url.host} within ${seconds(timeoutMs)} s; allow longer with --timeout <seconds>`,
+      "timeout",
+      { cause },
+    );
+
+  /** Maps a failure of the transport (not an HTTP status) to a NetworkError. */
+  const networkError = (err: unknown, url: URL, via: string | undefined): Error => {
+    const codes = errorCodes(err);
+    const has = (...c: string[]) => c.some((x) => codes.includes(x));
+    const host = url.host;
+    if (has("ENOTLOOPBACK")) {
+      const address = (err as { address?: string }).address ?? errorCause(err, "address");
+      return new UsageError(`the API key is not sent over plain http to ${url.hostname}: it resolves to ${address ?? "an address"}, which is not this machine`, {
+        hints: [`use an https base URL, or http://127.0.0.1:${url.port || 80} for a server on this machine`],
+      });
+    }
+    if (via) {
+      const proxyError = proxyProblem(err, codes, via, host);
+      if (proxyError) return proxyError;
+    }
+    const tls = tlsProblem(codes, host, url.hostname);
+    if (tls) return new NetworkError(tls.message, "other", { cause: err, hints: tls.hints });
+    if (has("UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT")) {
+      return timeoutError(url, err);
+    }
+    if (has("ECONNREFUSED")) return new NetworkError(`could not connect to ${host}: connection refused`, "refused", { cause: err });
+    if (has("ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "ECONNABORTED")) {
+      return new NetworkError(`the connection to ${host} was reset`, "reset", { cause: err });
+    }
+    if (has("ENOTFOUND", "EAI_AGAIN", "EAI_NONAME")) {
+      return new NetworkError(`could not resolve host ${url.hostname}`, "other", { cause: err });
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return new NetworkError(scrub(`request to ${host} failed: ${message}`), "other", { cause: err });
+  };
+
+  const bodyError = (message: string, status: number, headers: Headers, extra: { cutShort?: boolean; cause?: unknown; hints?: string[] } = {}) => {
+    const id = header(headers, "x-request-id");
+    const e = new ResponseError(message, { status, requestId: id === undefined ? undefined : scrub(id).slice(0, 200), cause: extra.cause, cutShort: extra.cutShort });
+    if (extra.hints) e.hints.push(...extra.hints);
+    return e;
+  };
+  const limitHint = `pep reads at most ${mib(maxBytes)} MiB of one answer; raise it with \`pep config set max_response_mb <n>\` if the API's pages are that large`;
+
+  return {
+    async send(url, headers, signal) {
+      if (signal?.aborted) throw new InterruptedError();
+      const started = now();
+      const controller = new AbortController();
+      let timedOut = false;
+      // Real time on purpose: the timeout guards a real socket, whatever clock paces retries.
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new Error("timeout"));
+      }, timeoutMs);
+      const onAbort = () => controller.abort(signal?.reason);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const failed = (err: unknown): Error => {
+        if (signal?.aborted) return new InterruptedError();
+        if (timedOut) return timeoutError(url, err);
+        return networkError(err, url, route.via);
+      };
+      const carriesKey = KEY_HEADERS.some((h) => headers[h] !== undefined);
+      const route = dispatcherFor(url, carriesKey);
+      try {
+        let res: Awaited<ReturnType<typeof undiciRequest>>;
+        try {
+          const dispatcher = await route.dispatcher;
+          res = await undiciRequest(url, { dispatcher, method: "GET", headers, signal: controller.signal });
+        } catch (err) {
+          throw failed(err);
+        }
+        const status = res.statusCode;
+        const resHeaders = res.headers as Headers;
+        const source = res.body as unknown as Readable;
+        const drop = () => source.on("error", () => undefined).destroy();
+        if (route.via && status === 407) {
+          drop();
+          throw proxyAuthError(route.via);
+        }
+        const declared = Number(header(resHeaders, "content-length"));
+        if (Number.isFinite(declared) && declared > maxBytes) {
+          drop();
+          throw bodyError(`the answer is ${mib(declared)} MiB, over pep's ${mib(maxBytes)} MiB limit; nothing of it was read`, status, resHeaders, { hints: [limitHint] });
+        }
+        const encoding = header(resHeaders, "content-encoding") ?? "";
+        const decoder = decoderFor(encoding);
+        if (typeof decoder === "string") {
+          drop();
+          throw bodyError(`the answer is encoded as ${decoder}, which pep cannot read`, status, resHeaders, { hints: ["pep reads gzip, br and deflate; try --no-compress"] });
+        }
+        // Read chunk by chunk, so a body cut short still tells how much of it arrived.
+        let wireBytes = 0;
+        let sourceFailed = false;
+        source.on("data", (chunk: Buffer) => {
+          wireBytes += chunk.length;
+        });
+        source.on("error", () => {
+          sourceFailed = true;
+        });
+        const stream: Readable = decoder ? pipeline(source, decoder, () => undefined) : source;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let cutShort = false;
+        try {
+          for await (const chunk of stream) {
+            size += (chunk as Buffer).length;
+            if (size > maxBytes) {
+              drop();
+              stream.destroy();
+              throw bodyError(`the answer is larger than pep's ${mib(maxBytes)} MiB limit; stopped reading it`, status, resHeaders, { hints: [limitHint] });
+            }
+            chunks.push(chunk as Buffer);
+          }
+        } catch (err) {
+          if (err instanceof ResponseError) throw err;
+          if (signal?.aborted || timedOut) {
+            const e = failed(err);
+            if (e instanceof NetworkError) e.requestId = header(resHeaders, "x-request-id") === undefined ? undefined : scrub(header(resHeaders, "x-request-id")!).slice(0, 200);
+            throw e;
+          }
+          if (decoder && !sourceFailed) {
+            throw bodyError(`the answer's ${encoding.trim().toLowerCase()} body is corrupt: it could not be decompressed`, status, resHeaders, {
+              cause: err,
+              hints: ["try again; if it persists, --no-compress asks the server for an uncompressed answer"],
+            });
+          }
+          cutShort = true;
+        }
+        return { status, headers: resHeaders, body: Buffer.concat(chunks), wireBytes, cutShort, ms: now() - started };
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      }
+    },
+    async close() {
+      const all: Array<Promise<void>> = [agent.close()];
+      if (loopbackAgent) all.push(loopbackAgent.close());
+      for (const d of proxies.values()) all.push(d.then((x) => x.close()).catch(() => undefined));
+      await Promise.all(all);
+    },
+  };
+}
+
+function errorCause(err: unknown, field: string): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const v = (e as Record<string, unknown>)[field];
+    if (typeof v === "string") return v;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function proxyAuthError(via: string): NetworkError {
+  return new NetworkError(`the proxy ${describeProxy(via)} asks for authentication (HTTP 407)`, "other", {
+    hints: ["give the proxy's user and password in its URL: http://user:password@host:port"],
+  });
+}
+
+/** A failure of the proxy itself, named by its host and port (never its credentials). */
+function proxyProblem(err: unknown, codes: string[], via: string, host: string): NetworkError | undefined {
+  const name = describeProxy(via);
+  const messages: string[] = [];
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const m = (e as { message?: unknown }).message;
+    if (typeof m === "string") messages.push(m);
+    e = (e as { cause?: unknown }).cause;
+  }
+  const text = messages.join(" ");
+  if (/Proxy Authentication Required|Proxy response \(407\)/.test(text)) return proxyAuthError(via);
+  const tunnel = /Proxy response \((\d{3})\)/.exec(text);
+  if (tunnel) {
+    return new NetworkError(`the proxy ${name} refused to open a tunnel to ${host} (HTTP ${tunnel[1]})`, "other", { cause: err });
+  }
+  if (codes.includes("ECONNREFUSED")) return new NetworkError(`could not connect to the proxy ${name}: connection refused`, "refused", { cause: err });
+  if (codes.some((c) => c === "ENOTFOUND" || c === "EAI_AGAIN" || c === "EAI_NONAME")) {
+    return new NetworkError(`could not resolve the proxy's host ${name}`, "other", { cause: err });
+  }
+  return undefined;
+}
