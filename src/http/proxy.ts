@@ -11,15 +11,9 @@
  * directly while a proxy is set.
  */
 import { UsageError } from "../errors.js";
+import type { ProxySettings } from "./types.js";
 
-export interface ProxySettings {
-  /** Proxy for http:// URLs. */
-  http: string | undefined;
-  /** Proxy for https:// URLs. */
-  https: string | undefined;
-  /** The `NO_PROXY` list as given ("" for none). */
-  noProxy: string;
-}
+export type { ProxySettings };
 
 export const NO_PROXY: ProxySettings = { http: undefined, https: undefined, noProxy: "" };
 

@@ -3,7 +3,16 @@
  * library entry. No runtime code here.
  */
 import type { AuthHeader } from "../api/enums.js";
-import type { ProxySettings } from "./proxy.js";
+
+/** Which proxy each scheme goes through, and the hosts that go direct. */
+export interface ProxySettings {
+  /** Proxy for http:// URLs. */
+  http: string | undefined;
+  /** Proxy for https:// URLs. */
+  https: string | undefined;
+  /** The `NO_PROXY` list as given ("" for none). */
+  noProxy: string;
+}
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
