@@ -15,7 +15,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBenchSandbox } from "./bench/sandbox.mjs";
-import { runStartup, startupCommands, STARTUP_RUNS } from "./bench/startup.mjs";
+import { runStartupSection, startupCommands, STARTUP_RUNS } from "./bench/startup.mjs";
+import { findPython, FLOOR_RUNS, floorCommands, runStartupFloors } from "./bench/startup-floor.mjs";
 import { EXPORT_ARGS, EXPORT_LIMIT, EXPORT_RUNS, runExport } from "./bench/export.mjs";
 import { memoryArgs, MEMORY_FORMATS, MEMORY_RUNS, MEMORY_SIZES, runMemory } from "./bench/memory.mjs";
 import { PACING_ARGS, PACING_LIMIT, PACING_PAGES, PACING_RUNS, runPacing } from "./bench/pacing.mjs";
@@ -63,6 +64,8 @@ const ctx = {
   log,
   version,
   node: process.execPath,
+  nodeMajor: Number(process.versions.node.split(".")[0]),
+  python: findPython(),
   pep: path.join(pkg, "bin", "pep.js"),
   sandboxModule: path.join(pkg, "dist", "sandbox.js"),
   benchDir: path.join(root, "scripts", "bench"),
@@ -83,7 +86,9 @@ try {
     try {
       if (wants(1)) {
         log("1. start-up");
-        rows.push(...runStartup(ctx, sandbox));
+        const r = runStartupSection(ctx, sandbox, runStartupFloors);
+        rows.push(...r.rows);
+        notes.push(...r.notes, ...startupNotes(ctx));
       }
       if (wants(2)) {
         log("2. export throughput");
@@ -149,9 +154,13 @@ const commands = [
   "# Every pep run: PEP_CONFIG_DIR and PEP_CACHE_DIR in fresh temp folders, PEP_API_KEY=sbx_full_key, NO_COLOR=1,",
   "# PEP_BASE_URL=<sandbox>/v1: startSandbox({ scale }) from dist/sandbox.js in a child process (scripts/bench/sandbox-child.mjs),",
   "# directly for 1-3, through its counting proxy for 4-5.",
-  `# 1. start-up, ${STARTUP_RUNS} interleaved pairs each (sandbox scale 40)`,
+  `# 1. start-up, on this machine's Node and on Node 24 (node = scripts/test-node.sh --fetch 24), sandbox scale 40:`,
+  `# 1a-1c ${STARTUP_RUNS} interleaved pairs each against node -e 0; 1d-1g ${FLOOR_RUNS} interleaved rounds of all five`,
   "node -e 0",
   ...startupCommands(ctx).map((c) => pepCmd(c.args)),
+  floorCommands(ctx).http,
+  floorCommands(ctx).python,
+  `NODE_DISABLE_COMPILE_CACHE=1 ${pepCmd(["peptides", "list", "-o", "json"])}`,
   `# 2. export, ${EXPORT_RUNS} interleaved rounds (sandbox scale 40); each writes to a file, checked for ${EXPORT_LIMIT} lines`,
   `${pepCmd(EXPORT_ARGS)} > out.ndjson`,
   `node scripts/bench/floor-export.mjs <sandbox>/v1 ${EXPORT_LIMIT} 100 > out.ndjson`,
@@ -172,6 +181,16 @@ if (only) {
   const file = path.join(root, "bench", "RESULTS.md");
   writeReport(file, { machine, commands, rows, notes, extra });
   process.stdout.write(`${table(rows)}\n\nwrote ${path.relative(root, file)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}
+
+/** What the start-up rows rest on, for the notes. */
+function startupNotes(ctx) {
+  return [
+    ctx.python
+      ? `Python floor: ${ctx.python.version}, run as ${ctx.python.exe} (sys.executable of \`python3\`, so no version manager's shim is timed).`
+      : "Python floor not run: no python3 on PATH.",
+    "pep's list runs find their compile cache warm (the check run before the timed ones fills it) and their ETag cache filled (a 304, the stored body printed); the floors fetch the whole body.",
+  ];
 }
 
 function gitCommit() {

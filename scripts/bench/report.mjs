@@ -32,6 +32,7 @@ function reading(rows, extra) {
         ". The list command's cost is loading the HTTP client and the output layer plus one request to the local sandbox.",
     );
   }
+  out.push(...floorReading(by, x, ok));
   if (by["2a"]) {
     out.push(
       `- Export: pep writes 10,000 studies at ${x(by["2a"])} the time of the bare undici loop (${ok(by["2a"])}); the difference is pep's start-up, envelope checks and rendering, spread over 100 pages.` +
@@ -54,6 +55,26 @@ function reading(rows, extra) {
     );
   }
   return out.join("\n");
+}
+
+/** 1d–1g on each Node (startup-floor.mjs): the list command against its floors. */
+function floorReading(by, x, ok) {
+  const out = [];
+  for (const suffix of ["", "-24"]) {
+    const d = by[`1d${suffix}`];
+    if (!d) continue;
+    const node = d.figure.split(":")[0];
+    const e = by[`1e${suffix}`];
+    const f = by[`1f${suffix}`];
+    const g = by[`1g${suffix}`];
+    out.push(
+      `- ${node}: a list run takes ${Math.round(d.measured.sum.median)} ms, ${x(d)} the node:http floor (${Math.round(d.against.sum.median)} ms${f ? `, itself ${x(f)} of \`node -e 0\`` : ""})` +
+        (d.met === null ? "" : `, ${ok(d)}`) +
+        (e ? `; against Python's urllib (${Math.round(e.against.sum.median)} ms) ${x(e)}, ${ok(e)}` : "") +
+        (g ? `. Without its compile cache it takes ${Math.round(g.measured.sum.median)} ms (${x(g)} of with it).` : "."),
+    );
+  }
+  return out;
 }
 
 export function writeReport(file, { machine, commands, rows, notes, extra }) {

@@ -40,6 +40,8 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "PEP_CACHE_DIR", text: "Folder of the ETag cache, instead of the XDG cache folder." },
   { name: "XDG_CONFIG_HOME", text: "Base of the config folder (default `~/.config`)." },
   { name: "XDG_CACHE_HOME", text: "Base of the cache folder (default `~/.cache`)." },
+  { name: "NODE_DISABLE_COMPILE_CACHE", text: "When set, Node's module compile cache stays off (see FILES)." },
+  { name: "NODE_COMPILE_CACHE", text: "Folder of Node's module compile cache, instead of pep's (Node's own setting)." },
   { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`)." },
   { name: "FORCE_COLOR", text: "Colour even when the output is not a terminal; `0` or `false` turns colour off." },
 ];
@@ -52,6 +54,10 @@ export const FILES: readonly { path: string; text: string }[] = [
   {
     path: "$PEP_CACHE_DIR/",
     text: "The ETag cache: responses stored by base URL, path, query and key fingerprint. Without `PEP_CACHE_DIR`: `$XDG_CACHE_HOME/pep`, else `~/.cache/pep`. Safe to delete.",
+  },
+  {
+    path: "$PEP_CACHE_DIR/node-compile-cache/",
+    text: "On Node 22.1 and later, the program's code as V8 compiled it (Node's module compile cache, one folder per Node version), so a run does not compile it again. A folder that cannot be written only costs that speed-up. Safe to delete.",
   },
 ];
 
