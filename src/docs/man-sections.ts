@@ -50,7 +50,7 @@ export const FILES: readonly { path: string; text: string }[] = [
 export const CITATIONS: readonly { topic: string; text: string }[] = [
   {
     topic: "Capitals",
-    text: "BibTeX titles brace whole the words whose case a style must not change, as Zotero and Better BibTeX do: words with a capital after the first letter of one of their hyphen-joined parts (`mRNA`, `GLP-1`), words with a digit and a letter (`{Lunplexin-19}`), all-caps acronyms and a lone capital inside a sentence (`vitamin {D}`), the peptides the study is cited by (`cited_by`) and the capitalised words of its journal's name. In a sentence-case title every other capitalised word after the first is a proper name and is braced too; a Title Case or all-caps title gets only the rules before. The first word, and the first after a colon, keep their capital in every style and are not braced.",
+    text: "BibTeX titles brace whole the words whose case a style must not change, as Zotero and Better BibTeX do: words with a capital after the first letter of one of their hyphen-joined parts (`mRNA`, `GLP-1`), words with a digit and a letter (`{Lunplexin-19}`), all-caps acronyms and a lone capital inside a sentence (`vitamin {D}`), the peptides the study is cited by (`cited_by`) and the capitalised words of its journal's name. In a sentence-case title (at least half of its ordinary words after the first start in lower case) every other capitalised word after the first is a proper name and is braced too; a Title Case or all-caps title gets only the rules before. The first word, and the first after a colon, keep their capital in every style and are not braced.",
   },
   {
     topic: "Braces and specials",

@@ -32,6 +32,7 @@ describe("case protection", () => {
   const cases: [string, string, ReturnType<typeof known>, string][] = [
     ["digits, inner capitals, acronyms", "Effects of Lunplexin-19 on mRNA and GLP-1 in RCT data", known(), "Effects of {Lunplexin-19} on {mRNA} and {GLP-1} in {RCT} data"],
     ["a proper name in a sentence-case title", "Sleep in Norwegian adults: A cohort with vitamin D", known(), "Sleep in {Norwegian} adults: A cohort with vitamin {D}"],
+    ["as many lower-case as capitalised words: still sentence case", "Trial in Oslo with rats", known(), "Trial in {Oslo} with rats"],
     ["Title Case: only the strong words", "Effects Of Sleep On Placebo-Controlled RCT Cohorts", known(), "Effects Of Sleep On Placebo-Controlled {RCT} Cohorts"],
     ["all capitals: only words with digits", "EFFECTS OF BPC-157 ON RATS", known(), "EFFECTS OF {BPC-157} ON RATS"],
     ["a cited_by name of several words", "Thymosin Beta-4 In Wound Repair Models", known(["thymosin-beta-4"]), "{Thymosin} {Beta-4} In Wound Repair Models"],

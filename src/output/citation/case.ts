@@ -11,7 +11,7 @@
  * - a proper name the record knows: a peptide the study is cited by (`cited_by`,
  *   matched word for word against the title, `thymosin-beta-4` = `Thymosin Beta-4`) and
  *   the capitalised words of the journal's name;
- * - in a sentence-case title (most words after the first start in lower case), every
+ * - in a sentence-case title (at least half of its ordinary words after the first start in lower case), every
  *   other capitalised word too: the title's author put that capital there on purpose.
  *
  * A title's first word, and the first word after `:`, `.`, `?` or `!`, keep their capital
@@ -58,7 +58,7 @@ function strong(core: string, starts = false): boolean {
   return ALL_CAPS.test(core) && !(starts && [...core].length === 1);
 }
 
-/** Most words after the first start in lower case. */
+/** At least half of the ordinary words after the first start in lower case (Zotero keeps titles so). */
 function isSentenceCase(words: readonly Word[]): boolean {
   let lower = 0;
   let upper = 0;
@@ -67,7 +67,7 @@ function isSentenceCase(words: readonly Word[]): boolean {
     if (/^\p{Lu}/u.test(w.core)) upper++;
     else lower++;
   }
-  return lower > upper;
+  return lower >= upper;
 }
 
 const slugOf = (s: string) => s.toLowerCase().replace(/[\s_]+/g, "-");
