@@ -10,7 +10,7 @@ import { LIMITS } from "../api/enums.js";
 import { flagNames, listOptions, longName, type OptionDef } from "../commands/options.js";
 import type { ArgDef, CommandDef } from "../commands/types.js";
 import { RESEARCH_NOTICE } from "../research-notice.js";
-import { ENVIRONMENT, EXIT_STATUS, FILES } from "./man-sections.js";
+import { CITATIONS, ENVIRONMENT, EXIT_STATUS, FILES } from "./man-sections.js";
 import { bold, code, guardLine, italic, literalBlock, paragraphs, prose, quoteArg } from "./roff.js";
 import { formatsOf, HELP_OPTION, VERSION_OPTION, type DocSources } from "./tree.js";
 
@@ -166,6 +166,12 @@ function filesSection(): string[] {
   return lines;
 }
 
+function citationsSection(): string[] {
+  const lines = [".SH CITATIONS"];
+  for (const c of CITATIONS) lines.push(".TP", bold(c.topic), guardLine(prose(c.text)));
+  return lines;
+}
+
 function seeAlso(self: string, names: readonly string[]): string[] {
   const others = names.filter((n) => n !== self);
   return [".SH SEE ALSO", ...others.map((n, i) => `.BR ${code(n)} (1)${i < others.length - 1 ? "," : ""}`)];
@@ -222,6 +228,7 @@ function commandPage(src: DocSources, spec: PageSpec, names: readonly string[]):
     for (const o of [...options, HELP_OPTION]) lines.push(...optionEntry(o));
   }
   lines.push(...globalOptionsNote(src));
+  if (spec.defs.some((d) => d.extraFormats?.includes("bibtex"))) lines.push(...citationsSection());
 
   lines.push(...exitSection(), ...environmentSection(), ...filesSection());
   lines.push(...examplesSection([...spec.examples, ...spec.defs.flatMap((d) => d.examples ?? [])]));

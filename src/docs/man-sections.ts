@@ -61,3 +61,19 @@ export const FILES: readonly { path: string; text: string }[] = [
   },
 ];
 
+
+/** How `-o bibtex`, `-o ris` and `-o csl-json` write a study (src/output/citation/). */
+export const CITATIONS: readonly { topic: string; text: string }[] = [
+  {
+    topic: "Capitals",
+    text: "BibTeX titles brace whole the words whose case a style must not change, as Zotero and Better BibTeX do: words with a capital after the first letter of one of their hyphen-joined parts (`mRNA`, `GLP-1`), words with a digit and a letter (`{Lunplexin-19}`), all-caps acronyms and a lone capital inside a sentence (`vitamin {D}`), the peptides the study is cited by (`cited_by`) and the capitalised words of its journal's name. In a sentence-case title (at least half of its ordinary words after the first start in lower case) every other capitalised word after the first is a proper name and is braced too; a Title Case or all-caps title gets only the rules before. The first word, and the first after a colon, keep their capital in every style and are not braced.",
+  },
+  {
+    topic: "Braces and specials",
+    text: "Every brace in a BibTeX entry is one pep wrote and closed: a `{` or `}` in the API's text becomes `\\textbraceleft{}` or `\\textbraceright{}`, a backslash `\\textbackslash{}`, `~` and `^` `\\textasciitilde{}` and `\\textasciicircum{}`, and `& % $ # _` get a backslash. An unbalanced title cannot swallow the next entry, and a braced word never starts with a backslash (which BibTeX would read as an accent). DOI and URL are verbatim fields: only braces, backslashes and white space are percent-encoded.",
+  },
+  {
+    topic: "Organisations",
+    text: "An author without a comma is an organisation when it holds a word naming a body (Group, Organization, Consortium, Committee, Agency, Society, Collaboration, Institute, Association, Council, Foundation, Network, Centre, Department, University and the like) or an `&`, or has more than three words one of which is a lower-case joining word that is not a name particle (`Centers for Disease Control and Prevention`). It is written `{World Health Organization}` in BibTeX (one author), `{\"literal\": …}` in CSL-JSON and unsplit in RIS. `Smith J`, `van der Berg, A.`, `Jean-Luc Picard` and `María José Sánchez López` stay people.",
+  },
+];

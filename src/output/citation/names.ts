@@ -3,7 +3,15 @@
  * every common form is accepted: an array of "Family, Given", "Family GH" (PubMed),
  * "Given Family" strings or `{ family, given }`-like objects, or one string listing
  * several ("Smith J, Doe A" or "Smith, John; Doe, Anna"). A name that cannot be split
- * (a consortium) stays whole as a literal.
+ * stays whole as a literal: one word ("Anonymous"), or an organisation.
+ *
+ * An author is an organisation when it has no comma (a comma means "Family, Given") and
+ * either holds a word that names a body (Group, Organization, Consortium, Committee,
+ * Agency, Society, Collaboration, Institute, … see ORGANISATION), an `&`, or has more
+ * than three words one of which is a lower-case joining word that is not a name particle
+ * ("Centers for Disease Control and Prevention"). So "World Health Organization" and
+ * "Research and Development Group" stay whole, while "Smith J", "Jean-Luc Picard",
+ * "Ludwig van Beethoven" and "María José Sánchez López" are still people.
  */
 import { cleanLine } from "../sanitize.js";
 import { isPlainObject } from "../values.js";
@@ -19,6 +27,27 @@ export interface Name {
 const INITIALS = /^(?:[\p{Lu}][.\-]?){1,3}\.?$/u;
 /** Lower-case particles that belong to the family name ("van Beethoven"). */
 const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos", "das", "ten", "ter", "bin", "al", "el"]);
+/** Words that name a body rather than a person. */
+const ORGANISATION = new Set(
+  ("group groups organization organisation consortium committee agency society collaboration collaborative collaborators " +
+    "institute institutes institution association council foundation network centre center centers centres department " +
+    "university college hospital clinic board commission team investigators alliance federation trust office ministry " +
+    "laboratory laboratories lab program programme initiative panel partnership unit service services corporation company " +
+    "inc ltd llc gmbh authority administration bureau registry academy")
+    .split(" "),
+);
+/** Lower-case words that join the words of a body's name, never a person's. */
+const JOINING = new Set(["and", "for", "of", "on", "the", "in", "to", "at", "&"]);
+
+/** "World Health Organization", "WHO Study Group", "Centers for Disease Control and Prevention". */
+export function isOrganisation(name: string): boolean {
+  if (name.includes(",")) return false;
+  const tokens = name.trim().split(/\s+/);
+  if (name.includes("&")) return true;
+  if (tokens.some((t) => ORGANISATION.has(t.toLowerCase().replace(/[^\p{L}]/gu, "")))) return true;
+  return tokens.length > 3 && tokens.some((t) => JOINING.has(t) && !PARTICLES.has(t));
+}
+
 const ET_AL = /^(?:et\.?\s*al\.?|others|and others)$/i;
 
 function spaceInitials(token: string): string {
@@ -37,7 +66,7 @@ export function parseName(raw: string): Name | undefined {
     return given === "" ? { family } : { family, given };
   }
   const tokens = s.split(" ");
-  if (tokens.length === 1) return { literal: s };
+  if (tokens.length === 1 || isOrganisation(s)) return { literal: s };
   const last = tokens[tokens.length - 1]!;
   if (INITIALS.test(last) && tokens.length >= 2) {
     return { family: tokens.slice(0, -1).join(" "), given: spaceInitials(last) };

@@ -18,6 +18,8 @@ export interface CitationRecord {
   pmid: string | undefined;
   nct: string | undefined;
   url: string | undefined;
+  /** The peptides citing the study (`cited_by`): proper names for case protection. */
+  peptides: string[];
 }
 
 function text(v: unknown): string | undefined {
@@ -42,6 +44,16 @@ function normaliseDoi(doi: string | undefined): string | undefined {
   return d === "" ? undefined : d;
 }
 
+/** `cited_by` as names: ids or slugs, or objects with a name, slug or id. */
+function peptideNames(v: unknown): string[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((p) => {
+    if (isPlainObject(p)) return [p.name, p.slug, p.id].map(text).filter((t): t is string => t !== undefined);
+    const t = text(p);
+    return t === undefined ? [] : [t];
+  });
+}
+
 /** The fields of a study; `key` is left empty for the key maker. */
 export function studyRecord(raw: unknown): Omit<CitationRecord, "key"> {
   const data = flattenStudyDetail(raw);
@@ -58,6 +70,7 @@ export function studyRecord(raw: unknown): Omit<CitationRecord, "key"> {
     pmid: pmid && /^\d+$/.test(pmid) ? pmid : undefined,
     nct: first(o, ["nct_id", "nct", "nct_number"]),
     url: first(o, ["source_url", "url"]),
+    peptides: peptideNames(o.cited_by ?? o.peptides),
   };
 }
 
