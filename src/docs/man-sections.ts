@@ -13,7 +13,7 @@ export const EXIT_STATUS: readonly { code: number; text: string }[] = [
   { code: EXIT.notFound, text: "HTTP 404: unknown peptide, study or vendor." },
   { code: EXIT.rateLimited, text: "HTTP 429 still after the retries." },
   { code: EXIT.unavailable, text: "HTTP 503 or another 5xx, a timeout, a refused or reset connection, a body that is not the API's JSON, or a cursor seen twice." },
-  { code: EXIT.interrupted, text: "Interrupted (Ctrl-C); a `--file` target is left untouched." },
+  { code: EXIT.interrupted, text: "Interrupted (Ctrl-C); a `--file` target is left untouched. Other signals that end a run clean up alike and exit 128 + their number: 129 SIGHUP, 131 SIGQUIT, 143 SIGTERM." },
 ];
 
 export const ENVIRONMENT: readonly { name: string; text: string }[] = [
