@@ -37,7 +37,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
 export const FILES: readonly { path: string; text: string }[] = [
   {
     path: "$PEP_CONFIG_DIR/config.json",
-    text: "The config file, with named profiles (`pep config path` prints it). Without `PEP_CONFIG_DIR`: `$XDG_CONFIG_HOME/pep/config.json`, else `~/.config/pep/config.json`. It may hold a key, so it is kept at mode 0600 in a folder at 0700.",
+    text: "The config file, with named profiles (`pep config path` prints it). Without `PEP_CONFIG_DIR`: `$XDG_CONFIG_HOME/pep/config.json`, else `~/.config/pep/config.json`. It may hold a key, so it is kept at mode 0600; pep creates its folder at 0700, and a folder that already exists (`PEP_CONFIG_DIR` at a shared or project folder) keeps its mode.",
   },
   {
     path: "$PEP_CACHE_DIR/",
