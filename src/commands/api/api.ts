@@ -14,7 +14,7 @@ import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 /** `-F limit=…` and `-F cursor=…` steer the pagination instead of being overwritten by it. */
 function pagingOf(query: Record<string, string | string[]>): { pageSize: number | undefined; cursor: string | undefined } {
   const one = (name: string): string | undefined => {
-    const v = query[name];
+    const v = Object.hasOwn(query, name) ? query[name] : undefined;
     delete query[name];
     if (Array.isArray(v)) throw new UsageError(`${name} is given more than once; --paginate needs one value`);
     return v;
