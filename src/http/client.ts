@@ -50,6 +50,8 @@ interface CachedAnswer {
   key: string;
   etag: string;
   body: unknown;
+  /** The body's text as stored. */
+  text: string;
   envelope: SuccessEnvelope;
 }
 
@@ -257,13 +259,14 @@ export function createClient(options: ClientOptions): Client {
             rateLimit,
           );
         }
-        const { envelope, body } = req.cached;
+        const { envelope, body, text: cachedText } = req.cached;
         return {
           status,
           data: envelope.data,
           pagination: envelope.pagination,
           meta: envelope.meta,
           body,
+          text: cachedText,
           requestId,
           etag: etag ?? req.cached.etag,
           rateLimit,
@@ -321,6 +324,7 @@ export function createClient(options: ClientOptions): Client {
         pagination: parsed.value.pagination,
         meta: parsed.value.meta,
         body,
+        text,
         requestId,
         etag,
         rateLimit,
@@ -343,7 +347,7 @@ export function createClient(options: ClientOptions): Client {
     try {
       const body: unknown = JSON.parse(entry.body);
       const parsed = parseSuccess(body);
-      return parsed.ok ? { key, etag: entry.etag, body, envelope: parsed.value } : undefined;
+      return parsed.ok ? { key, etag: entry.etag, body, text: entry.body, envelope: parsed.value } : undefined;
     } catch {
       return undefined;
     }

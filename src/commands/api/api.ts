@@ -68,5 +68,5 @@ export const run: CommandModule["run"] = async (input, ctx) => {
     return result;
   }
   const res = await (sameOrigin ? explained(ctx, endpoint, () => client.request(path, { query, signal: ctx.io.signal })) : client.request(path, { query, signal: ctx.io.signal }));
-  return { kind: "raw", body: res.body, meta: () => res.meta };
+  return { kind: "raw", body: res.body, text: res.text, meta: () => res.meta };
 };
