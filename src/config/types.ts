@@ -2,7 +2,7 @@
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
 
 /** Keys a profile may hold (`pep config set <key> <value>`). */
-export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache"] as const;
+export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache", "cache_max_mb"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export interface ProfileValues {
@@ -13,6 +13,7 @@ export interface ProfileValues {
   timeout?: number;
   retries?: number;
   cache?: boolean;
+  cache_max_mb?: number;
 }
 
 export type KeySource = "file" | "stdin" | "env" | "config" | "sandbox";
@@ -34,4 +35,6 @@ export interface ResolvedConfig {
   configFile: string;
   /** Folder of the ETag cache. */
   cacheDir: string;
+  /** Most bytes the ETag cache folder holds before its least recently used entries go. */
+  cacheMaxBytes: number;
 }

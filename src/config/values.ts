@@ -18,6 +18,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   timeout: "seconds per request, a number greater than 0 and at most 3600",
   retries: "a whole number from 0 to 10",
   cache: "true or false",
+  cache_max_mb: "megabytes the ETag cache may hold, a whole number from 1 to 1000000 (default 50)",
 };
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -79,6 +80,11 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
     case "retries": {
       const n = Number(raw);
       if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > 10) throw bad();
+      return n;
+    }
+    case "cache_max_mb": {
+      const n = Number(raw);
+      if (raw.trim() === "" || !Number.isInteger(n) || n < 1 || n > 1_000_000) throw bad();
       return n;
     }
     case "cache": {

@@ -28,6 +28,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "PEP_SANDBOX", text: "Set to 1 to run every command against an in-process sandbox (as `--sandbox`)." },
   { name: "PEP_CONFIG_DIR", text: "Folder of the config file, instead of the XDG config folder." },
   { name: "PEP_CACHE_DIR", text: "Folder of the ETag cache, instead of the XDG cache folder." },
+  { name: "PEP_CACHE_MAX_MB", text: "Megabytes the ETag cache folder may hold (as the profile key `cache_max_mb`; default 50); past that the least recently used entries go first." },
   { name: "XDG_CONFIG_HOME", text: "Base of the config folder (default `~/.config`)." },
   { name: "XDG_CACHE_HOME", text: "Base of the cache folder (default `~/.cache`)." },
   { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`)." },
