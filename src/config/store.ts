@@ -4,7 +4,7 @@
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import { chmodSync, closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { chmodSync, closeSync, openSync, readFileSync, readSync, statSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDirs } from "../dirs.js";
@@ -133,6 +133,13 @@ export function openConfigStore(env: Env): ConfigStore {
     const shape = readFileShape(file); // read again under the lock; refuses a corrupt file
     if (!change(shape)) return false;
     const { default: Conf } = await import("conf");
+    try {
+      // An empty file is an empty config (readFileShape says so), but conf would read it
+      // as broken JSON: it holds nothing, so it goes before conf opens it.
+      if (readFileSync(file, { encoding: "utf8", flag: "r" }).trim() === "") unlinkSync(file);
+    } catch {
+      // no file yet
+    }
     try {
       const conf = new Conf<FileShape>({
         cwd: dir,

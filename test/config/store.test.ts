@@ -54,6 +54,19 @@ describe("config store", () => {
     expect(mode(store.file)).toBe(0o600);
   });
 
+  it("an empty (0-byte or blank) config file is an empty config: read as {}, written over", async () => {
+    for (const text of ["", "  \n"]) {
+      mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true });
+      const file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
+      writeFileSync(file, text);
+      const store = openConfigStore(tmp.env);
+      expect(store.profile("default")).toEqual({});
+      await store.set("default", "retries", 4);
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ profiles: { default: { retries: 4 } } });
+      expect(mode(file)).toBe(0o600);
+    }
+  });
+
   it("keeps profiles apart and removes one key without touching the others", async () => {
     const store = openConfigStore(tmp.env);
     await store.set("default", "base_url", "https://a.example/v1");
