@@ -139,6 +139,18 @@ describe("pep config", () => {
     }
   });
 
+  it("an empty (0-byte) config file is an empty config: config set and auth login --with-key write over it", async () => {
+    mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true });
+    writeFileSync(file, "");
+    const set = await pep(["config", "set", "retries", "2"]);
+    expect(set.code, set.err).toBe(0);
+    expect(stored().profiles.default).toEqual({ retries: 2 });
+    writeFileSync(file, "");
+    const login = await pep(["--sandbox", "auth", "login", "--with-key"], { stdin: "sbx_full_key\n" });
+    expect(login.code, login.err).toBe(0);
+    expect(stored().profiles.default!.api_key).toBe("sbx_full_key");
+  });
+
   it("refuses a config file that is not JSON with exit 2 naming it, and leaves it untouched", async () => {
     const text = '{"profiles": {"default": {"base_url": ';
     mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true, mode: 0o700 });
