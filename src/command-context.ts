@@ -130,7 +130,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     let cache: ClientOptions["cache"] = false;
     if (cfg.cache && overrides.cache !== false) {
       const { createFileCache } = await import("./http/cache.js");
-      cache = createFileCache(cfg.cacheDir);
+      cache = createFileCache(cfg.cacheDir, { maxBytes: cfg.cacheMaxBytes });
     }
     const apiKey = "apiKey" in overrides ? overrides.apiKey : cfg.apiKey;
     const client = watchForSandbox(createClient({

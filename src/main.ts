@@ -5,6 +5,7 @@
  * code.
  */
 import { CommanderError } from "commander";
+import { constants } from "node:os";
 import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./api/enums.js";
 import { splitFields } from "./commands/globals.js";
 import type { CommandDef, CommandInput, Result } from "./commands/types.js";
@@ -18,6 +19,8 @@ import { buildProgram, checkHelpTarget, FAILED_COMMAND } from "./program.js";
 import { resumeLines, type RunFacts } from "./resume.js";
 
 export { resumeCommand } from "./resume.js";
+
+const osSignals: Partial<Record<NodeJS.Signals, number>> = constants.signals;
 
 /** Drops a --file temp file when a second Ctrl-C exits at once, before the run unwinds. */
 const discardOnHardExit = new Set<() => void>();
@@ -48,7 +51,7 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   } finally {
     detach();
   }
-  if (failure === undefined) return exitCode;
+  if (failure === undefined) return exitCode === EXIT.interrupted && !deps.io ? interruptedExit() : exitCode;
   if (failure instanceof CommanderError) {
     if (failure.code === "commander.helpDisplayed" || failure.code === "commander.version" || failure.code === "commander.help") return EXIT.ok;
     // commander already printed "error: …"; point at help like gh does.
@@ -195,7 +198,7 @@ function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean,
     if (err.hints.length === 0 && err.status === 403) lines.push("hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`");
   } else if (err instanceof PepError) {
     if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${cleanLine(err.describe())}`);
-    else lines.push("interrupted");
+    else lines.push(endedBy === undefined || endedBy === "SIGINT" ? "interrupted" : `interrupted (${endedBy})`);
     for (const h of err.hints) lines.push(h.startsWith("hint:") || h.startsWith("  ") ? h : `hint: ${h}`);
   } else if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) {
     // The disk or device refused the output: not a bug in pep, so no request to report it.
@@ -211,15 +214,36 @@ function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean,
   return code;
 }
 
-/** Ctrl-C aborts the run (exit 130); a second Ctrl-C exits at once. A closed pipe ends quietly. */
+/**
+ * The signals that end a run: each aborts it, so a --file temp file is removed and the
+ * target left as it was, and the run exits 128 + the signal's number (130 for Ctrl-C,
+ * 129 when the terminal hangs up, 131 for Ctrl-\\, 143 for `kill`).
+ */
+const ENDING_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
+
+/** The signal that ended the run, when one did. */
+let endedBy: NodeJS.Signals | undefined;
+
+/** 128 + the number of the signal that ended the run; 130 when none is known. */
+function interruptedExit(): number {
+  const n = endedBy === undefined ? undefined : osSignals[endedBy];
+  return n === undefined ? EXIT.interrupted : 128 + n;
+}
+
+/**
+ * A signal aborts the run; a second one exits at once. A closed stdout ends the run
+ * quietly; a closed stderr (`pep -v 2>&1 | head -1`, a hung-up terminal) only loses what
+ * was still to be said there, and the run ends with the code it earns.
+ */
 function attachProcessSignals(controller: AbortController, io: IO): () => void {
   let count = 0;
-  const onSignal = () => {
+  const onSignal = (signal: NodeJS.Signals) => {
     count++;
     if (count > 1) {
       for (const fn of discardOnHardExit) fn();
-      process.exit(EXIT.interrupted);
+      process.exit(interruptedExit());
     }
+    endedBy = signal;
     controller.abort(new InterruptedError());
   };
   const onPipeError = (e: NodeJS.ErrnoException) => {
@@ -228,14 +252,15 @@ function attachProcessSignals(controller: AbortController, io: IO): () => void {
       process.exit(EXIT.ok);
     }
   };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  // Nothing more can be said on a stderr that failed; the run goes on without it.
+  const onStderrError = () => {};
+  for (const s of ENDING_SIGNALS) process.on(s, onSignal);
   io.stdout.on("error", onPipeError);
+  io.stderr.on("error", onStderrError);
   return () => {
     // An interrupted run keeps its handlers until the process exits: a second signal
-    // landing while it unwinds must still exit 130, not kill it by the signal's default.
+    // landing while it unwinds must still exit at once, not kill it by the signal's default.
     if (count > 0) return;
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    for (const s of ENDING_SIGNALS) process.off(s, onSignal);
   };
 }

@@ -12,6 +12,7 @@ import { defs as prices } from "./prices/defs.js";
 import { defs as api } from "./api/defs.js";
 import { defs as auth } from "./auth/defs.js";
 import { defs as config } from "./config/defs.js";
+import { defs as cache } from "./cache/defs.js";
 import { defs as completion } from "./completion/defs.js";
 import { LIMITS } from "../api/enums.js";
 import { listOptions, type OptionDef } from "./options.js";
@@ -30,9 +31,10 @@ export const GROUPS: Record<string, GroupInfo> = {
   vendors: { summary: "The vendor directory (needs a key with vendors:read)" },
   auth: { summary: "Store, check and remove the API key" },
   config: { summary: "Read and change settings and profiles" },
+  cache: { summary: "The ETag cache: where it is, how big (it is bounded), empty it" },
 };
 
-export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...sandbox, ...completion];
+export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...cache, ...sandbox, ...completion];
 
 /** Every option of a definition, list options included. */
 export function optionsOf(def: CommandDef): OptionDef[] {

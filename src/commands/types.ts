@@ -120,6 +120,8 @@ export interface ItemResult {
 export interface RawResult {
   kind: "raw";
   body?: unknown;
+  /** The body's JSON text as the API sent it: printed as is, its numbers as written. */
+  text?: string;
   items?: AsyncIterable<unknown>;
   meta?(): Meta | undefined;
 }

@@ -14,7 +14,7 @@ import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./stor
 import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, SandboxSource, ValueSource } from "./types.js";
 import { parseConfigValue } from "./values.js";
 
-export const DEFAULTS = { authHeader: "bearer" as AuthHeader, timeoutSeconds: 30, retries: 3, cache: true, compress: true, maxResponseMb: 32 };
+export const DEFAULTS = { authHeader: "bearer" as AuthHeader, timeoutSeconds: 30, retries: 3, cache: true, cacheMaxMb: 50, compress: true, maxResponseMb: 32 };
 
 const ENV_OF: Partial<Record<ConfigKey, string>> = {
   base_url: "PEP_BASE_URL",
@@ -22,6 +22,7 @@ const ENV_OF: Partial<Record<ConfigKey, string>> = {
   output: "PEP_OUTPUT",
   timeout: "PEP_TIMEOUT",
   retries: "PEP_RETRIES",
+  cache_max_mb: "PEP_CACHE_MAX_MB",
 };
 
 const FLAG_OF: Partial<Record<ConfigKey, string>> = {
@@ -111,5 +112,6 @@ export async function resolveConfig(
     maxResponseMb: stored.max_response_mb ?? DEFAULTS.maxResponseMb,
     configFile: store.file,
     cacheDir: cacheDir(io.env),
+    cacheMaxBytes: ((pick("cache_max_mb", undefined)?.value as number | undefined) ?? DEFAULTS.cacheMaxMb) * 1024 * 1024,
   };
 }

@@ -4,7 +4,7 @@
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import { chmodSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, closeSync, openSync, readFileSync, readSync, statSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDirs } from "../dirs.js";
@@ -77,9 +77,16 @@ function readFileShape(file: string): FileShape {
   return shape;
 }
 
+/**
+ * Creates the config folder at 0700 when it is missing. A folder that already exists
+ * keeps its mode: it may be a shared or project folder (`PEP_CONFIG_DIR=.`, a 1777 tmp)
+ * that pep did not make; the config file itself is always 0600.
+ */
 function ensurePrivateDir(dir: string): void {
   try {
+    if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
     makeDirs(dir, 0o700);
+    // The umask may have narrowed the mode, never widened it; make it exact.
     if ((statSync(dir).mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
   } catch (e) {
     throw new ConfigError(`cannot create config folder ${dir}: ${(e as Error).message}`);
@@ -165,26 +172,68 @@ export function openConfigStore(env: Env): ConfigStore {
 }
 
 /**
+ * The most a key file (or a key on stdin) may hold: a key is tens of characters, so a
+ * few KiB leave room for a trailing newline or comment, while `/dev/zero`, `/dev/urandom`
+ * or a wrong file is refused at once instead of read into memory without end.
+ */
+export const KEY_FILE_MAX_BYTES = 4096;
+
+/** Reads at most `max + 1` bytes of `file` (enough to tell it is too big). */
+function readHead(file: string, max: number): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const buf = Buffer.alloc(max + 1);
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(fd, buf, got, buf.length - got, null);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads stdin until its end or past `max` bytes, whichever comes first. */
+async function readStdinHead(stdin: NodeJS.ReadableStream, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let got = 0;
+  for await (const c of stdin) {
+    const b = typeof c === "string" ? Buffer.from(c) : (c as Buffer);
+    chunks.push(b);
+    got += b.length;
+    if (got > max) break; // leaving the loop stops reading stdin
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
  * Reads a key from `--api-key-file <path|->`: the file's first non-empty line, or stdin
  * when `-`. `label` names the flag in messages (`--with-key` for `pep auth login`).
  */
 export async function readKeyFile(spec: string, stdin: NodeJS.ReadableStream, cwd: string, label = "--api-key-file"): Promise<string> {
-  let text: string;
+  let bytes: Buffer;
+  const source = spec === "-" ? "standard input" : spec;
   if (spec === "-") {
-    const chunks: Buffer[] = [];
-    for await (const c of stdin) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
-    text = Buffer.concat(chunks).toString("utf8");
+    bytes = await readStdinHead(stdin, KEY_FILE_MAX_BYTES);
   } else {
     const file = path.resolve(cwd, spec);
     try {
-      text = readFileSync(file, "utf8");
+      bytes = readHead(file, KEY_FILE_MAX_BYTES);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new UsageError(`${label}: cannot read ${file}${code ? ` (${code})` : ""}`);
     }
   }
+  if (bytes.length > KEY_FILE_MAX_BYTES) {
+    throw new UsageError(`${label}: ${source} holds more than ${KEY_FILE_MAX_BYTES / 1024} KiB; a key file holds one key (a line of tens of characters)`);
+  }
+  const text = bytes.toString("utf8");
   const key = (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
-  if (key === "") throw new UsageError(`${label}: ${spec === "-" ? "standard input" : spec} holds no key`);
+  if (key === "") throw new UsageError(`${label}: ${source} holds no key`);
   if (/\s/.test(key)) throw new UsageError(`${label}: the key must be one word without spaces`);
+  // A key is text: control characters (a binary file, a wrong path) are not sent as a header.
+  if (/[\x00-\x1f\x7f]/.test(key)) throw new UsageError(`${label}: ${source} does not hold a key (it has control characters)`);
   return key;
 }

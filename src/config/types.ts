@@ -3,7 +3,7 @@ import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { ProxySettings } from "../http/proxy.js";
 
 /** Keys a profile may hold (`pep config set <key> <value>`). */
-export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache", "proxy", "compress", "max_response_mb"] as const;
+export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache", "cache_max_mb", "proxy", "compress", "max_response_mb"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export interface ProfileValues {
@@ -17,6 +17,7 @@ export interface ProfileValues {
   proxy?: string;
   compress?: boolean;
   max_response_mb?: number;
+  cache_max_mb?: number;
 }
 
 export type KeySource = "file" | "stdin" | "env" | "config" | "sandbox";
@@ -44,6 +45,8 @@ export interface ResolvedConfig {
   configFile: string;
   /** Folder of the ETag cache. */
   cacheDir: string;
+  /** Most bytes the ETag cache folder holds before its least recently used entries go. */
+  cacheMaxBytes: number;
 }
 
 /** The in-process sandbox of `--sandbox`: above every other source of the URL and key. */

@@ -22,6 +22,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   proxy: "an http(s) proxy URL such as http://proxy.example:3128 (used instead of HTTPS_PROXY/HTTP_PROXY)",
   compress: "true or false (ask for gzip, br or deflate answers)",
   max_response_mb: "the most MiB read of one answer, a whole number from 1 to 4096",
+  cache_max_mb: "megabytes the ETag cache may hold, a whole number from 1 to 1000000 (default 50)",
 };
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -83,6 +84,11 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
     case "retries": {
       const n = Number(raw);
       if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > 10) throw bad();
+      return n;
+    }
+    case "cache_max_mb": {
+      const n = Number(raw);
+      if (raw.trim() === "" || !Number.isInteger(n) || n < 1 || n > 1_000_000) throw bad();
       return n;
     }
     case "proxy":

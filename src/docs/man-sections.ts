@@ -13,7 +13,7 @@ export const EXIT_STATUS: readonly { code: number; text: string }[] = [
   { code: EXIT.notFound, text: "HTTP 404: unknown peptide, study or vendor." },
   { code: EXIT.rateLimited, text: "HTTP 429 still after the retries." },
   { code: EXIT.unavailable, text: "HTTP 503 or another 5xx, a timeout, a refused or reset connection, a body that is not the API's JSON, or a cursor seen twice." },
-  { code: EXIT.interrupted, text: "Interrupted (Ctrl-C); a `--file` target is left untouched." },
+  { code: EXIT.interrupted, text: "Interrupted (Ctrl-C); a `--file` target is left untouched. Other signals that end a run clean up alike and exit 128 + their number: 129 SIGHUP, 131 SIGQUIT, 143 SIGTERM." },
 ];
 
 export const ENVIRONMENT: readonly { name: string; text: string }[] = [
@@ -38,6 +38,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "PEP_SANDBOX", text: "Set to 1 to run every command against an in-process sandbox (as `--sandbox`)." },
   { name: "PEP_CONFIG_DIR", text: "Folder of the config file, instead of the XDG config folder." },
   { name: "PEP_CACHE_DIR", text: "Folder of the ETag cache, instead of the XDG cache folder." },
+  { name: "PEP_CACHE_MAX_MB", text: "Megabytes the ETag cache folder may hold (as the profile key `cache_max_mb`; default 50); past that the least recently used entries go first." },
   { name: "XDG_CONFIG_HOME", text: "Base of the config folder (default `~/.config`)." },
   { name: "XDG_CACHE_HOME", text: "Base of the cache folder (default `~/.cache`)." },
   { name: "NODE_DISABLE_COMPILE_CACHE", text: "When set, Node's module compile cache stays off (see FILES)." },
@@ -49,7 +50,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
 export const FILES: readonly { path: string; text: string }[] = [
   {
     path: "$PEP_CONFIG_DIR/config.json",
-    text: "The config file, with named profiles (`pep config path` prints it). Without `PEP_CONFIG_DIR`: `$XDG_CONFIG_HOME/pep/config.json`, else `~/.config/pep/config.json`. It may hold a key, so it is kept at mode 0600 in a folder at 0700.",
+    text: "The config file, with named profiles (`pep config path` prints it). Without `PEP_CONFIG_DIR`: `$XDG_CONFIG_HOME/pep/config.json`, else `~/.config/pep/config.json`. It may hold a key, so it is kept at mode 0600; pep creates its folder at 0700, and a folder that already exists (`PEP_CONFIG_DIR` at a shared or project folder) keeps its mode.",
   },
   {
     path: "$PEP_CACHE_DIR/",

@@ -11,7 +11,7 @@
  * cost an export of 100 pages more than the reading and writing itself.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeDirs } from "../dirs.js";
 import type { CacheStore } from "./types.js";
@@ -44,14 +44,136 @@ function isEntry(v: unknown): v is { etag: string; body: string } {
   );
 }
 
-/** A file-backed store in `dir` (created 0700 on first write; entries 0600). */
-export function createFileCache(dir: string): CacheStore {
+/** Default size cap of a cache folder (the profile key `cache_max_mb` changes it). */
+export const DEFAULT_CACHE_MAX_BYTES = 50 * 1024 * 1024;
+
+/** A pruning run removes entries until the folder is this share of its cap, so the next runs need not prune again. */
+const PRUNE_TO = 0.8;
+
+/** A temp file this old was left by a run that ended before its rename; it is removed. */
+const STALE_TEMP_MS = 10 * 60 * 1000;
+
+const ENTRY = /^[0-9a-f]{64}\.json$/;
+const TEMP = /^[0-9a-f]{64}\.json\.[0-9a-f]+\.tmp$/;
+
+export interface CacheUsage {
+  /** The cache folder. */
+  dir: string;
+  /** Entries and their bytes on disk. */
+  entries: number;
+  bytes: number;
+}
+
+interface Listed {
+  file: string;
+  bytes: number;
+  usedMs: number;
+}
+
+/** The folder's entries (and stale temp files, removed on the way); `[]` when there is no folder. */
+function listEntries(dir: string, nowMs: number): Listed[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: Listed[] = [];
+  for (const name of names) {
+    const isEntry = ENTRY.test(name);
+    if (!isEntry && !TEMP.test(name)) continue; // not pep's: never touched
+    const file = join(dir, name);
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st?.isFile()) continue; // removed meanwhile by another run
+    if (isEntry) out.push({ file, bytes: st.size, usedMs: st.mtimeMs });
+    else if (nowMs - st.mtimeMs > STALE_TEMP_MS) removeQuietly(file);
+  }
+  return out;
+}
+
+function removeQuietly(file: string): boolean {
+  try {
+    unlinkSync(file);
+    return true;
+  } catch {
+    return false; // gone already (another run pruned it), or not ours to remove
+  }
+}
+
+/** How many entries the cache folder holds, and their bytes. */
+export function cacheUsage(dir: string): CacheUsage {
+  const entries = listEntries(dir, Date.now());
+  return { dir, entries: entries.length, bytes: entries.reduce((n, e) => n + e.bytes, 0) };
+}
+
+/** Removes every entry (and temp file) of the cache folder; the folder itself stays. */
+export function clearCache(dir: string): CacheUsage {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return { dir, entries: 0, bytes: 0 };
+  }
+  let entries = 0;
+  let bytes = 0;
+  for (const name of names) {
+    if (!ENTRY.test(name) && !TEMP.test(name)) continue;
+    const file = join(dir, name);
+    const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+    if (removeQuietly(file) && ENTRY.test(name)) {
+      entries++;
+      bytes += size;
+    }
+  }
+  return { dir, entries, bytes };
+}
+
+/**
+ * Keeps the folder under `maxBytes`: when it is over, the least recently used entries
+ * (oldest modification time: a hit touches its entry) go first, down to 80% of the cap.
+ * Safe beside other runs: a removal that loses a race is ignored, and a run reading an
+ * entry that is removed meanwhile sees a miss.
+ */
+export function pruneCache(dir: string, maxBytes: number, nowMs = Date.now()): { removed: number; bytes: number } {
+  const entries = listEntries(dir, nowMs);
+  let total = entries.reduce((n, e) => n + e.bytes, 0);
+  if (total <= maxBytes) return { removed: 0, bytes: total };
+  entries.sort((a, b) => a.usedMs - b.usedMs);
+  let removed = 0;
+  for (const e of entries) {
+    if (total <= maxBytes * PRUNE_TO) break;
+    if (removeQuietly(e.file)) removed++;
+    total -= e.bytes;
+  }
+  return { removed, bytes: total };
+}
+
+/**
+ * A file-backed store in `dir` (created 0700 on first write; entries 0600), at most
+ * `maxBytes` on disk. Pruning lists the folder, so it runs on a run's first write, and
+ * then only when the run's own count of the folder's bytes passes the cap: as each
+ * pruning leaves 80% of it, an export of 100 pages lists the folder a few times, not
+ * 100 times. Other runs writing at once each do the same, so the folder never stays over.
+ */
+export function createFileCache(dir: string, options: { maxBytes?: number } = {}): CacheStore {
+  const maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
   const fileOf = (key: string) => join(dir, `${sha256(key)}.json`);
+  /** This run's count of the folder's bytes; unknown until the first write lists it. */
+  let folderBytes: number | undefined;
   return {
     async get(key) {
+      const file = fileOf(key);
       try {
-        const parsed: unknown = JSON.parse(readFileSync(fileOf(key), "utf8"));
-        return isEntry(parsed) ? { etag: parsed.etag, body: parsed.body } : undefined;
+        const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+        if (!isEntry(parsed)) return undefined;
+        // A hit marks the entry as recently used, so pruning takes others first.
+        try {
+          const now = new Date();
+          utimesSync(file, now, now);
+        } catch {
+          // removed meanwhile: the answer read is still good
+        }
+        return { etag: parsed.etag, body: parsed.body };
       } catch {
         return undefined;
       }
@@ -60,10 +182,13 @@ export function createFileCache(dir: string): CacheStore {
       makeDirs(dir, 0o700);
       const file = fileOf(key);
       const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      const text = JSON.stringify({ etag: entry.etag, body: entry.body });
+      let replaced = 0;
       try {
-        writeFileSync(tmp, JSON.stringify({ etag: entry.etag, body: entry.body }), { mode: 0o600, flag: "wx" });
+        writeFileSync(tmp, text, { mode: 0o600, flag: "wx" });
         // The umask may have narrowed the mode, never widened it; make it exact.
         chmodSync(tmp, 0o600);
+        replaced = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
         renameSync(tmp, file);
       } catch (err) {
         try {
@@ -73,6 +198,8 @@ export function createFileCache(dir: string): CacheStore {
         }
         throw err;
       }
+      if (folderBytes !== undefined) folderBytes += Buffer.byteLength(text) - replaced;
+      if (folderBytes === undefined || folderBytes > maxBytes) folderBytes = pruneCache(dir, maxBytes).bytes;
     },
   };
 }

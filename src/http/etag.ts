@@ -19,6 +19,8 @@ export interface CacheableAttempt extends Attempt {
 interface CachedAnswer {
   etag: string;
   body: unknown;
+  /** The body's text as stored, byte for byte. */
+  text: string;
   envelope: SuccessEnvelope;
 }
 
@@ -29,7 +31,7 @@ async function lookup(store: CacheStore, key: string): Promise<CachedAnswer | un
   try {
     const body: unknown = JSON.parse(entry.body);
     const parsed = parseSuccess(body);
-    return parsed.ok ? { etag: entry.etag, body, envelope: parsed.value } : undefined;
+    return parsed.ok ? { etag: entry.etag, body, text: entry.body, envelope: parsed.value } : undefined;
   } catch {
     return undefined;
   }
@@ -42,8 +44,8 @@ export function withEtagCache<R extends CacheableAttempt>(send: Send<R, Received
     const cached = await lookup(store, key);
     const res = await send(cached ? { ...req, headers: { ...req.headers, "If-None-Match": cached.etag } } : req);
     if (res.status === 304 && cached) {
-      const { envelope, body } = cached;
-      return { ...res, data: envelope.data, pagination: envelope.pagination, meta: envelope.meta, body, etag: res.etag ?? cached.etag };
+      const { envelope, body, text } = cached;
+      return { ...res, data: envelope.data, pagination: envelope.pagination, meta: envelope.meta, body, text, etag: res.etag ?? cached.etag };
     }
     if (res.etag && res.status === 200 && !res.echoesKey) {
       await store.set(key, { etag: res.etag, body: res.text }).catch(() => undefined);

@@ -45,22 +45,33 @@ export function backoffMs(retry: number, random: () => number): number {
 }
 
 /**
+ * The longest wait a header is read as: a year. A server asking for longer (a runaway
+ * `Retry-After: 99999999999999`, a date in the year 275759) asks for "a year or more",
+ * which ends the run all the same, and the "until when" of the hint stays a real date.
+ */
+export const HEADER_WAIT_CAP_S = 366 * 24 * 3600;
+
+/** An HTTP date starts with its day name (RFC 9110 section 5.6.7, all three forms). */
+const HTTP_DATE = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;
+
+/**
  * `Retry-After` as seconds from now: delta seconds, or an HTTP date read against the
- * clock. `undefined` when absent or unreadable.
+ * clock, at most a year. `undefined` when absent or unreadable (negative, garbage).
  */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;
   const v = value.trim();
   if (v === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(v)) return Number(v);
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.min(Number(v), HEADER_WAIT_CAP_S);
+  if (!HTTP_DATE.test(v)) return undefined;
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+  return Math.min(HEADER_WAIT_CAP_S, Math.max(0, Math.ceil((at - nowMs) / 1000)));
 }
 
 /**
  * `RateLimit-*` headers as numbers; a reset above 10^9 is an epoch time in seconds and
- * is turned into seconds from now.
+ * is turned into seconds from now. A reset is at most a year away.
  */
 export function parseRateLimit(
   headers: { limit?: string | undefined; remaining?: string | undefined; reset?: string | undefined },
@@ -73,6 +84,7 @@ export function parseRateLimit(
   };
   let reset = num(headers.reset);
   if (reset !== undefined && reset > 1e9) reset = Math.max(0, reset - nowMs / 1000);
+  if (reset !== undefined) reset = Math.min(reset, HEADER_WAIT_CAP_S);
   return { limit: num(headers.limit), remaining: num(headers.remaining), reset };
 }
 
@@ -142,10 +154,11 @@ export function withRetry<R extends Attempt, T>(send: Send<R, T>, options: Retry
 /** The failure, with a hint saying how long the server asked to wait and until when. */
 function withTooLongHint(err: unknown, waitMs: number, clock: Clock): unknown {
   if (err instanceof PepError) {
-    const until = new Date(clock.now() + waitMs).toISOString().replace(/\.\d+Z$/, "Z");
-    err.hints.push(
-      `the API asks to wait ${Math.ceil(waitMs / 1000)} s (until ${until}); pep waits at most ${MAX_WAIT_MS / 1000} s, so run the command again after that time`,
-    );
+    const capped = waitMs >= HEADER_WAIT_CAP_S * 1000;
+    const at = new Date(clock.now() + Math.min(waitMs, HEADER_WAIT_CAP_S * 1000));
+    const until = Number.isNaN(at.getTime()) ? "" : ` (until ${capped ? "after " : ""}${at.toISOString().replace(/\.\d+Z$/, "Z")})`;
+    const asks = capped ? "a year or more" : `${Math.ceil(waitMs / 1000)} s`;
+    err.hints.push(`the API asks to wait ${asks}${until}; pep waits at most ${MAX_WAIT_MS / 1000} s, so run the command again after that time`);
   }
   return err;
 }

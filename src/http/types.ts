@@ -41,6 +41,8 @@ export interface ApiResponse<T = unknown> {
   meta: Meta;
   /** The whole parsed body as received (for `pep api`). */
   body: unknown;
+  /** The body's text as received, byte for byte (for `pep api`, whose numbers stay as written). */
+  text: string;
   requestId: string | undefined;
   etag: string | undefined;
   rateLimit: RateLimitInfo;

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants, unlinkSync } from "node:fs";
-import { access, open, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import { access, open, readlink, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -81,8 +81,29 @@ export async function checkFileTarget(target: string): Promise<void> {
   await unlink(probe).catch(() => undefined);
 }
 
-/** Where a rename must land: the file a symlink points at, or the path itself. */
-const realTarget = (target: string): Promise<string> => realpath(target).catch(() => target);
+/**
+ * Where a rename must land: the file a symlink points at, or the path itself. A link to a
+ * file not made yet (a dangling link) is followed as shell `>` follows it: the file it
+ * names is created and the link kept. A folder that does not exist is a usage error.
+ */
+async function realTarget(target: string): Promise<string> {
+  let p = target;
+  for (let hops = 0; ; hops++) {
+    try {
+      return await realpath(p);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ELOOP" || hops >= 40) throw new UsageError(`--file: ${target} is a loop of symbolic links`);
+    }
+    const link = await readlink(p).catch(() => undefined);
+    if (link === undefined) break;
+    p = path.resolve(path.dirname(p), link);
+  }
+  const folder = path.dirname(p);
+  const st = await stat(folder).catch(() => undefined);
+  if (!st) throw new UsageError(`--file: the folder ${folder} does not exist`, { hints: [`create it first (mkdir -p ${folder})`] });
+  if (!st.isDirectory()) throw new UsageError(`--file: ${folder} is not a folder`);
+  return path.join(await realpath(folder), path.basename(p));
+}
 
 /** A device or a pipe, written in place: there is nothing to keep whole. */
 async function openInPlace(target: string): Promise<AtomicFile> {

@@ -45,7 +45,7 @@ async function writeItem(result: ItemResult, ctx: WriterContext, style: Style): 
 
 export async function writeHuman(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
   const style = makeStyle(ctx.options);
-  if (result.kind === "raw") return writeRaw(result, ctx, false);
+  if (result.kind === "raw") return writeRaw(result, ctx, "indented");
   if (result.kind === "item") return writeItem(result, ctx, style);
   const rows = await writeListTable(result.items, result.resource, ctx, style);
   if (rows === 0) await ctx.notice("No results.");

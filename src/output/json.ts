@@ -42,17 +42,24 @@ export async function writeNdjsonLines(items: AsyncIterable<unknown>, ctx: Write
 export async function writeJson(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
   if (result.kind === "list") return writeJsonArray(result.items, ctx);
   if (result.kind === "item") return void (await ctx.emit(pretty(result.data) + "\n"));
-  return writeRaw(result, ctx, false);
+  return writeRaw(result, ctx, "as-sent");
 }
 
 export async function writeNdjson(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
   if (result.kind === "list") return writeNdjsonLines(result.items, ctx);
   if (result.kind === "item") return void (await ctx.emit(compact(result.data) + "\n"));
-  return writeRaw(result, ctx, true);
+  return writeRaw(result, ctx, "compact");
 }
 
-/** `pep api`: a whole body as pretty JSON (compact with ndjson), or paginated items as NDJSON. */
-export async function writeRaw(result: RawResult, ctx: WriterContext, compactBody: boolean): Promise<void> {
+/**
+ * `pep api`: a whole body as the API sent it (`json`), indented (on a terminal) or on one
+ * line (`ndjson`) with every token as written, so numbers such as `9007199254740993` or
+ * `1.10` are never rounded; paginated items as NDJSON.
+ */
+export async function writeRaw(result: RawResult, ctx: WriterContext, layout: "as-sent" | "indented" | "compact"): Promise<void> {
   if (result.items) return writeNdjsonLines(result.items, ctx);
-  await ctx.emit((compactBody ? compact(result.body) : pretty(result.body)) + "\n");
+  if (result.text === undefined) return void (await ctx.emit((layout === "compact" ? compact(result.body) : pretty(result.body)) + "\n"));
+  const { compactJsonText, indentJsonText } = await import("./json-text.js");
+  const text = layout === "compact" ? compactJsonText(result.text) : layout === "indented" ? indentJsonText(result.text) : result.text;
+  await ctx.emit(inertJson(text) + (text.endsWith("\n") ? "" : "\n"));
 }

@@ -8,6 +8,7 @@ import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
 import type { WriterContext } from "./writer-context.js";
 import { inertJson, stripTerminalControls } from "./sanitize.js";
 import { expandFields, flattenKeys, getPath, isPlainObject, isScalar, NOT_DOCUMENTED, NOT_DOCUMENTED_TEXT } from "./values.js";
+import { parseKeepingNumbers } from "./json-text.js";
 
 /** Header of the single column used when items are not objects. */
 const VALUE_COLUMN = "value";
@@ -46,7 +47,9 @@ export function neutraliseFormula(text: string): string {
 function itemsOf(result: ListResult | ItemResult | RawResult): AsyncIterable<unknown> | Iterable<unknown> {
   if (result.kind === "list") return result.items;
   if (result.kind === "raw" && result.items) return result.items;
-  const data = result.kind === "item" ? result.data : result.body;
+  // `pep api`'s body is read from its text: a number JavaScript cannot hold exactly
+  // (9007199254740993, 1.10, 1e400) becomes a cell as written, not a rounded one.
+  const data = result.kind === "item" ? result.data : result.text !== undefined ? parseKeepingNumbers(result.text) : result.body;
   return Array.isArray(data) ? data : [data];
 }
 

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { configDir, openConfigStore, readKeyFile } from "../../src/config/store.js";
+import { configDir, KEY_FILE_MAX_BYTES, openConfigStore, readKeyFile } from "../../src/config/store.js";
 import { ConfigError, UsageError } from "../../src/errors.js";
 import { PassThrough } from "node:stream";
 import { scratch } from "../helpers/cli.js";
@@ -25,15 +25,46 @@ describe("config store", () => {
     expect(JSON.parse(readFileSync(store.file, "utf8"))).toEqual({ profiles: { default: { api_key: "sk_test_secret_1234" } } });
   });
 
-  it("tightens a folder and file that were created too open", async () => {
+  it("tightens a config file that was created too open, and leaves the folder it did not create as it is", async () => {
     mkdirSync(tmp.env.PEP_CONFIG_DIR!, { mode: 0o755 });
     chmodSync(tmp.env.PEP_CONFIG_DIR!, 0o755);
     const file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
     writeFileSync(file, "{}", { mode: 0o644 });
     chmodSync(file, 0o644);
     await openConfigStore(tmp.env).set("default", "timeout", 5);
-    expect(mode(tmp.env.PEP_CONFIG_DIR!)).toBe(0o700);
+    expect(mode(tmp.env.PEP_CONFIG_DIR!)).toBe(0o755);
     expect(mode(file)).toBe(0o600);
+  });
+
+  it("a shared folder (mode 1777) keeps its mode and sticky bit; only pep's own file is 0600", async () => {
+    const shared = path.join(tmp.dir, "shared");
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    const store = openConfigStore({ PEP_CONFIG_DIR: shared });
+    await store.set("default", "retries", 2);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    expect(mode(store.file)).toBe(0o600);
+  });
+
+  it("creates missing parents and its own folder at 0700", async () => {
+    const nested = path.join(tmp.dir, "a", "b", "pep");
+    const store = openConfigStore({ PEP_CONFIG_DIR: nested });
+    await store.set("default", "retries", 2);
+    expect(mode(nested)).toBe(0o700);
+    expect(mode(store.file)).toBe(0o600);
+  });
+
+  it("an empty (0-byte or blank) config file is an empty config: read as {}, written over", async () => {
+    for (const text of ["", "  \n"]) {
+      mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true });
+      const file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
+      writeFileSync(file, text);
+      const store = openConfigStore(tmp.env);
+      expect(store.profile("default")).toEqual({});
+      await store.set("default", "retries", 4);
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ profiles: { default: { retries: 4 } } });
+      expect(mode(file)).toBe(0o600);
+    }
   });
 
   it("keeps profiles apart and removes one key without touching the others", async () => {
@@ -108,5 +139,23 @@ describe("readKeyFile", () => {
     expect(err).toBeInstanceOf(UsageError);
     expect(String((err as Error).message)).not.toContain("two words");
     await expect(readKeyFile(path.join(tmp.dir, "missing"), stdin(""), "/")).rejects.toThrow(/ENOENT/);
+  });
+
+  it(`reads at most ${KEY_FILE_MAX_BYTES} bytes: a key file at the limit is read, one byte more is refused`, async () => {
+    const file = path.join(tmp.dir, "key.txt");
+    const atLimit = `sk_limit_1234\n${"#".repeat(KEY_FILE_MAX_BYTES - 14)}`;
+    expect(Buffer.byteLength(atLimit)).toBe(KEY_FILE_MAX_BYTES);
+    writeFileSync(file, atLimit);
+    expect(await readKeyFile(file, stdin(""), "/")).toBe("sk_limit_1234");
+    expect(await readKeyFile("-", stdin(atLimit), "/")).toBe("sk_limit_1234");
+    writeFileSync(file, `${atLimit}#`);
+    await expect(readKeyFile(file, stdin(""), "/")).rejects.toThrow(`--api-key-file: ${file} holds more than 4 KiB`);
+    await expect(readKeyFile("-", stdin(`${atLimit}#`), "/", "--with-key")).rejects.toThrow("--with-key: standard input holds more than 4 KiB");
+  });
+
+  it("refuses a key with control characters (a binary file) without echoing it", async () => {
+    const err = await readKeyFile("-", stdin("sk_ab\u0000cd\n"), "/").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe("--api-key-file: standard input does not hold a key (it has control characters)");
   });
 });

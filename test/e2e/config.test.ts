@@ -3,7 +3,7 @@
  * they are written, the key shown only as its fingerprint, a corrupt file refused and
  * left as it was. None of these needs an API or a base URL.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
@@ -125,6 +125,30 @@ describe("pep config", () => {
     const r = await pep(["--sandbox", "config", "list", "-o", "json"]);
     expect(r.code).toBe(0);
     expect(r.err).not.toContain("sandbox data");
+  });
+
+  it("PEP_CONFIG_DIR at a folder pep did not create (a 1777 shared folder, a project folder) keeps its mode", async () => {
+    for (const folderMode of [0o1777, 0o755]) {
+      const dir = path.join(tmp.dir, `own-${folderMode.toString(8)}`);
+      mkdirSync(dir);
+      chmodSync(dir, folderMode);
+      const r = await pep(["config", "set", "api_key", "-"], { env: { PEP_CONFIG_DIR: dir }, stdin: "sk_shared_folder_1234\n" });
+      expect(r.code, r.err).toBe(0);
+      expect(statSync(dir).mode & 0o7777).toBe(folderMode);
+      expect(statSync(path.join(dir, "config.json")).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it("an empty (0-byte) config file is an empty config: config set and auth login --with-key write over it", async () => {
+    mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true });
+    writeFileSync(file, "");
+    const set = await pep(["config", "set", "retries", "2"]);
+    expect(set.code, set.err).toBe(0);
+    expect(stored().profiles.default).toEqual({ retries: 2 });
+    writeFileSync(file, "");
+    const login = await pep(["--sandbox", "auth", "login", "--with-key"], { stdin: "sbx_full_key\n" });
+    expect(login.code, login.err).toBe(0);
+    expect(stored().profiles.default!.api_key).toBe("sbx_full_key");
   });
 
   it("refuses a config file that is not JSON with exit 2 naming it, and leaves it untouched", async () => {

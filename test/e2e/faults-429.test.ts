@@ -57,6 +57,34 @@ describe("429 Too Many Requests", () => {
     expect(r.err).toMatch(/^hint: the API asks to wait 86400 s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\); pep waits at most 300 s, so run the command again after that time$/m);
   });
 
+  for (const [status, code] of [
+    [429, 5],
+    [503, 6],
+  ] as const) {
+    it(`an absurd Retry-After on a ${status} (99999999999999 s, the year 275759): exit ${code} at once, the hint says a year or more`, async () => {
+      for (const value of ["99999999999999", "Fri, 31 Dec 275759 00:00:00 GMT", "1".repeat(400)]) {
+        suite.api.heal();
+        suite.api.fault("peptide", status === 429 ? faults.rateLimited(value) : faults.status(503, value));
+        const r = await pep([...getPeptide, "--retries", "3"]);
+        expect(r.code, r.err).toBe(code);
+        expect(suite.api.hits("peptide")).toBe(1);
+        expect(r.err).not.toMatch(/unexpected|bug|Invalid time/);
+        expect(errorLineOf(r.err)).toMatch(new RegExp(`\\(HTTP ${status}, `));
+        expect(r.err).toMatch(/^hint: the API asks to wait a year or more \(until after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\); pep waits at most 300 s/m);
+      }
+    });
+  }
+
+  it("a negative or garbage Retry-After is read as absent: the 60 s default, told and cut short by --retries 0", async () => {
+    for (const value of ["-5", "soon", "1e400", "-99999999999999", "0x10"]) {
+      suite.api.heal();
+      suite.api.fault("peptide", faults.rateLimited(value));
+      const r = await pep([...getPeptide, "--retries", "0"]);
+      expect(r.code, `${value}: ${r.err}`).toBe(5);
+      expect(r.err).not.toMatch(/unexpected|bug|Invalid time/);
+    }
+  });
+
   it("no Retry-After and --retries 0: exits 5 at once, nothing retried", async () => {
     suite.api.fault("peptide", faults.rateLimited());
     const r = await pep([...getPeptide, "--retries", "0"]);

@@ -6,7 +6,7 @@
  * plain file); a full disk on stdout is one plain error line, not a "bug" report.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { createReadStream, existsSync, lstatSync, openSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createReadStream, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
@@ -32,6 +32,54 @@ describe("--file targets that are not a plain file", () => {
     expect(lines).toHaveLength(3);
     for (const l of lines) expect(JSON.parse(l)).toHaveProperty("id");
     expect(readdirSync(tmp.dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("a dangling symlink: the file it names is created, the link stays a link (as shell `>` does)", async () => {
+    const dir = mkdtempSync(path.join(tmp.dir, "dangling-"));
+    mkdirSync(path.join(dir, "data"));
+    const link = path.join(dir, "latest.ndjson");
+    symlinkSync("data/studies-2026.ndjson", link);
+    const r = await spawnPep(studies(link), { env: tmp.env });
+    expect(r.code, r.err).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe("data/studies-2026.ndjson");
+    expect(readFileSync(path.join(dir, "data", "studies-2026.ndjson"), "utf8").trim().split("\n")).toHaveLength(3);
+    expect(readdirSync(dir).sort()).toEqual(["data", "latest.ndjson"]);
+    expect(readdirSync(path.join(dir, "data"))).toEqual(["studies-2026.ndjson"]);
+  });
+
+  it("a chain of links, the last one dangling, lands at its end", async () => {
+    const dir = mkdtempSync(path.join(tmp.dir, "chain-"));
+    symlinkSync(path.join(dir, "b"), path.join(dir, "a"));
+    symlinkSync("c.ndjson", path.join(dir, "b"));
+    const r = await spawnPep(studies(path.join(dir, "a")), { env: tmp.env });
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(path.join(dir, "c.ndjson"), "utf8").trim().split("\n")).toHaveLength(3);
+    expect(lstatSync(path.join(dir, "a")).isSymbolicLink() && lstatSync(path.join(dir, "b")).isSymbolicLink()).toBe(true);
+  });
+
+  it("a missing folder, directly or behind a dangling link, is a usage error before any request", async () => {
+    const dir = mkdtempSync(path.join(tmp.dir, "nofolder-"));
+    symlinkSync("gone/out.ndjson", path.join(dir, "link"));
+    for (const [target, folder] of [
+      [path.join(dir, "missing", "out.ndjson"), path.join(dir, "missing")],
+      [path.join(dir, "link"), path.join(dir, "gone")],
+    ] as const) {
+      const r = await spawnPep(studies(target), { env: tmp.env });
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`error: --file: the folder ${folder} does not exist`);
+      expect(r.err).not.toMatch(/unexpected|ENOENT/);
+    }
+    expect(readdirSync(dir)).toEqual(["link"]);
+  });
+
+  it("a loop of links is a usage error", async () => {
+    const dir = mkdtempSync(path.join(tmp.dir, "loop-"));
+    symlinkSync("y", path.join(dir, "x"));
+    symlinkSync("x", path.join(dir, "y"));
+    const r = await spawnPep(studies(path.join(dir, "x")), { env: tmp.env });
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toMatch(/--file: .* loop of symbolic links/);
   });
 
   it.skipIf(!hasMkfifo())("a named pipe: the reader gets the output and the pipe is still a pipe", async () => {

@@ -28,8 +28,8 @@ describe("boundaries: --file", () => {
     ["an empty path", "", /--file needs a path/],
     ["a folder", "out", /--file: .*out is a folder/],
     ["a folder with a slash", "out/", /--file: .*out\/? is a folder/],
-    ["a missing folder", "nosuch/dir/x.json", /--file: cannot write in .*nosuch\/dir \(ENOENT\)/],
-    ["a file as the folder", "key.txt/x.json", /--file: cannot write in .*key\.txt \(ENOTDIR\)/],
+    ["a missing folder", "nosuch/dir/x.json", /--file: the folder .*nosuch\/dir does not exist/],
+    ["a file as the folder", "key.txt/x.json", /--file: .*key\.txt is not a folder/],
     ["a name of 256 bytes", `out/${s(256, "n")}`, /--file: the name is too long/],
     ["a name of 256 bytes in 2-byte characters", `out/${s(128, "é")}`, /--file: the name is too long/],
   ])("%s exits 2 before any request", async (_name, file, message) => {

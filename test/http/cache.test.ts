@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
-import { cacheKey, createFileCache } from "../../src/http/cache.js";
+import { cacheKey, cacheUsage, clearCache, createFileCache, pruneCache } from "../../src/http/cache.js";
 import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
 import { envelope, sendJson, startServer, type Handler, type TestServer } from "../helpers/server.js";
 
@@ -164,5 +164,42 @@ describe("file cache store", () => {
     await store.set("k", { etag: '"2"', body: '{"data":2}' });
     expect(await store.get("k")).toEqual({ etag: '"2"', body: '{"data":2}' });
     expect(await readdir(dir)).toHaveLength(1);
+  });
+});
+
+describe("the store's size bound", () => {
+  const fill = async (store: ReturnType<typeof createFileCache>, name: string, kb: number) => store.set(cacheKey("https://a.example/v1", `/${name}`), { etag: `"${name}"`, body: "x".repeat(kb * 1024) });
+
+  it("prunes least recently used first, down to 80% of the cap; a get counts as a use", async () => {
+    const store = createFileCache(dir, { maxBytes: 100 * 1024 });
+    for (const n of ["a", "b", "c"]) {
+      await fill(store, n, 30);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    expect(await store.get(cacheKey("https://a.example/v1", "/a"))).toBeDefined();
+    await fill(store, "d", 30); // about 120 KiB: over, so b and c go
+    const usage = cacheUsage(dir);
+    expect(usage.bytes).toBeLessThanOrEqual(80 * 1024);
+    expect(await store.get(cacheKey("https://a.example/v1", "/a"))).toBeDefined();
+    expect(await store.get(cacheKey("https://a.example/v1", "/d"))).toBeDefined();
+    expect(await store.get(cacheKey("https://a.example/v1", "/b"))).toBeUndefined();
+  });
+
+  it("never touches files that are not its own, and removes temp files left by a killed run", async () => {
+    const store = createFileCache(dir, { maxBytes: 10 * 1024 });
+    await fill(store, "a", 1);
+    const stale = join(dir, `${"f".repeat(64)}.json.abcdef.tmp`);
+    const fresh = join(dir, `${"e".repeat(64)}.json.abcdef.tmp`);
+    await writeFile(join(dir, "notes.txt"), "x".repeat(50 * 1024));
+    await writeFile(stale, "partial");
+    await writeFile(fresh, "partial");
+    const old = new Date(Date.now() - 60 * 60 * 1000);
+    await utimes(stale, old, old);
+    const entry = (await readdir(dir)).find((n) => /^[0-9a-f]{64}\.json$/.test(n))!;
+    // notes.txt alone is over the cap, but it is not an entry: nothing of pep's is removed for it.
+    expect(pruneCache(dir, 10 * 1024)).toEqual({ removed: 0, bytes: (await stat(join(dir, entry))).size });
+    expect((await readdir(dir)).sort()).toEqual([entry, `${"e".repeat(64)}.json.abcdef.tmp`, "notes.txt"].sort());
+    expect(clearCache(dir).entries).toBe(1);
+    expect(await readdir(dir)).toEqual(["notes.txt"]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
-import { BACKOFF_CAP_MS, backoffMs, parseRateLimit, parseRetryAfter } from "../../src/http/retry.js";
+import { BACKOFF_CAP_MS, backoffMs, HEADER_WAIT_CAP_S, parseRateLimit, parseRetryAfter } from "../../src/http/retry.js";
 import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
 import { ApiError, InterruptedError, NetworkError, exitCodeFor } from "../../src/errors.js";
 import { envelope, errorBody, resetConnection, sendJson, sendTruncated, sequence, startServer, type Handler, type TestServer } from "../helpers/server.js";
@@ -266,6 +266,22 @@ describe("header parsing", () => {
     expect(parseRetryAfter("Tue, 31 Dec 2024 00:00:00 GMT", now)).toBe(0);
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+
+  it("Retry-After: negative and garbage are unreadable, absurd values are a year at most", () => {
+    const now = Date.parse("2025-01-01T00:00:00Z");
+    for (const junk of ["-5", "+5", "-1", " 12 x", "1e400", "0x10", "Infinity", "NaN", "12,5"]) expect(parseRetryAfter(junk, now), junk).toBeUndefined();
+    expect(parseRetryAfter("99999999999999", now)).toBe(HEADER_WAIT_CAP_S);
+    expect(parseRetryAfter("9".repeat(400), now)).toBe(HEADER_WAIT_CAP_S);
+    expect(parseRetryAfter("Fri, 31 Dec 275759 00:00:00 GMT", now)).toBe(HEADER_WAIT_CAP_S);
+    expect(parseRetryAfter("Sunday, 06-Nov-94 08:49:37 GMT", now)).toBe(0);
+    expect(parseRetryAfter("Wed Jan  1 00:00:30 2025", now)).toBe(30);
+  });
+
+  it("RateLimit-Reset: an absurd reset is a year at most; a value too big for a number is unreadable", () => {
+    expect(parseRateLimit({ remaining: "0", reset: "99999999999999" }, 0).reset).toBe(HEADER_WAIT_CAP_S);
+    expect(parseRateLimit({ remaining: "0", reset: "1e400" }, 0).reset).toBeUndefined();
+    expect(parseRateLimit({ remaining: "0", reset: "-3" }, 0).reset).toBeUndefined();
   });
 
   it("RateLimit-*: numbers, epoch reset, junk", () => {

@@ -55,7 +55,7 @@ describe("openAtomicFile", () => {
   });
 
   it("refuses a folder that does not exist, writing nothing", async () => {
-    await expect(openAtomicFile(path.join(dir, "missing", "x.csv"))).rejects.toThrow(/cannot write/);
+    await expect(openAtomicFile(path.join(dir, "missing", "x.csv"))).rejects.toThrow(/--file: the folder .*missing does not exist/);
     expect(await readdir(dir)).toEqual([]);
   });
 });

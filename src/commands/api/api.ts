@@ -15,7 +15,7 @@ import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 /** `-F limit=…` and `-F cursor=…` steer the pagination instead of being overwritten by it. */
 function pagingOf(query: Record<string, string | string[]>): { pageSize: number | undefined; cursor: string | undefined } {
   const one = (name: string): string | undefined => {
-    const v = query[name];
+    const v = Object.hasOwn(query, name) ? query[name] : undefined;
     delete query[name];
     if (Array.isArray(v)) throw new UsageError(`${name} is given more than once; --paginate needs one value`);
     return v;
@@ -69,5 +69,5 @@ export const run: Run<typeof API_OPTIONS> = async (input, ctx) => {
     return result;
   }
   const res = await (sameOrigin ? explained(ctx, endpoint, () => client.request(path, { query, signal: ctx.io.signal })) : client.request(path, { query, signal: ctx.io.signal }));
-  return { kind: "raw", body: res.body, meta: () => res.meta };
+  return { kind: "raw", body: res.body, text: res.text, meta: () => res.meta };
 };

@@ -18,8 +18,14 @@ export interface Target {
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
+/**
+ * The query is a null-prototype map: a parameter named `constructor`, `toString` or
+ * `__proto__` is sent as given, never read from (or written into) Object.prototype.
+ */
+const emptyQuery = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 function add(query: Target["query"], name: string, value: string): void {
-  const prev = query[name];
+  const prev = Object.hasOwn(query, name) ? query[name] : undefined;
   query[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
 }
 
@@ -31,7 +37,7 @@ export function parseTarget(raw: string | undefined, fields: unknown): Target {
   const text = (raw ?? "").trim();
   if (text === "") throw new UsageError("<path> must not be empty, e.g. `pep api peptides` or `pep api /studies`");
   const absolute = ABSOLUTE.test(text);
-  const query: Target["query"] = {};
+  const query: Target["query"] = emptyQuery();
   let path: string;
   if (absolute) {
     let url: URL;
@@ -92,7 +98,7 @@ export function endpointOf(path: string): Endpoint | undefined {
 
 /** The query as the client takes it (repeated names joined). */
 export function asQuery(query: Target["query"]): Query {
-  const out: Query = {};
+  const out: Query = emptyQuery();
   for (const [k, v] of Object.entries(query)) out[k] = Array.isArray(v) ? v.join(",") : v;
   return out;
 }

@@ -36,12 +36,14 @@ export function splitPair(raw: string, flag: string): [string, string] {
  */
 export function extraParams(values: unknown, reserved: Record<string, string>, flag = "--param"): Record<string, string> {
   const list = values === undefined ? [] : Array.isArray(values) ? values.map(String) : [String(values)];
-  const out: Record<string, string> = {};
+  // Names are data: `constructor`, `toString` or `__proto__` are parameters like any
+  // other, so no lookup may reach Object.prototype (a null-prototype map, own keys only).
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const raw of list) {
     const [name, value] = splitPair(raw, flag);
-    const owner = reserved[name];
+    const owner = Object.hasOwn(reserved, name) ? reserved[name] : undefined;
     if (owner) throw new UsageError(`${flag} ${name}=… is covered by ${owner}: use ${owner} instead`);
-    if (name in out) throw new UsageError(`${flag} ${name} is given twice`);
+    if (Object.hasOwn(out, name)) throw new UsageError(`${flag} ${name} is given twice`);
     if (value === "") throw new UsageError(`${flag} ${name}= needs a value`);
     out[name] = value;
   }

@@ -21,7 +21,8 @@ export function flagFor(param: string, flags: Record<string, string> = {}): stri
  * `flags` maps a parameter to the flag (or argument) the user typed, for messages.
  */
 export function checkParams(endpoint: Endpoint, raw: Record<string, unknown>, flags: Record<string, string> = {}): Query {
-  const query: Record<string, unknown> = {};
+  // Null-prototype maps: a parameter named `__proto__` or `constructor` is kept as given.
+  const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [k, v] of Object.entries(raw)) if (v !== undefined) query[k] = v;
   const checked = checkQuery(endpoint, query);
   if (!checked.ok) {
@@ -30,7 +31,7 @@ export function checkParams(endpoint: Endpoint, raw: Record<string, unknown>, fl
     throw new UsageError(line(first), { hints: rest.map((p) => `also: ${line(p)}`) });
   }
   // Send what the user typed (strings), not the coerced values: `4.50` stays `4.50`.
-  const out: Query = {};
+  const out: Query = Object.create(null) as Query;
   for (const [k, v] of Object.entries(query)) out[k] = v as Query[string];
   return out;
 }
@@ -49,8 +50,8 @@ export interface MappedQuery {
  * parameters covered by flags outside `options` (the list flags).
  */
 export function queryFromOptions(opts: Record<string, unknown>, options: readonly OptionDef[], reserved: Record<string, string> = {}): MappedQuery {
-  const raw: Record<string, unknown> = {};
-  const flags: Record<string, string> = {};
+  const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const flags: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const o of options) {
     if (!o.param) continue;
     flags[o.param] = longName(o);
