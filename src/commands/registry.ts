@@ -13,6 +13,7 @@ import { defs as api } from "./api/defs.js";
 import { defs as auth } from "./auth/defs.js";
 import { defs as config } from "./config/defs.js";
 import { defs as completion } from "./completion/defs.js";
+import { defs as mcp } from "./mcp/defs.js";
 import type { CommandDef } from "./types.js";
 
 export interface GroupInfo {
@@ -30,4 +31,4 @@ export const GROUPS: Record<string, GroupInfo> = {
   config: { summary: "Read and change settings and profiles" },
 };
 
-export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...sandbox, ...completion];
+export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...sandbox, ...mcp, ...completion];
