@@ -19,7 +19,7 @@ export const INSTRUCTIONS = [
 ].join(" ");
 
 /** A fresh server with every tool registered; `connect()` it to a transport. */
-export function createServer(ctx: Context): McpServer {
+export function createServer(ctx: Context, inflight: Set<Promise<unknown>> = new Set()): McpServer {
   const server = new McpServer({ name: "pep", title: "pep: peptide research API", version: __PEP_VERSION__ }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
   for (const entry of TOOLS) {
     const endpoint = ENDPOINTS[entry.endpoint];
@@ -33,7 +33,12 @@ export function createServer(ctx: Context): McpServer {
         outputSchema: outputSchema(entry),
         annotations: { title: entry.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       },
-      (args: Record<string, unknown>, extra: { signal: AbortSignal }) => callTool(entry, args, ctx, AbortSignal.any([ctx.io.signal, extra.signal])),
+      (args: Record<string, unknown>, extra: { signal: AbortSignal }) => {
+        const call = callTool(entry, args, ctx, AbortSignal.any([ctx.io.signal, extra.signal]));
+        inflight.add(call);
+        void call.finally(() => inflight.delete(call));
+        return call;
+      },
     );
   }
   return server;
@@ -41,16 +46,23 @@ export function createServer(ctx: Context): McpServer {
 
 /** Serves over the run's stdin and stdout; resolves when the client goes away or the run is interrupted. */
 export async function serve(ctx: Context): Promise<void> {
-  const server = createServer(ctx);
+  const inflight = new Set<Promise<unknown>>();
+  const server = createServer(ctx, inflight);
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });
   server.server.onerror = (err) => ctx.debug(`mcp: ${err.message}`);
   const stop = () => void server.close();
+  // The client closed its end: answer the calls already made, then stop.
+  const drain = () => {
+    void Promise.allSettled([...inflight])
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(stop);
+  };
   ctx.io.signal.addEventListener("abort", stop, { once: true });
-  ctx.io.stdin.once("end", stop);
-  ctx.io.stdin.once("close", stop);
+  ctx.io.stdin.once("end", drain);
+  ctx.io.stdin.once("close", drain);
   await server.connect(transport);
   ctx.notice(`pep mcp: serving ${TOOLS.length} tools on standard input and output`);
   try {
