@@ -117,7 +117,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         break;
       case "response":
         debug(
-          `< ${e.status}${e.fromCache ? " (not modified, from cache)" : ""} ${redact(e.url, apiKey)} ${e.ms} ms, ${e.bytes} bytes${e.requestId ? `, request ${e.requestId}` : ""}`,
+          `< ${e.status}${e.fromCache ? " (not modified, from cache)" : ""} ${redact(e.url, apiKey)} ${e.ms} ms, ${e.bytes} bytes${e.requestId ? `, request ${redact(e.requestId, apiKey)}` : ""}`,
         );
         break;
       case "retry":
