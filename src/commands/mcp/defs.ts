@@ -37,7 +37,8 @@ function wrap(text: string, width: number): string[] {
 function toolLines(): string[] {
   return TOOLS.flatMap((t) => {
     const keyed = t.scope === "research:read" || t.scope === "studies:read" ? "" : ` Needs a key with ${t.scope}.`;
-    return [`${t.name}(${toolArgs(t).join(", ")})`, ...wrap(t.summary + keyed, 68).map((l) => `    ${l}`)];
+    const [first = "", ...rest] = wrap(`${t.name}(${toolArgs(t).join(", ")})`, 72);
+    return [first, ...rest.map((l) => `  ${l}`), ...wrap(t.summary + keyed, 68).map((l) => `    ${l}`)];
   });
 }
 
@@ -50,7 +51,7 @@ export const defs: CommandDef[] = [
     get description() {
       return [
         "Speaks the Model Context Protocol on standard input and output, for any client that starts local MCP servers " +
-          "(desktop chat applications, editors, agents). Standard output carries the protocol only; notices and " +
+          "(desktop chat applications, code editors). Standard output carries the protocol only; notices and " +
           "diagnostics go to standard error. It runs until the client closes its end of the pipe, or Ctrl-C.",
         "It uses the same settings as every other command: base URL and key from the profile, PEP_API_KEY or " +
           "--api-key-file <path> (not -, since standard input is the protocol), with the same retries, pacing, ETag cache " +
