@@ -94,6 +94,21 @@ const builtinsByRequire = {
   },
 };
 
+/**
+ * The MCP SDK (loaded by `pep mcp` only) gets zod from the package at run time instead of
+ * from the bundle. It uses much more of zod than pep's own schemas do; bundled, that part
+ * would land in the zod chunk every networked command loads (about 30 KB more to compile
+ * on every run). Schemas cross between the two copies safely: zod 4 keeps descriptions in
+ * one registry on globalThis, and its parsers read a schema's own internals.
+ */
+const sdkZodFromPackage = {
+  name: "sdk-zod-from-package",
+  setup(b) {
+    const users = ["@modelcontextprotocol", "zod-to-json-schema"].map((d) => path.join(root, "node_modules", d) + path.sep);
+    b.onResolve({ filter: /^zod(\/.*)?$/ }, (args) => (users.some((u) => args.importer.startsWith(u)) ? { path: args.path, external: true } : undefined));
+  },
+};
+
 await rm(path.join(root, "dist"), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
@@ -112,7 +127,7 @@ await build({
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: { js: 'import { createRequire as __pepCreateRequire } from "node:module"; const require = __pepCreateRequire(import.meta.url);' },
   logLevel: "warning",
-  plugins: [leanUndici, lazyChildProcess, builtinsByRequire],
+  plugins: [leanUndici, lazyChildProcess, builtinsByRequire, sdkZodFromPackage],
 });
 
 // The top-level help as printed on a pipe (80 columns, no colour), for bin/pep.js to print

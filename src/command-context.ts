@@ -48,6 +48,8 @@ export interface Context {
   client(endpoint?: Endpoint, overrides?: Partial<ClientOptions>): Promise<Client>;
   /** A line on stderr, unless `--quiet`. */
   notice(line: string): void;
+  /** A line on stderr with `--verbose` only (the request log's channel). */
+  debug(line: string): void;
   /** Runs at the end of the run, whatever happens (close pools, stop the sandbox). */
   onCleanup(fn: () => Promise<void> | void): void;
 }
@@ -100,7 +102,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         break;
       case "response":
         debug(
-          `< ${e.status}${e.fromCache ? " (not modified, from cache)" : ""} ${redact(e.url, apiKey)} ${e.ms} ms, ${e.bytes} bytes${e.requestId ? `, request ${e.requestId}` : ""}`,
+          `< ${e.status}${e.fromCache ? " (not modified, from cache)" : ""} ${redact(e.url, apiKey)} ${e.ms} ms, ${e.bytes} bytes${e.requestId ? `, request ${redact(e.requestId, apiKey)}` : ""}`,
         );
         break;
       case "retry":
@@ -159,6 +161,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     config: init.config,
     store: init.store,
     notice,
+    debug,
     async client(endpoint, overrides) {
       if (overrides) return makeClient(overrides);
       const cfg = await init.config();

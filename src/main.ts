@@ -62,11 +62,23 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   return report(failure, io, argv, false, false);
 }
 
+/** A command whose stdin and stdout carry a protocol takes no key from stdin and no --file. */
+function refuseStdio(def: CommandDef, globals: GlobalOptions): void {
+  const name = `pep ${def.path.join(" ")}`;
+  if (globals.apiKeyFile?.trim() === "-") {
+    throw new UsageError(`--api-key-file - cannot be used with ${name}: standard input carries the protocol`, {
+      hints: ["Give the key in a file (--api-key-file <path>), PEP_API_KEY or the profile (`pep auth login`)."],
+    });
+  }
+  if (globals.file !== undefined) throw new UsageError(`--file cannot be used with ${name}: results go to the client over standard output`);
+}
+
 /** Runs one command: context, sandbox, the command's module, the output layer. */
 async function execute(def: CommandDef, input: CommandInput, globals: GlobalOptions, io: IO, argv: readonly string[], deps: Deps): Promise<number> {
   const color = colorEnabled(io.env, io.stdoutIsTTY, globals.color);
   const fields = splitFields(globals.fields);
   const sandbox = !def.offline && (globals.sandbox === true || truthy(io.env.PEP_SANDBOX));
+  if (def.stdioProtocol) refuseStdio(def, globals);
   let resolved: Promise<ResolvedConfig> | undefined;
   let storePromise: Promise<import("./config/store.js").ConfigStore> | undefined;
   const store = () => (storePromise ??= import("./config/store.js").then((m) => m.openConfigStore(io.env)));

@@ -16,6 +16,7 @@ import { defs as cache } from "./cache/defs.js";
 import { defs as completion } from "./completion/defs.js";
 import { LIMITS } from "../api/enums.js";
 import { listOptions, type OptionDef } from "./options.js";
+import { defs as mcp } from "./mcp/defs.js";
 import type { CommandDef } from "./types.js";
 
 export interface GroupInfo {
@@ -34,7 +35,7 @@ export const GROUPS: Record<string, GroupInfo> = {
   cache: { summary: "The ETag cache: where it is, how big (it is bounded), empty it" },
 };
 
-export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...cache, ...sandbox, ...completion];
+export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...cache, ...sandbox, ...mcp, ...completion];
 
 /** Every option of a definition, list options included. */
 export function optionsOf(def: CommandDef): OptionDef[] {

@@ -48,6 +48,11 @@ export interface CommandDef {
   endpoint?: string;
   /** Needs no API at all (config, completion): `--sandbox` and base URL are not required. */
   offline?: boolean;
+  /**
+   * Standard input and output carry a protocol (`pep mcp`): `--api-key-file -` (the key
+   * from stdin) and `--file` are refused before anything is read.
+   */
+  stdioProtocol?: boolean;
   load(): Promise<CommandModule>;
 }
 

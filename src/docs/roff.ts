@@ -57,13 +57,21 @@ export function guardLine(line: string): string {
 /** Paragraphs (blank-line separated) of prose as roff lines, `.PP` between them. */
 export function paragraphs(text: string): string[] {
   const out: string[] = [];
-  const paras = text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  paras.forEach((p, i) => {
+  // A paragraph whose every line is indented (a configuration snippet, a list of names)
+  // is shown as typed: filled, its lines would run together.
+  const raw = text.split(/\n\s*\n/).filter((p) => p.trim());
+  const literal = (p: string) => p.split("\n").filter((l) => l.trim()).every((l) => l.startsWith("  "));
+  raw.forEach((p, i) => {
+    if (literal(p)) {
+      const lines = p.split("\n").filter((l) => l.trim());
+      const margin = Math.min(...lines.map((l) => l.length - l.trimStart().length));
+      // `\&` first keeps a line's own indentation, which guardLine would trim.
+      const typed = (l: string) => (/^\s/.test(l) ? `\\&${code(l)}` : guardLine(code(l)));
+      out.push(...(i > 0 ? [".PP"] : []), ".RS 4", ".nf", ...lines.map((l) => typed(l.slice(margin))), ".fi", ".RE");
+      return;
+    }
     if (i > 0) out.push(".PP");
-    for (const l of p.split("\n")) if (l.trim()) out.push(guardLine(prose(l)));
+    for (const l of p.trim().split("\n")) if (l.trim()) out.push(guardLine(prose(l)));
   });
   return out;
 }
