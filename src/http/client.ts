@@ -118,7 +118,7 @@ export function createClient(options: ClientOptions): Client {
         else headers.Authorization = `Bearer ${apiKey}`;
       }
       const key = store && !opts.noCache ? cacheKey(url.origin, url.pathname + url.search, withKey ? apiKey : undefined) : undefined;
-      const { text: _text, echoesKey: _echoesKey, ...res } = await send({ url: url.href, signal: opts.signal, attempt: 1, headers, cacheKey: key });
+      const { echoesKey: _echoesKey, ...res } = await send({ url: url.href, signal: opts.signal, attempt: 1, headers, cacheKey: key });
       return res as ApiResponse<T>;
     },
     paginate(path, opts) {
