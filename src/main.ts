@@ -127,6 +127,9 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       stderrIsTTY: io.stderrIsTTY,
       quiet: globals.quiet === true,
       signal: io.signal,
+      stderrColor: colorEnabled(io.env, io.stderrIsTTY, globals.color),
+      env: io.env,
+      waits: ctx.waits,
     });
     if (io.signal.aborted) throw new InterruptedError();
     if (fileTarget) {

@@ -16,6 +16,7 @@ import { write } from "../io.js";
 import { makeContext, type WriterContext } from "./context.js";
 import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
 import { cleanBlock, cleanLine } from "./sanitize.js";
+import type { Waits } from "./waits.js";
 
 export interface RenderOptions {
   format: OutputFormat;
@@ -40,6 +41,12 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** Milliseconds before the spinner shows (default 300; tests pass 0). */
   progressDelayMs?: number;
+  /** Colour on stderr (the spinner's frames). */
+  stderrColor?: boolean;
+  /** The environment, for TERM=dumb (no spinner: it cannot redraw a line). */
+  env?: Record<string, string | undefined>;
+  /** Retry and rate-limit waits: shown in the spinner's line while it runs. */
+  waits?: Waits;
 }
 
 type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
@@ -115,6 +122,8 @@ function startSpinner(result: ListResult | ItemResult | RawResult, options: Rend
     label: `Fetching ${noun}`,
     counts: (seen) => (result.kind === "list" && result.progress ? result.progress() : { pages: 0, items: seen }),
     delayMs: options.progressDelayMs,
+    color: options.stderrColor,
+    env: options.env,
   });
 }
 
@@ -136,6 +145,7 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
   const writer = await loadWriter(options.format);
   const fields = options.fields ?? (result.kind === "list" ? result.fields : undefined);
   const progress = startSpinner(result, options);
+  options.waits?.attach(progress);
   const ctx = makeContext(options, fields, progress);
   try {
     await writer(result, ctx);
@@ -146,6 +156,7 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
       .catch(() => undefined);
     throw err;
   } finally {
+    options.waits?.attach(undefined);
     progress.stop();
   }
   const disclosure = disclosureText(metaOf(result));
