@@ -31,6 +31,8 @@ export interface GlobalOptions {
   cache?: boolean;
   /** false with --no-color */
   color?: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
   quiet?: boolean;
   verbose?: boolean;
   sandbox?: boolean;

@@ -27,6 +27,7 @@ export const GLOBAL_OPTIONS: readonly OptionDef[] = [
   { flags: "--no-retry", description: "do not retry (same as --retries 0)" },
   { flags: "--no-cache", description: "skip the ETag cache (env PEP_NO_CACHE=1)" },
   { flags: "--no-color", description: "no colour (also NO_COLOR)" },
+  { flags: "--no-pager", description: "do not page long output on a terminal (pager: env PEP_PAGER, profile pager, PAGER, else less -FRX)" },
   { flags: "-q, --quiet", description: "no notices or progress on stderr" },
   { flags: "-v, --verbose", description: "log each request and response status to stderr (key redacted)" },
   { flags: "--sandbox", description: "run against an in-process sandbox with synthetic data (env PEP_SANDBOX=1)" },

@@ -83,6 +83,7 @@ export async function resolveConfig(globals: GlobalOptions, io: IO, store: Confi
     timeoutSeconds: (timeout?.value as number | undefined) ?? DEFAULTS.timeoutSeconds,
     retries: (retries?.value as number | undefined) ?? DEFAULTS.retries,
     cache,
+    pager: stored.pager,
     configFile: store.file,
     cacheDir: cacheDir(io.env),
   };

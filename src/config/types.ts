@@ -2,7 +2,7 @@
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
 
 /** Keys a profile may hold (`pep config set <key> <value>`). */
-export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache"] as const;
+export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache", "pager"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export interface ProfileValues {
@@ -13,6 +13,8 @@ export interface ProfileValues {
   timeout?: number;
   retries?: number;
   cache?: boolean;
+  /** The pager command on a terminal (`cat` or empty: none). */
+  pager?: string;
 }
 
 export type KeySource = "file" | "stdin" | "env" | "config" | "sandbox";
@@ -30,6 +32,8 @@ export interface ResolvedConfig {
   timeoutSeconds: number;
   retries: number;
   cache: boolean;
+  /** The profile's pager command, if set (PEP_PAGER and PAGER are read where it starts). */
+  pager: string | undefined;
   /** Full path of the config file (it may not exist yet). */
   configFile: string;
   /** Folder of the ETag cache. */

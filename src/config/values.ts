@@ -18,6 +18,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   timeout: "seconds per request, a number greater than 0 and at most 3600",
   retries: "a whole number from 0 to 10",
   cache: "true or false",
+  pager: "a pager command, such as \"less -FRX\"; cat for none",
 };
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -80,6 +81,11 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
       const n = Number(raw);
       if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > 10) throw bad();
       return n;
+    }
+    case "pager": {
+      // A command line, run on the user's own terminal: one line, no control characters.
+      if (/[\x00-\x1f\x7f]/.test(raw)) throw bad();
+      return raw.trim();
     }
     case "cache": {
       const v = raw.toLowerCase();

@@ -26,11 +26,14 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "PEP_RETRIES", text: "Retries of 429, 5xx and network errors (as `--retries`; default 3)." },
   { name: "PEP_NO_CACHE", text: "Set to 1 to skip the ETag cache (as `--no-cache`)." },
   { name: "PEP_SANDBOX", text: "Set to 1 to run every command against an in-process sandbox (as `--sandbox`)." },
+  { name: "PEP_PAGER", text: "Pager for long output on a terminal, before the profile's `pager` and `PAGER`; `cat` or empty for none (as `--no-pager`). Default `less -FRX` when installed. Quitting the pager ends the run (exit 0)." },
+  { name: "PAGER", text: "Pager when neither `PEP_PAGER` nor the profile's `pager` is set." },
   { name: "PEP_CONFIG_DIR", text: "Folder of the config file, instead of the XDG config folder." },
   { name: "PEP_CACHE_DIR", text: "Folder of the ETag cache, instead of the XDG cache folder." },
   { name: "XDG_CONFIG_HOME", text: "Base of the config folder (default `~/.config`)." },
   { name: "XDG_CACHE_HOME", text: "Base of the cache folder (default `~/.cache`)." },
-  { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`)." },
+  { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`), the spinner's included." },
+  { name: "TERM", text: "`dumb`: no colour and no spinner; waits are told as notice lines." },
   { name: "FORCE_COLOR", text: "Colour even when the output is not a terminal; `0` or `false` turns colour off." },
 ];
 

@@ -109,11 +109,14 @@ export function makeContext(options: RenderOptions, fields: string[] | undefined
       return write(options.stderr, text.endsWith("\n") ? text : text + "\n");
     },
     async *each(items) {
+      // Checked before each next item too: a run stopped while the last one was being
+      // written (Ctrl-C, the pager quit) asks for no further page.
       check();
       for await (const item of items) {
         check();
         progress.tick();
         yield item;
+        check();
       }
       check();
     },

@@ -47,6 +47,8 @@ export interface RenderOptions {
   env?: Record<string, string | undefined>;
   /** Retry and rate-limit waits: shown in the spinner's line while it runs. */
   waits?: Waits;
+  /** A pager holds the terminal: no spinner (it would draw inside the pager's screen). */
+  paging?: boolean;
 }
 
 type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
@@ -115,7 +117,7 @@ export function shellWord(text: string): string {
 
 function startSpinner(result: ListResult | ItemResult | RawResult, options: RenderOptions): Progress {
   const streams = result.kind === "list" || (result.kind === "raw" && result.items !== undefined);
-  if (!streams || !options.stderrIsTTY || options.quiet) return NO_PROGRESS;
+  if (!streams || !options.stderrIsTTY || options.quiet || options.paging) return NO_PROGRESS;
   const noun = result.kind === "list" ? (NOUNS[result.resource] ?? "items") : "items";
   return startProgress({
     stream: options.stderr,
