@@ -13,9 +13,10 @@ import type { ResolvedConfig } from "./config/types.js";
 import { AuthError, UsageError } from "./errors.js";
 import { keyFingerprint, redactKey } from "./http/key.js";
 import type { Client, ClientEvent, ClientOptions, Clock } from "./http/types.js";
-import type { IO } from "./io.js";
+import { colorEnabled, type IO } from "./io.js";
 import { cleanBlock } from "./output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "./sandbox-notice.js";
+import { createWaits, type Waits } from "./output/waits.js";
 
 /** Global options of contract section 1, as commander parses them. */
 export type { GlobalOptions } from "./commands/globals.js";
@@ -50,6 +51,8 @@ export interface Context {
   notice(line: string): void;
   /** A line on stderr with `--verbose` only (the request log's channel). */
   debug(line: string): void;
+  /** Retry and rate-limit waits, shown in the spinner's line or as notices. */
+  readonly waits: Waits;
   /** Runs at the end of the run, whatever happens (close pools, stop the sandbox). */
   onCleanup(fn: () => Promise<void> | void): void;
 }
@@ -89,10 +92,21 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
   const debug = (line: string) => {
     if (globals.verbose) io.stderr.write(`${cleanBlock(line)}\n`);
   };
+  const waits = createWaits({
+    stream: io.stderr,
+    isTTY: io.stderrIsTTY,
+    quiet: globals.quiet === true,
+    color: colorEnabled(io.env, io.stderrIsTTY, globals.color),
+    env: io.env,
+    notice,
+    debug,
+  });
+  cleanups.push(() => waits.stop());
 
   const onEvent = (apiKey: string | undefined) => (e: ClientEvent) => {
     switch (e.type) {
       case "request":
+        waits.done();
         if (globals.verbose) {
           const headers = Object.entries(e.headers)
             .map(([k, v]) => `\n  ${k}: ${redact(v, apiKey)}`)
@@ -106,10 +120,10 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         );
         break;
       case "retry":
-        notice(`${e.reason}; retrying in ${formatWait(e.waitMs)} (${e.attempt}/${e.retries})`);
+        waits.retry(e);
         break;
       case "pace":
-        debug(`rate limit reached; waiting ${formatWait(e.waitMs)} for the window to reset`);
+        waits.pace(e.waitMs);
         break;
       case "key-echo":
         io.stderr.write("warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n");
@@ -162,6 +176,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     store: init.store,
     notice,
     debug,
+    waits,
     async client(endpoint, overrides) {
       if (overrides) return makeClient(overrides);
       const cfg = await init.config();
@@ -191,10 +206,4 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     },
   };
   return ctx;
-}
-
-export function formatWait(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
-  const s = ms / 1000;
-  return s < 10 ? `${s.toFixed(1)}s` : `${Math.round(s)}s`;
 }

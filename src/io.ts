@@ -3,6 +3,7 @@
  * that commands and the output layer never touch `process` themselves. Tests build a
  * `TestIO` with the same shape and read what was written.
  */
+import { accessSync, constants as fsConstants } from "node:fs";
 import { PassThrough, type Readable, type Writable } from "node:stream";
 
 export interface IO {
@@ -20,6 +21,8 @@ export interface IO {
   cwd: string;
   /** Aborted on SIGINT/SIGTERM: long runs stop and clean up. */
   signal: AbortSignal;
+  /** stdout is the process's own terminal, which a pager can take over (never in tests' captured IO). */
+  canPage?: boolean;
 }
 
 export function processIO(signal: AbortSignal): IO {
@@ -42,6 +45,7 @@ export function processIO(signal: AbortSignal): IO {
     columns: out.columns || err.columns || Number(process.env.COLUMNS) || 80,
     cwd: process.cwd(),
     signal,
+    canPage: Boolean(out.isTTY),
   };
 }
 
@@ -113,4 +117,88 @@ export function testIO(options: {
     out: o.text,
     err: e.text,
   };
+}
+
+/** A pager reading what pep prints: `stream` is its standard input. */
+export interface Pager {
+  stream: Writable;
+  /** Resolves when the pager has exited (the user quit it, or it read everything). */
+  exited: Promise<void>;
+  /** True once the pager has exited. */
+  readonly closed: boolean;
+  /** Aborted when the pager exits: the run stops fetching. */
+  signal: AbortSignal;
+}
+
+/** Words of a pager command without shell syntax; undefined when it needs a shell. */
+function plainWords(command: string): string[] | undefined {
+  return /^[\w@%+=:,./~-]+(?:\s+[\w@%+=:,./~-]+)*$/.test(command.trim()) ? command.trim().split(/\s+/) : undefined;
+}
+
+/**
+ * Starts a pager on the terminal, as git and gh do: a command without shell syntax is
+ * run directly (so a missing program is found out here), anything else through `sh -c`.
+ * `LESS=FRX` and `LV=-c` are set when unset, so a bare `less` quits on one screen and
+ * keeps colours. Resolves to undefined when the program cannot be started.
+ */
+export async function startPager(command: string, env: IO["env"]): Promise<Pager | undefined> {
+  const { spawn } = await import("node:child_process");
+  const words = plainWords(command);
+  const childEnv = { ...env, LESS: env.LESS ?? "FRX", LV: env.LV ?? "-c" };
+  const child = words
+    ? spawn(words[0]!, words.slice(1), { stdio: ["pipe", "inherit", "inherit"], env: childEnv })
+    : spawn(command, { shell: true, stdio: ["pipe", "inherit", "inherit"], env: childEnv });
+  const started = await new Promise<boolean>((resolve) => {
+    child.once("spawn", () => resolve(true));
+    child.once("error", () => resolve(false));
+  });
+  if (!started) return undefined;
+  const quit = new AbortController();
+  let closed = false;
+  const stdin = child.stdin!;
+  // Writing to a pager that was quit fails with EPIPE: that is the run's cue to stop, not an error.
+  stdin.on("error", () => undefined);
+  const exited = new Promise<void>((resolve) => {
+    child.once("close", () => {
+      closed = true;
+      quit.abort();
+      // A write waiting for room in the pipe ends now, instead of waiting for ever.
+      if (!stdin.destroyed) stdin.destroy(Object.assign(new Error("the pager was closed"), { code: "EPIPE" }));
+      resolve();
+    });
+  });
+  return {
+    stream: stdin,
+    exited,
+    get closed() {
+      return closed;
+    },
+    signal: quit.signal,
+  };
+}
+
+/**
+ * The pager to use on a terminal: `PEP_PAGER`, then the profile's `pager`, then `PAGER`,
+ * then `less -FRX` if it is installed; none for an empty value or `cat`. The profile's
+ * key comes before `PAGER`, as gh's does: `PAGER` is often set for every program, and
+ * would leave a pager chosen for pep without effect.
+ */
+export function pagerCommand(env: IO["env"], configured: string | undefined): { command: string; where: string } | undefined {
+  const pick = (value: string | undefined, where: string) => (value === undefined ? undefined : { command: value.trim(), where });
+  const chosen = pick(env.PEP_PAGER, "PEP_PAGER") ?? pick(configured, "the profile's pager") ?? pick(env.PAGER, "PAGER") ?? defaultPager(env);
+  if (!chosen || chosen.command === "" || chosen.command === "cat") return undefined;
+  return chosen;
+}
+
+function defaultPager(env: IO["env"]): { command: string; where: string } | undefined {
+  const dirs = (env.PATH ?? "").split(":").filter(Boolean);
+  for (const dir of dirs) {
+    try {
+      accessSync(`${dir}/less`, fsConstants.X_OK);
+      return { command: "less -FRX", where: "the default pager" };
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
 }

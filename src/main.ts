@@ -13,7 +13,7 @@ import { profileName } from "./config/profile.js";
 import type { ResolvedConfig, SandboxSource } from "./config/types.js";
 import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
 import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, UsageError } from "./errors.js";
-import { colorEnabled, processIO, type IO } from "./io.js";
+import { colorEnabled, processIO, type IO, type Pager } from "./io.js";
 import { cleanBlock, cleanLine, inertJson } from "./output/sanitize.js";
 import { buildProgram, checkHelpTarget, FAILED_COMMAND } from "./program.js";
 import { resumeLines, type RunFacts } from "./resume.js";
@@ -92,6 +92,8 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
   let stopSandbox: (() => Promise<void>) | undefined;
   let fileTarget: import("./output/file.js").AtomicFile | undefined;
   let discard: (() => void) | undefined;
+  let pager: Pager | undefined;
+  let held: import("node:stream").PassThrough | undefined;
   try {
     // Started before anything reads the config (the output format may), so that every
     // read sees it.
@@ -125,22 +127,41 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       out = target.stream;
       outIsTTY = false;
     }
+    let stderr = io.stderr;
+    let signal = io.signal;
+    if (outIsTTY && fileTarget === undefined && io.canPage && globals.pager !== false && result.kind !== "none") {
+      pager = await openPager(io, def.offline ? undefined : (await config()).pager, ctx);
+      if (pager) {
+        // Notices wait until the pager is gone (they would land inside its screen); no spinner.
+        ctx.waits.paging();
+        held = new (await import("node:stream")).PassThrough();
+        stderr = held;
+        out = pager.stream;
+        signal = AbortSignal.any([io.signal, pager.signal]);
+      }
+    }
     await render(result, {
       format,
       out,
       outIsTTY,
       columns: io.columns,
       // FORCE_COLOR colours a pipe too (colorEnabled); a --file never gets colour codes.
-      // Links stay terminal-only: a pipe's reader may not understand OSC 8.
+      // Links stay terminal-only: a pipe's reader may not understand OSC 8, nor every pager.
       color: color && fileTarget === undefined,
-      hyperlinks: outIsTTY && color,
+      hyperlinks: outIsTTY && color && pager === undefined,
       fields: fields?.length ? fields : undefined,
-      stderr: io.stderr,
+      stderr,
       stderrIsTTY: io.stderrIsTTY,
+      paging: pager !== undefined,
       quiet: globals.quiet === true,
-      signal: io.signal,
+      signal,
+      stderrColor: colorEnabled(io.env, io.stderrIsTTY, globals.color),
+      env: io.env,
+      waits: ctx.waits,
     });
     if (io.signal.aborted) throw new InterruptedError();
+    await closePager(pager, held, io);
+    pager = undefined;
     if (fileTarget) {
       await fileTarget.commit();
       fileTarget = undefined;
@@ -148,6 +169,12 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
     return result.kind === "none" && result.exitCode !== undefined ? result.exitCode : EXIT.ok;
   } catch (err) {
     if (fileTarget) await fileTarget.abort().catch(() => {});
+    // Quitting the pager (q) ends the run: quietly, with what was read.
+    if (pager?.closed && !io.signal.aborted) {
+      await closePager(pager, held, io);
+      return EXIT.ok;
+    }
+    await closePager(pager, held, io);
     const e = io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
     const machine = format === "json" || format === "ndjson";
     return report(e, io, argv, globals.verbose === true, machine, { command: def.path, file: globals.file });
@@ -156,6 +183,26 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
     await ctx?.cleanup();
     await stopSandbox?.().catch(() => {});
   }
+}
+
+/** The pager for this run, or undefined (none chosen, or it cannot be started: said on stderr). */
+async function openPager(io: IO, configured: string | undefined, ctx: { notice(line: string): void }): Promise<Pager | undefined> {
+  const { pagerCommand, startPager } = await import("./io.js");
+  const chosen = pagerCommand(io.env, configured);
+  if (!chosen) return undefined;
+  const pager = await startPager(chosen.command, io.env);
+  if (!pager) ctx.notice(`warning: cannot run the pager "${chosen.command}" (from ${chosen.where}); printing without it`);
+  return pager;
+}
+
+/** Ends the pager's input and waits for the user to quit it; then the held notices go out. */
+async function closePager(pager: Pager | undefined, held: import("node:stream").PassThrough | undefined, io: IO): Promise<void> {
+  if (!pager) return;
+  if (!pager.closed) pager.stream.end();
+  await pager.exited;
+  held?.end();
+  const text = held?.read() as Buffer | string | null | undefined;
+  if (text) io.stderr.write(text);
 }
 
 /** `-o` > `PEP_OUTPUT` > profile `output` > table on a terminal, json otherwise. */

@@ -22,6 +22,7 @@ export const GLOBAL_OPTIONS = options([
   { key: "proxy", long: "proxy", value: "url", description: "send requests through this http(s) proxy (instead of HTTPS_PROXY/HTTP_PROXY; NO_PROXY still applies)" },
   { key: "compress", long: "no-compress", description: "do not ask for compressed answers (gzip, br, deflate)" },
   { key: "color", long: "no-color", description: "no colour (also NO_COLOR)" },
+  { key: "pager", long: "no-pager", description: "do not page long output on a terminal (pager: env PEP_PAGER, profile pager, PAGER, else less -FRX)" },
   { key: "quiet", long: "quiet", short: "q", description: "no notices or progress on stderr" },
   { key: "verbose", long: "verbose", short: "v", description: "log each request and response status to stderr (key redacted)" },
   { key: "sandbox", long: "sandbox", description: "run against an in-process sandbox with synthetic data (env PEP_SANDBOX=1)" },

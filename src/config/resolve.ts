@@ -110,6 +110,7 @@ export async function resolveConfig(
     proxy,
     compress,
     maxResponseMb: stored.max_response_mb ?? DEFAULTS.maxResponseMb,
+    pager: stored.pager,
     configFile: store.file,
     cacheDir: cacheDir(io.env),
     cacheMaxBytes: ((pick("cache_max_mb", undefined)?.value as number | undefined) ?? DEFAULTS.cacheMaxMb) * 1024 * 1024,

@@ -3,7 +3,7 @@ import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { ProxySettings } from "../http/proxy.js";
 
 /** Keys a profile may hold (`pep config set <key> <value>`). */
-export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache", "cache_max_mb", "proxy", "compress", "max_response_mb"] as const;
+export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache", "cache_max_mb", "proxy", "compress", "max_response_mb", "pager"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export interface ProfileValues {
@@ -18,6 +18,8 @@ export interface ProfileValues {
   compress?: boolean;
   max_response_mb?: number;
   cache_max_mb?: number;
+  /** The pager command on a terminal (`cat` or empty: none). */
+  pager?: string;
 }
 
 export type KeySource = "file" | "stdin" | "env" | "config" | "sandbox";
@@ -41,6 +43,8 @@ export interface ResolvedConfig {
   compress: boolean;
   /** Most MiB of one answer's body. */
   maxResponseMb: number;
+  /** The profile's pager command, if set (PEP_PAGER and PAGER are read where it starts). */
+  pager: string | undefined;
   /** Full path of the config file (it may not exist yet). */
   configFile: string;
   /** Folder of the ETag cache. */

@@ -23,6 +23,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   compress: "true or false (ask for gzip, br or deflate answers)",
   max_response_mb: "the most MiB read of one answer, a whole number from 1 to 4096",
   cache_max_mb: "megabytes the ETag cache may hold, a whole number from 1 to 1000000 (default 50)",
+  pager: "a pager command, such as \"less -FRX\"; cat for none",
 };
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -85,6 +86,11 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
       const n = Number(raw);
       if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > 10) throw bad();
       return n;
+    }
+    case "pager": {
+      // A command line, run on the user's own terminal: one line, no control characters.
+      if (/[\x00-\x1f\x7f]/.test(raw)) throw bad();
+      return raw.trim();
     }
     case "cache_max_mb": {
       const n = Number(raw);

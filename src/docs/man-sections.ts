@@ -36,6 +36,8 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   },
   { name: "NODE_EXTRA_CA_CERTS", text: "A PEM file of extra certificate authorities to trust, for an API or proxy behind a private CA." },
   { name: "PEP_SANDBOX", text: "Set to 1 to run every command against an in-process sandbox (as `--sandbox`)." },
+  { name: "PEP_PAGER", text: "Pager for long output on a terminal, before the profile's `pager` and `PAGER`; `cat` or empty for none (as `--no-pager`). Default `less -FRX` when installed. Quitting the pager ends the run (exit 0)." },
+  { name: "PAGER", text: "Pager when neither `PEP_PAGER` nor the profile's `pager` is set." },
   { name: "PEP_CONFIG_DIR", text: "Folder of the config file, instead of the XDG config folder." },
   { name: "PEP_CACHE_DIR", text: "Folder of the ETag cache, instead of the XDG cache folder." },
   { name: "PEP_CACHE_MAX_MB", text: "Megabytes the ETag cache folder may hold (as the profile key `cache_max_mb`; default 50); past that the least recently used entries go first." },
@@ -43,7 +45,8 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "XDG_CACHE_HOME", text: "Base of the cache folder (default `~/.cache`)." },
   { name: "NODE_DISABLE_COMPILE_CACHE", text: "When set, Node's module compile cache stays off (see FILES)." },
   { name: "NODE_COMPILE_CACHE", text: "Folder of Node's module compile cache, instead of pep's (Node's own setting)." },
-  { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`)." },
+  { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`), the spinner's included." },
+  { name: "TERM", text: "`dumb`: no colour and no spinner; waits are told as notice lines." },
   { name: "FORCE_COLOR", text: "Colour even when the output is not a terminal; `0` or `false` turns colour off." },
 ];
 

@@ -18,6 +18,7 @@ export type { RenderOptions } from "./writer-context.js";
 import { isCitable } from "./citable.js";
 import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
 import { cleanBlock, cleanLine } from "./sanitize.js";
+import type { Waits } from "./waits.js";
 
 type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
 
@@ -84,13 +85,15 @@ export function shellWord(text: string): string {
 
 function startSpinner(result: ListResult | ItemResult | RawResult, options: RenderOptions): Progress {
   const streams = result.kind === "list" || (result.kind === "raw" && result.items !== undefined);
-  if (!streams || !options.stderrIsTTY || options.quiet) return NO_PROGRESS;
+  if (!streams || !options.stderrIsTTY || options.quiet || options.paging) return NO_PROGRESS;
   const noun = result.kind === "list" ? (NOUNS[result.resource] ?? "items") : "items";
   return startProgress({
     stream: options.stderr,
     label: `Fetching ${noun}`,
     counts: (seen) => (result.kind === "list" && result.progress ? result.progress() : { pages: 0, items: seen }),
     delayMs: options.progressDelayMs,
+    color: options.stderrColor,
+    env: options.env,
   });
 }
 
@@ -112,6 +115,7 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
   const writer = await loadWriter(options.format);
   const fields = options.fields ?? (result.kind === "list" ? result.fields : undefined);
   const progress = startSpinner(result, options);
+  options.waits?.attach(progress);
   const ctx = makeContext(options, fields, progress);
   try {
     await writer(result, ctx);
@@ -122,6 +126,7 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
       .catch(() => undefined);
     throw err;
   } finally {
+    options.waits?.attach(undefined);
     progress.stop();
   }
   const disclosure = disclosureText(metaOf(result));

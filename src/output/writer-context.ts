@@ -9,6 +9,7 @@
  * the run next waits on anything (the next page, a full pipe), at 16 KB, before a
  * notice, and by `flush()`, which `render()` calls whether the writer ends or fails.
  */
+import type { Waits } from "./waits.js";
 import type { Writable } from "node:stream";
 import type { OutputFormat } from "../api/enums.js";
 import { InterruptedError } from "../errors.js";
@@ -40,6 +41,14 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** Milliseconds before the spinner shows (default 300; tests pass 0). */
   progressDelayMs?: number;
+  /** Colour on stderr (the spinner's frames). */
+  stderrColor?: boolean;
+  /** The environment, for TERM=dumb (no spinner: it cannot redraw a line). */
+  env?: Record<string, string | undefined>;
+  /** Retry and rate-limit waits: shown in the spinner's line while it runs. */
+  waits?: Waits;
+  /** A pager holds the terminal: no spinner (it would draw inside the pager's screen). */
+  paging?: boolean;
 }
 
 export interface WriterContext {
@@ -136,11 +145,14 @@ export function makeContext(options: RenderOptions, fields: string[] | undefined
       return write(options.stderr, text.endsWith("\n") ? text : text + "\n");
     },
     async *each(items) {
+      // Checked before each next item too: a run stopped while the last one was being
+      // written (Ctrl-C, the pager quit) asks for no further page.
       check();
       for await (const item of items) {
         check();
         progress.tick();
         yield item;
+        check();
       }
       check();
     },

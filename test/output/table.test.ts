@@ -112,6 +112,19 @@ describe("list tables", () => {
     }
   });
 
+  it("measures, cuts and pads by string-width: hexagrams, Khitan, Hangul fillers and keycaps line up", async () => {
+    // Characters the old hand-written table measured differently from string-width.
+    const odd = ["\u4dc0\u4dc1", "\u{18b00}x", "a\u3164b\uffa0c", "1\ufe0f\u20e3 keycap"];
+    expect(odd.map(displayWidth)).toEqual([4, 3, 3, 9]);
+    const items = odd.map((name) => ({ name, categories: ["zz"], evidence: { level: "preclinical" }, regulatory_status: "approved", fda_status: "no" }));
+    const { out } = await run(list("peptide", items), "table", { columns: 60 });
+    const lines = out.trimEnd().split("\n");
+    // The second column starts at the same display column on every line.
+    const starts = lines.slice(1).map((l) => displayWidth(l.slice(0, l.indexOf("zz"))));
+    expect(new Set(starts).size).toBe(1);
+    expect(starts[0]).toBe(9 + 2);
+  });
+
   it("streams long lists in blocks with one header and widths fixed by the first block", async () => {
     const many = Array.from({ length: 250 }, (_, i) => ({ name: i < 100 ? `p${i}` : `peptide-with-a-much-longer-name-${i}`, categories: ["x"], evidence: { level: "preclinical" }, regulatory_status: "approved", fda_status: "no" }));
     const { out } = await run(list("peptide", many), "table", { columns: 80 });

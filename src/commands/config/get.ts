@@ -14,6 +14,7 @@ const DEFAULT_OF: Partial<Record<ConfigKey, string>> = {
   retries: String(DEFAULTS.retries),
   cache: String(DEFAULTS.cache),
   output: "table on a terminal, json otherwise",
+  pager: "PAGER, else less -FRX",
 };
 
 export const run: Run = async (input, ctx) => {

@@ -1,0 +1,62 @@
+/**
+ * Running the real `pep` on a real terminal: a pseudo-terminal from util-linux `script`,
+ * and a tiny emulator of the sequences ora writes, to read what the screen shows after.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { BIN } from "./cli.js";
+
+export const hasScript = spawnSync("script", ["--version"]).status === 0;
+
+/** What a terminal shows after the bytes (cursor moves, line erases, carriage returns). */
+export function screenLines(raw: string): string[] {
+  const lines: string[] = [""];
+  let row = 0;
+  let col = 0;
+  const re = /\x1b\[([0-9;?]*)([A-Za-z])|\r|\n|[^\x1b\r\n]/gu;
+  for (const m of raw.matchAll(re)) {
+    const t = m[0];
+    if (t === "\r") col = 0;
+    else if (t === "\n") {
+      row++;
+      if (lines.length <= row) lines.push("");
+      col = 0;
+    } else if (m[2] !== undefined) {
+      const n = Number.parseInt(m[1] || "1", 10) || 1;
+      if (m[2] === "G") col = n - 1;
+      else if (m[2] === "A") row = Math.max(0, row - n);
+      else if (m[2] === "K") lines[row] = [...lines[row]!].slice(0, col).join("");
+    } else {
+      const chars = [...lines[row]!];
+      while (chars.length < col) chars.push(" ");
+      chars[col] = t;
+      lines[row] = chars.join("");
+      col++;
+    }
+  }
+  return lines;
+}
+
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs `pep` with stdin, stdout and stderr on a pseudo-terminal; resolves to the bytes
+ * the terminal got. `size` is given to stty (empty: a terminal that reports no width);
+ * `redirect` is appended to the command line (e.g. `2>/dev/null`, `>out.txt`).
+ */
+export function onTerminal(
+  argv: string[],
+  env: Record<string, string>,
+  { size = "rows 40 cols 100", redirect = "" }: { size?: string; redirect?: string } = {},
+): Promise<{ code: number | null; screen: string }> {
+  const command = `${size ? `stty ${size}; ` : ""}${[process.execPath, BIN, ...argv].map(shellQuote).join(" ")}${redirect ? ` ${redirect}` : ""}`;
+  return new Promise((resolve) => {
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, COLUMNS: "100", TERM: "xterm-256color", ...env },
+    });
+    let screen = "";
+    child.stdout.on("data", (c: Buffer) => (screen += c.toString("utf8")));
+    child.on("close", (code) => resolve({ code, screen }));
+    setTimeout(() => child.kill(), 15_000).unref();
+  });
+}
