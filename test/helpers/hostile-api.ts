@@ -271,7 +271,8 @@ export function spawnPepTty(argv: readonly string[], env: Record<string, string>
   return new Promise((resolve, reject) => {
     const child = spawn("script", ["-qec", command, "/dev/null"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm-256color", ...env },
+      // No pager: these runs check what pep itself prints on a terminal (test/e2e/pager.test.ts pages).
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm-256color", PEP_PAGER: "cat", ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     const out: Buffer[] = [];
