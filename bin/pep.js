@@ -67,7 +67,8 @@ function quickAnswer(words) {
  */
 function useCompileCache(env) {
   const nodeModule = require("node:module");
-  if (typeof nodeModule.enableCompileCache !== "function" || env.NODE_DISABLE_COMPILE_CACHE || env.NODE_COMPILE_CACHE) return;
+  if (typeof nodeModule.enableCompileCache !== "function" || env.NODE_DISABLE_COMPILE_CACHE || env.NODE_COMPILE_CACHE)
+    return;
   try {
     let base;
     if (env.PEP_CACHE_DIR) base = path.resolve(env.PEP_CACHE_DIR);

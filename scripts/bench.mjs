@@ -44,7 +44,8 @@ const has = (tool) => spawnSync("sh", ["-c", `command -v ${tool}`], { stdio: "ig
 const tmp = mkdtempSync(path.join(os.tmpdir(), "pep-bench-"));
 const pkg = path.join(tmp, "pkg");
 mkdirSync(pkg);
-for (const part of ["bin", "dist", "package.json"]) cpSync(path.join(source, part), path.join(pkg, part), { recursive: true });
+for (const part of ["bin", "dist", "package.json"])
+  cpSync(path.join(source, part), path.join(pkg, part), { recursive: true });
 symlinkSync(path.join(root, "node_modules"), path.join(pkg, "node_modules"), "dir");
 const version = JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version;
 
@@ -100,7 +101,9 @@ try {
         log("5. revalidation");
         const r = await runRevalidate(ctx, sandbox);
         rows.push(...r.rows);
-        notes.push(`The list body printed is ${r.bodyBytes.toLocaleString("en-US")} bytes; byte counts are what pep read from its socket to the proxy, headers included.`);
+        notes.push(
+          `The list body printed is ${r.bodyBytes.toLocaleString("en-US")} bytes; byte counts are what pep read from its socket to the proxy, headers included.`,
+        );
       }
     } finally {
       await sandbox.close();
@@ -180,7 +183,9 @@ if (only) {
 } else {
   const file = path.join(root, "bench", "RESULTS.md");
   writeReport(file, { machine, commands, rows, notes, extra });
-  process.stdout.write(`${table(rows)}\n\nwrote ${path.relative(root, file)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  process.stdout.write(
+    `${table(rows)}\n\nwrote ${path.relative(root, file)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+  );
 }
 
 /** What the start-up rows rest on, for the notes. */

@@ -37,7 +37,10 @@ const leanUndici = {
     );
     const unused = new Map([
       [path.join(root, "node_modules", "undici", "lib", "web", "fetch", "body.js"), "undici/lib/web/fetch/body.js"],
-      [path.join(root, "node_modules", "undici", "lib", "llhttp", "llhttp-wasm.js"), "undici/lib/llhttp/llhttp-wasm.js"],
+      [
+        path.join(root, "node_modules", "undici", "lib", "llhttp", "llhttp-wasm.js"),
+        "undici/lib/llhttp/llhttp-wasm.js",
+      ],
     ]);
     b.onResolve({ filter: /\/(body|llhttp-wasm)\.js$/ }, (args) => {
       const target = unused.get(path.resolve(args.resolveDir, args.path));
@@ -46,7 +49,8 @@ const leanUndici = {
     b.onLoad({ filter: /.*/, namespace: "lazy-h2" }, () => ({
       resolveDir: dispatcher,
       loader: "js",
-      contents: "let connectH2;\nmodule.exports = function lazyConnectH2(client, socket) {\n  connectH2 ??= require('./client-h2.js');\n  return connectH2(client, socket);\n};\n",
+      contents:
+        "let connectH2;\nmodule.exports = function lazyConnectH2(client, socket) {\n  connectH2 ??= require('./client-h2.js');\n  return connectH2(client, socket);\n};\n",
     }));
   },
 };
@@ -65,7 +69,8 @@ const lazyChildProcess = {
     );
     b.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
       loader: "js",
-      contents: "module.exports = {\n  spawn(...args) {\n    return require('node:child_process').spawn(...args);\n  },\n};\n",
+      contents:
+        "module.exports = {\n  spawn(...args) {\n    return require('node:child_process').spawn(...args);\n  },\n};\n",
     }));
   },
 };
@@ -85,7 +90,9 @@ const builtinsByRequire = {
   setup(b) {
     const src = path.join(root, "src") + path.sep;
     b.onResolve({ filter: /^node:/ }, (args) =>
-      args.kind === "import-statement" && args.importer.startsWith(src) ? { path: args.path, namespace: "builtin-by-require" } : undefined,
+      args.kind === "import-statement" && args.importer.startsWith(src)
+        ? { path: args.path, namespace: "builtin-by-require" }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "builtin-by-require" }, (args) => ({
       loader: "js",
@@ -104,8 +111,12 @@ const builtinsByRequire = {
 const sdkZodFromPackage = {
   name: "sdk-zod-from-package",
   setup(b) {
-    const users = ["@modelcontextprotocol", "zod-to-json-schema"].map((d) => path.join(root, "node_modules", d) + path.sep);
-    b.onResolve({ filter: /^zod(\/.*)?$/ }, (args) => (users.some((u) => args.importer.startsWith(u)) ? { path: args.path, external: true } : undefined));
+    const users = ["@modelcontextprotocol", "zod-to-json-schema"].map(
+      (d) => path.join(root, "node_modules", d) + path.sep,
+    );
+    b.onResolve({ filter: /^zod(\/.*)?$/ }, (args) =>
+      users.some((u) => args.importer.startsWith(u)) ? { path: args.path, external: true } : undefined,
+    );
   },
 };
 
@@ -125,7 +136,9 @@ await build({
   legalComments: "none",
   define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __pepCreateRequire } from "node:module"; const require = __pepCreateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __pepCreateRequire } from "node:module"; const require = __pepCreateRequire(import.meta.url);',
+  },
   logLevel: "warning",
   plugins: [leanUndici, lazyChildProcess, builtinsByRequire, sdkZodFromPackage],
 });
@@ -134,7 +147,11 @@ await build({
 // without loading the program. Rendered by the program itself, so it cannot drift.
 const help = execFileSync(
   process.execPath,
-  ["--input-type=module", "-e", `const { run } = await import(${JSON.stringify(new URL("../dist/main.js", import.meta.url).href)}); process.exitCode = await run(["--help"]);`],
+  [
+    "--input-type=module",
+    "-e",
+    `const { run } = await import(${JSON.stringify(new URL("../dist/main.js", import.meta.url).href)}); process.exitCode = await run(["--help"]);`,
+  ],
   { cwd: root, env: { PATH: process.env.PATH ?? "" }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
 );
 await writeFile(path.join(root, "dist", "help.txt"), help);

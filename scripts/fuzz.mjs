@@ -10,7 +10,10 @@ import { spawnSync } from "node:child_process";
 
 const seed = process.env.PEP_FUZZ_SEED || String(Date.now() % 2_147_483_647);
 const runs = process.env.PEP_FUZZ_RUNS || "20";
-for (const [name, value] of [["PEP_FUZZ_SEED", seed], ["PEP_FUZZ_RUNS", runs]]) {
+for (const [name, value] of [
+  ["PEP_FUZZ_SEED", seed],
+  ["PEP_FUZZ_RUNS", runs],
+]) {
   if (!/^\d+$/.test(value)) {
     console.error(`fuzz: ${name} must be a whole number, not ${JSON.stringify(value)}`);
     process.exit(2);

@@ -18,7 +18,8 @@ const bundle = path.join(tmpDir, `render-${process.pid}.mjs`);
 await build({
   absWorkingDir: root,
   stdin: {
-    contents: 'export { renderManPages } from "./src/docs/man-pages.ts"; export { docSources } from "./src/docs/tree.ts";',
+    contents:
+      'export { renderManPages } from "./src/docs/man-pages.ts"; export { docSources } from "./src/docs/tree.ts";',
     resolveDir: root,
     loader: "ts",
   },
@@ -34,7 +35,9 @@ await build({
     {
       name: "lazy-commands-external",
       setup(b) {
-        b.onResolve({ filter: /.*/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined));
+        b.onResolve({ filter: /.*/ }, (args) =>
+          args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined,
+        );
       },
     },
   ],
@@ -75,5 +78,7 @@ if (check) {
     fresh.man = manList;
     await writeFile(pkgFile, `${JSON.stringify(fresh, null, 2)}\n`);
   }
-  process.stdout.write(`man/: ${pages.length} pages (${stale.length} written, ${extra.length} removed)${listStale ? "; package.json man list updated" : ""}\n`);
+  process.stdout.write(
+    `man/: ${pages.length} pages (${stale.length} written, ${extra.length} removed)${listStale ? "; package.json man list updated" : ""}\n`,
+  );
 }

@@ -20,10 +20,26 @@ import { pathToFileURL } from "node:url";
 
 /** Formulas of the free amino acids (standard values), by three-letter code. */
 export const AMINO_ACIDS = {
-  Ala: "C3H7NO2", Arg: "C6H14N4O2", Asn: "C4H8N2O3", Asp: "C4H7NO4", Cys: "C3H7NO2S",
-  Gln: "C5H10N2O3", Glu: "C5H9NO4", Gly: "C2H5NO2", His: "C6H9N3O2", Ile: "C6H13NO2",
-  Leu: "C6H13NO2", Lys: "C6H14N2O2", Met: "C5H11NO2S", Phe: "C9H11NO2", Pro: "C5H9NO2",
-  Ser: "C3H7NO3", Thr: "C4H9NO3", Trp: "C11H12N2O2", Tyr: "C9H11NO3", Val: "C5H11NO2",
+  Ala: "C3H7NO2",
+  Arg: "C6H14N4O2",
+  Asn: "C4H8N2O3",
+  Asp: "C4H7NO4",
+  Cys: "C3H7NO2S",
+  Gln: "C5H10N2O3",
+  Glu: "C5H9NO4",
+  Gly: "C2H5NO2",
+  His: "C6H9N3O2",
+  Ile: "C6H13NO2",
+  Leu: "C6H13NO2",
+  Lys: "C6H14N2O2",
+  Met: "C5H11NO2S",
+  Phe: "C9H11NO2",
+  Pro: "C5H9NO2",
+  Ser: "C3H7NO3",
+  Thr: "C4H9NO3",
+  Trp: "C11H12N2O2",
+  Tyr: "C9H11NO3",
+  Val: "C5H11NO2",
 };
 
 /** Standard atomic weights (IUPAC conventional values), in daltons. */
@@ -56,7 +72,9 @@ export function peptideFormula(sequence) {
 
 /** Hill order for a compound with carbon: C, H, then the rest alphabetically; a count of 1 is not written. */
 export function hillFormula(counts) {
-  const rest = Object.keys(counts).filter((el) => el !== "C" && el !== "H").sort();
+  const rest = Object.keys(counts)
+    .filter((el) => el !== "C" && el !== "H")
+    .sort();
   return ["C", "H", ...rest]
     .filter((el) => (counts[el] ?? 0) > 0)
     .map((el) => `${el}${counts[el] === 1 ? "" : counts[el]}`)
@@ -108,7 +126,8 @@ const TITLE_WORDS = [
 ];
 
 /** Names of real peptides that must never appear in synthetic data. */
-const REAL_NAMES = /\b(BPC-?157|TB-?500|thymosin|semaglutide|tirzepatide|retatrutide|liraglutide|exenatide|ipamorelin|CJC-?1295|sermorelin|tesamorelin|GHK-Cu|melanotan|bremelanotide|PT-?141|oxytocin|epitalon|selank|semax|AOD-?9604|MOTS-c|humanin|kisspeptin|dihexa|cerebrolysin)\b/i;
+const REAL_NAMES =
+  /\b(BPC-?157|TB-?500|thymosin|semaglutide|tirzepatide|retatrutide|liraglutide|exenatide|ipamorelin|CJC-?1295|sermorelin|tesamorelin|GHK-Cu|melanotan|bremelanotide|PT-?141|oxytocin|epitalon|selank|semax|AOD-?9604|MOTS-c|humanin|kisspeptin|dihexa|cerebrolysin)\b/i;
 const DOSE = /\b\d+(\.\d+)?\s?(mg|mcg|µg|iu|ml)\b/i;
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -128,7 +147,11 @@ export function auditResearch({ profiles, summaries = [], studies }) {
   const profileById = new Map(profiles.map((p) => [p.id, p]));
   /** Ids of the profiles a text names (tokens shaped like `Name-12` that are profile names). */
   const named = (text) =>
-    new Set([...String(text).matchAll(/[A-Za-z]+-\d+/g)].map((m) => nameToId.get(m[0].toLowerCase())).filter((id) => id !== undefined));
+    new Set(
+      [...String(text).matchAll(/[A-Za-z]+-\d+/g)]
+        .map((m) => nameToId.get(m[0].toLowerCase()))
+        .filter((id) => id !== undefined),
+    );
 
   let citations = 0;
   let badCitations = 0;
@@ -139,23 +162,30 @@ export function auditResearch({ profiles, summaries = [], studies }) {
     if (!type) {
       add("unknown-study-type", s.id, s.study_type);
     } else {
-      if (type.classification !== s.evidence_classification) add("type-classification-mismatch", s.id, `${s.study_type} classified ${s.evidence_classification}`);
+      if (type.classification !== s.evidence_classification)
+        add("type-classification-mismatch", s.id, `${s.study_type} classified ${s.evidence_classification}`);
       const model = type.model === "review" ? (/preclinical|animal/i.test(s.title) ? "animal" : "human") : type.model;
-      if (model !== s.research_model) add("type-model-mismatch", s.id, `${s.study_type} (${s.title}) with research model ${s.research_model}`);
+      if (model !== s.research_model)
+        add("type-model-mismatch", s.id, `${s.study_type} (${s.title}) with research model ${s.research_model}`);
       const hits = TITLE_WORDS.filter(([re]) => re.test(s.title)).map(([, types]) => types);
       if (hits.length === 0) add("title-hides-type", s.id, `"${s.title}" typed ${s.study_type}`);
-      else if (!hits.every((types) => types.includes(s.study_type))) add("title-contradicts-type", s.id, `"${s.title}" typed ${s.study_type}`);
+      else if (!hits.every((types) => types.includes(s.study_type)))
+        add("title-contradicts-type", s.id, `"${s.title}" typed ${s.study_type}`);
     }
     const titleNames = named(s.title);
     const citedBy = new Set(s.cited_by);
-    for (const id of titleNames) if (!citedBy.has(id)) add("title-names-uncited-peptide", s.id, `"${s.title}" names ${id}, cited by ${s.cited_by.join(", ")}`);
+    for (const id of titleNames)
+      if (!citedBy.has(id))
+        add("title-names-uncited-peptide", s.id, `"${s.title}" names ${id}, cited by ${s.cited_by.join(", ")}`);
     if (s.cited_by.length === 0) add("study-cited-by-none", s.id, "empty cited_by");
     for (const id of s.cited_by) {
       const p = profileById.get(id);
       if (!p) add("cited-by-unknown-peptide", s.id, id);
-      else if (!p.references.some((r) => r.study_id === s.id)) add("cited-by-not-citing", s.id, `${id} does not cite it`);
+      else if (!p.references.some((r) => r.study_id === s.id))
+        add("cited-by-not-citing", s.id, `${id} does not cite it`);
     }
-    if (s.pmid !== null && !(/^\d+$/.test(s.pmid) && Number(s.pmid) >= 90_000_000)) add("real-identifier", s.id, `pmid ${s.pmid}`);
+    if (s.pmid !== null && !(/^\d+$/.test(s.pmid) && Number(s.pmid) >= 90_000_000))
+      add("real-identifier", s.id, `pmid ${s.pmid}`);
     if (s.doi !== null && !s.doi.startsWith("10.5555/")) add("real-identifier", s.id, `doi ${s.doi}`);
     if (s.nct_id !== null && !/^NCT99\d{6}$/.test(s.nct_id)) add("real-identifier", s.id, `nct ${s.nct_id}`);
   }
@@ -179,12 +209,20 @@ export function auditResearch({ profiles, summaries = [], studies }) {
         add("citation-finding-not-about-peptide", p.id, `"${ref.finding_summary}"`);
         bad = true;
       }
-      for (const id of named(ref.finding_summary)) if (!study.cited_by.includes(id)) { add("finding-names-uncited-peptide", p.id, `${study.id} names ${id}`); bad = true; }
+      for (const id of named(ref.finding_summary))
+        if (!study.cited_by.includes(id)) {
+          add("finding-names-uncited-peptide", p.id, `${study.id} names ${id}`);
+          bad = true;
+        }
       if (!study.cited_by.includes(p.id)) {
         add("citation-missing-from-cited-by", p.id, study.id);
         bad = true;
       }
-      if (ref.title !== study.title || ref.study_type !== study.study_type || ref.evidence_classification !== study.evidence_classification) {
+      if (
+        ref.title !== study.title ||
+        ref.study_type !== study.study_type ||
+        ref.evidence_classification !== study.evidence_classification
+      ) {
         add("reference-disagrees-with-index", p.id, study.id);
       }
       if (bad) {
@@ -200,29 +238,46 @@ export function auditResearch({ profiles, summaries = [], studies }) {
     const level = p.evidence?.level;
     const human = count(HUMAN_CLASSES);
     if (level === "preclinical" || level === "insufficient") {
-      if (p.evidence.human_studies > 0 || human > 0) add("human-evidence-under-" + level, p.id, `human_studies ${p.evidence.human_studies}, ${human} human studies cited`);
+      if (p.evidence.human_studies > 0 || human > 0)
+        add(
+          "human-evidence-under-" + level,
+          p.id,
+          `human_studies ${p.evidence.human_studies}, ${human} human studies cited`,
+        );
       const humanModel = studiesCited.filter((s) => s.research_model === "human");
       if (humanModel.length > 0) add("human-research-under-" + level, p.id, humanModel.map((s) => s.title).join(" | "));
     }
-    if (level === "fda-approved" && !classes.includes("regulatory_label")) add("level-unsupported", p.id, "fda-approved without a regulatory label");
-    if (level !== "fda-approved" && classes.includes("regulatory_label")) add("level-unsupported", p.id, `${level} citing a regulatory label`);
-    if ((level === "established-human" || level === "clinical-trial") && !classes.includes("human_controlled_trial")) add("level-unsupported", p.id, `${level} without a controlled trial`);
+    if (level === "fda-approved" && !classes.includes("regulatory_label"))
+      add("level-unsupported", p.id, "fda-approved without a regulatory label");
+    if (level !== "fda-approved" && classes.includes("regulatory_label"))
+      add("level-unsupported", p.id, `${level} citing a regulatory label`);
+    if ((level === "established-human" || level === "clinical-trial") && !classes.includes("human_controlled_trial"))
+      add("level-unsupported", p.id, `${level} without a controlled trial`);
     if (level === "limited-human" && human === 0) add("level-unsupported", p.id, "limited-human without a human study");
 
     // Regulatory facts against each other: an FDA approval is the fda-approved level, only an
     // approved product is marketed, a withdrawn one is not.
     const reg = p.regulatory ?? {};
-    if (/^approved/i.test(String(p.fda_status)) && level !== "fda-approved") add("regulatory-contradiction", p.id, `fda_status "${p.fda_status}" at level ${level}`);
-    if (/^marketed/i.test(String(reg.development_stage)) && reg.regulatory_status !== "approved") add("regulatory-contradiction", p.id, `marketed while ${reg.regulatory_status}`);
-    if (reg.regulatory_status === "withdrawn" && !/withdrawn/i.test(String(reg.development_stage))) add("regulatory-contradiction", p.id, `withdrawn at stage ${reg.development_stage}`);
+    if (/^approved/i.test(String(p.fda_status)) && level !== "fda-approved")
+      add("regulatory-contradiction", p.id, `fda_status "${p.fda_status}" at level ${level}`);
+    if (/^marketed/i.test(String(reg.development_stage)) && reg.regulatory_status !== "approved")
+      add("regulatory-contradiction", p.id, `marketed while ${reg.regulatory_status}`);
+    if (reg.regulatory_status === "withdrawn" && !/withdrawn/i.test(String(reg.development_stage)))
+      add("regulatory-contradiction", p.id, `withdrawn at stage ${reg.development_stage}`);
 
     // Counts against the studies cited.
-    const want = { human_studies: human, preclinical_studies: count(PRECLINICAL_CLASSES), secondary_reports: count(["secondary_report"]) };
-    for (const [k, v] of Object.entries(want)) if (p.evidence?.[k] !== v) add("count-mismatch", p.id, `${k} ${p.evidence?.[k]}, ${v} cited`);
+    const want = {
+      human_studies: human,
+      preclinical_studies: count(PRECLINICAL_CLASSES),
+      secondary_reports: count(["secondary_report"]),
+    };
+    for (const [k, v] of Object.entries(want))
+      if (p.evidence?.[k] !== v) add("count-mismatch", p.id, `${k} ${p.evidence?.[k]}, ${v} cited`);
     const lists = { human: HUMAN_CLASSES, preclinical: PRECLINICAL_CLASSES, secondary: ["secondary_report"] };
     for (const [k, set] of Object.entries(lists)) {
       const listed = p.evidence?.[k]?.studies ?? [];
-      if (listed.length !== count(set) || listed.some((r) => !set.includes(r.evidence_classification))) add("count-mismatch", p.id, `evidence.${k} lists ${listed.length}, ${count(set)} cited`);
+      if (listed.length !== count(set) || listed.some((r) => !set.includes(r.evidence_classification)))
+        add("count-mismatch", p.id, `evidence.${k} lists ${listed.length}, ${count(set)} cited`);
     }
 
     // Chemistry.
@@ -236,12 +291,21 @@ export function auditResearch({ profiles, summaries = [], studies }) {
       const stated = parseFormula(c.molecular_formula);
       if (!formula) add("sequence-unreadable", p.id, String(c.sequence));
       else {
-        if (c.sequence_length !== c.sequence.split("-").length) add("length-mismatch", p.id, `${c.sequence_length} for ${c.sequence}`);
-        if (c.molecular_formula !== hillFormula(formula)) add("formula-sequence-mismatch", p.id, `${c.molecular_formula}, sequence gives ${hillFormula(formula)}`);
+        if (c.sequence_length !== c.sequence.split("-").length)
+          add("length-mismatch", p.id, `${c.sequence_length} for ${c.sequence}`);
+        if (c.molecular_formula !== hillFormula(formula))
+          add("formula-sequence-mismatch", p.id, `${c.molecular_formula}, sequence gives ${hillFormula(formula)}`);
       }
       if (!stated) add("formula-unreadable", p.id, String(c.molecular_formula));
-      else if (typeof c.molecular_weight_da !== "number" || Math.abs(c.molecular_weight_da - averageMass(stated)) > 0.0051) {
-        add("weight-formula-mismatch", p.id, `${c.molecular_weight_da} Da, ${c.molecular_formula} weighs ${averageMass(stated).toFixed(3)}`);
+      else if (
+        typeof c.molecular_weight_da !== "number" ||
+        Math.abs(c.molecular_weight_da - averageMass(stated)) > 0.0051
+      ) {
+        add(
+          "weight-formula-mismatch",
+          p.id,
+          `${c.molecular_weight_da} Da, ${c.molecular_formula} weighs ${averageMass(stated).toFixed(3)}`,
+        );
       }
     }
 
@@ -252,7 +316,16 @@ export function auditResearch({ profiles, summaries = [], studies }) {
   for (const s of summaries) {
     const p = profileById.get(s.id);
     if (!p) add("summary-without-profile", s.id, s.name);
-    else if (JSON.stringify(s.evidence) !== JSON.stringify({ level: p.evidence.level, label: p.evidence.label, human_studies: p.evidence.human_studies, preclinical_studies: p.evidence.preclinical_studies, secondary_reports: p.evidence.secondary_reports })) {
+    else if (
+      JSON.stringify(s.evidence) !==
+      JSON.stringify({
+        level: p.evidence.level,
+        label: p.evidence.label,
+        human_studies: p.evidence.human_studies,
+        preclinical_studies: p.evidence.preclinical_studies,
+        secondary_reports: p.evidence.secondary_reports,
+      })
+    ) {
       add("count-mismatch", s.id, "list summary and profile disagree");
     }
   }
@@ -286,7 +359,9 @@ export function auditResearch({ profiles, summaries = [], studies }) {
 
 async function getJson(url, key) {
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(url, { headers: key ? { Authorization: `Bearer ${key}`, Accept: "application/json" } : { Accept: "application/json" } });
+    const res = await fetch(url, {
+      headers: key ? { Authorization: `Bearer ${key}`, Accept: "application/json" } : { Accept: "application/json" },
+    });
     if (res.status === 429 && attempt < 5) {
       await new Promise((r) => setTimeout(r, Math.min(60, Number(res.headers.get("retry-after")) || 1) * 1000));
       continue;
@@ -320,7 +395,9 @@ async function main(argv) {
     else if (a === "--api-key") key = argv[++i];
     else if (a === "--json") json = true;
     else {
-      process.stderr.write(`sandbox-audit: unknown argument ${a}\nusage: node scripts/sandbox-audit.mjs [--base-url <url ending in /v1>] [--api-key <key>] [--json]\n`);
+      process.stderr.write(
+        `sandbox-audit: unknown argument ${a}\nusage: node scripts/sandbox-audit.mjs [--base-url <url ending in /v1>] [--api-key <key>] [--json]\n`,
+      );
       return 2;
     }
   }
@@ -334,7 +411,8 @@ async function main(argv) {
   for (const s of summaries) profiles.push((await getJson(`${base}/peptides/${encodeURIComponent(s.id)}`, key)).data);
   const studies = await all(base, "/studies", key);
   const report = auditResearch({ profiles, summaries, studies });
-  if (json) process.stdout.write(`${JSON.stringify({ ...report, violations: report.violations.slice(0, 200) }, null, 2)}\n`);
+  if (json)
+    process.stdout.write(`${JSON.stringify({ ...report, violations: report.violations.slice(0, 200) }, null, 2)}\n`);
   else {
     const lines = [
       `${base}: ${report.profiles} profiles, ${report.studies} studies, ${report.citations} citations`,
@@ -346,7 +424,8 @@ async function main(argv) {
     ];
     const firsts = new Map();
     for (const v of report.violations) if (!firsts.has(v.rule)) firsts.set(v.rule, v);
-    if (firsts.size > 0) lines.push("first of each:", ...[...firsts.values()].map((v) => `  ${v.rule}: ${v.subject}: ${v.detail}`));
+    if (firsts.size > 0)
+      lines.push("first of each:", ...[...firsts.values()].map((v) => `  ${v.rule}: ${v.subject}: ${v.detail}`));
     process.stdout.write(`${lines.join("\n")}\n`);
   }
   return report.violations.length === 0 ? 0 : 1;

@@ -16,7 +16,8 @@ export { Agent };
  * dispatcher must be given: the package's global dispatcher is not loaded.
  */
 export function request(url, opts) {
-  if (!url || (typeof url !== "string" && typeof url !== "object")) throw new errors.InvalidArgumentError("invalid url");
+  if (!url || (typeof url !== "string" && typeof url !== "object"))
+    throw new errors.InvalidArgumentError("invalid url");
   if (opts != null && typeof opts !== "object") throw new errors.InvalidArgumentError("invalid opts");
   if (opts && opts.path != null) {
     if (typeof opts.path !== "string") throw new errors.InvalidArgumentError("invalid opts.path");

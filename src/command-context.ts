@@ -126,7 +126,9 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         waits.pace(e.waitMs);
         break;
       case "key-echo":
-        io.stderr.write("warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n");
+        io.stderr.write(
+          "warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n",
+        );
         break;
     }
   };
@@ -142,28 +144,35 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         ],
       });
     }
-    const [{ createClient }, { paginate }] = await Promise.all([import("./http/client.js"), import("./http/paginate.js")]);
+    const [{ createClient }, { paginate }] = await Promise.all([
+      import("./http/client.js"),
+      import("./http/paginate.js"),
+    ]);
     let cache: ClientOptions["cache"] = false;
     if (cfg.cache && overrides.cache !== false) {
       const { createFileCache } = await import("./http/cache.js");
       cache = createFileCache(cfg.cacheDir, { maxBytes: cfg.cacheMaxBytes });
     }
     const apiKey = "apiKey" in overrides ? overrides.apiKey : cfg.apiKey;
-    const client = watchForSandbox(createClient({
-      baseUrl,
-      apiKey,
-      authHeader: cfg.authHeader,
-      timeoutMs: cfg.timeoutSeconds * 1000,
-      retries: cfg.retries,
-      cache,
-      compress: cfg.compress,
-      maxResponseBytes: cfg.maxResponseMb * 1024 * 1024,
-      // The in-process sandbox is on this machine: never through a proxy.
-      proxy: globals.sandbox ? undefined : cfg.proxy,
-      clock: init.deps.clock,
-      onEvent: onEvent(apiKey),
-      ...overrides,
-    }), paginate, sandboxSeen);
+    const client = watchForSandbox(
+      createClient({
+        baseUrl,
+        apiKey,
+        authHeader: cfg.authHeader,
+        timeoutMs: cfg.timeoutSeconds * 1000,
+        retries: cfg.retries,
+        cache,
+        compress: cfg.compress,
+        maxResponseBytes: cfg.maxResponseMb * 1024 * 1024,
+        // The in-process sandbox is on this machine: never through a proxy.
+        proxy: globals.sandbox ? undefined : cfg.proxy,
+        clock: init.deps.clock,
+        onEvent: onEvent(apiKey),
+        ...overrides,
+      }),
+      paginate,
+      sandboxSeen,
+    );
     cleanups.push(() => client.close());
     return client;
   };

@@ -124,7 +124,10 @@ export class ResponseError extends PepError {
   readonly requestId: string | undefined;
   /** The body ended early: a transport failure, worth a retry. */
   readonly cutShort: boolean;
-  constructor(message: string, init: { status: number; requestId?: string | undefined; cause?: unknown; cutShort?: boolean }) {
+  constructor(
+    message: string,
+    init: { status: number; requestId?: string | undefined; cause?: unknown; cutShort?: boolean },
+  ) {
     super(message, EXIT.unavailable, { cause: init.cause });
     this.status = init.status;
     this.requestId = init.requestId;

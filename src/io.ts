@@ -84,14 +84,16 @@ export interface TestIO extends IO {
 }
 
 /** An IO for in-process tests: captured output, a given stdin, a chosen terminal. */
-export function testIO(options: {
-  tty?: boolean;
-  columns?: number;
-  env?: Record<string, string | undefined>;
-  stdin?: string;
-  cwd?: string;
-  signal?: AbortSignal;
-} = {}): TestIO {
+export function testIO(
+  options: {
+    tty?: boolean;
+    columns?: number;
+    env?: Record<string, string | undefined>;
+    stdin?: string;
+    cwd?: string;
+    signal?: AbortSignal;
+  } = {},
+): TestIO {
   const capture = () => {
     const chunks: Buffer[] = [];
     const s = new PassThrough();
@@ -183,9 +185,17 @@ export async function startPager(command: string, env: IO["env"]): Promise<Pager
  * key comes before `PAGER`, as gh's does: `PAGER` is often set for every program, and
  * would leave a pager chosen for pep without effect.
  */
-export function pagerCommand(env: IO["env"], configured: string | undefined): { command: string; where: string } | undefined {
-  const pick = (value: string | undefined, where: string) => (value === undefined ? undefined : { command: value.trim(), where });
-  const chosen = pick(env.PEP_PAGER, "PEP_PAGER") ?? pick(configured, "the profile's pager") ?? pick(env.PAGER, "PAGER") ?? defaultPager(env);
+export function pagerCommand(
+  env: IO["env"],
+  configured: string | undefined,
+): { command: string; where: string } | undefined {
+  const pick = (value: string | undefined, where: string) =>
+    value === undefined ? undefined : { command: value.trim(), where };
+  const chosen =
+    pick(env.PEP_PAGER, "PEP_PAGER") ??
+    pick(configured, "the profile's pager") ??
+    pick(env.PAGER, "PAGER") ??
+    defaultPager(env);
   if (!chosen || chosen.command === "" || chosen.command === "cat") return undefined;
   return chosen;
 }

@@ -5,5 +5,7 @@
  */
 export function jsonErrorReason(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.replace(/^(Unexpected token) .*? is not valid JSON$/s, "$1").replace(/,? ".*"(\.\.\.)? is not valid JSON$/s, " in the text");
+  return message
+    .replace(/^(Unexpected token) .*? is not valid JSON$/s, "$1")
+    .replace(/,? ".*"(\.\.\.)? is not valid JSON$/s, " in the text");
 }

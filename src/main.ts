@@ -53,7 +53,12 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   }
   if (failure === undefined) return exitCode === EXIT.interrupted && !deps.io ? interruptedExit() : exitCode;
   if (failure instanceof CommanderError) {
-    if (failure.code === "commander.helpDisplayed" || failure.code === "commander.version" || failure.code === "commander.help") return EXIT.ok;
+    if (
+      failure.code === "commander.helpDisplayed" ||
+      failure.code === "commander.version" ||
+      failure.code === "commander.help"
+    )
+      return EXIT.ok;
     // commander already printed "error: …"; point at help like gh does.
     const where = (failure as { [FAILED_COMMAND]?: string })[FAILED_COMMAND] ?? "pep";
     if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`Run '${where} --help' for usage.\n`);
@@ -70,11 +75,19 @@ function refuseStdio(def: CommandDef, globals: GlobalOptions): void {
       hints: ["Give the key in a file (--api-key-file <path>), PEP_API_KEY or the profile (`pep auth login`)."],
     });
   }
-  if (globals.file !== undefined) throw new UsageError(`--file cannot be used with ${name}: results go to the client over standard output`);
+  if (globals.file !== undefined)
+    throw new UsageError(`--file cannot be used with ${name}: results go to the client over standard output`);
 }
 
 /** Runs one command: context, sandbox, the command's module, the output layer. */
-async function execute(def: CommandDef, input: CommandInput, globals: GlobalOptions, io: IO, argv: readonly string[], deps: Deps): Promise<number> {
+async function execute(
+  def: CommandDef,
+  input: CommandInput,
+  globals: GlobalOptions,
+  io: IO,
+  argv: readonly string[],
+  deps: Deps,
+): Promise<number> {
   const color = colorEnabled(io.env, io.stdoutIsTTY, globals.color);
   const fields = splitFields(globals.fields);
   const sandbox = !def.offline && (globals.sandbox === true || truthy(io.env.PEP_SANDBOX));
@@ -85,7 +98,9 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
   // The sandbox, once started, is the top source of the config (its URL and key).
   let sandboxSource: SandboxSource | undefined;
   const config = () =>
-    (resolved ??= import("./config/resolve.js").then(async ({ resolveConfig }) => resolveConfig(globals, io, await store(), { sandbox: sandboxSource })));
+    (resolved ??= import("./config/resolve.js").then(async ({ resolveConfig }) =>
+      resolveConfig(globals, io, await store(), { sandbox: sandboxSource }),
+    ));
 
   let format: OutputFormat | undefined;
   let ctx: ReturnType<typeof createContext> | undefined;
@@ -103,14 +118,17 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       stopSandbox = () => sb.close();
       sandboxSource = { baseUrl: sb.baseUrl, apiKey: SANDBOX_KEYS.full };
     }
-    format = await chooseFormat(def, globals, io, () => (def.offline ? Promise.resolve(undefined) : config().then((c) => c.output)));
+    format = await chooseFormat(def, globals, io, () =>
+      def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
+    );
     ctx = createContext({ io, globals, profile: profileName(globals.profile, io.env), fields, deps, config, store });
     if (stopSandbox && sandboxSource) {
       ctx.onCleanup(stopSandbox);
       stopSandbox = undefined;
     }
     // A --file that cannot be written is a usage error, found before any request.
-    if (globals.file !== undefined) await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));
+    if (globals.file !== undefined)
+      await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));
     const mod = await def.load();
     const result: Result = await mod.run(input, ctx);
     if (io.signal.aborted) throw new InterruptedError();
@@ -175,7 +193,10 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
       return EXIT.ok;
     }
     await closePager(pager, held, io);
-    const e = io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
+    const e =
+      io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected)
+        ? new InterruptedError()
+        : err;
     const machine = format === "json" || format === "ndjson";
     return report(e, io, argv, globals.verbose === true, machine, { command: def.path, file: globals.file });
   } finally {
@@ -186,17 +207,26 @@ async function execute(def: CommandDef, input: CommandInput, globals: GlobalOpti
 }
 
 /** The pager for this run, or undefined (none chosen, or it cannot be started: said on stderr). */
-async function openPager(io: IO, configured: string | undefined, ctx: { notice(line: string): void }): Promise<Pager | undefined> {
+async function openPager(
+  io: IO,
+  configured: string | undefined,
+  ctx: { notice(line: string): void },
+): Promise<Pager | undefined> {
   const { pagerCommand, startPager } = await import("./io.js");
   const chosen = pagerCommand(io.env, configured);
   if (!chosen) return undefined;
   const pager = await startPager(chosen.command, io.env);
-  if (!pager) ctx.notice(`warning: cannot run the pager "${chosen.command}" (from ${chosen.where}); printing without it`);
+  if (!pager)
+    ctx.notice(`warning: cannot run the pager "${chosen.command}" (from ${chosen.where}); printing without it`);
   return pager;
 }
 
 /** Ends the pager's input and waits for the user to quit it; then the held notices go out. */
-async function closePager(pager: Pager | undefined, held: import("node:stream").PassThrough | undefined, io: IO): Promise<void> {
+async function closePager(
+  pager: Pager | undefined,
+  held: import("node:stream").PassThrough | undefined,
+  io: IO,
+): Promise<void> {
   if (!pager) return;
   if (!pager.closed) pager.stream.end();
   await pager.exited;
@@ -206,7 +236,12 @@ async function closePager(pager: Pager | undefined, held: import("node:stream").
 }
 
 /** `-o` > `PEP_OUTPUT` > profile `output` > table on a terminal, json otherwise. */
-async function chooseFormat(def: CommandDef, globals: GlobalOptions, io: IO, fromConfig: () => Promise<OutputFormat | undefined>): Promise<OutputFormat> {
+async function chooseFormat(
+  def: CommandDef,
+  globals: GlobalOptions,
+  io: IO,
+  fromConfig: () => Promise<OutputFormat | undefined>,
+): Promise<OutputFormat> {
   const allowed: readonly string[] = [...OUTPUT_FORMATS, ...(def.extraFormats ?? [])];
   const check = (value: string, where: string): OutputFormat => {
     if (allowed.includes(value)) return value as OutputFormat;
@@ -239,11 +274,22 @@ function truthy(v: string | undefined): boolean {
 const OUTPUT_FAILURES = new Set(["ENOSPC", "EDQUOT", "EFBIG", "EIO", "EROFS", "EACCES", "EPERM", "EBADF"]);
 
 function isSystemError(err: unknown): err is NodeJS.ErrnoException & { code: string } {
-  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === "string" && typeof (err as NodeJS.ErrnoException).syscall === "string";
+  return (
+    err instanceof Error &&
+    typeof (err as NodeJS.ErrnoException).code === "string" &&
+    typeof (err as NodeJS.ErrnoException).syscall === "string"
+  );
 }
 
 /** Prints a failure as one readable line (plus hints) and returns its exit code. */
-function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean, machine: boolean, facts: RunFacts = {}): number {
+function report(
+  err: unknown,
+  io: IO,
+  argv: readonly string[],
+  verbose: boolean,
+  machine: boolean,
+  facts: RunFacts = {},
+): number {
   const code = exitCodeFor(err);
   const lines: string[] = [];
   // API text and what the user typed are cleaned like any printed text: no escape
@@ -253,8 +299,14 @@ function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean,
     else lines.push(`error: ${cleanLine(err.describe())}`);
     // A command that knows the endpoint's scope and the key's origin explains it in hints.
     for (const h of err.hints) lines.push(h.startsWith("hint:") ? h : `hint: ${h}`);
-    if (err.hints.length === 0 && err.status === 401) lines.push("hint: the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one");
-    if (err.hints.length === 0 && err.status === 403) lines.push("hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`");
+    if (err.hints.length === 0 && err.status === 401)
+      lines.push(
+        "hint: the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one",
+      );
+    if (err.hints.length === 0 && err.status === 403)
+      lines.push(
+        "hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`",
+      );
   } else if (err instanceof PepError) {
     if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${cleanLine(err.describe())}`);
     else lines.push(endedBy === undefined || endedBy === "SIGINT" ? "interrupted" : `interrupted (${endedBy})`);
@@ -268,7 +320,8 @@ function report(err: unknown, io: IO, argv: readonly string[], verbose: boolean,
     lines.push("This is a bug in pep; please report it with the command you ran (use --verbose for details).");
   }
   lines.push(...resumeLines(err, argv, facts));
-  if (verbose && err instanceof Error && err.stack && !(err instanceof PepError && err.exitCode !== EXIT.unexpected)) lines.push(cleanBlock(err.stack));
+  if (verbose && err instanceof Error && err.stack && !(err instanceof PepError && err.exitCode !== EXIT.unexpected))
+    lines.push(cleanBlock(err.stack));
   io.stderr.write(`${lines.join("\n")}\n`);
   return code;
 }

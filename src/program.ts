@@ -12,7 +12,6 @@ import { UsageError } from "./errors.js";
 import type { IO } from "./io.js";
 import { RESEARCH_NOTICE } from "./research-notice.js";
 
-
 function describe(o: OptionDef): string {
   let text = o.description;
   // -o lists its formats after a colon: "output format (default: …): table, json, …".
@@ -23,7 +22,10 @@ function describe(o: OptionDef): string {
 
 function toOption(o: OptionDef): Option {
   const opt = new Option(flagString(o), describe(o));
-  if (opt.attributeName() !== o.key) throw new Error(`option ${flagString(o)}: key "${o.key}" is not "${opt.attributeName()}", the key its value is parsed under`);
+  if (opt.attributeName() !== o.key)
+    throw new Error(
+      `option ${flagString(o)}: key "${o.key}" is not "${opt.attributeName()}", the key its value is parsed under`,
+    );
   if (o.repeatable) opt.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
   if (o.hidden) opt.hideHelp();
   return opt;
@@ -72,14 +74,18 @@ export function buildProgram(io: IO, onRun: RunHook): Command {
           .configureHelp({ showGlobalOptions: true });
         group.exitOverride(tagged(group));
         if (info?.aliases) group.aliases([...info.aliases]);
-        if (info?.examples?.length) group.addHelpText("after", `\nExamples:\n${info.examples.map((e) => `  $ ${e}`).join("\n")}\n`);
+        if (info?.examples?.length)
+          group.addHelpText("after", `\nExamples:\n${info.examples.map((e) => `  $ ${e}`).join("\n")}\n`);
         groups.set(groupName, group);
       }
       parent = group;
     }
     const name = def.path[def.path.length - 1]!;
     const cmd = parent.command(name, { isDefault: def.isDefault ?? false });
-    cmd.description(def.summary + (def.description ? `\n\n${def.description}` : "")).summary(def.summary).exitOverride(tagged(cmd));
+    cmd
+      .description(def.summary + (def.description ? `\n\n${def.description}` : ""))
+      .summary(def.summary)
+      .exitOverride(tagged(cmd));
     cmd.configureHelp({ showGlobalOptions: true });
     if (def.aliases?.length) cmd.aliases([...def.aliases]);
     for (const a of def.args ?? []) {
@@ -95,8 +101,11 @@ export function buildProgram(io: IO, onRun: RunHook): Command {
     if (strict) cmd.allowExcessArguments(true);
     cmd.action(async (...params: unknown[]) => {
       const self = params[params.length - 1] as Command;
-      if (strict && self.args.length > (def.args ?? []).length) throw unknownSubcommand(parent, self.args[(def.args ?? []).length]!);
-      const args = (self.processedArgs as unknown[]).flatMap((v) => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]));
+      if (strict && self.args.length > (def.args ?? []).length)
+        throw unknownSubcommand(parent, self.args[(def.args ?? []).length]!);
+      const args = (self.processedArgs as unknown[]).flatMap((v) =>
+        Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)],
+      );
       const globals = self.optsWithGlobals() as GlobalOptions;
       await onRun(def, { args, opts: self.opts() }, globals);
     });
@@ -139,13 +148,22 @@ function unknownSubcommand(group: Command, word: string): UsageError {
     .sort((a, b) => a[1] - b[1])[0];
   const where = group.parent ? `pep ${group.name()}` : "pep";
   const err = new UsageError(`unknown command '${word}'${group.parent ? ` for '${where}'` : ""}`);
-  err.hints.push(best ? `did you mean '${best[0]}'? (${where} ${best[0]})` : `commands: ${group.commands.filter((c) => c.name() !== "help").map((c) => c.name()).join(", ")}`);
+  err.hints.push(
+    best
+      ? `did you mean '${best[0]}'? (${where} ${best[0]})`
+      : `commands: ${group.commands
+          .filter((c) => c.name() !== "help")
+          .map((c) => c.name())
+          .join(", ")}`,
+  );
   return err;
 }
 
 /** Levenshtein distance, with a swap of two neighbours counted as one edit. */
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;

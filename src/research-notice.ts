@@ -2,4 +2,5 @@
  * The research-only notice (spec section 1), one text wherever it is shown: under the
  * help of research commands, in the man pages, and under cards about research.
  */
-export const RESEARCH_NOTICE = "Research and education only: not medical advice, and not a recommendation to buy or use any substance.";
+export const RESEARCH_NOTICE =
+  "Research and education only: not medical advice, and not a recommendation to buy or use any substance.";

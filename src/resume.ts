@@ -22,7 +22,10 @@ export function resumeLines(err: unknown, argv: readonly string[], run: RunFacts
   if (run.file !== undefined) {
     return [`hint: ${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list`];
   }
-  const command = resumeCommand(argv, cursor, { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api" });
+  const command = resumeCommand(argv, cursor, {
+    remaining: resumeRemainingOf(err),
+    viaField: run.command?.[0] === "api",
+  });
   return [`to resume: ${command}`];
 }
 
@@ -101,7 +104,8 @@ export function shellQuote(word: string): string {
     const code = c.codePointAt(0)!;
     if (c === "'" || c === "\\") body += `\\${c}`;
     // \xHH is a byte to the shell, so C1 controls (two bytes in UTF-8) are written \uHHHH.
-    else if (ACTIVE_CHAR.test(c)) body += code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+    else if (ACTIVE_CHAR.test(c))
+      body += code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
     else body += c;
   }
   return `$'${body}'`;

@@ -10,7 +10,11 @@ import type { ApiResponse, Client, RequestOptions } from "./http/types.js";
 export const SANDBOX_NOTICE = "sandbox data, synthetic: not real research (sandbox at {url})";
 
 /** `client`, calling `seen(baseUrl)` on every answer marked as sandbox data, pages included. */
-export function watchForSandbox(client: Client, paginate: typeof paginatePages, seen: (baseUrl: string) => void): Client {
+export function watchForSandbox(
+  client: Client,
+  paginate: typeof paginatePages,
+  seen: (baseUrl: string) => void,
+): Client {
   const watched: Client = {
     baseUrl: client.baseUrl,
     async request<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {

@@ -22,7 +22,8 @@ async function measure(ctx, sandbox, label) {
     const args = name === "on" ? EXPORT_ARGS : [...EXPORT_ARGS, "--no-compress"];
     const r = timed(ctx.node, [ctx.pep, ...args], { env, cwd: ctx.root, outFile: out(name) });
     const lines = lineCount(readFileSync(out(name), "utf8"));
-    if (lines !== EXPORT_LIMIT) throw new Error(`${label} ${name}: the export wrote ${lines} lines, not ${EXPORT_LIMIT}`);
+    if (lines !== EXPORT_LIMIT)
+      throw new Error(`${label} ${name}: the export wrote ${lines} lines, not ${EXPORT_LIMIT}`);
     bytes[name].push((await sandbox.stats()).received);
     return r;
   });
@@ -71,5 +72,10 @@ export async function runCompression(ctx) {
   } finally {
     await slow.close();
   }
-  return { rows, notes: [`Compression (6): bytes counted by the bench proxy between pep and the sandbox, headers included; the throttled sandbox sends every body at ${THROTTLE.bandwidthKBps} kB/s after ${THROTTLE.latencyMs} ms.`] };
+  return {
+    rows,
+    notes: [
+      `Compression (6): bytes counted by the bench proxy between pep and the sandbox, headers included; the throttled sandbox sends every body at ${THROTTLE.bandwidthKBps} kB/s after ${THROTTLE.latencyMs} ms.`,
+    ],
+  };
 }

@@ -17,17 +17,29 @@ export function runExport(ctx, sandbox) {
     { name: "pep", run: () => timed(ctx.node, [ctx.pep, ...EXPORT_ARGS], { env, cwd: ctx.root, outFile: out("pep") }) },
     {
       name: "floor",
-      run: () => timed(ctx.node, [path.join(ctx.benchDir, "floor-export.mjs"), sandbox.baseUrl, String(EXPORT_LIMIT), "100"], { env, cwd: ctx.root, outFile: out("floor") }),
+      run: () =>
+        timed(ctx.node, [path.join(ctx.benchDir, "floor-export.mjs"), sandbox.baseUrl, String(EXPORT_LIMIT), "100"], {
+          env,
+          cwd: ctx.root,
+          outFile: out("floor"),
+        }),
     },
   ];
   const skipped = [];
   if (ctx.tools.curl && ctx.tools.jq) {
     variants.push({
       name: "curl",
-      run: () => timed("bash", [path.join(ctx.benchDir, "curl-jq.sh"), sandbox.baseUrl, String(EXPORT_LIMIT), "100"], { env, cwd: ctx.root, outFile: out("curl") }),
+      run: () =>
+        timed("bash", [path.join(ctx.benchDir, "curl-jq.sh"), sandbox.baseUrl, String(EXPORT_LIMIT), "100"], {
+          env,
+          cwd: ctx.root,
+          outFile: out("curl"),
+        }),
     });
   } else {
-    skipped.push(`curl+jq row skipped: ${[!ctx.tools.curl && "curl", !ctx.tools.jq && "jq"].filter(Boolean).join(" and ")} not found on PATH`);
+    skipped.push(
+      `curl+jq row skipped: ${[!ctx.tools.curl && "curl", !ctx.tools.jq && "jq"].filter(Boolean).join(" and ")} not found on PATH`,
+    );
   }
   ctx.log(`  ${variants.map((v) => v.name).join(", ")}: ${EXPORT_RUNS} rounds`);
   const times = interleave(
@@ -40,9 +52,13 @@ export function runExport(ctx, sandbox) {
     EXPORT_RUNS,
   );
   // Same items in the same order from all of them.
-  const first = readFileSync(out("pep"), "utf8").split("\n").map((l) => (l ? JSON.parse(l).id : ""));
+  const first = readFileSync(out("pep"), "utf8")
+    .split("\n")
+    .map((l) => (l ? JSON.parse(l).id : ""));
   for (const v of variants.slice(1)) {
-    const ids = readFileSync(out(v.name), "utf8").split("\n").map((l) => (l ? JSON.parse(l).id : ""));
+    const ids = readFileSync(out(v.name), "utf8")
+      .split("\n")
+      .map((l) => (l ? JSON.parse(l).id : ""));
     if (ids.join() !== first.join()) throw new Error(`${v.name} export holds other studies than pep's`);
   }
   const rows = [
@@ -69,5 +85,11 @@ export function runExport(ctx, sandbox) {
       }),
     );
   }
-  return { rows, notes: [`All ${variants.length} outputs held ${EXPORT_LIMIT.toLocaleString("en-US")} lines with the same study ids in the same order.`, ...skipped] };
+  return {
+    rows,
+    notes: [
+      `All ${variants.length} outputs held ${EXPORT_LIMIT.toLocaleString("en-US")} lines with the same study ids in the same order.`,
+      ...skipped,
+    ],
+  };
 }

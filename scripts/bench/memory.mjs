@@ -16,7 +16,8 @@ export function memoryArgs(format, n) {
 }
 
 export function memoryTool(ctx) {
-  return existsSync(GNU_TIME) && timed(GNU_TIME, ["-v", "true"], { allowFail: true }).stderr.includes("Maximum resident")
+  return existsSync(GNU_TIME) &&
+    timed(GNU_TIME, ["-v", "true"], { allowFail: true }).stderr.includes("Maximum resident")
     ? { name: "GNU time", prefix: (args) => [GNU_TIME, ["-v", ctx.node, ctx.pep, ...args]] }
     : { name: "maxrss.mjs", prefix: (args) => [ctx.node, [path.join(ctx.benchDir, "maxrss.mjs"), ctx.pep, ...args]] };
 }

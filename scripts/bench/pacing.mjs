@@ -9,7 +9,17 @@ import { summary } from "./stats.mjs";
 export const PACING_RUNS = 5;
 export const PACING_LIMIT = { requests: 20, seconds: 2 };
 export const PACING_PAGES = 40;
-export const PACING_ARGS = ["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", String(PACING_PAGES * 100), "-v"];
+export const PACING_ARGS = [
+  "studies",
+  "export",
+  "-o",
+  "ndjson",
+  "--page-size",
+  "100",
+  "--limit",
+  String(PACING_PAGES * 100),
+  "-v",
+];
 
 export async function runPacing(ctx) {
   const minimumS = (Math.ceil(PACING_PAGES / PACING_LIMIT.requests) - 1) * PACING_LIMIT.seconds;
@@ -18,7 +28,12 @@ export async function runPacing(ctx) {
   const tooMany = [];
   ctx.log(`  ${PACING_RUNS} runs, fresh sandbox each`);
   for (let i = 0; i < PACING_RUNS; i++) {
-    const sandbox = await startBenchSandbox({ sandboxModule: ctx.sandboxModule, scale: 14, rateLimit: PACING_LIMIT, alignWindows: true });
+    const sandbox = await startBenchSandbox({
+      sandboxModule: ctx.sandboxModule,
+      scale: 14,
+      rateLimit: PACING_LIMIT,
+      alignWindows: true,
+    });
     try {
       const env = { ...ctx.env, PEP_BASE_URL: sandbox.proxyUrl };
       const r = timed(ctx.node, [ctx.pep, ...PACING_ARGS], { env, cwd: ctx.root, outFile: `${ctx.tmp}/pacing.ndjson` });

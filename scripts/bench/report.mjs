@@ -13,7 +13,9 @@ export function table(rows) {
   for (const r of rows) {
     const met = r.met === null ? "—" : r.met ? "yes" : "**no**";
     const against = r.against ? fmt(r.against.sum, r.against.unit) : "—";
-    lines.push(`| ${r.id} | ${r.figure} | ${fmt(r.measured.sum, r.measured.unit)} | ${against} | ${fmtRatio(r.ratio, r.pairs)} | ${r.target} | ${met} |`);
+    lines.push(
+      `| ${r.id} | ${r.figure} | ${fmt(r.measured.sum, r.measured.unit)} | ${against} | ${fmtRatio(r.ratio, r.pairs)} | ${r.target} | ${met} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -25,7 +27,9 @@ function reading(rows, extra) {
   const out = [];
   const s = ["1a", "1b", "1c"].map((id) => by[id]).filter(Boolean);
   if (s.length) {
-    const extraMs = s.map((r) => `${r.figure.split("`")[1]} +${Math.round(r.measured.sum.median - r.against.sum.median)} ms`).join(", ");
+    const extraMs = s
+      .map((r) => `${r.figure.split("`")[1]} +${Math.round(r.measured.sum.median - r.against.sum.median)} ms`)
+      .join(", ");
     out.push(
       `- Start-up over bare Node (${Math.round(s[0].against.sum.median)} ms): ${extraMs}. ` +
         s.map((r) => `${r.id} ${x(r)} ${ok(r)}`).join("; ") +
@@ -36,7 +40,9 @@ function reading(rows, extra) {
   if (by["2a"]) {
     out.push(
       `- Export: pep writes 10,000 studies at ${x(by["2a"])} the time of the bare undici loop (${ok(by["2a"])}); the difference is pep's start-up, envelope checks and rendering, spread over 100 pages.` +
-        (by["2b"] ? ` The curl+jq loop takes ${x(by["2b"])} pep's time (${ok(by["2b"])}): it starts three processes per page.` : " The curl+jq row was skipped (see notes)."),
+        (by["2b"]
+          ? ` The curl+jq loop takes ${x(by["2b"])} pep's time (${ok(by["2b"])}): it starts three processes per page.`
+          : " The curl+jq row was skipped (see notes)."),
     );
   }
   if (by["3a"] && by["3b"]) {
@@ -71,7 +77,9 @@ function floorReading(by, x, ok) {
       `- ${node}: a list run takes ${Math.round(d.measured.sum.median)} ms, ${x(d)} the node:http floor (${Math.round(d.against.sum.median)} ms${f ? `, itself ${x(f)} of \`node -e 0\`` : ""})` +
         (d.met === null ? "" : `, ${ok(d)}`) +
         (e ? `; against Python's urllib (${Math.round(e.against.sum.median)} ms) ${x(e)}, ${ok(e)}` : "") +
-        (g ? `. Without its compile cache it takes ${Math.round(g.measured.sum.median)} ms (${x(g)} of with it).` : "."),
+        (g
+          ? `. Without its compile cache it takes ${Math.round(g.measured.sum.median)} ms (${x(g)} of with it).`
+          : "."),
     );
   }
   return out;

@@ -26,7 +26,8 @@ export async function runRevalidate(ctx, sandbox) {
   for (let i = 0; i < REVALIDATE_RUNS; i++) {
     const a = await one(LIST_ARGS, 304);
     const b = await one([...LIST_ARGS, "--no-cache"], 200);
-    if (a.stdout !== primed.stdout || b.stdout !== primed.stdout) throw new Error("a cached or uncached list printed something else than the first run");
+    if (a.stdout !== primed.stdout || b.stdout !== primed.stdout)
+      throw new Error("a cached or uncached list printed something else than the first run");
     results.cached.push(a);
     results.fresh.push(b);
   }

@@ -37,7 +37,14 @@ const proxy = http.createServer((req, res) => {
   const entry = { t: performance.timeOrigin + performance.now(), path: req.url, status: 0 };
   requests.push(entry);
   const up = http.request(
-    { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent: upstream },
+    {
+      host: target.hostname,
+      port: target.port,
+      path: req.url,
+      method: req.method,
+      headers: req.headers,
+      agent: upstream,
+    },
     (upRes) => {
       entry.status = upRes.statusCode;
       res.writeHead(upRes.statusCode, upRes.rawHeaders);
@@ -75,7 +82,13 @@ process.on("message", (msg) => {
   if (msg?.cmd === "stats") {
     const { bytesIn, bytesOut } = totals();
     // bytesOut: what the client received; bytesIn: what it sent.
-    process.send({ id: msg.id, requests, received: bytesOut - base.out, sent: bytesIn - base.in, served: sandbox.requestCount() });
+    process.send({
+      id: msg.id,
+      requests,
+      received: bytesOut - base.out,
+      sent: bytesIn - base.in,
+      served: sandbox.requestCount(),
+    });
   } else if (msg?.cmd === "reset") {
     const { bytesIn, bytesOut } = totals();
     base.in = bytesIn;

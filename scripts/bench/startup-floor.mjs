@@ -27,7 +27,11 @@ export function findPython() {
 
 /** Whether this Node has the module compile cache (22.1 and later). */
 export function hasCompileCache(nodeBin) {
-  return spawnSync(nodeBin, ["-p", "typeof require('node:module').enableCompileCache"], { encoding: "utf8" }).stdout.trim() === "function";
+  return (
+    spawnSync(nodeBin, ["-p", "typeof require('node:module').enableCompileCache"], {
+      encoding: "utf8",
+    }).stdout.trim() === "function"
+  );
 }
 
 export function floorCommands(ctx) {
@@ -48,8 +52,15 @@ export function runStartupFloors(ctx, sandbox, node) {
     bare: () => timed(node.bin, ["-e", "0"], { env, cwd: ctx.root }),
     http: () => timed(node.bin, [httpFloor, sandbox.baseUrl, key], { env, cwd: ctx.root }),
     pep: () => timed(node.bin, [ctx.pep, ...LIST], { env, cwd: ctx.root }),
-    ...(ctx.python ? { python: () => timed(ctx.python.exe, [pyFloor, sandbox.baseUrl, key], { env, cwd: ctx.root }) } : {}),
-    ...(cc ? { cold: () => timed(node.bin, [ctx.pep, ...LIST], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: "1" }, cwd: ctx.root }) } : {}),
+    ...(ctx.python
+      ? { python: () => timed(ctx.python.exe, [pyFloor, sandbox.baseUrl, key], { env, cwd: ctx.root }) }
+      : {}),
+    ...(cc
+      ? {
+          cold: () =>
+            timed(node.bin, [ctx.pep, ...LIST], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: "1" }, cwd: ctx.root }),
+        }
+      : {}),
   };
   // Same data from all three (pep prints the envelope's items, the floors the envelope);
   // the first pep run also fills the compile cache, so the timed runs find it warm.
@@ -57,7 +68,8 @@ export function runStartupFloors(ctx, sandbox, node) {
   for (const name of ["http", "python"]) {
     if (!run[name]) continue;
     const body = JSON.parse(run[name]().stdout);
-    if (JSON.stringify(body.data) !== JSON.stringify(items)) throw new Error(`${name} floor: its items differ from pep's`);
+    if (JSON.stringify(body.data) !== JSON.stringify(items))
+      throw new Error(`${name} floor: its items differ from pep's`);
   }
   const names = Object.keys(run);
   ctx.log(`  Node ${node.major}: ${names.join(", ")}, ${FLOOR_RUNS} interleaved rounds`);

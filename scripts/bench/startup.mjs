@@ -32,7 +32,10 @@ export function runStartup(ctx, sandbox, node = { bin: ctx.node, major: ctx.node
     if (!cmd.check(first.stdout)) throw new Error(`${cmd.label}: unexpected output: ${first.stdout.slice(0, 200)}`);
     ctx.log(`  Node ${node.major}: ${cmd.label} vs node -e 0, ${STARTUP_RUNS} pairs`);
     const [pep, bare] = interleave(
-      [() => timed(node.bin, [ctx.pep, ...cmd.args], { env, cwd: ctx.root }), () => timed(node.bin, ["-e", "0"], { env, cwd: ctx.root })],
+      [
+        () => timed(node.bin, [ctx.pep, ...cmd.args], { env, cwd: ctx.root }),
+        () => timed(node.bin, ["-e", "0"], { env, cwd: ctx.root }),
+      ],
       STARTUP_RUNS,
     );
     rows.push(
@@ -59,16 +62,21 @@ export function runStartupSection(ctx, sandbox, runFloors) {
   const legs = [{ bin: ctx.node, major: ctx.nodeMajor, suffix: "", target: ctx.nodeMajor >= 24 }];
   const notes = [];
   if (ctx.nodeMajor !== 24) {
-    const r = spawnSync("bash", [path.join(ctx.root, "scripts", "test-node.sh"), "--fetch", "24"], { encoding: "utf8" });
+    const r = spawnSync("bash", [path.join(ctx.root, "scripts", "test-node.sh"), "--fetch", "24"], {
+      encoding: "utf8",
+    });
     const bin = r.stdout.trim().split("\n").at(-1);
     if (r.status === 0 && bin) legs.push({ bin, major: 24, suffix: "-24", target: true });
-    else notes.push(`Node 24 rows not run: scripts/test-node.sh --fetch 24 failed: ${r.stderr.trim().split("\n").at(-1)}`);
+    else
+      notes.push(`Node 24 rows not run: scripts/test-node.sh --fetch 24 failed: ${r.stderr.trim().split("\n").at(-1)}`);
   }
   const rows = [];
   for (const node of legs) {
     node.version = spawnSync(node.bin, ["--version"], { encoding: "utf8" }).stdout.trim();
     rows.push(...runStartup(ctx, sandbox, node), ...runFloors(ctx, sandbox, node));
   }
-  notes.push(`Start-up rows ran on ${legs.map((n) => `Node ${n.version} (${n.bin === ctx.node ? "this machine's" : n.bin.replace(ctx.tmp, "<tmp>")})`).join(" and ")}.`);
+  notes.push(
+    `Start-up rows ran on ${legs.map((n) => `Node ${n.version} (${n.bin === ctx.node ? "this machine's" : n.bin.replace(ctx.tmp, "<tmp>")})`).join(" and ")}.`,
+  );
   return { rows, notes, legs };
 }

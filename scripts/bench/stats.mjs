@@ -16,7 +16,14 @@ export function quantile(xs, q) {
 
 export function summary(xs) {
   const s = sorted(xs);
-  return { n: s.length, median: quantile(s, 0.5), min: s[0], max: s[s.length - 1], q1: quantile(s, 0.25), q3: quantile(s, 0.75) };
+  return {
+    n: s.length,
+    median: quantile(s, 0.5),
+    min: s[0],
+    max: s[s.length - 1],
+    q1: quantile(s, 0.25),
+    q3: quantile(s, 0.75),
+  };
 }
 
 /** "123 ms (110–140)": the median and min–max, in a unit that reads well. */

@@ -26,7 +26,11 @@ import {
   type Scope,
 } from "./enums.js";
 
-const text = (max: number) => z.string().min(1, { message: "must not be empty" }).max(max, { message: `must be at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string()
+    .min(1, { message: "must not be empty" })
+    .max(max, { message: `must be at most ${max} characters` });
 
 /**
  * A whole number, or its decimal digits as a string. `Number()` alone would also take
@@ -45,7 +49,12 @@ const numberIn = (min: number, max: number) =>
   z.coerce
     .number({ message: `must be a number from ${min} to ${max}` })
     .refine((n) => Number.isFinite(n), { message: `must be a number from ${min} to ${max}` })
-    .pipe(z.number().min(min, { message: `must be a number from ${min} to ${max}` }).max(max, { message: `must be a number from ${min} to ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { message: `must be a number from ${min} to ${max}` })
+        .max(max, { message: `must be a number from ${min} to ${max}` }),
+    );
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { message: `must be one of: ${values.join(", ")}` });
@@ -65,7 +74,8 @@ const shipsTo = () =>
   z.string().regex(SHIPS_TO_PATTERN, {
     message: "must be a two-letter country code, optionally with a subdivision (US, US-CA)",
   });
-const country = () => z.string().regex(COUNTRY_PATTERN, { message: "must be a two-letter country code (ISO 3166-1 alpha-2), such as US" });
+const country = () =>
+  z.string().regex(COUNTRY_PATTERN, { message: "must be a two-letter country code (ISO 3166-1 alpha-2), such as US" });
 const idList = (min: number, max: number) =>
   z.string().refine(
     (s) => {
@@ -115,7 +125,9 @@ const builders = {
         peptide: text(LIMITS.searchMaxLength).optional(),
         evidence_classification: z
           .string()
-          .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, { message: "must be a comma-separated list of classifications, such as human_controlled_trial" })
+          .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, {
+            message: "must be a comma-separated list of classifications, such as human_controlled_trial",
+          })
           .optional(),
         year_from: intIn(LIMITS.yearMin, LIMITS.yearMax).optional(),
         year_to: intIn(LIMITS.yearMin, LIMITS.yearMax).optional(),
@@ -147,8 +159,7 @@ const builders = {
       .strict(),
   vendorCompare: () =>
     z.object({ ids: idList(LIMITS.compareMin, LIMITS.compareMax), ships_to: shipsTo().optional() }).strict(),
-  vendorDetail: () =>
-    z.object({ ships_to: shipsTo().optional() }).strict(),
+  vendorDetail: () => z.object({ ships_to: shipsTo().optional() }).strict(),
   /**
    * Products and prices: the spec shows only these parameters and says others exist.
    * Known ones are checked; unknown ones pass through (`--param key=value`).
@@ -158,7 +169,10 @@ const builders = {
       .object({
         peptide: text(LIMITS.searchMaxLength).optional(),
         form: text(80).optional(),
-        currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }).optional(),
+        currency: z
+          .string()
+          .regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" })
+          .optional(),
         ships_to: shipsTo().optional(),
         limit: limit(LIMITS.pageMax).optional(),
         cursor: cursor().optional(),
@@ -169,7 +183,10 @@ const builders = {
       .object({
         peptide: text(LIMITS.searchMaxLength).optional(),
         form: text(80).optional(),
-        currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }).optional(),
+        currency: z
+          .string()
+          .regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" })
+          .optional(),
         limit: limit(LIMITS.pageMax).optional(),
         cursor: cursor().optional(),
       })
@@ -275,12 +292,17 @@ export function checkQuery(
   const problems: ParamProblem[] = [];
   for (const issue of result.error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) problems.push({ param: key, message: "is not a parameter of this endpoint", code: "unknown_parameter" });
+      for (const key of issue.keys)
+        problems.push({ param: key, message: "is not a parameter of this endpoint", code: "unknown_parameter" });
       continue;
     }
     const param = String(issue.path[0] ?? "");
     const missing = issue.code === "invalid_type" && raw[param] === undefined;
-    problems.push({ param, message: missing ? "is required" : issue.message, code: missing ? "missing_parameter" : "invalid_parameter" });
+    problems.push({
+      param,
+      message: missing ? "is required" : issue.message,
+      code: missing ? "missing_parameter" : "invalid_parameter",
+    });
   }
   return { ok: false, problems };
 }

@@ -23,7 +23,13 @@ export const EVIDENCE_LEVELS = [
   "insufficient",
 ] as const;
 
-export const REGULATORY_STATUSES = ["approved", "investigational", "experimental", "withdrawn", "insufficient"] as const;
+export const REGULATORY_STATUSES = [
+  "approved",
+  "investigational",
+  "experimental",
+  "withdrawn",
+  "insufficient",
+] as const;
 
 export const PRODUCT_CATEGORIES = ["peptides", "sprays", "capsules", "other"] as const;
 

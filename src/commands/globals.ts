@@ -8,24 +8,84 @@ import { options, type OptionValues } from "./options.js";
 
 /** Global options of contract section 1, in the order help shows them. */
 export const GLOBAL_OPTIONS = options([
-  { key: "output", long: "output", short: "o", value: "format", description: "output format (default: table on a terminal, json otherwise)", choices: [...OUTPUT_FORMATS, ...CITATION_FORMATS] },
-  { key: "fields", long: "fields", value: "a,b,c", description: "fields to request and show, comma-separated (list commands)" },
+  {
+    key: "output",
+    long: "output",
+    short: "o",
+    value: "format",
+    description: "output format (default: table on a terminal, json otherwise)",
+    choices: [...OUTPUT_FORMATS, ...CITATION_FORMATS],
+  },
+  {
+    key: "fields",
+    long: "fields",
+    value: "a,b,c",
+    description: "fields to request and show, comma-separated (list commands)",
+  },
   { key: "file", long: "file", value: "path", description: "write the output to this file, atomically" },
   { key: "baseUrl", long: "base-url", value: "url", description: "API base URL, ending in /v1 (env PEP_BASE_URL)" },
-  { key: "apiKeyFile", long: "api-key-file", value: "path|-", description: "read the API key from a file, or stdin with - (env PEP_API_KEY)" },
-  { key: "authHeader", long: "auth-header", value: "kind", description: "how the key is sent (env PEP_AUTH_HEADER)", choices: ["bearer", "x-api-key"], default: "bearer" },
-  { key: "profile", long: "profile", value: "name", description: "named set of config values (env PEP_PROFILE)", default: "default" },
-  { key: "timeout", long: "timeout", value: "seconds", description: "per-request timeout (env PEP_TIMEOUT)", default: 30 },
-  { key: "retries", long: "retries", value: "n", description: "retries of 429, 5xx and network errors (env PEP_RETRIES)", default: 3 },
+  {
+    key: "apiKeyFile",
+    long: "api-key-file",
+    value: "path|-",
+    description: "read the API key from a file, or stdin with - (env PEP_API_KEY)",
+  },
+  {
+    key: "authHeader",
+    long: "auth-header",
+    value: "kind",
+    description: "how the key is sent (env PEP_AUTH_HEADER)",
+    choices: ["bearer", "x-api-key"],
+    default: "bearer",
+  },
+  {
+    key: "profile",
+    long: "profile",
+    value: "name",
+    description: "named set of config values (env PEP_PROFILE)",
+    default: "default",
+  },
+  {
+    key: "timeout",
+    long: "timeout",
+    value: "seconds",
+    description: "per-request timeout (env PEP_TIMEOUT)",
+    default: 30,
+  },
+  {
+    key: "retries",
+    long: "retries",
+    value: "n",
+    description: "retries of 429, 5xx and network errors (env PEP_RETRIES)",
+    default: 3,
+  },
   { key: "retry", long: "no-retry", description: "do not retry (same as --retries 0)" },
   { key: "cache", long: "no-cache", description: "skip the ETag cache (env PEP_NO_CACHE=1)" },
-  { key: "proxy", long: "proxy", value: "url", description: "send requests through this http(s) proxy (instead of HTTPS_PROXY/HTTP_PROXY; NO_PROXY still applies)" },
+  {
+    key: "proxy",
+    long: "proxy",
+    value: "url",
+    description: "send requests through this http(s) proxy (instead of HTTPS_PROXY/HTTP_PROXY; NO_PROXY still applies)",
+  },
   { key: "compress", long: "no-compress", description: "do not ask for compressed answers (gzip, br, deflate)" },
   { key: "color", long: "no-color", description: "no colour (also NO_COLOR)" },
-  { key: "pager", long: "no-pager", description: "do not page long output on a terminal (pager: env PEP_PAGER, profile pager, PAGER, else less -FRX)" },
+  {
+    key: "pager",
+    long: "no-pager",
+    description: "do not page long output on a terminal (pager: env PEP_PAGER, profile pager, PAGER, else less -FRX)",
+  },
   { key: "quiet", long: "quiet", short: "q", description: "no notices or progress on stderr" },
-  { key: "verbose", long: "verbose", short: "v", description: "log each request and response status to stderr (key redacted)" },
-  { key: "sandbox", long: "sandbox", description: "run against an in-process sandbox with synthetic data (env PEP_SANDBOX=1)" },
+  {
+    key: "verbose",
+    long: "verbose",
+    short: "v",
+    description: "log each request and response status to stderr (key redacted)",
+  },
+  {
+    key: "sandbox",
+    long: "sandbox",
+    description: "run against an in-process sandbox with synthetic data (env PEP_SANDBOX=1)",
+  },
 ]);
 
 /**
@@ -33,7 +93,10 @@ export const GLOBAL_OPTIONS = options([
  * name (an endpoint that takes `fields` refuses that), undefined when not given.
  */
 export function splitFields(fields: string | undefined): string[] | undefined {
-  return fields?.split(",").map((f) => f.trim()).filter(Boolean);
+  return fields
+    ?.split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
 }
 
 /** The parsed global options of one run. */

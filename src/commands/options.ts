@@ -58,7 +58,11 @@ export function option<const O extends OptionDef>(o: O): O {
 }
 
 /** The value commander gives an option: a string, strings when repeatable, true/false for a switch. */
-type ValueOf<O extends OptionDef> = O extends { value: string } ? (O extends { repeatable: true } ? string[] : string) : boolean;
+type ValueOf<O extends OptionDef> = O extends { value: string }
+  ? O extends { repeatable: true }
+    ? string[]
+    : string
+  : boolean;
 
 /** The parsed values of a list of options, by key: what a command's `run` receives as `opts`. */
 export type OptionValues<O extends readonly OptionDef[]> = { [E in O[number] as E["key"]]?: ValueOf<E> };
@@ -88,7 +92,12 @@ export const LIST_OPTIONS = options([
     value: "n",
     description: `items per request, 1 to ${LIMITS.pageMax} (default: min(limit, ${LIMITS.pageMax}); ${LIMITS.pageMax} with --all)`,
   },
-  { key: "cursor", long: "cursor", value: "cursor", description: "start from this cursor (as told on stderr by an earlier run)" },
+  {
+    key: "cursor",
+    long: "cursor",
+    value: "cursor",
+    description: "start from this cursor (as told on stderr by an earlier run)",
+  },
 ]);
 
 /** The list options with `--limit`'s default for help: the endpoint's page size. */

@@ -35,7 +35,21 @@ export const GROUPS: Record<string, GroupInfo> = {
   cache: { summary: "The ETag cache: where it is, how big (it is bounded), empty it" },
 };
 
-export const COMMANDS: readonly CommandDef[] = [...meta, ...peptides, ...research, ...studies, ...vendors, ...prices, ...api, ...auth, ...config, ...cache, ...sandbox, ...mcp, ...completion];
+export const COMMANDS: readonly CommandDef[] = [
+  ...meta,
+  ...peptides,
+  ...research,
+  ...studies,
+  ...vendors,
+  ...prices,
+  ...api,
+  ...auth,
+  ...config,
+  ...cache,
+  ...sandbox,
+  ...mcp,
+  ...completion,
+];
 
 /** Every option of a definition, list options included. */
 export function optionsOf(def: CommandDef): OptionDef[] {

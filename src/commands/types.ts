@@ -72,7 +72,10 @@ export interface CommandModule {
  * handler's arguments): `export const run: Run<typeof VENDOR_OPTIONS> = ({ opts }) => …`,
  * where `opts.shipsTo` is `string | undefined`.
  */
-export type Run<O extends readonly OptionDef[] = readonly []> = (input: CommandInput<OptionValues<O>>, ctx: Context) => Promise<Result>;
+export type Run<O extends readonly OptionDef[] = readonly []> = (
+  input: CommandInput<OptionValues<O>>,
+  ctx: Context,
+) => Promise<Result>;
 
 /** The `run` of a list command: its own options and `--limit --all --page-size --cursor`. */
 export type ListRun<O extends readonly OptionDef[] = readonly []> = Run<readonly [...O, ...typeof LIST_OPTIONS]>;

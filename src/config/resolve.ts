@@ -14,7 +14,15 @@ import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./stor
 import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, SandboxSource, ValueSource } from "./types.js";
 import { parseConfigValue } from "./values.js";
 
-export const DEFAULTS = { authHeader: "bearer" as AuthHeader, timeoutSeconds: 30, retries: 3, cache: true, cacheMaxMb: 50, compress: true, maxResponseMb: 32 };
+export const DEFAULTS = {
+  authHeader: "bearer" as AuthHeader,
+  timeoutSeconds: 30,
+  retries: 3,
+  cache: true,
+  cacheMaxMb: 50,
+  compress: true,
+  maxResponseMb: 32,
+};
 
 const ENV_OF: Partial<Record<ConfigKey, string>> = {
   base_url: "PEP_BASE_URL",
@@ -48,8 +56,12 @@ export async function resolveConfig(
   const profile = profileName(globals, io.env);
   const stored: ProfileValues = store.profile(profile);
 
-  const pick = <K extends ConfigKey>(key: K, flag: string | undefined): { value: ProfileValues[K]; source: ValueSource } | undefined => {
-    if (flag !== undefined) return { value: parseConfigValue(key, flag, FLAG_OF[key] ?? key) as ProfileValues[K], source: "flag" };
+  const pick = <K extends ConfigKey>(
+    key: K,
+    flag: string | undefined,
+  ): { value: ProfileValues[K]; source: ValueSource } | undefined => {
+    if (flag !== undefined)
+      return { value: parseConfigValue(key, flag, FLAG_OF[key] ?? key) as ProfileValues[K], source: "flag" };
     const envName = ENV_OF[key];
     const envValue = envName ? io.env[envName] : undefined;
     if (envName && envValue !== undefined && envValue !== "") {
@@ -113,6 +125,7 @@ export async function resolveConfig(
     pager: stored.pager,
     configFile: store.file,
     cacheDir: cacheDir(io.env),
-    cacheMaxBytes: ((pick("cache_max_mb", undefined)?.value as number | undefined) ?? DEFAULTS.cacheMaxMb) * 1024 * 1024,
+    cacheMaxBytes:
+      ((pick("cache_max_mb", undefined)?.value as number | undefined) ?? DEFAULTS.cacheMaxMb) * 1024 * 1024,
   };
 }

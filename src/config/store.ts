@@ -21,14 +21,18 @@ type Env = Record<string, string | undefined>;
 /** `$PEP_CONFIG_DIR`, else `$XDG_CONFIG_HOME/pep`, else `~/.config/pep`. */
 export function configDir(env: Env): string {
   if (env.PEP_CONFIG_DIR) return path.resolve(env.PEP_CONFIG_DIR);
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), ".config");
+  const base =
+    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME)
+      ? env.XDG_CONFIG_HOME
+      : path.join(os.homedir(), ".config");
   return path.join(base, "pep");
 }
 
 /** `$PEP_CACHE_DIR`, else `$XDG_CACHE_HOME/pep`, else `~/.cache/pep`. */
 export function cacheDir(env: Env): string {
   if (env.PEP_CACHE_DIR) return path.resolve(env.PEP_CACHE_DIR);
-  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), ".cache");
+  const base =
+    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), ".cache");
   return path.join(base, "pep");
 }
 
@@ -71,7 +75,10 @@ function readFileShape(file: string): FileShape {
     throw new ConfigError(`config file ${file} does not hold a JSON object; it was left untouched`);
   }
   const shape = parsed as FileShape;
-  if (shape.profiles !== undefined && (typeof shape.profiles !== "object" || shape.profiles === null || Array.isArray(shape.profiles))) {
+  if (
+    shape.profiles !== undefined &&
+    (typeof shape.profiles !== "object" || shape.profiles === null || Array.isArray(shape.profiles))
+  ) {
     throw new ConfigError(`config file ${file}: "profiles" must be an object; it was left untouched`);
   }
   return shape;
@@ -156,7 +163,12 @@ export function openConfigStore(env: Env): ConfigStore {
       await update((shape) => {
         const current = changeableProfile(shape, profile, file);
         // defineProperty, not assignment: `profiles["__proto__"] = …` would set the prototype.
-        Object.defineProperty((shape.profiles ??= {}), profile, { value: { ...current, [key]: value }, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty((shape.profiles ??= {}), profile, {
+          value: { ...current, [key]: value },
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         return true;
       });
     },
@@ -212,7 +224,12 @@ async function readStdinHead(stdin: NodeJS.ReadableStream, max: number): Promise
  * Reads a key from `--api-key-file <path|->`: the file's first non-empty line, or stdin
  * when `-`. `label` names the flag in messages (`--with-key` for `pep auth login`).
  */
-export async function readKeyFile(spec: string, stdin: NodeJS.ReadableStream, cwd: string, label = "--api-key-file"): Promise<string> {
+export async function readKeyFile(
+  spec: string,
+  stdin: NodeJS.ReadableStream,
+  cwd: string,
+  label = "--api-key-file",
+): Promise<string> {
   let bytes: Buffer;
   const source = spec === "-" ? "standard input" : spec;
   if (spec === "-") {
@@ -227,13 +244,16 @@ export async function readKeyFile(spec: string, stdin: NodeJS.ReadableStream, cw
     }
   }
   if (bytes.length > KEY_FILE_MAX_BYTES) {
-    throw new UsageError(`${label}: ${source} holds more than ${KEY_FILE_MAX_BYTES / 1024} KiB; a key file holds one key (a line of tens of characters)`);
+    throw new UsageError(
+      `${label}: ${source} holds more than ${KEY_FILE_MAX_BYTES / 1024} KiB; a key file holds one key (a line of tens of characters)`,
+    );
   }
   const text = bytes.toString("utf8");
   const key = (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
   if (key === "") throw new UsageError(`${label}: ${source} holds no key`);
   if (/\s/.test(key)) throw new UsageError(`${label}: the key must be one word without spaces`);
   // A key is text: control characters (a binary file, a wrong path) are not sent as a header.
-  if (/[\x00-\x1f\x7f]/.test(key)) throw new UsageError(`${label}: ${source} does not hold a key (it has control characters)`);
+  if (/[\x00-\x1f\x7f]/.test(key))
+    throw new UsageError(`${label}: ${source} does not hold a key (it has control characters)`);
   return key;
 }

@@ -3,7 +3,20 @@ import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { ProxySettings } from "../http/proxy.js";
 
 /** Keys a profile may hold (`pep config set <key> <value>`). */
-export const CONFIG_KEYS = ["base_url", "api_key", "auth_header", "output", "timeout", "retries", "cache", "cache_max_mb", "proxy", "compress", "max_response_mb", "pager"] as const;
+export const CONFIG_KEYS = [
+  "base_url",
+  "api_key",
+  "auth_header",
+  "output",
+  "timeout",
+  "retries",
+  "cache",
+  "cache_max_mb",
+  "proxy",
+  "compress",
+  "max_response_mb",
+  "pager",
+] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export interface ProfileValues {

@@ -23,7 +23,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   compress: "true or false (ask for gzip, br or deflate answers)",
   max_response_mb: "the most MiB read of one answer, a whole number from 1 to 4096",
   cache_max_mb: "megabytes the ETag cache may hold, a whole number from 1 to 1000000 (default 50)",
-  pager: "a pager command, such as \"less -FRX\"; cat for none",
+  pager: 'a pager command, such as "less -FRX"; cat for none',
 };
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -43,7 +43,8 @@ export function checkBaseUrl(raw: string, where: string): string {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`${where} must be an http(s) URL (got protocol "${url.protocol}")`);
   }
-  if (url.username || url.password) throw new UsageError(`${where} must not hold a user name or password`, { hints: [KEY_IN_URL_HINT] });
+  if (url.username || url.password)
+    throw new UsageError(`${where} must not hold a user name or password`, { hints: [KEY_IN_URL_HINT] });
   if (url.search || url.hash) {
     const keyLike = [...url.searchParams.keys()].some(isKeyParam);
     throw new UsageError(`${where} must not have a query or fragment${keyLike ? ": never put a key in a URL" : ""}`, {
@@ -52,7 +53,9 @@ export function checkBaseUrl(raw: string, where: string): string {
   }
   const clean = url.toString().replace(/\/+$/, "");
   if (!/\/v\d+$/.test(new URL(clean).pathname)) {
-    throw new UsageError(`${where} must end in the API's version segment, such as https://api.example.org/v1 (got "${maskUrl(raw)}")`);
+    throw new UsageError(
+      `${where} must end in the API's version segment, such as https://api.example.org/v1 (got "${maskUrl(raw)}")`,
+    );
   }
   return clean;
 }
@@ -128,7 +131,12 @@ export function checkStoredProfile(values: unknown, profile: string, file: strin
   const out: ProfileValues = {};
   for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
     if (!isConfigKey(key)) continue; // unknown keys are kept in the file and ignored here
-    const raw = typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
+    const raw =
+      typeof value === "string"
+        ? value
+        : typeof value === "number" || typeof value === "boolean"
+          ? String(value)
+          : undefined;
     if (raw === undefined) {
       throw new ConfigError(`config file ${file}: ${profile}.${key} must be ${CONFIG_KEY_HELP[key]}`);
     }

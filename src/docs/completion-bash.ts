@@ -16,11 +16,17 @@ export function bashScript(nodes: readonly NodeData[], version: string): string 
     "# _pep_node PATH WORD: the command path WORD leads to from PATH (in _pep_r), or empty.",
     ...nodeFunction(nodes),
   ];
-  out.push("# _pep_words PATH: the subcommands and flags of PATH (in _pep_r, _pep_f).", "_pep_words() {", '  case "$1" in');
+  out.push(
+    "# _pep_words PATH: the subcommands and flags of PATH (in _pep_r, _pep_f).",
+    "_pep_words() {",
+    '  case "$1" in',
+  );
   for (const n of nodes) {
     const subs = n.children.filter((c) => !c.alias).map((c) => checkWord(c.word));
     const flags = n.flags.flatMap((f) => f.names.map(checkWord));
-    out.push(`    ${singleQuote(n.path)}) _pep_r=${singleQuote(subs.join(" "))}; _pep_f=${singleQuote(flags.join(" "))} ;;`);
+    out.push(
+      `    ${singleQuote(n.path)}) _pep_r=${singleQuote(subs.join(" "))}; _pep_f=${singleQuote(flags.join(" "))} ;;`,
+    );
   }
   out.push("    *) _pep_r=; _pep_f= ;;", "  esac", "}", "");
 

@@ -49,7 +49,13 @@ export function completionData(root: CmdNode): NodeData[] {
     const own = node.options.map(flagWord);
     const ownNames = new Set(own.flatMap((f) => f.names));
     const globals = node.globals.map(flagWord).filter((f) => !f.names.some((n) => ownNames.has(n)));
-    return { path: node.words.join(" "), children, flags: [...own, ...globals], args: node.args, variadic: node.variadic };
+    return {
+      path: node.words.join(" "),
+      children,
+      flags: [...own, ...globals],
+      args: node.args,
+      variadic: node.variadic,
+    };
   });
 }
 
@@ -62,7 +68,8 @@ export function argValues(node: NodeData, index: number): readonly string[] | nu
 
 /** Words that go into a script unquoted must be plain: letters, digits and `-_.,:@/+=`. */
 export function checkWord(word: string): string {
-  if (!/^[\w.,:@/+=-]+$/.test(word)) throw new Error(`completion word not plain enough for a shell script: ${JSON.stringify(word)}`);
+  if (!/^[\w.,:@/+=-]+$/.test(word))
+    throw new Error(`completion word not plain enough for a shell script: ${JSON.stringify(word)}`);
   return word;
 }
 

@@ -35,12 +35,16 @@ export function fishScript(nodes: readonly NodeData[], version: string): string 
     "function __pep_node --argument-names path word",
     '    switch "$path|$word"',
   ];
-  for (const n of nodes) for (const c of n.children) out.push(`        case ${fq(`${n.path}|${checkWord(c.word)}`)}`, `            echo ${fq(c.path)}`);
+  for (const n of nodes)
+    for (const c of n.children)
+      out.push(`        case ${fq(`${n.path}|${checkWord(c.word)}`)}`, `            echo ${fq(c.path)}`);
   out.push("    end", "end", "");
 
   out.push("function __pep_takes_value --argument-names path flag", '    switch "$path|$flag"');
   const valued: string[] = [];
-  for (const n of nodes) for (const f of n.flags) if (f.value.kind !== "none") for (const name of f.names) valued.push(fq(`${n.path}|${checkWord(name)}`));
+  for (const n of nodes)
+    for (const f of n.flags)
+      if (f.value.kind !== "none") for (const name of f.names) valued.push(fq(`${n.path}|${checkWord(name)}`));
   if (valued.length) out.push(`        case ${valued.join(" ")}`, "            return 0");
   out.push("    end", "    return 1", "end", "");
 
@@ -101,7 +105,8 @@ export function fishScript(nodes: readonly NodeData[], version: string): string 
     const count = Math.max(n.args.length, 1);
     for (let i = 0; i < count; i++) {
       const values = argValues(n, i);
-      if (values) out.push(`complete -c pep -n ${fq(`__pep_at ${fq(n.path)} ${i}`)} -a ${fq(values.map(checkWord).join(" "))}`);
+      if (values)
+        out.push(`complete -c pep -n ${fq(`__pep_at ${fq(n.path)} ${i}`)} -a ${fq(values.map(checkWord).join(" "))}`);
     }
   }
   return `${out.join("\n")}\n`;

@@ -18,7 +18,8 @@ const key = (path: string, word: string) => singleQuote(`${path}|${word}`);
 /** `_pep_node PATH WORD`: the command path WORD leads to from PATH, or empty. */
 export function nodeFunction(nodes: readonly NodeData[]): string[] {
   const out = ["_pep_node() {", "  _pep_r=", '  case "$1|$2" in'];
-  for (const n of nodes) for (const c of n.children) out.push(`    ${key(n.path, checkWord(c.word))}) _pep_r=${singleQuote(c.path)} ;;`);
+  for (const n of nodes)
+    for (const c of n.children) out.push(`    ${key(n.path, checkWord(c.word))}) _pep_r=${singleQuote(c.path)} ;;`);
   out.push("  esac", "}", "");
   return out;
 }
@@ -30,7 +31,9 @@ export function valueFunction(nodes: readonly NodeData[]): string[] {
     for (const f of n.flags) {
       const words = valueWords(f.value);
       if (words === undefined) continue;
-      out.push(`    ${f.names.map((name) => key(n.path, checkWord(name))).join("|")}) _pep_r=${singleQuote(words)}; return 0 ;;`);
+      out.push(
+        `    ${f.names.map((name) => key(n.path, checkWord(name))).join("|")}) _pep_r=${singleQuote(words)}; return 0 ;;`,
+      );
     }
   }
   out.push("  esac", "  return 1", "}", "");
@@ -48,7 +51,8 @@ export function argFunction(nodes: readonly NodeData[]): string[] {
     }
     if (n.variadic) {
       const values = argValues(n, n.args.length);
-      if (values) out.push(`    ${singleQuote(`${n.path}|`)}*) _pep_r=${singleQuote(values.map(checkWord).join(" "))} ;;`);
+      if (values)
+        out.push(`    ${singleQuote(`${n.path}|`)}*) _pep_r=${singleQuote(values.map(checkWord).join(" "))} ;;`);
     }
   }
   out.push("  esac", "}", "");

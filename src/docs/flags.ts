@@ -4,7 +4,11 @@
  */
 import type { OptionDef } from "../commands/options.js";
 
-export type ValueKind = { kind: "none" } | { kind: "words"; words: readonly string[] } | { kind: "file" } | { kind: "any" };
+export type ValueKind =
+  | { kind: "none" }
+  | { kind: "words"; words: readonly string[] }
+  | { kind: "file" }
+  | { kind: "any" };
 
 /** Placeholders that name a file (`<path>`, `<path|->`, `<file>`). */
 const FILE_PLACEHOLDER = /^(path|file|dir)(\|-)?$/;

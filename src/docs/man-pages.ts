@@ -88,7 +88,8 @@ export function renderManPages(src: DocSources): ManPage[] {
   const specs = pageSpecs(src);
   const names = ["pep", ...specs.map((s) => s.name)];
   const pages: ManPage[] = [{ file: "pep.1", name: "pep", text: mainPage(src, specs, names) }];
-  for (const spec of specs) pages.push({ file: `${spec.name}.1`, name: spec.name, text: commandPage(src, spec, names) });
+  for (const spec of specs)
+    pages.push({ file: `${spec.name}.1`, name: spec.name, text: commandPage(src, spec, names) });
   return pages;
 }
 
@@ -113,20 +114,24 @@ function sentence(s: string): string {
 }
 
 function flagHeading(o: OptionDef): string {
-  const names = flagNames(o).map((n) => bold(n)).join(", ");
+  const names = flagNames(o)
+    .map((n) => bold(n))
+    .join(", ");
   return o.value === undefined ? names : `${names} ${italic(o.value)}`;
 }
 
 function optionEntry(o: OptionDef): string[] {
   const lines = [".TP", guardLine(flagHeading(o)), guardLine(prose(sentence(o.description)))];
   if (o.choices?.length) lines.push(guardLine(`One of: ${o.choices.map((c) => bold(c)).join(", ")}.`));
-  if (o.default !== undefined && !/default/i.test(o.description)) lines.push(guardLine(`Default: ${bold(String(o.default))}.`));
+  if (o.default !== undefined && !/default/i.test(o.description))
+    lines.push(guardLine(`Default: ${bold(String(o.default))}.`));
   if (o.repeatable) lines.push("May be given more than once.");
   return lines;
 }
 
 function argSynopsis(a: ArgDef): string {
-  const inner = (a.choices?.length ? a.choices.map((c) => bold(c)).join("|") : italic(a.name)) + (a.variadic ? "\\ .\\|.\\|." : "");
+  const inner =
+    (a.choices?.length ? a.choices.map((c) => bold(c)).join("|") : italic(a.name)) + (a.variadic ? "\\ .\\|.\\|." : "");
   return a.required ? inner : `[${inner}]`;
 }
 
@@ -138,7 +143,11 @@ function synopsisLine(def: CommandDef, hasOptions: boolean): string {
 }
 
 function argEntry(a: ArgDef): string[] {
-  const lines = [".TP", guardLine(italic(a.name) + (a.variadic ? " .\\|.\\|." : "")), guardLine(prose(sentence(a.description)))];
+  const lines = [
+    ".TP",
+    guardLine(italic(a.name) + (a.variadic ? " .\\|.\\|." : "")),
+    guardLine(prose(sentence(a.description))),
+  ];
   if (a.choices?.length) lines.push(guardLine(`One of: ${a.choices.map((c) => bold(c)).join(", ")}.`));
   if (!a.required) lines.push("Optional.");
   return lines;
@@ -186,7 +195,9 @@ function globalOptionsNote(src: DocSources): string[] {
   const names = src.globalOptions.map(longName);
   return [
     ".SS Global options",
-    guardLine(`Every command also takes the global options of ${bold("pep")}(1): ${names.map((n) => bold(n)).join(", ")}.`),
+    guardLine(
+      `Every command also takes the global options of ${bold("pep")}(1): ${names.map((n) => bold(n)).join(", ")}.`,
+    ),
   ];
 }
 
@@ -215,7 +226,12 @@ function commandPage(src: DocSources, spec: PageSpec, names: readonly string[]):
     if (def.aliases?.length) facts.push(`Also called ${def.aliases.map((a) => bold(a)).join(", ")}.`);
     if (def.endpoint) facts.push(`Calls ${bold(def.endpoint)}.`);
     if (def.list) facts.push("It lists: it takes the paging options below and streams its items as pages arrive.");
-    if (def.extraFormats?.length) facts.push(`Prints ${formatsOf(def).map((f) => bold(f)).join(", ")} (${bold("-o")}).`);
+    if (def.extraFormats?.length)
+      facts.push(
+        `Prints ${formatsOf(def)
+          .map((f) => bold(f))
+          .join(", ")} (${bold("-o")}).`,
+      );
     if (def.offline) facts.push("Needs no API: no base URL, key or network.");
     if (facts.length) lines.push(".PP", ...facts.map(guardLine));
     for (const a of def.args ?? []) lines.push(...argEntry(a));
@@ -261,7 +277,11 @@ function mainPage(src: DocSources, specs: readonly PageSpec[], names: readonly s
   for (const spec of specs) {
     for (const def of spec.defs) {
       const alias = def.aliases?.length ? ` (also ${def.aliases.map((a) => bold(a)).join(", ")})` : "";
-      lines.push(".TP", guardLine(bold(commandTitle(def)) + alias), guardLine(`${prose(sentence(def.summary))} See ${bold(spec.name)}(1).`));
+      lines.push(
+        ".TP",
+        guardLine(bold(commandTitle(def)) + alias),
+        guardLine(`${prose(sentence(def.summary))} See ${bold(spec.name)}(1).`),
+      );
     }
   }
 
@@ -280,7 +300,10 @@ function mainPage(src: DocSources, specs: readonly PageSpec[], names: readonly s
   }
 
   lines.push(...exitSection(), ...environmentSection(), ...filesSection());
-  const examples = ["pep --sandbox peptides list", ...specs.flatMap((s) => s.defs.flatMap((d) => d.examples?.slice(0, 1) ?? []))];
+  const examples = [
+    "pep --sandbox peptides list",
+    ...specs.flatMap((s) => s.defs.flatMap((d) => d.examples?.slice(0, 1) ?? [])),
+  ];
   lines.push(...examplesSection(examples));
   lines.push(...seeAlso("pep", names));
   return `${lines.join("\n")}\n`;

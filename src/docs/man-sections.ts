@@ -7,18 +7,39 @@ import { EXIT } from "../errors.js";
 
 export const EXIT_STATUS: readonly { code: number; text: string }[] = [
   { code: EXIT.ok, text: "Success, also when a `304 Not Modified` was answered from the cache." },
-  { code: EXIT.unexpected, text: "Unexpected failure: a bug in pep (please report it with the command you ran), or the output could not be written (a full disk)." },
-  { code: EXIT.usage, text: "Usage error or invalid input, caught before any request is sent, or an HTTP 400 from the API." },
-  { code: EXIT.auth, text: "HTTP 401 or 403, or no key for an endpoint that needs one (caught before any request; run `pep auth login`)." },
+  {
+    code: EXIT.unexpected,
+    text: "Unexpected failure: a bug in pep (please report it with the command you ran), or the output could not be written (a full disk).",
+  },
+  {
+    code: EXIT.usage,
+    text: "Usage error or invalid input, caught before any request is sent, or an HTTP 400 from the API.",
+  },
+  {
+    code: EXIT.auth,
+    text: "HTTP 401 or 403, or no key for an endpoint that needs one (caught before any request; run `pep auth login`).",
+  },
   { code: EXIT.notFound, text: "HTTP 404: unknown peptide, study or vendor." },
   { code: EXIT.rateLimited, text: "HTTP 429 still after the retries." },
-  { code: EXIT.unavailable, text: "HTTP 503 or another 5xx, a timeout, a refused or reset connection, a body that is not the API's JSON, or a cursor seen twice." },
-  { code: EXIT.interrupted, text: "Interrupted (Ctrl-C); a `--file` target is left untouched. Other signals that end a run clean up alike and exit 128 + their number: 129 SIGHUP, 131 SIGQUIT, 143 SIGTERM." },
+  {
+    code: EXIT.unavailable,
+    text: "HTTP 503 or another 5xx, a timeout, a refused or reset connection, a body that is not the API's JSON, or a cursor seen twice.",
+  },
+  {
+    code: EXIT.interrupted,
+    text: "Interrupted (Ctrl-C); a `--file` target is left untouched. Other signals that end a run clean up alike and exit 128 + their number: 129 SIGHUP, 131 SIGQUIT, 143 SIGTERM.",
+  },
 ];
 
 export const ENVIRONMENT: readonly { name: string; text: string }[] = [
-  { name: "PEP_BASE_URL", text: "API base URL, ending in `/v1` (as `--base-url`). There is no built-in production host." },
-  { name: "PEP_API_KEY", text: "API key for keyed endpoints. `--api-key-file` wins over it; it wins over the profile's `api_key`." },
+  {
+    name: "PEP_BASE_URL",
+    text: "API base URL, ending in `/v1` (as `--base-url`). There is no built-in production host.",
+  },
+  {
+    name: "PEP_API_KEY",
+    text: "API key for keyed endpoints. `--api-key-file` wins over it; it wins over the profile's `api_key`.",
+  },
   { name: "PEP_AUTH_HEADER", text: "How the key is sent: `bearer` (default) or `x-api-key`." },
   { name: "PEP_PROFILE", text: "Profile of the config file to use (as `--profile`; default `default`)." },
   { name: "PEP_OUTPUT", text: "Default output format (as `-o`)." },
@@ -29,18 +50,30 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     name: "HTTPS_PROXY, https_proxy",
     text: "Proxy for https URLs (the lower-case name first, as curl reads it); requests go through a CONNECT tunnel, so the proxy never sees the key. `--proxy` and the profile's `proxy` key override it.",
   },
-  { name: "HTTP_PROXY, http_proxy", text: "Proxy for http URLs; the key is never sent over plain http through a proxy." },
+  {
+    name: "HTTP_PROXY, http_proxy",
+    text: "Proxy for http URLs; the key is never sent over plain http through a proxy.",
+  },
   {
     name: "NO_PROXY, no_proxy",
     text: "Hosts reached directly: `*`, host names (with every name under them), `.domain`, IP addresses, each with an optional `:port`. Loopback is not bypassed on its own: add `localhost,127.0.0.1,::1` to reach a local server while a proxy is set.",
   },
-  { name: "NODE_EXTRA_CA_CERTS", text: "A PEM file of extra certificate authorities to trust, for an API or proxy behind a private CA." },
+  {
+    name: "NODE_EXTRA_CA_CERTS",
+    text: "A PEM file of extra certificate authorities to trust, for an API or proxy behind a private CA.",
+  },
   { name: "PEP_SANDBOX", text: "Set to 1 to run every command against an in-process sandbox (as `--sandbox`)." },
-  { name: "PEP_PAGER", text: "Pager for long output on a terminal, before the profile's `pager` and `PAGER`; `cat` or empty for none (as `--no-pager`). Default `less -FRX` when installed. Quitting the pager ends the run (exit 0)." },
+  {
+    name: "PEP_PAGER",
+    text: "Pager for long output on a terminal, before the profile's `pager` and `PAGER`; `cat` or empty for none (as `--no-pager`). Default `less -FRX` when installed. Quitting the pager ends the run (exit 0).",
+  },
   { name: "PAGER", text: "Pager when neither `PEP_PAGER` nor the profile's `pager` is set." },
   { name: "PEP_CONFIG_DIR", text: "Folder of the config file, instead of the XDG config folder." },
   { name: "PEP_CACHE_DIR", text: "Folder of the ETag cache, instead of the XDG cache folder." },
-  { name: "PEP_CACHE_MAX_MB", text: "Megabytes the ETag cache folder may hold (as the profile key `cache_max_mb`; default 50); past that the least recently used entries go first." },
+  {
+    name: "PEP_CACHE_MAX_MB",
+    text: "Megabytes the ETag cache folder may hold (as the profile key `cache_max_mb`; default 50); past that the least recently used entries go first.",
+  },
   { name: "XDG_CONFIG_HOME", text: "Base of the config folder (default `~/.config`)." },
   { name: "XDG_CACHE_HOME", text: "Base of the cache folder (default `~/.cache`)." },
   { name: "NODE_DISABLE_COMPILE_CACHE", text: "When set, Node's module compile cache stays off (see FILES)." },
@@ -65,7 +98,6 @@ export const FILES: readonly { path: string; text: string }[] = [
   },
 ];
 
-
 /** How `-o bibtex`, `-o ris` and `-o csl-json` write a study (src/output/citation/). */
 export const CITATIONS: readonly { topic: string; text: string }[] = [
   {
@@ -78,6 +110,6 @@ export const CITATIONS: readonly { topic: string; text: string }[] = [
   },
   {
     topic: "Organisations",
-    text: "An author without a comma is an organisation when it holds a word naming a body (Group, Organization, Consortium, Committee, Agency, Society, Collaboration, Institute, Association, Council, Foundation, Network, Centre, Department, University and the like) or an `&`, or has more than three words one of which is a lower-case joining word that is not a name particle (`Centers for Disease Control and Prevention`). It is written `{World Health Organization}` in BibTeX (one author), `{\"literal\": …}` in CSL-JSON and unsplit in RIS. `Smith J`, `van der Berg, A.`, `Jean-Luc Picard` and `María José Sánchez López` stay people.",
+    text: 'An author without a comma is an organisation when it holds a word naming a body (Group, Organization, Consortium, Committee, Agency, Society, Collaboration, Institute, Association, Council, Foundation, Network, Centre, Department, University and the like) or an `&`, or has more than three words one of which is a lower-case joining word that is not a name particle (`Centers for Disease Control and Prevention`). It is written `{World Health Organization}` in BibTeX (one author), `{"literal": …}` in CSL-JSON and unsplit in RIS. `Smith J`, `van der Berg, A.`, `Jean-Luc Picard` and `María José Sánchez López` stay people.',
   },
 ];

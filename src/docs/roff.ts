@@ -42,7 +42,10 @@ export function prose(s: string): string {
     .map((part) => {
       if (part.length >= 2 && part.startsWith("`") && part.endsWith("`")) return bold(part.slice(1, -1));
       return escapeText(part)
-        .replace(/(^|[\s(["'/])(-{1,2}[A-Za-z][\w-]*)/g, (_m, pre: string, flag: string) => pre + flag.replace(/-/g, "\\-"))
+        .replace(
+          /(^|[\s(["'/])(-{1,2}[A-Za-z][\w-]*)/g,
+          (_m, pre: string, flag: string) => pre + flag.replace(/-/g, "\\-"),
+        )
         .replace(/`/g, "\\(ga");
     })
     .join("");
@@ -60,7 +63,11 @@ export function paragraphs(text: string): string[] {
   // A paragraph whose every line is indented (a configuration snippet, a list of names)
   // is shown as typed: filled, its lines would run together.
   const raw = text.split(/\n\s*\n/).filter((p) => p.trim());
-  const literal = (p: string) => p.split("\n").filter((l) => l.trim()).every((l) => l.startsWith("  "));
+  const literal = (p: string) =>
+    p
+      .split("\n")
+      .filter((l) => l.trim())
+      .every((l) => l.startsWith("  "));
   raw.forEach((p, i) => {
     if (literal(p)) {
       const lines = p.split("\n").filter((l) => l.trim());

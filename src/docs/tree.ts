@@ -25,7 +25,12 @@ export function docSources(version: string): DocSources {
 }
 
 export const HELP_OPTION: OptionDef = { key: "help", long: "help", short: "h", description: "show help" };
-export const VERSION_OPTION: OptionDef = { key: "version", long: "version", short: "V", description: "print the version" };
+export const VERSION_OPTION: OptionDef = {
+  key: "version",
+  long: "version",
+  short: "V",
+  description: "print the version",
+};
 
 export interface CmdNode {
   /** Words after `pep`; `[]` for the root. */

@@ -11,7 +11,16 @@
  * cost an export of 100 pages more than the reading and writing itself.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { makeDirs } from "../dirs.js";
 import type { CacheStore } from "./types.js";

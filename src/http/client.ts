@@ -46,7 +46,8 @@ export function createClient(options: ClientOptions): Client {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = options.retries ?? DEFAULT_RETRIES;
   if (!(timeoutMs > 0)) throw new UsageError(`the timeout must be above 0 seconds, got ${seconds(timeoutMs)}`);
-  if (!Number.isInteger(retries) || retries < 0) throw new UsageError(`retries must be a whole number of 0 or more, got ${retries}`);
+  if (!Number.isInteger(retries) || retries < 0)
+    throw new UsageError(`retries must be a whole number of 0 or more, got ${retries}`);
   const clock: Clock = options.clock ?? realClock;
   const store = options.cache || undefined;
   const userAgent = options.userAgent ?? defaultUserAgent();
@@ -117,8 +118,17 @@ export function createClient(options: ClientOptions): Client {
         if (authHeader === "x-api-key") headers["X-API-Key"] = apiKey;
         else headers.Authorization = `Bearer ${apiKey}`;
       }
-      const key = store && !opts.noCache ? cacheKey(url.origin, url.pathname + url.search, withKey ? apiKey : undefined) : undefined;
-      const { echoesKey: _echoesKey, ...res } = await send({ url: url.href, signal: opts.signal, attempt: 1, headers, cacheKey: key });
+      const key =
+        store && !opts.noCache
+          ? cacheKey(url.origin, url.pathname + url.search, withKey ? apiKey : undefined)
+          : undefined;
+      const { echoesKey: _echoesKey, ...res } = await send({
+        url: url.href,
+        signal: opts.signal,
+        attempt: 1,
+        headers,
+        cacheKey: key,
+      });
       return res as ApiResponse<T>;
     },
     paginate(path, opts) {

@@ -35,7 +35,11 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
   const { scrub, apiKey } = options;
   const bytes = wire.wireBytes;
   const rateLimit = parseRateLimit(
-    { limit: header(headers, "ratelimit-limit"), remaining: header(headers, "ratelimit-remaining"), reset: header(headers, "ratelimit-reset") },
+    {
+      limit: header(headers, "ratelimit-limit"),
+      remaining: header(headers, "ratelimit-remaining"),
+      reset: header(headers, "ratelimit-reset"),
+    },
     options.now,
   );
   const requestId = requestIdOf(headers, scrub);
@@ -47,9 +51,27 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
 
   if (status === 304) {
     if (!options.conditional) {
-      throw fail(new ResponseError("the server answered 304 Not Modified to a request that was not conditional", { status, requestId }));
+      throw fail(
+        new ResponseError("the server answered 304 Not Modified to a request that was not conditional", {
+          status,
+          requestId,
+        }),
+      );
     }
-    return { status, data: undefined, pagination: undefined, meta: {}, body: undefined, requestId, etag, rateLimit, fromCache: true, bytes: 0, text: "", echoesKey: false };
+    return {
+      status,
+      data: undefined,
+      pagination: undefined,
+      meta: {},
+      body: undefined,
+      requestId,
+      etag,
+      rateLimit,
+      fromCache: true,
+      bytes: 0,
+      text: "",
+      echoesKey: false,
+    };
   }
 
   const text = wire.body.toString("utf8");
@@ -59,9 +81,16 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
   const declared = declaredHeader === undefined ? Number.NaN : Number(declaredHeader);
   if (cutShort || (Number.isFinite(declared) && declared > bytes)) {
     const of = Number.isFinite(declared) && declared > bytes ? ` of ${declared}` : "";
-    throw fail(new ResponseError(`the response body was cut short (${bytes}${of} bytes received)`, { status, requestId, cutShort: true }));
+    throw fail(
+      new ResponseError(`the response body was cut short (${bytes}${of} bytes received)`, {
+        status,
+        requestId,
+        cutShort: true,
+      }),
+    );
   }
-  if (wire.body.length === 0) throw fail(new ResponseError(`the server answered HTTP ${status} with an empty body`, { status, requestId }));
+  if (wire.body.length === 0)
+    throw fail(new ResponseError(`the server answered HTTP ${status} with an empty body`, { status, requestId }));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -71,13 +100,24 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
     const endedEarly = /JSON/i.test(contentType) && /end of (JSON )?input|Unterminated/i.test(reason);
     throw fail(
       endedEarly
-        ? new ResponseError(`the response body was cut short (${bytes} bytes received)`, { status, requestId, cause: err, cutShort: true })
-        : new ResponseError(scrub(`the response was not valid JSON: ${truncate(reason)} (${contentType})`), { status, requestId, cause: err }),
+        ? new ResponseError(`the response body was cut short (${bytes} bytes received)`, {
+            status,
+            requestId,
+            cause: err,
+            cutShort: true,
+          })
+        : new ResponseError(scrub(`the response was not valid JSON: ${truncate(reason)} (${contentType})`), {
+            status,
+            requestId,
+            cause: err,
+          }),
     );
   }
   const parsed = parseSuccess(body);
   if (!parsed.ok) {
-    throw fail(new ResponseError(scrub(`the response was not the API's JSON envelope: ${parsed.reason}`), { status, requestId }));
+    throw fail(
+      new ResponseError(scrub(`the response was not the API's JSON envelope: ${parsed.reason}`), { status, requestId }),
+    );
   }
   const echoesKey = apiKey !== undefined && (text.includes(apiKey) || (etag !== undefined && scrub(etag) !== etag));
   const { data, pagination, meta } = parsed.value;
@@ -104,7 +144,13 @@ function contentTypeOf(headers: Headers): string {
 }
 
 /** Turns a non-2xx answer into an ApiError, whatever its body looks like. */
-function apiError(status: number, headers: Headers, text: string, bodyCutShort: boolean, options: DecodeOptions): ApiError {
+function apiError(
+  status: number,
+  headers: Headers,
+  text: string,
+  bodyCutShort: boolean,
+  options: DecodeOptions,
+): ApiError {
   const { scrub } = options;
   const retryAfter = parseRetryAfter(header(headers, "retry-after"), options.now);
   const headerRequestId = requestIdOf(headers, scrub);
@@ -136,18 +182,19 @@ function apiError(status: number, headers: Headers, text: string, bodyCutShort: 
       ? `the server answered HTTP ${status} and the body was cut short`
       : tooLong
         ? `the server refused the request as too long (HTTP ${status}): the cursor or query is longer than it accepts`
-      : isJson
-        ? `the server answered HTTP ${status} without an error envelope`
-        : text.trim() === ""
-          ? `the server answered HTTP ${status} with an empty body`
-          : `the server answered HTTP ${status} with a non-JSON body (${contentTypeOf(headers)})`;
+        : isJson
+          ? `the server answered HTTP ${status} without an error envelope`
+          : text.trim() === ""
+            ? `the server answered HTTP ${status} with an empty body`
+            : `the server answered HTTP ${status} with a non-JSON body (${contentTypeOf(headers)})`;
   return new ApiError({ status, message, requestId: headerRequestId, retryAfter });
 }
 
 function scrubDeep(v: unknown, scrub: (s: string) => string): unknown {
   if (typeof v === "string") return scrub(v);
   if (Array.isArray(v)) return v.map((x) => scrubDeep(x, scrub));
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrubDeep(x, scrub)]));
+  if (v && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrubDeep(x, scrub)]));
   return v;
 }
 

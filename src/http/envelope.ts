@@ -41,11 +41,7 @@ export interface SuccessEnvelope {
   meta: Meta;
 }
 
-const optionalText = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .optional()
-  .catch(undefined);
+const optionalText = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined);
 
 export const errorEnvelopeSchema = z.looseObject({
   error: z.looseObject({

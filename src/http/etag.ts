@@ -37,7 +37,10 @@ async function lookup(store: CacheStore, key: string): Promise<CachedAnswer | un
   }
 }
 
-export function withEtagCache<R extends CacheableAttempt>(send: Send<R, Received>, store: CacheStore): Send<R, Received> {
+export function withEtagCache<R extends CacheableAttempt>(
+  send: Send<R, Received>,
+  store: CacheStore,
+): Send<R, Received> {
   return async (req: R) => {
     const key = req.cacheKey;
     if (key === undefined) return send(req);
@@ -45,7 +48,15 @@ export function withEtagCache<R extends CacheableAttempt>(send: Send<R, Received
     const res = await send(cached ? { ...req, headers: { ...req.headers, "If-None-Match": cached.etag } } : req);
     if (res.status === 304 && cached) {
       const { envelope, body, text } = cached;
-      return { ...res, data: envelope.data, pagination: envelope.pagination, meta: envelope.meta, body, text, etag: res.etag ?? cached.etag };
+      return {
+        ...res,
+        data: envelope.data,
+        pagination: envelope.pagination,
+        meta: envelope.meta,
+        body,
+        text,
+        etag: res.etag ?? cached.etag,
+      };
     }
     if (res.etag && res.status === 200 && !res.echoesKey) {
       await store.set(key, { etag: res.etag, body: res.text }).catch(() => undefined);

@@ -37,8 +37,10 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
   const state = freshState();
   const { limit, signal } = options;
   const pageSize = pageSizeFor(options);
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`page size must be a positive integer, got ${pageSize}`);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new RangeError(`limit must be a whole number, got ${limit}`);
+  if (!Number.isInteger(pageSize) || pageSize < 1)
+    throw new RangeError(`page size must be a positive integer, got ${pageSize}`);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
+    throw new RangeError(`limit must be a whole number, got ${limit}`);
 
   async function* run(): AsyncGenerator<T, void, undefined> {
     Object.assign(state, freshState());
@@ -92,10 +94,13 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
       }
       emptyPages = items.length === 0 ? emptyPages + 1 : 0;
       if (emptyPages >= MAX_EMPTY_PAGES) {
-        throw new ResponseError(`${MAX_EMPTY_PAGES} pages in a row came back empty while the API said more remain; stopping to avoid an endless loop`, {
-          status: res.status,
-          requestId: res.requestId,
-        });
+        throw new ResponseError(
+          `${MAX_EMPTY_PAGES} pages in a row came back empty while the API said more remain; stopping to avoid an endless loop`,
+          {
+            status: res.status,
+            requestId: res.requestId,
+          },
+        );
       }
       if (limit !== undefined && state.items >= limit) {
         state.nextCursor = next;

@@ -20,7 +20,10 @@ export const NO_PROXY: ProxySettings = { http: undefined, https: undefined, noPr
 const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };
 
 function bare(host: string): string {
-  return host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  return host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
 }
 
 /** One `NO_PROXY` entry as host and port (0: any port). */
@@ -82,13 +85,19 @@ export function parseProxyUrl(raw: string, where: string): string {
   try {
     url = new URL(withScheme);
   } catch {
-    throw new UsageError(`${where} must be a proxy URL such as http://proxy.example:3128 (got something that is not a URL)`);
+    throw new UsageError(
+      `${where} must be a proxy URL such as http://proxy.example:3128 (got something that is not a URL)`,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`${where} must be an http or https proxy URL, not ${url.protocol.replace(/:$/, "")} (${describeProxy(withScheme)})`);
+    throw new UsageError(
+      `${where} must be an http or https proxy URL, not ${url.protocol.replace(/:$/, "")} (${describeProxy(withScheme)})`,
+    );
   }
   if (url.hostname === "" || (url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
-    throw new UsageError(`${where} must be a proxy URL such as http://proxy.example:3128, with nothing after the port (${describeProxy(withScheme)})`);
+    throw new UsageError(
+      `${where} must be a proxy URL such as http://proxy.example:3128, with nothing after the port (${describeProxy(withScheme)})`,
+    );
   }
   return url.href.replace(/\/$/, "");
 }

@@ -100,14 +100,19 @@ export function retryPlan(err: unknown, retry: number, clock: Clock): { reason: 
       return { reason: "rate limited", waitMs: Math.round((err.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S) * 1000) };
     }
     if (err.status >= 500) {
-      const waitMs = err.retryAfter !== undefined ? Math.round(err.retryAfter * 1000) : backoffMs(retry, () => clock.random());
-      return { reason: err.status === 503 ? "service unavailable (HTTP 503)" : `server error (HTTP ${err.status})`, waitMs };
+      const waitMs =
+        err.retryAfter !== undefined ? Math.round(err.retryAfter * 1000) : backoffMs(retry, () => clock.random());
+      return {
+        reason: err.status === 503 ? "service unavailable (HTTP 503)" : `server error (HTTP ${err.status})`,
+        waitMs,
+      };
     }
     return undefined;
   }
   if (err instanceof NetworkError) {
     if (err.kind === "other") return undefined;
-    const reason = err.kind === "timeout" ? "timed out" : err.kind === "refused" ? "connection refused" : "connection reset";
+    const reason =
+      err.kind === "timeout" ? "timed out" : err.kind === "refused" ? "connection refused" : "connection reset";
     return { reason, waitMs: backoffMs(retry, () => clock.random()) };
   }
   if (err instanceof ResponseError && err.cutShort) {
@@ -140,7 +145,14 @@ export function withRetry<R extends Attempt, T>(send: Send<R, T>, options: Retry
         const plan = retry < retries ? retryPlan(err, retry + 1, clock) : undefined;
         if (!plan) throw err;
         if (plan.waitMs > MAX_WAIT_MS) throw withTooLongHint(err, plan.waitMs, clock);
-        onEvent?.({ type: "retry", url: req.url, reason: plan.reason, waitMs: plan.waitMs, attempt: retry + 1, retries });
+        onEvent?.({
+          type: "retry",
+          url: req.url,
+          reason: plan.reason,
+          waitMs: plan.waitMs,
+          attempt: retry + 1,
+          retries,
+        });
         try {
           await clock.sleep(plan.waitMs, req.signal);
         } catch (sleepErr) {
@@ -156,9 +168,13 @@ function withTooLongHint(err: unknown, waitMs: number, clock: Clock): unknown {
   if (err instanceof PepError) {
     const capped = waitMs >= HEADER_WAIT_CAP_S * 1000;
     const at = new Date(clock.now() + Math.min(waitMs, HEADER_WAIT_CAP_S * 1000));
-    const until = Number.isNaN(at.getTime()) ? "" : ` (until ${capped ? "after " : ""}${at.toISOString().replace(/\.\d+Z$/, "Z")})`;
+    const until = Number.isNaN(at.getTime())
+      ? ""
+      : ` (until ${capped ? "after " : ""}${at.toISOString().replace(/\.\d+Z$/, "Z")})`;
     const asks = capped ? "a year or more" : `${Math.ceil(waitMs / 1000)} s`;
-    err.hints.push(`the API asks to wait ${asks}${until}; pep waits at most ${MAX_WAIT_MS / 1000} s, so run the command again after that time`);
+    err.hints.push(
+      `the API asks to wait ${asks}${until}; pep waits at most ${MAX_WAIT_MS / 1000} s, so run the command again after that time`,
+    );
   }
   return err;
 }

@@ -73,7 +73,12 @@ export function loopbackOnlyLookup(hostname: string, options: object, callback: 
   );
 }
 
-function lookupAll(dnsLookup: typeof import("node:dns").lookup, hostname: string, options: object, callback: (...args: unknown[]) => void): void {
+function lookupAll(
+  dnsLookup: typeof import("node:dns").lookup,
+  hostname: string,
+  options: object,
+  callback: (...args: unknown[]) => void,
+): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err);
     const list = addresses as Array<{ address: string; family: number }>;
@@ -93,17 +98,26 @@ function lookupAll(dnsLookup: typeof import("node:dns").lookup, hostname: string
 /** Words for a TLS failure, by the code Node gives it; undefined when it is not one. */
 function tlsProblem(codes: string[], host: string, hostname: string): { message: string; hints: string[] } | undefined {
   const has = (...c: string[]) => c.some((x) => codes.includes(x));
-  const caHint = "if the server uses a private certificate authority, give its certificate with NODE_EXTRA_CA_CERTS=<file.pem>";
+  const caHint =
+    "if the server uses a private certificate authority, give its certificate with NODE_EXTRA_CA_CERTS=<file.pem>";
   if (has("ERR_SSL_WRONG_VERSION_NUMBER", "ERR_SSL_PACKET_LENGTH_TOO_LONG", "ERR_SSL_HTTP_REQUEST")) {
     return {
       message: `${host} did not answer in TLS: it may serve plain http on this port`,
       hints: ["check the base URL's scheme and port: https:// for TLS, http:// only for a server on this machine"],
     };
   }
-  if (has("CERT_HAS_EXPIRED")) return { message: `the TLS certificate of ${host} has expired`, hints: ["the server's certificate must be renewed; check the machine's clock too"] };
-  if (has("CERT_NOT_YET_VALID")) return { message: `the TLS certificate of ${host} is not valid yet`, hints: ["check the machine's clock"] };
+  if (has("CERT_HAS_EXPIRED"))
+    return {
+      message: `the TLS certificate of ${host} has expired`,
+      hints: ["the server's certificate must be renewed; check the machine's clock too"],
+    };
+  if (has("CERT_NOT_YET_VALID"))
+    return { message: `the TLS certificate of ${host} is not valid yet`, hints: ["check the machine's clock"] };
   if (has("ERR_TLS_CERT_ALTNAME_INVALID", "HOSTNAME_MISMATCH")) {
-    return { message: `the TLS certificate of ${host} is not valid for the name ${hostname}`, hints: ["check the host in the base URL: it must be a name the certificate lists"] };
+    return {
+      message: `the TLS certificate of ${host} is not valid for the name ${hostname}`,
+      hints: ["check the host in the base URL: it must be a name the certificate lists"],
+    };
   }
   if (
     has(
@@ -116,11 +130,24 @@ function tlsProblem(codes: string[], host: string, hostname: string): { message:
       "CERT_SIGNATURE_FAILURE",
     )
   ) {
-    return { message: `the TLS certificate of ${host} is not signed by a certificate authority this machine trusts`, hints: [caHint] };
+    return {
+      message: `the TLS certificate of ${host} is not signed by a certificate authority this machine trusts`,
+      hints: [caHint],
+    };
   }
   if (has("CERT_REVOKED")) return { message: `the TLS certificate of ${host} has been revoked`, hints: [] };
-  if (has("ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION", "ERR_SSL_UNSUPPORTED_PROTOCOL", "ERR_SSL_NO_PROTOCOLS_AVAILABLE", "ERR_SSL_TLSV1_ALERT_INSUFFICIENT_SECURITY")) {
-    return { message: `${host} and pep share no TLS version: the server offers only an old one`, hints: ["pep needs TLS 1.2 or later"] };
+  if (
+    has(
+      "ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION",
+      "ERR_SSL_UNSUPPORTED_PROTOCOL",
+      "ERR_SSL_NO_PROTOCOLS_AVAILABLE",
+      "ERR_SSL_TLSV1_ALERT_INSUFFICIENT_SECURITY",
+    )
+  ) {
+    return {
+      message: `${host} and pep share no TLS version: the server offers only an old one`,
+      hints: ["pep needs TLS 1.2 or later"],
+    };
   }
   const other = codes.find((c) => /^(ERR_SSL_|ERR_TLS_|CERT_)/.test(c));
   if (other) return { message: `the TLS handshake with ${host} failed (${other})`, hints: [caHint] };
@@ -166,7 +193,10 @@ export function createTransport(options: TransportOptions): Transport {
    * only then), the agent that checks a name resolves to loopback when the key goes
    * over plain http to a name, else the pool.
    */
-  const dispatcherFor = (url: URL, carriesKey: boolean): { via: string | undefined; dispatcher: Dispatcher | Promise<Dispatcher> } => {
+  const dispatcherFor = (
+    url: URL,
+    carriesKey: boolean,
+  ): { via: string | undefined; dispatcher: Dispatcher | Promise<Dispatcher> } => {
     const via = proxyFor(url, proxy);
     if (via) {
       if (carriesKey && url.protocol === "http:") {
@@ -176,13 +206,24 @@ export function createTransport(options: TransportOptions): Transport {
       }
       let d = proxies.get(via);
       if (!d) {
-        d = import("undici").then(({ ProxyAgent }) => new ProxyAgent({ uri: via, connections: options.connections, proxyTunnel: false, connect: { timeout: timeoutMs } }));
+        d = import("undici").then(
+          ({ ProxyAgent }) =>
+            new ProxyAgent({
+              uri: via,
+              connections: options.connections,
+              proxyTunnel: false,
+              connect: { timeout: timeoutMs },
+            }),
+        );
         proxies.set(via, d);
       }
       return { via, dispatcher: d };
     }
     if (carriesKey && url.protocol === "http:" && isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
-      loopbackAgent ??= new Agent({ connections: options.connections, connect: { timeout: timeoutMs, lookup: loopbackOnlyLookup } as object });
+      loopbackAgent ??= new Agent({
+        connections: options.connections,
+        connect: { timeout: timeoutMs, lookup: loopbackOnlyLookup } as object,
+      });
       return { via, dispatcher: loopbackAgent };
     }
     return { via, dispatcher: agent };
@@ -202,9 +243,12 @@ export function createTransport(options: TransportOptions): Transport {
     const host = url.host;
     if (has("ENOTLOOPBACK")) {
       const address = (err as { address?: string }).address ?? errorCause(err, "address");
-      return new UsageError(`the API key is not sent over plain http to ${url.hostname}: it resolves to ${address ?? "an address"}, which is not this machine`, {
-        hints: [`use an https base URL, or http://127.0.0.1:${url.port || 80} for a server on this machine`],
-      });
+      return new UsageError(
+        `the API key is not sent over plain http to ${url.hostname}: it resolves to ${address ?? "an address"}, which is not this machine`,
+        {
+          hints: [`use an https base URL, or http://127.0.0.1:${url.port || 80} for a server on this machine`],
+        },
+      );
     }
     if (via) {
       const proxyError = proxyProblem(err, codes, via, host);
@@ -215,7 +259,8 @@ export function createTransport(options: TransportOptions): Transport {
     if (has("UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT")) {
       return timeoutError(url, err);
     }
-    if (has("ECONNREFUSED")) return new NetworkError(`could not connect to ${host}: connection refused`, "refused", { cause: err });
+    if (has("ECONNREFUSED"))
+      return new NetworkError(`could not connect to ${host}: connection refused`, "refused", { cause: err });
     if (has("ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "ECONNABORTED")) {
       return new NetworkError(`the connection to ${host} was reset`, "reset", { cause: err });
     }
@@ -226,9 +271,19 @@ export function createTransport(options: TransportOptions): Transport {
     return new NetworkError(scrub(`request to ${host} failed: ${message}`), "other", { cause: err });
   };
 
-  const bodyError = (message: string, status: number, headers: Headers, extra: { cutShort?: boolean; cause?: unknown; hints?: string[] } = {}) => {
+  const bodyError = (
+    message: string,
+    status: number,
+    headers: Headers,
+    extra: { cutShort?: boolean; cause?: unknown; hints?: string[] } = {},
+  ) => {
     const id = header(headers, "x-request-id");
-    const e = new ResponseError(message, { status, requestId: id === undefined ? undefined : scrub(id).slice(0, 200), cause: extra.cause, cutShort: extra.cutShort });
+    const e = new ResponseError(message, {
+      status,
+      requestId: id === undefined ? undefined : scrub(id).slice(0, 200),
+      cause: extra.cause,
+      cutShort: extra.cutShort,
+    });
     if (extra.hints) e.hints.push(...extra.hints);
     return e;
   };
@@ -273,13 +328,20 @@ export function createTransport(options: TransportOptions): Transport {
         const declared = Number(header(resHeaders, "content-length"));
         if (Number.isFinite(declared) && declared > maxBytes) {
           drop();
-          throw bodyError(`the answer is ${mib(declared)} MiB, over pep's ${mib(maxBytes)} MiB limit; nothing of it was read`, status, resHeaders, { hints: [limitHint] });
+          throw bodyError(
+            `the answer is ${mib(declared)} MiB, over pep's ${mib(maxBytes)} MiB limit; nothing of it was read`,
+            status,
+            resHeaders,
+            { hints: [limitHint] },
+          );
         }
         const encoding = header(resHeaders, "content-encoding") ?? "";
         const decoder = decoderFor(encoding);
         if (typeof decoder === "string") {
           drop();
-          throw bodyError(`the answer is encoded as ${decoder}, which pep cannot read`, status, resHeaders, { hints: ["pep reads gzip, br and deflate; try --no-compress"] });
+          throw bodyError(`the answer is encoded as ${decoder}, which pep cannot read`, status, resHeaders, {
+            hints: ["pep reads gzip, br and deflate; try --no-compress"],
+          });
         }
         // Read chunk by chunk, so a body cut short still tells how much of it arrived.
         let wireBytes = 0;
@@ -300,7 +362,12 @@ export function createTransport(options: TransportOptions): Transport {
             if (size > maxBytes) {
               drop();
               stream.destroy();
-              throw bodyError(`the answer is larger than pep's ${mib(maxBytes)} MiB limit; stopped reading it`, status, resHeaders, { hints: [limitHint] });
+              throw bodyError(
+                `the answer is larger than pep's ${mib(maxBytes)} MiB limit; stopped reading it`,
+                status,
+                resHeaders,
+                { hints: [limitHint] },
+              );
             }
             chunks.push(chunk as Buffer);
           }
@@ -308,14 +375,23 @@ export function createTransport(options: TransportOptions): Transport {
           if (err instanceof ResponseError) throw err;
           if (signal?.aborted || timedOut) {
             const e = failed(err);
-            if (e instanceof NetworkError) e.requestId = header(resHeaders, "x-request-id") === undefined ? undefined : scrub(header(resHeaders, "x-request-id")!).slice(0, 200);
+            if (e instanceof NetworkError)
+              e.requestId =
+                header(resHeaders, "x-request-id") === undefined
+                  ? undefined
+                  : scrub(header(resHeaders, "x-request-id")!).slice(0, 200);
             throw e;
           }
           if (decoder && !sourceFailed) {
-            throw bodyError(`the answer's ${encoding.trim().toLowerCase()} body is corrupt: it could not be decompressed`, status, resHeaders, {
-              cause: err,
-              hints: ["try again; if it persists, --no-compress asks the server for an uncompressed answer"],
-            });
+            throw bodyError(
+              `the answer's ${encoding.trim().toLowerCase()} body is corrupt: it could not be decompressed`,
+              status,
+              resHeaders,
+              {
+                cause: err,
+                hints: ["try again; if it persists, --no-compress asks the server for an uncompressed answer"],
+              },
+            );
           }
           cutShort = true;
         }
@@ -362,9 +438,12 @@ function proxyProblem(err: unknown, codes: string[], via: string, host: string):
   if (/Proxy Authentication Required|Proxy response \(407\)/.test(text)) return proxyAuthError(via);
   const tunnel = /Proxy response \((\d{3})\)/.exec(text);
   if (tunnel) {
-    return new NetworkError(`the proxy ${name} refused to open a tunnel to ${host} (HTTP ${tunnel[1]})`, "other", { cause: err });
+    return new NetworkError(`the proxy ${name} refused to open a tunnel to ${host} (HTTP ${tunnel[1]})`, "other", {
+      cause: err,
+    });
   }
-  if (codes.includes("ECONNREFUSED")) return new NetworkError(`could not connect to the proxy ${name}: connection refused`, "refused", { cause: err });
+  if (codes.includes("ECONNREFUSED"))
+    return new NetworkError(`could not connect to the proxy ${name}: connection refused`, "refused", { cause: err });
   if (codes.some((c) => c === "ENOTFOUND" || c === "EAI_AGAIN" || c === "EAI_NONAME")) {
     return new NetworkError(`could not resolve the proxy's host ${name}`, "other", { cause: err });
   }

@@ -62,7 +62,15 @@ export interface RequestOptions {
 /** Events for `-v` logging and notices. The key never appears in any of them. */
 export type ClientEvent =
   | { type: "request"; method: "GET"; url: string; attempt: number; headers: Record<string, string> }
-  | { type: "response"; url: string; status: number; ms: number; requestId?: string | undefined; fromCache: boolean; bytes: number }
+  | {
+      type: "response";
+      url: string;
+      status: number;
+      ms: number;
+      requestId?: string | undefined;
+      fromCache: boolean;
+      bytes: number;
+    }
   | { type: "retry"; url: string; reason: string; waitMs: number; attempt: number; retries: number }
   | { type: "pace"; url: string; waitMs: number }
   /** A successful answer holds the key itself (printed as sent; said once on stderr). */

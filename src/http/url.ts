@@ -15,7 +15,8 @@ export function isKeyParam(name: string): boolean {
 }
 
 /** The advice given wherever a key is refused in a URL. */
-export const KEY_IN_URL_HINT = "pep sends the key in a header: store it with `pep auth login`, or give --api-key-file <path|-> or PEP_API_KEY.";
+export const KEY_IN_URL_HINT =
+  "pep sends the key in a header: store it with `pep auth login`, or give --api-key-file <path|-> or PEP_API_KEY.";
 
 /**
  * A URL as typed, fit to repeat in a message: a user name or password and the values of
@@ -25,7 +26,9 @@ export const KEY_IN_URL_HINT = "pep sends the key in a header: store it with `pe
 export function maskUrl(raw: string): string {
   return raw
     .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1…@")
-    .replace(/([?&;])([^=&#;]*)=([^&#;]*)/g, (all, sep: string, name: string) => (isKeyParam(safeDecode(name)) ? `${sep}${name}=…` : all));
+    .replace(/([?&;])([^=&#;]*)=([^&#;]*)/g, (all, sep: string, name: string) =>
+      isKeyParam(safeDecode(name)) ? `${sep}${name}=…` : all,
+    );
 }
 
 function safeDecode(s: string): string {
@@ -47,12 +50,17 @@ export function parseBaseUrl(baseUrl: string): URL {
     });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`the base URL must use http or https, not ${url.protocol.replace(/:$/, "")}: ${maskUrl(baseUrl)}`);
+    throw new UsageError(
+      `the base URL must use http or https, not ${url.protocol.replace(/:$/, "")}: ${maskUrl(baseUrl)}`,
+    );
   }
-  if (url.username || url.password) throw new UsageError("the base URL must not hold a user name or password", { hints: [KEY_IN_URL_HINT] });
+  if (url.username || url.password)
+    throw new UsageError("the base URL must not hold a user name or password", { hints: [KEY_IN_URL_HINT] });
   if (url.search || url.hash) {
     const keyLike = [...url.searchParams.keys()].some(isKeyParam);
-    throw new UsageError(`the base URL must not carry a query or fragment: ${maskUrl(baseUrl)}`, { hints: keyLike ? [KEY_IN_URL_HINT] : [] });
+    throw new UsageError(`the base URL must not carry a query or fragment: ${maskUrl(baseUrl)}`, {
+      hints: keyLike ? [KEY_IN_URL_HINT] : [],
+    });
   }
   return url;
 }
@@ -110,7 +118,10 @@ export function buildUrl(base: URL | string, path: string, query?: Query): URL {
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped), `localhost` and names under it. */
 export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   if (h === "localhost" || h.endsWith(".localhost")) return true;
   if (h === "::1" || h === "0:0:0:0:0:0:0:1") return true;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
@@ -134,7 +145,9 @@ export function mayCarryKey(url: URL, base: URL): boolean {
  */
 export function assertKeyUsable(apiKey: string | undefined): void {
   if (apiKey && !/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new UsageError("the API key holds a space, line break, control or non-ASCII character, which an HTTP header cannot carry; check the key file or PEP_API_KEY");
+    throw new UsageError(
+      "the API key holds a space, line break, control or non-ASCII character, which an HTTP header cannot carry; check the key file or PEP_API_KEY",
+    );
   }
 }
 
@@ -152,7 +165,10 @@ export function assertKeyNotInUrl(url: URL, apiKey: string | undefined): void {
     // keep the raw form
   }
   if (url.href.includes(apiKey) || decoded.includes(apiKey)) {
-    throw new UsageError("the URL holds the API key itself, where it would stay in logs and proxies; nothing was sent", { hints: [KEY_IN_URL_HINT] });
+    throw new UsageError(
+      "the URL holds the API key itself, where it would stay in logs and proxies; nothing was sent",
+      { hints: [KEY_IN_URL_HINT] },
+    );
   }
 }
 
@@ -163,9 +179,8 @@ export function assertKeyNotInUrl(url: URL, apiKey: string | undefined): void {
  */
 export function assertKeySafe(base: URL, apiKey: string | undefined): void {
   if (apiKey && !isSecureEnough(base)) {
-    throw new UsageError(
-      `the API key is not sent over plain http to ${base.host}; use an https base URL`,
-      { hints: [`set --base-url https://${base.host}${base.pathname.replace(/\/+$/, "")}`] },
-    );
+    throw new UsageError(`the API key is not sent over plain http to ${base.host}; use an https base URL`, {
+      hints: [`set --base-url https://${base.host}${base.pathname.replace(/\/+$/, "")}`],
+    });
   }
 }

@@ -23,7 +23,8 @@ const EXIT_NAMES: Record<number, string> = {
 
 /** When to call again after a 429: the API's Retry-After, or the 60 s the spec assumes without one. */
 function retryHint(err: ApiError, now: Date): string {
-  const seconds = err.retryAfter !== undefined && Number.isFinite(err.retryAfter) ? Math.max(0, Math.ceil(err.retryAfter)) : 60;
+  const seconds =
+    err.retryAfter !== undefined && Number.isFinite(err.retryAfter) ? Math.max(0, Math.ceil(err.retryAfter)) : 60;
   const at = new Date(now.getTime() + seconds * 1000).toISOString().replace(/\.\d+Z$/, "Z");
   const why = err.retryAfter !== undefined ? "the API asks to wait" : "the API sent no Retry-After; wait";
   return `rate limited: ${why} ${seconds} s; call again after ${at}`;
@@ -35,16 +36,25 @@ export interface ToolError {
   isError: true;
 }
 
-export async function toolError(err: unknown, ctx: Context, endpoint: Endpoint, redact: Redact, now = new Date()): Promise<ToolError> {
+export async function toolError(
+  err: unknown,
+  ctx: Context,
+  endpoint: Endpoint,
+  redact: Redact,
+  now = new Date(),
+): Promise<ToolError> {
   const explained = await explainAuthFailure(err, ctx, endpoint);
   const code = exitCodeFor(explained);
   const lines: string[] = [];
   if (explained instanceof PepError) {
     lines.push(`error: ${cleanLine(explained.describe())}`);
     for (const h of explained.hints) lines.push(h.startsWith("hint:") ? h : `hint: ${h.trim()}`);
-    if (explained instanceof ApiError && explained.status === 429 && !explained.hints.some((h) => /wait/.test(h))) lines.push(`hint: ${retryHint(explained, now)}`);
+    if (explained instanceof ApiError && explained.status === 429 && !explained.hints.some((h) => /wait/.test(h)))
+      lines.push(`hint: ${retryHint(explained, now)}`);
   } else {
-    lines.push(`error: unexpected failure: ${cleanLine(explained instanceof Error ? explained.message : String(explained))}`);
+    lines.push(
+      `error: unexpected failure: ${cleanLine(explained instanceof Error ? explained.message : String(explained))}`,
+    );
     lines.push("hint: this is a bug in pep; please report it with the tool call that caused it");
   }
   lines.push(`exit code ${code} (${EXIT_NAMES[code] ?? "error"}) as the command line would give`);

@@ -26,7 +26,12 @@ export function cleanDeep(value: unknown, redact: Redact, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     // defineProperty: a key named __proto__ stays an ordinary field.
-    Object.defineProperty(out, redact(stripTerminalControls(k)), { value: cleanDeep(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, redact(stripTerminalControls(k)), {
+      value: cleanDeep(v, redact, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -57,7 +62,7 @@ const MAX_LINES = 40;
 const MAX_ITEMS = 12;
 
 function short(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   const line = cleanLine(text === "not_documented" ? "not documented" : text);
   return line.length > MAX_VALUE ? `${line.slice(0, MAX_VALUE - 1)}…` : line;
 }
@@ -73,13 +78,25 @@ function get(item: unknown, path: string): unknown {
 
 /** What names an item, and a few facts worth a glance, by the resource's known fields. */
 const LABEL = ["name", "title", "vendor.name", "label", "id"];
-const FACTS = ["evidence.level", "regulatory_status", "publication_year", "evidence_classification", "country", "rating.average", "price", "currency", "last_seen_at"];
+const FACTS = [
+  "evidence.level",
+  "regulatory_status",
+  "publication_year",
+  "evidence_classification",
+  "country",
+  "rating.average",
+  "price",
+  "currency",
+  "last_seen_at",
+];
 const LINK = ["url", "source_url", "product_page_url", "profile_url"];
 
 function itemLine(item: unknown): string {
   const label = LABEL.map((p) => get(item, p)).find((v) => typeof v === "string" || typeof v === "number");
   const id = get(item, "id");
-  const facts = FACTS.map((p) => [p, get(item, p)] as const).filter(([, v]) => v !== undefined && v !== null && typeof v !== "object");
+  const facts = FACTS.map((p) => [p, get(item, p)] as const).filter(
+    ([, v]) => v !== undefined && v !== null && typeof v !== "object",
+  );
   const link = LINK.map((p) => get(item, p)).find((v) => typeof v === "string");
   let line = `- ${label !== undefined ? short(label) : short(item)}`;
   if (id !== undefined && id !== label) line += ` [${short(id)}]`;
@@ -89,11 +106,17 @@ function itemLine(item: unknown): string {
 }
 
 function noticeLines(n: Notices): string[] {
-  return [...(n.sandbox_notice ? [n.sandbox_notice] : []), n.research_notice, ...(n.affiliate_disclosure ? [`Affiliate disclosure: ${n.affiliate_disclosure}`] : [])];
+  return [
+    ...(n.sandbox_notice ? [n.sandbox_notice] : []),
+    n.research_notice,
+    ...(n.affiliate_disclosure ? [`Affiliate disclosure: ${n.affiliate_disclosure}`] : []),
+  ];
 }
 
 export function listText(noun: string, items: readonly unknown[], nextCursor: string | null, notices: Notices): string {
-  const lines = [`${items.length} ${noun}${nextCursor ? ` (more remain: call again with cursor "${cleanLine(nextCursor)}")` : ""}`];
+  const lines = [
+    `${items.length} ${noun}${nextCursor ? ` (more remain: call again with cursor "${cleanLine(nextCursor)}")` : ""}`,
+  ];
   lines.push(...items.map(itemLine));
   return [...lines, "", ...noticeLines(notices)].join("\n");
 }
@@ -104,7 +127,11 @@ export function itemText(title: string, data: unknown, notices: Notices): string
     const entries = Object.entries(data);
     for (const [k, v] of entries.slice(0, MAX_LINES)) {
       // A section that is a list of records (search hits, citing profiles) reads as one line each.
-      if (Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) {
+      if (
+        Array.isArray(v) &&
+        v.length > 0 &&
+        v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))
+      ) {
         lines.push(`${cleanLine(k)} (${v.length}):`, ...v.slice(0, MAX_ITEMS).map((x) => `  ${itemLine(x)}`));
         if (v.length > MAX_ITEMS) lines.push(`  … ${v.length - MAX_ITEMS} more in the structured result`);
       } else lines.push(`${cleanLine(k)}: ${short(v)}`);

@@ -54,7 +54,14 @@ function pathArgDoc(entry: ToolEntry): string {
 }
 
 function fieldsDoc(endpoint: ToolEntry["endpoint"]): string | undefined {
-  const list = endpoint === "peptides" ? PEPTIDE_FIELDS : endpoint === "studies" ? STUDY_FIELDS : endpoint === "vendors" ? VENDOR_FIELDS : undefined;
+  const list =
+    endpoint === "peptides"
+      ? PEPTIDE_FIELDS
+      : endpoint === "studies"
+        ? STUDY_FIELDS
+        : endpoint === "vendors"
+          ? VENDOR_FIELDS
+          : undefined;
   return list && `fields to return, comma-separated, from: ${list.join(", ")} (id is always included; default all)`;
 }
 
@@ -92,7 +99,9 @@ function describeParam(entry: ToolEntry, param: string, docs: Record<string, str
   if (param === "limit") {
     const max = entry.endpoint === "search" ? LIMITS.searchLimitMax : LIMITS.pageMax;
     const def = entry.endpoint === "search" ? LIMITS.searchLimitDefault : (entry.defaultLimit ?? LIMITS.pageDefault);
-    return entry.list ? `most items to return in this call, 1 to ${max} (default ${def})` : `most results, 1 to ${max} (default ${def})`;
+    return entry.list
+      ? `most items to return in this call, 1 to ${max} (default ${def})`
+      : `most results, 1 to ${max} (default ${def})`;
   }
   if (param === "cursor") return "next_cursor of the previous call, to continue the list where it stopped";
   if (param === "fields") return fieldsDoc(entry.endpoint) ?? "fields to return, comma-separated";
@@ -104,16 +113,32 @@ function describeParam(entry: ToolEntry, param: string, docs: Record<string, str
 
 /** Known fields of a resource, declared so that clients see them; others pass through. */
 function itemSchema(entry: ToolEntry): z.ZodType {
-  const known = entry.endpoint === "peptides" ? PEPTIDE_FIELDS : entry.endpoint === "studies" ? STUDY_FIELDS : entry.endpoint === "vendors" ? VENDOR_FIELDS : [];
+  const known =
+    entry.endpoint === "peptides"
+      ? PEPTIDE_FIELDS
+      : entry.endpoint === "studies"
+        ? STUDY_FIELDS
+        : entry.endpoint === "vendors"
+          ? VENDOR_FIELDS
+          : [];
   return z.looseObject(Object.fromEntries(known.map((f) => [f, z.unknown().optional()])));
 }
 
 /** What every result carries besides its data. */
 const NOTICES = {
-  research_notice: z.string().describe("research and education only: not medical advice, not a recommendation to buy or use any substance"),
-  sandbox: z.boolean().describe("true when the data is the sandbox's synthetic data (meta.sandbox), which must never pass for real research"),
+  research_notice: z
+    .string()
+    .describe("research and education only: not medical advice, not a recommendation to buy or use any substance"),
+  sandbox: z
+    .boolean()
+    .describe(
+      "true when the data is the sandbox's synthetic data (meta.sandbox), which must never pass for real research",
+    ),
   sandbox_notice: z.string().optional().describe("present when sandbox is true"),
-  affiliate_disclosure: z.string().optional().describe("the API's disclosure, when links in the result may be affiliate links"),
+  affiliate_disclosure: z
+    .string()
+    .optional()
+    .describe("the API's disclosure, when links in the result may be affiliate links"),
 };
 
 export function outputSchema(entry: ToolEntry): z.ZodObject {
@@ -126,5 +151,8 @@ export function outputSchema(entry: ToolEntry): z.ZodObject {
       ...NOTICES,
     });
   }
-  return z.object({ data: z.unknown().describe("the API's data, as received (control characters removed)"), ...NOTICES });
+  return z.object({
+    data: z.unknown().describe("the API's data, as received (control characters removed)"),
+    ...NOTICES,
+  });
 }

@@ -20,7 +20,10 @@ export const INSTRUCTIONS = [
 
 /** A fresh server with every tool registered; `connect()` it to a transport. */
 export function createServer(ctx: Context, inflight: Set<Promise<unknown>> = new Set()): McpServer {
-  const server = new McpServer({ name: "pep", title: "pep: peptide research API", version: __PEP_VERSION__ }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
+  const server = new McpServer(
+    { name: "pep", title: "pep: peptide research API", version: __PEP_VERSION__ },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
+  );
   for (const entry of TOOLS) {
     const endpoint = ENDPOINTS[entry.endpoint];
     const keyed = endpoint.keyRequired ? ` Needs an API key with the ${endpoint.scope} scope.` : "";
@@ -31,7 +34,13 @@ export function createServer(ctx: Context, inflight: Set<Promise<unknown>> = new
         description: `${entry.summary}${keyed} (GET ${endpoint.path})`,
         inputSchema: inputSchema(entry),
         outputSchema: outputSchema(entry),
-        annotations: { title: entry.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+        annotations: {
+          title: entry.title,
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: true,
+        },
       },
       (args: Record<string, unknown>, extra: { signal: AbortSignal }) => {
         const call = callTool(entry, args, ctx, AbortSignal.any([ctx.io.signal, extra.signal]));

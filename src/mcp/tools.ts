@@ -59,7 +59,12 @@ function pathOf(entry: ToolEntry, args: Record<string, unknown>): string {
   return expandPath(endpoint.path, { [entry.path]: id });
 }
 
-export async function callTool(entry: ToolEntry, args: Record<string, unknown>, ctx: Context, signal: AbortSignal): Promise<ToolSuccess | ToolError> {
+export async function callTool(
+  entry: ToolEntry,
+  args: Record<string, unknown>,
+  ctx: Context,
+  signal: AbortSignal,
+): Promise<ToolSuccess | ToolError> {
   const endpoint = ENDPOINTS[entry.endpoint];
   let redact: Redact = (s) => s;
   try {
@@ -73,7 +78,13 @@ export async function callTool(entry: ToolEntry, args: Record<string, unknown>, 
     if (entry.list) {
       const { limit: rawLimit, cursor, ...filters } = query;
       const limit = rawLimit === undefined ? (entry.defaultLimit ?? LIMITS.pageDefault) : Number(rawLimit);
-      const pages = client.paginate(path, { query: filters, limit, pageSize: limit, cursor: cursor === undefined ? undefined : String(cursor), signal });
+      const pages = client.paginate(path, {
+        query: filters,
+        limit,
+        pageSize: limit,
+        cursor: cursor === undefined ? undefined : String(cursor),
+        signal,
+      });
       const items: unknown[] = [];
       for await (const item of pages) items.push(cleanDeep(item, redact));
       // A cursor is passed back as received, except that the key never leaves in one.
@@ -89,9 +100,15 @@ export async function callTool(entry: ToolEntry, args: Record<string, unknown>, 
 
 function listResult(entry: ToolEntry, items: unknown[], next: string | null, notices: Notices): ToolSuccess {
   const structured = { items, count: items.length, has_more: next !== null, next_cursor: next, ...notices };
-  return { content: [{ type: "text", text: listText(NOUNS[entry.endpoint] ?? "items", items, next, notices) }], structuredContent: structured };
+  return {
+    content: [{ type: "text", text: listText(NOUNS[entry.endpoint] ?? "items", items, next, notices) }],
+    structuredContent: structured,
+  };
 }
 
 function itemResult(entry: ToolEntry, data: unknown, notices: Notices): ToolSuccess {
-  return { content: [{ type: "text", text: itemText(entry.title, data, notices) }], structuredContent: { data, ...notices } };
+  return {
+    content: [{ type: "text", text: itemText(entry.title, data, notices) }],
+    structuredContent: { data, ...notices },
+  };
 }

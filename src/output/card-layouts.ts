@@ -27,7 +27,14 @@ const PEPTIDE: CardLayout = {
     { title: "Chemical properties", keys: ["chemical_properties", "chemistry", "properties"] },
     {
       title: "Evidence in humans",
-      keys: ["evidence.human", "evidence.humans", "evidence.human_evidence", "evidence.clinical", "human_evidence", "clinical_evidence"],
+      keys: [
+        "evidence.human",
+        "evidence.humans",
+        "evidence.human_evidence",
+        "evidence.clinical",
+        "human_evidence",
+        "clinical_evidence",
+      ],
     },
     {
       title: "Preclinical evidence",
@@ -134,4 +141,9 @@ export function layoutFor(resource: Resource): CardLayout {
 }
 
 /** Cards about research, under which the "not medical advice" notice is printed. */
-export const RESEARCH_CARDS: ReadonlySet<Resource> = new Set<Resource>(["peptide-profile", "research", "regulatory", "study-detail"]);
+export const RESEARCH_CARDS: ReadonlySet<Resource> = new Set<Resource>([
+  "peptide-profile",
+  "research",
+  "regulatory",
+  "study-detail",
+]);

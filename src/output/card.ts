@@ -9,7 +9,18 @@
 import { factText, scalarCell, sourceText, valueText, type Cell } from "./cells.js";
 import { cleanLine, MAX_URL_LENGTH } from "./sanitize.js";
 import type { Style } from "./style.js";
-import { asFact, asMoney, asPerson, getPath, humanize, isPlainObject, isScalar, isScalarArray, titleKeyOf, type Plain } from "./values.js";
+import {
+  asFact,
+  asMoney,
+  asPerson,
+  getPath,
+  humanize,
+  isPlainObject,
+  isScalar,
+  isScalarArray,
+  titleKeyOf,
+  type Plain,
+} from "./values.js";
 import { displayWidth, padEnd, truncate, wrap } from "./width.js";
 
 export interface SectionSpec {
@@ -47,14 +58,18 @@ const isUrl = (v: unknown): v is string => typeof v === "string" && /^https?:\/\
 
 /** Objects that read as one value: money, a sourced fact, a person's name. */
 function isCompact(v: Plain): boolean {
-  return Object.keys(v).length === 0 || asMoney(v) !== undefined || asFact(v) !== undefined || asPerson(v) !== undefined;
+  return (
+    Object.keys(v).length === 0 || asMoney(v) !== undefined || asFact(v) !== undefined || asPerson(v) !== undefined
+  );
 }
 
 /** Values printed on one `Label  value` line (possibly wrapped). */
 function isInline(v: unknown): boolean {
   if (isScalar(v) || isScalarArray(v)) return true;
   if (isPlainObject(v)) return isCompact(v);
-  return Array.isArray(v) && v.every((e) => isScalar(e) || (isPlainObject(e) && isCompact(e) && Object.keys(e).length > 0));
+  return (
+    Array.isArray(v) && v.every((e) => isScalar(e) || (isPlainObject(e) && isCompact(e) && Object.keys(e).length > 0))
+  );
 }
 
 class CardWriter {
@@ -92,8 +107,13 @@ class CardWriter {
     const fact = asFact(obj, { anyValue: true });
     if (!fact || isInline(fact.value) || !isPlainObject(obj.source)) return undefined;
     const valuePath = prefix === "" ? "value" : `${prefix}.value`;
-    const own = isPlainObject(fact.value) ? this.children(fact.value, valuePath) : [{ label: "Value", value: fact.value, path: valuePath }];
-    return [...own, { label: "Source", value: sourceText(obj.source), path: prefix === "" ? "source" : `${prefix}.source` }];
+    const own = isPlainObject(fact.value)
+      ? this.children(fact.value, valuePath)
+      : [{ label: "Value", value: fact.value, path: valuePath }];
+    return [
+      ...own,
+      { label: "Source", value: sourceText(obj.source), path: prefix === "" ? "source" : `${prefix}.source` },
+    ];
   }
 
   private inlineCell(v: unknown): Cell {
@@ -132,7 +152,8 @@ class CardWriter {
     const cleanLabel = cleanLine(label);
     const labelFits = displayWidth(cleanLabel) <= labelWidth;
     if (isUrl(value)) {
-      if (labelFits && (room >= 20 || this.style.canLink(value))) return [pad + padEnd(cleanLabel, labelWidth) + "  " + this.urlText(value, room)];
+      if (labelFits && (room >= 20 || this.style.canLink(value)))
+        return [pad + padEnd(cleanLabel, labelWidth) + "  " + this.urlText(value, room)];
       return [pad + cleanLabel, pad + "  " + this.urlText(value, this.o.width - indent - 2)];
     }
     const cell = this.inlineCell(value);
@@ -141,17 +162,26 @@ class CardWriter {
       return [pad + cleanLabel, ...wrap(cell.text, w).map((l) => pad + " ".repeat(INDENT) + this.paint(l, cell))];
     }
     const lines = wrap(cell.text, room);
-    return lines.map((l, i) => (i === 0 ? pad + padEnd(cleanLabel, labelWidth) + "  " : " ".repeat(valueCol)) + this.paint(l, cell));
+    return lines.map(
+      (l, i) => (i === 0 ? pad + padEnd(cleanLabel, labelWidth) + "  " : " ".repeat(valueCol)) + this.paint(l, cell),
+    );
   }
 
   /** Entries as aligned lines, nested objects as indented blocks, lists as bullets. */
   block(entries: Entry[], indent: number, depth: number): string[] {
     const inline = entries.filter((e) => isInline(e.value));
-    const labelWidth = Math.min(MAX_LABEL, inline.reduce((m, e) => Math.max(m, displayWidth(cleanLine(e.label))), 0));
+    const labelWidth = Math.min(
+      MAX_LABEL,
+      inline.reduce((m, e) => Math.max(m, displayWidth(cleanLine(e.label))), 0),
+    );
     const lines: string[] = [];
     for (const e of entries) {
       if (isInline(e.value) || depth >= MAX_DEPTH) {
-        lines.push(...(isInline(e.value) ? this.labelled(e.label, e.value, indent, labelWidth) : this.labelled(e.label, valueText(e.value), indent, labelWidth)));
+        lines.push(
+          ...(isInline(e.value)
+            ? this.labelled(e.label, e.value, indent, labelWidth)
+            : this.labelled(e.label, valueText(e.value), indent, labelWidth)),
+        );
       } else if (isPlainObject(e.value)) {
         lines.push(" ".repeat(indent) + this.style.bold(cleanLine(e.label)));
         lines.push(...this.block(this.children(e.value, e.path), indent + INDENT, depth + 1));
@@ -175,7 +205,9 @@ class CardWriter {
           lines.push(pad + "• " + this.urlText(el, this.o.width - indent - 2));
           return;
         }
-        wrap(cell.text, this.o.width - indent - 2).forEach((l, j) => lines.push(pad + (j === 0 ? "• " : "  ") + this.paint(l, cell)));
+        wrap(cell.text, this.o.width - indent - 2).forEach((l, j) =>
+          lines.push(pad + (j === 0 ? "• " : "  ") + this.paint(l, cell)),
+        );
         return;
       }
       const tk = titleKeyOf(el);
@@ -255,10 +287,15 @@ class CardWriter {
       const url = urlPath ? getPath(data, urlPath) : undefined;
       const linked = url !== undefined && this.style.canLink(url);
       const titleLines = linked ? [truncate(title, this.o.width)] : wrap(title, this.o.width);
-      titleLines.forEach((l, i) => lines.push(i === 0 && linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l)));
+      titleLines.forEach((l, i) =>
+        lines.push(i === 0 && linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l)),
+      );
       if (urlPath && typeof url === "string") {
         this.used.add(urlPath);
-        if (!linked) lines.push(this.style.dim(isUrl(url) ? this.urlText(url, this.o.width) : truncate(cleanLine(url), this.o.width)));
+        if (!linked)
+          lines.push(
+            this.style.dim(isUrl(url) ? this.urlText(url, this.o.width) : truncate(cleanLine(url), this.o.width)),
+          );
       }
     }
 
@@ -268,7 +305,9 @@ class CardWriter {
       for (const e of entries) this.used.add(e.path);
       return { title: s.title, entries };
     });
-    const overview = (layout.overview ?? []).map((k) => this.entryAt(data, k)).filter((e): e is Entry => e !== undefined);
+    const overview = (layout.overview ?? [])
+      .map((k) => this.entryAt(data, k))
+      .filter((e): e is Entry => e !== undefined);
     for (const e of overview) this.used.add(e.path);
     // Unclaimed top-level keys: inline ones join the overview, the rest get sections of their own.
     const rest: Entry[] = [];

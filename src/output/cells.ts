@@ -5,7 +5,17 @@
  * sequences here, so callers only lay it out.
  */
 import { cleanBlock, cleanLine } from "./sanitize.js";
-import { asFact, asMoney, asPerson, isPlainObject, isScalar, NOT_DOCUMENTED, NOT_DOCUMENTED_TEXT, titleKeyOf, humanize } from "./values.js";
+import {
+  asFact,
+  asMoney,
+  asPerson,
+  isPlainObject,
+  isScalar,
+  NOT_DOCUMENTED,
+  NOT_DOCUMENTED_TEXT,
+  titleKeyOf,
+  humanize,
+} from "./values.js";
 
 export interface Cell {
   text: string;
@@ -50,7 +60,13 @@ export function objectText(obj: Record<string, unknown>, depth = 0): string {
       parts.push("…");
       break;
     }
-    const text = isScalar(v) ? scalarText(v) : Array.isArray(v) && v.length === 0 ? "none" : depth < 1 ? valueText(v, depth + 1) : "…";
+    const text = isScalar(v)
+      ? scalarText(v)
+      : Array.isArray(v) && v.length === 0
+        ? "none"
+        : depth < 1
+          ? valueText(v, depth + 1)
+          : "…";
     parts.push(`${humanize(k)}: ${text}`);
   }
   return parts.join("; ");
@@ -81,7 +97,9 @@ export function factText(fact: { value: unknown; source: unknown; asOf: unknown 
 /** Any value as one line of text (arrays joined with ", "). */
 export function valueText(v: unknown, depth = 0): string {
   if (Array.isArray(v)) {
-    const parts = v.map((e) => (isPlainObject(e) ? objectText(e, depth) : Array.isArray(e) ? valueText(e, depth + 1) : scalarText(e)));
+    const parts = v.map((e) =>
+      isPlainObject(e) ? objectText(e, depth) : Array.isArray(e) ? valueText(e, depth + 1) : scalarText(e),
+    );
     // "Müller, Jürgen; Doe, Anna": a comma inside an element would blur where it ends.
     return parts.join(parts.some((p) => p.includes(",")) ? "; " : ", ");
   }

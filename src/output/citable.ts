@@ -2,5 +2,8 @@
 import type { Result } from "../commands/types.js";
 
 export function isCitable(result: Result): boolean {
-  return (result.kind === "list" || result.kind === "item") && (result.resource === "study" || result.resource === "study-detail");
+  return (
+    (result.kind === "list" || result.kind === "item") &&
+    (result.resource === "study" || result.resource === "study-detail")
+  );
 }

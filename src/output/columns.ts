@@ -88,7 +88,12 @@ const DEFAULTS: Partial<Record<Resource, ColumnSpec[]>> = {
   ],
   offer: [
     { header: "VENDOR", paths: ["vendor.name", "vendor_name", "vendor"], linkTo: ["vendor.url", "vendor.profile_url"] },
-    { header: "PRODUCT", paths: ["product_name"], presence: ["product_name", "product.name", "peptide.name", "name", "form", "product.form"], cell: offerProduct },
+    {
+      header: "PRODUCT",
+      paths: ["product_name"],
+      presence: ["product_name", "product.name", "peptide.name", "name", "form", "product.form"],
+      cell: offerProduct,
+    },
     { header: "PRICE", paths: ["price"], presence: ["price", "currency"], cell: offerPrice, fixed: true },
     { header: "LAST SEEN", paths: ["last_seen_at"] },
     { header: "LINK", paths: ["product_page_url", "url"], linkTo: ["product_page_url", "url"] },
@@ -155,7 +160,9 @@ function pathColumn(path: string): Column {
 /** The first few scalar keys of an item (any resource without defaults). */
 function genericColumns(first: unknown, max = 6): Column[] {
   if (!isPlainObject(first)) return [{ key: "", header: "VALUE", cell: (item) => humanCell(item) }];
-  const keys = Object.keys(first).filter((k) => isScalar(first[k]) || (Array.isArray(first[k]) && (first[k] as unknown[]).every(isScalar)));
+  const keys = Object.keys(first).filter(
+    (k) => isScalar(first[k]) || (Array.isArray(first[k]) && (first[k] as unknown[]).every(isScalar)),
+  );
   const chosen = (keys.length > 0 ? keys : Object.keys(first)).slice(0, max);
   return chosen.map(pathColumn);
 }

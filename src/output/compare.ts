@@ -16,7 +16,10 @@ const HEADER_KEYS = new Set(["name", "url"]);
 
 /** A sourced fact, whatever its value, is one row: the vendors' facts read side by side. */
 const isLeaf = (v: unknown): boolean =>
-  !isPlainObject(v) || Object.keys(v).length === 0 || asFact(v, { anyValue: true }) !== undefined || asMoney(v) !== undefined;
+  !isPlainObject(v) ||
+  Object.keys(v).length === 0 ||
+  asFact(v, { anyValue: true }) !== undefined ||
+  asMoney(v) !== undefined;
 
 function leafPaths(obj: Plain, prefix: string, out: string[]): void {
   for (const [k, v] of Object.entries(obj)) {
@@ -35,7 +38,8 @@ function rowPathsOf(vendors: readonly Plain[]): string[] {
   const paths: string[] = [];
   for (const v of vendors) leafPaths(v, "", paths);
   const leaves = new Set(paths);
-  const underALeaf = (p: string) => p.split(".").some((_, i, parts) => i > 0 && leaves.has(parts.slice(0, i).join(".")));
+  const underALeaf = (p: string) =>
+    p.split(".").some((_, i, parts) => i > 0 && leaves.has(parts.slice(0, i).join(".")));
   return paths.filter((p) => !HEADER_KEYS.has(p) && !underALeaf(p));
 }
 
@@ -68,7 +72,10 @@ export function renderCompare(data: unknown, width: number, style: Style): strin
       return { text: tk ? cleanLine(String(v[tk])) : "", link: v.url };
     }),
   ];
-  const rows: Cell[][] = rowPaths.map((p) => [{ text: humanize(p) }, ...vendors.map((v) => compareCell(getPath(v, p)))]);
+  const rows: Cell[][] = rowPaths.map((p) => [
+    { text: humanize(p) },
+    ...vendors.map((v) => compareCell(getPath(v, p))),
+  ]);
   const natural = naturalWidths(
     header.map((h) => h.text),
     rows,
@@ -76,7 +83,8 @@ export function renderCompare(data: unknown, width: number, style: Style): strin
   natural[0] = Math.min(natural[0]!, LABEL_MAX);
   const widths = fitWidths(natural, width);
   const lines = [formatRow(header, widths, style, true), ...rows.map((r) => formatRow(r, widths, style))];
-  if (widths.length < header.length) lines.push(style.dim(`(${header.length - widths.length} vendor(s) not shown for lack of width; use -o json)`));
+  if (widths.length < header.length)
+    lines.push(style.dim(`(${header.length - widths.length} vendor(s) not shown for lack of width; use -o json)`));
   if (found.key !== undefined && isPlainObject(data)) {
     const rest = Object.fromEntries(Object.entries(data).filter(([k]) => k !== found.key));
     if (Object.keys(rest).length > 0) lines.push("", ...renderCard(rest, { titleKeys: [] }, { width, style }));

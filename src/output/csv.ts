@@ -12,7 +12,10 @@ import { csvText, stripTerminalControls } from "./sanitize.js";
 
 export function csvLine(cells: readonly string[]): string {
   // Cleaned here too, not only by the caller: the header is the API's keys as they came.
-  return stringify([cells.map((c) => csvText(neutraliseFormula(stripTerminalControls(c))))], { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
+  return stringify([cells.map((c) => csvText(neutraliseFormula(stripTerminalControls(c))))], {
+    record_delimiter: "\r\n",
+    quoted_match: /[\r\n]/,
+  });
 }
 
 export async function writeCsv(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {

@@ -92,7 +92,8 @@ async function realTarget(target: string): Promise<string> {
     try {
       return await realpath(p);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ELOOP" || hops >= 40) throw new UsageError(`--file: ${target} is a loop of symbolic links`);
+      if ((err as NodeJS.ErrnoException).code === "ELOOP" || hops >= 40)
+        throw new UsageError(`--file: ${target} is a loop of symbolic links`);
     }
     const link = await readlink(p).catch(() => undefined);
     if (link === undefined) break;
@@ -100,7 +101,10 @@ async function realTarget(target: string): Promise<string> {
   }
   const folder = path.dirname(p);
   const st = await stat(folder).catch(() => undefined);
-  if (!st) throw new UsageError(`--file: the folder ${folder} does not exist`, { hints: [`create it first (mkdir -p ${folder})`] });
+  if (!st)
+    throw new UsageError(`--file: the folder ${folder} does not exist`, {
+      hints: [`create it first (mkdir -p ${folder})`],
+    });
   if (!st.isDirectory()) throw new UsageError(`--file: ${folder} is not a folder`);
   return path.join(await realpath(folder), path.basename(p));
 }

@@ -82,7 +82,8 @@ export function indentJsonText(text: string): string {
 export function parseKeepingNumbers(text: string): unknown {
   let out = "";
   eachToken(text, (t, kind) => {
-    if (kind === "scalar" && t !== "true" && t !== "false" && t !== "null" && JSON.stringify(Number(t)) !== t) out += JSON.stringify(t);
+    if (kind === "scalar" && t !== "true" && t !== "false" && t !== "null" && JSON.stringify(Number(t)) !== t)
+      out += JSON.stringify(t);
     else out += t;
   });
   return JSON.parse(out);

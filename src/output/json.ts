@@ -56,10 +56,20 @@ export async function writeNdjson(result: ListResult | ItemResult | RawResult, c
  * line (`ndjson`) with every token as written, so numbers such as `9007199254740993` or
  * `1.10` are never rounded; paginated items as NDJSON.
  */
-export async function writeRaw(result: RawResult, ctx: WriterContext, layout: "as-sent" | "indented" | "compact"): Promise<void> {
+export async function writeRaw(
+  result: RawResult,
+  ctx: WriterContext,
+  layout: "as-sent" | "indented" | "compact",
+): Promise<void> {
   if (result.items) return writeNdjsonLines(result.items, ctx);
-  if (result.text === undefined) return void (await ctx.emit((layout === "compact" ? compact(result.body) : pretty(result.body)) + "\n"));
+  if (result.text === undefined)
+    return void (await ctx.emit((layout === "compact" ? compact(result.body) : pretty(result.body)) + "\n"));
   const { compactJsonText, indentJsonText } = await import("./json-text.js");
-  const text = layout === "compact" ? compactJsonText(result.text) : layout === "indented" ? indentJsonText(result.text) : result.text;
+  const text =
+    layout === "compact"
+      ? compactJsonText(result.text)
+      : layout === "indented"
+        ? indentJsonText(result.text)
+        : result.text;
   await ctx.emit(inertJson(text) + (text.endsWith("\n") ? "" : "\n"));
 }

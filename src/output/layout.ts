@@ -25,7 +25,11 @@ const MIN_WIDTH = 4;
 export function fitWidths(
   natural: readonly number[],
   total: number,
-  { fixed = [], wide = [], minWidth = MIN_WIDTH }: { fixed?: readonly boolean[]; wide?: readonly boolean[]; minWidth?: number } = {},
+  {
+    fixed = [],
+    wide = [],
+    minWidth = MIN_WIDTH,
+  }: { fixed?: readonly boolean[]; wide?: readonly boolean[]; minWidth?: number } = {},
 ): number[] {
   let n = natural.length;
   const least = (i: number) => (fixed[i] ? natural[i]! : Math.min(natural[i]!, minWidth));
@@ -78,7 +82,13 @@ export function naturalWidths(headers: readonly string[], rows: readonly (readon
  * One line: each cell cut to its width (except `fixed` ones), styled (dim placeholders,
  * hyperlinks), padded by its plain width; no padding after the last non-empty cell.
  */
-export function formatRow(cells: readonly Cell[], widths: readonly number[], style: Style, bold = false, fixed: readonly boolean[] = []): string {
+export function formatRow(
+  cells: readonly Cell[],
+  widths: readonly number[],
+  style: Style,
+  bold = false,
+  fixed: readonly boolean[] = [],
+): string {
   let last = -1;
   widths.forEach((_, i) => {
     if ((cells[i]?.text ?? "") !== "") last = i;
@@ -96,4 +106,3 @@ export function formatRow(cells: readonly Cell[], widths: readonly number[], sty
   }
   return line;
 }
-

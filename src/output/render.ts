@@ -110,7 +110,9 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
     return;
   }
   if (CITATION_FORMATS.has(options.format) && !isCitable(result)) {
-    throw new UsageError(`-o ${options.format} is for studies only (studies list, studies get, studies export, peptides studies)`);
+    throw new UsageError(
+      `-o ${options.format} is for studies only (studies list, studies get, studies export, peptides studies)`,
+    );
   }
   const writer = await loadWriter(options.format);
   const fields = options.fields ?? (result.kind === "list" ? result.fields : undefined);

@@ -7,7 +7,15 @@
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
 import type { WriterContext } from "./writer-context.js";
 import { inertJson, stripTerminalControls } from "./sanitize.js";
-import { expandFields, flattenKeys, getPath, isPlainObject, isScalar, NOT_DOCUMENTED, NOT_DOCUMENTED_TEXT } from "./values.js";
+import {
+  expandFields,
+  flattenKeys,
+  getPath,
+  isPlainObject,
+  isScalar,
+  NOT_DOCUMENTED,
+  NOT_DOCUMENTED_TEXT,
+} from "./values.js";
 import { parseKeepingNumbers } from "./json-text.js";
 
 /** Header of the single column used when items are not objects. */
@@ -49,7 +57,8 @@ function itemsOf(result: ListResult | ItemResult | RawResult): AsyncIterable<unk
   if (result.kind === "raw" && result.items) return result.items;
   // `pep api`'s body is read from its text: a number JavaScript cannot hold exactly
   // (9007199254740993, 1.10, 1e400) becomes a cell as written, not a rounded one.
-  const data = result.kind === "item" ? result.data : result.text !== undefined ? parseKeepingNumbers(result.text) : result.body;
+  const data =
+    result.kind === "item" ? result.data : result.text !== undefined ? parseKeepingNumbers(result.text) : result.body;
   return Array.isArray(data) ? data : [data];
 }
 

@@ -9,7 +9,13 @@ import { renderTable } from "./table.js";
 import type { Style } from "./style.js";
 import { humanize, isPlainObject } from "./values.js";
 
-function section(title: string, items: unknown[], columns: (first: unknown) => Column[], width: number, style: Style): string[] {
+function section(
+  title: string,
+  items: unknown[],
+  columns: (first: unknown) => Column[],
+  width: number,
+  style: Style,
+): string[] {
   const head = style.heading(`${title} (${items.length})`);
   if (items.length === 0) return [head, style.dim("none")];
   return [head, ...renderTable(items, columns(items[0]), width, style)];
@@ -27,7 +33,8 @@ export function renderSearch(data: unknown, ctx: WriterContext, style: Style): s
   if (!Array.isArray(peptides) && !Array.isArray(content) && !isPlainObject(content)) return undefined;
   const width = ctx.options.columns;
   const blocks: string[][] = [];
-  if (Array.isArray(peptides)) blocks.push(section("Peptides", peptides, (f) => resolveColumns("peptide", undefined, f), width, style));
+  if (Array.isArray(peptides))
+    blocks.push(section("Peptides", peptides, (f) => resolveColumns("peptide", undefined, f), width, style));
   if (Array.isArray(content)) blocks.push(section("Content", content, contentColumns, width, style));
   else if (isPlainObject(content)) {
     for (const [k, v] of Object.entries(content)) {

@@ -24,18 +24,42 @@ export interface TableSetup {
 /** Fixes columns and widths from the first block of items. */
 export function setupTable(columns: Column[], block: readonly unknown[], width: number): TableSetup {
   const rows = block.map((item) => columns.map((c) => c.cell(item)));
-  const widths = fitWidths(naturalWidths(columns.map((c) => c.header), rows), width, {
-    fixed: columns.map((c) => c.fixed === true),
-    wide: columns.map((c) => c.wide === true),
-  });
+  const widths = fitWidths(
+    naturalWidths(
+      columns.map((c) => c.header),
+      rows,
+    ),
+    width,
+    {
+      fixed: columns.map((c) => c.fixed === true),
+      wide: columns.map((c) => c.wide === true),
+    },
+  );
   return { columns: columns.slice(0, widths.length), widths };
 }
 
 export function tableLines(setup: TableSetup, items: readonly unknown[], style: Style, header: boolean): string[] {
   const lines: string[] = [];
   const fixed = setup.columns.map((c) => c.fixed === true);
-  if (header) lines.push(formatRow(setup.columns.map((c): Cell => ({ text: c.header })), setup.widths, style, true));
-  for (const item of items) lines.push(formatRow(setup.columns.map((c) => c.cell(item)), setup.widths, style, false, fixed));
+  if (header)
+    lines.push(
+      formatRow(
+        setup.columns.map((c): Cell => ({ text: c.header })),
+        setup.widths,
+        style,
+        true,
+      ),
+    );
+  for (const item of items)
+    lines.push(
+      formatRow(
+        setup.columns.map((c) => c.cell(item)),
+        setup.widths,
+        style,
+        false,
+        fixed,
+      ),
+    );
   return lines;
 }
 
@@ -67,7 +91,12 @@ export async function writeListTable(
       header = true;
       const hidden = columns.length - setup.columns.length;
       if (hidden > 0) {
-        await ctx.notice(`note: ${hidden} column${hidden === 1 ? "" : "s"} hidden for lack of width (${columns.slice(setup.columns.length).map((c) => c.key).join(", ")}); use --fields or -o csv`);
+        await ctx.notice(
+          `note: ${hidden} column${hidden === 1 ? "" : "s"} hidden for lack of width (${columns
+            .slice(setup.columns.length)
+            .map((c) => c.key)
+            .join(", ")}); use --fields or -o csv`,
+        );
       }
     }
     const lines = tableLines(setup, block, style, header);

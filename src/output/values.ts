@@ -147,7 +147,10 @@ const FACT_EXTRA_KEYS = ["as_of", "checked_at", "updated_at", "verified_at", "ob
  * and, unless `anyValue` (a side-by-side row, where one line per fact is the point),
  * only when the value itself is short: a scalar or a list of them.
  */
-export function asFact(obj: Plain, { anyValue = false } = {}): { value: unknown; source: unknown; asOf: unknown } | undefined {
+export function asFact(
+  obj: Plain,
+  { anyValue = false } = {},
+): { value: unknown; source: unknown; asOf: unknown } | undefined {
   const keys = Object.keys(obj);
   const valueKey = FACT_VALUE_KEYS.find((k) => k in obj);
   const sourceKeys = SOURCE_KEYS.filter((k) => k in obj);

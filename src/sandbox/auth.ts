@@ -28,7 +28,9 @@ export function readKey(headers: IncomingHttpHeaders): { key: string | undefined
   }
   const x = headers["x-api-key"];
   const value = Array.isArray(x) ? x[0] : x;
-  return value !== undefined && value.trim() !== "" ? { key: value.trim(), malformed: false } : { key: undefined, malformed: false };
+  return value !== undefined && value.trim() !== ""
+    ? { key: value.trim(), malformed: false }
+    : { key: undefined, malformed: false };
 }
 
 /** The known key of a request, or undefined; unknown keys are reported by `authorize`. */
@@ -40,7 +42,8 @@ export function knownKey(headers: IncomingHttpHeaders): string | undefined {
 export function authorize(endpoint: Endpoint, headers: IncomingHttpHeaders): void {
   const { key, malformed } = readKey(headers);
   if (malformed) throw new SandboxError(401, "invalid_api_key", "the Authorization header must be 'Bearer <API key>'");
-  if (key !== undefined && KEY_SCOPES[key] === undefined) throw new SandboxError(401, "invalid_api_key", "the API key is not valid");
+  if (key !== undefined && KEY_SCOPES[key] === undefined)
+    throw new SandboxError(401, "invalid_api_key", "the API key is not valid");
   if (!endpoint.keyRequired) return;
   if (key === undefined) {
     throw new SandboxError(
@@ -50,6 +53,10 @@ export function authorize(endpoint: Endpoint, headers: IncomingHttpHeaders): voi
     );
   }
   if (!(KEY_SCOPES[key] ?? []).includes(endpoint.scope)) {
-    throw new SandboxError(403, "insufficient_scope", `the API key lacks the ${endpoint.scope} scope needed by this endpoint`);
+    throw new SandboxError(
+      403,
+      "insufficient_scope",
+      `the API key lacks the ${endpoint.scope} scope needed by this endpoint`,
+    );
   }
 }

@@ -25,10 +25,18 @@ export function fingerprint(endpoint: string, params: Record<string, string>, qu
   const pathParams = Object.keys(params)
     .sort()
     .map((k) => [k, (params[k] ?? "").toLowerCase()]);
-  return createHash("sha256").update(JSON.stringify([endpoint, pathParams, filters])).digest("base64url").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([endpoint, pathParams, filters]))
+    .digest("base64url")
+    .slice(0, 16);
 }
 
-const invalid = () => new SandboxError(400, "invalid_cursor", "cursor is not valid for this request; start again without a cursor or reuse the filters it came with");
+const invalid = () =>
+  new SandboxError(
+    400,
+    "invalid_cursor",
+    "cursor is not valid for this request; start again without a cursor or reuse the filters it came with",
+  );
 
 export function createCursorCodec(seed: number): CursorCodec {
   const secret = createHash("sha256").update(`pep-sandbox-cursor:${seed}`).digest();

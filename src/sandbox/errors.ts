@@ -14,5 +14,7 @@ export class SandboxError extends Error {
   }
 }
 
-export const notFound = (what: string, value: string) => new SandboxError(404, "not_found", `no ${what} matches '${value}'`);
-export const invalidParameter = (param: string, message: string) => new SandboxError(400, "invalid_parameter", `${param} ${message}`);
+export const notFound = (what: string, value: string) =>
+  new SandboxError(404, "not_found", `no ${what} matches '${value}'`);
+export const invalidParameter = (param: string, message: string) =>
+  new SandboxError(400, "invalid_parameter", `${param} ${message}`);

@@ -37,7 +37,8 @@ export function substringDistance(q: string, c: string): number {
     for (let j = 1; j <= n; j++) {
       const cost = q[i - 1] === c[j - 1] ? 0 : 1;
       let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && q[i - 1] === c[j - 2] && q[i - 2] === c[j - 1]) v = Math.min(v, (prev2[j - 2] as number) + 1);
+      if (i > 1 && j > 1 && q[i - 1] === c[j - 2] && q[i - 2] === c[j - 1])
+        v = Math.min(v, (prev2[j - 2] as number) + 1);
       row[j] = v;
     }
     prev2 = prev;
@@ -79,7 +80,10 @@ export function matchScore(query: string, candidates: readonly string[]): number
 
 /** Every word of the query matches (fuzzily) somewhere in the texts; 0 when one does not. */
 export function wordsScore(query: string, texts: readonly string[]): number {
-  const words = query.split(/\s+/).map(compactText).filter((w) => w !== "");
+  const words = query
+    .split(/\s+/)
+    .map(compactText)
+    .filter((w) => w !== "");
   if (words.length === 0) return 0;
   let total = 0;
   for (const w of words) {

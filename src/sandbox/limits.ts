@@ -69,11 +69,15 @@ export class RateLimiter {
 
   constructor(
     private readonly now: () => number,
-    options: { rateLimit?: { requests: number; seconds: number } | undefined; limits?: Partial<LimitPolicy> | undefined } = {},
+    options: {
+      rateLimit?: { requests: number; seconds: number } | undefined;
+      limits?: Partial<LimitPolicy> | undefined;
+    } = {},
   ) {
     const rl = options.rateLimit;
     if (rl !== undefined) {
-      if (!Number.isInteger(rl.requests) || rl.requests < 1 || !(rl.seconds > 0)) throw new RangeError("rateLimit needs requests >= 1 and seconds > 0");
+      if (!Number.isInteger(rl.requests) || rl.requests < 1 || !(rl.seconds > 0))
+        throw new RangeError("rateLimit needs requests >= 1 and seconds > 0");
       this.override = fixed(rl.requests, rl.seconds);
     }
     this.policy = { ...DEFAULT_LIMITS, ...options.limits };
@@ -98,7 +102,12 @@ export class RateLimiter {
     // Report the window that will run out first.
     let binding = states[0] as (typeof states)[number];
     for (const s of states) if (s.w.limit - s.count - 1 < binding.w.limit - binding.count - 1) binding = s;
-    return { allowed: true, limit: binding.w.limit, remaining: binding.w.limit - binding.count - 1, reset: binding.reset };
+    return {
+      allowed: true,
+      limit: binding.w.limit,
+      remaining: binding.w.limit - binding.count - 1,
+      reset: binding.reset,
+    };
   }
 
   private windowsFor(caller: Caller, metered: boolean): [string, Window][] {

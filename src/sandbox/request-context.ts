@@ -32,7 +32,11 @@ export interface HandlerResult {
 export type Handler = (ctx: HandlerContext) => HandlerResult;
 
 /** One page of `items` from the request's `cursor` and `limit`. */
-export function paginate<T>(ctx: HandlerContext, items: readonly T[], defaultLimit: number = LIMITS.pageDefault): { items: T[]; pagination: PaginationBody } {
+export function paginate<T>(
+  ctx: HandlerContext,
+  items: readonly T[],
+  defaultLimit: number = LIMITS.pageDefault,
+): { items: T[]; pagination: PaginationBody } {
   const fp = fingerprint(ctx.route.name, ctx.route.params, ctx.query);
   const cursor = ctx.query.cursor;
   const offset = typeof cursor === "string" ? ctx.cursors.decode(cursor, fp) : 0;

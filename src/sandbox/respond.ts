@@ -50,7 +50,10 @@ export function writeBody(
   let body = Buffer.from(text);
   const out: Record<string, string> = { ...headers, Vary: "Accept-Encoding" };
   const encoding = body.length >= COMPRESS_MIN ? pickEncoding(req.headers["accept-encoding"]) : undefined;
-  if (encoding === "br") body = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === "br")
+    body = brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
   else if (encoding === "gzip") body = gzipSync(body);
   else if (encoding === "deflate") body = deflateSync(body);
   if (encoding) out["Content-Encoding"] = encoding;
@@ -75,7 +78,14 @@ export function writeBody(
   next();
 }
 
-export function sendSuccess(req: IncomingMessage, res: ServerResponse, result: HandlerResult, requestId: string, headers: Record<string, string>, bytesPerSecond = 0): void {
+export function sendSuccess(
+  req: IncomingMessage,
+  res: ServerResponse,
+  result: HandlerResult,
+  requestId: string,
+  headers: Record<string, string>,
+  bytesPerSecond = 0,
+): void {
   const stableMeta: Record<string, unknown> = { sandbox: true, api_version: "v1", data_as_of: DATA_NOW_ISO };
   if (result.affiliate) stableMeta.affiliate_disclosure = AFFILIATE_DISCLOSURE;
   const dataJson = JSON.stringify(result.data);
@@ -92,8 +102,20 @@ export function sendSuccess(req: IncomingMessage, res: ServerResponse, result: H
   writeBody(req, res, 200, { ...common, "Content-Type": JSON_TYPE }, body, bytesPerSecond);
 }
 
-export function sendError(res: ServerResponse, status: number, code: string, message: string, requestId: string, headers: Record<string, string>): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+  headers: Record<string, string>,
+): void {
   const body = JSON.stringify({ error: { code, message, request_id: requestId } });
-  res.writeHead(status, { ...headers, "Content-Type": JSON_TYPE, "Content-Length": String(Buffer.byteLength(body)), "Cache-Control": "no-store" });
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": JSON_TYPE,
+    "Content-Length": String(Buffer.byteLength(body)),
+    "Cache-Control": "no-store",
+  });
   res.end(body);
 }

@@ -49,7 +49,15 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: 
     deps.onRequest();
     const requestId = `req_${randomBytes(8).toString("hex")}`;
     void handle(deps, req, res, requestId).catch((err: unknown) => {
-      if (!res.headersSent) sendError(res, 500, "internal_error", `unexpected sandbox error: ${(err as Error)?.message ?? String(err)}`, requestId, { "X-Request-Id": requestId });
+      if (!res.headersSent)
+        sendError(
+          res,
+          500,
+          "internal_error",
+          `unexpected sandbox error: ${(err as Error)?.message ?? String(err)}`,
+          requestId,
+          { "X-Request-Id": requestId },
+        );
       else res.destroy();
     });
   };
@@ -70,14 +78,28 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
     } catch (e) {
       routeError = e;
     }
-    const verdict = deps.limiter.hit({ key: knownKey(req.headers), ip: req.socket.remoteAddress ?? "unknown" }, route?.endpoint.metered ?? false);
+    const verdict = deps.limiter.hit(
+      { key: knownKey(req.headers), ip: req.socket.remoteAddress ?? "unknown" },
+      route?.endpoint.metered ?? false,
+    );
     headers["RateLimit-Limit"] = String(verdict.limit);
     headers["RateLimit-Remaining"] = String(verdict.remaining);
     headers["RateLimit-Reset"] = String(verdict.reset);
-    if (!verdict.allowed) throw new SandboxError(429, "rate_limited", verdict.message, { "Retry-After": String(verdict.reset) });
-    if (deps.faults.shouldFail()) throw new SandboxError(503, "service_unavailable", "the service is temporarily unavailable (injected fault); retry later");
+    if (!verdict.allowed)
+      throw new SandboxError(429, "rate_limited", verdict.message, { "Retry-After": String(verdict.reset) });
+    if (deps.faults.shouldFail())
+      throw new SandboxError(
+        503,
+        "service_unavailable",
+        "the service is temporarily unavailable (injected fault); retry later",
+      );
     if (req.method !== "GET" && req.method !== "HEAD") {
-      throw new SandboxError(405, "method_not_allowed", `${req.method ?? "this method"} is not allowed; the API is read-only and answers GET`, { Allow: "GET, HEAD" });
+      throw new SandboxError(
+        405,
+        "method_not_allowed",
+        `${req.method ?? "this method"} is not allowed; the API is read-only and answers GET`,
+        { Allow: "GET, HEAD" },
+      );
     }
     if (routeError) throw routeError;
     if (!route) {
@@ -95,7 +117,13 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
       const message = checked.problems.map((p) => (p.param ? `${p.param} ${p.message}` : p.message)).join("; ");
       throw new SandboxError(400, first?.code ?? "invalid_parameter", message);
     }
-    const ctx: HandlerContext = { data: deps.data, route, query: checked.value, baseUrl: deps.baseUrl(), cursors: deps.cursors };
+    const ctx: HandlerContext = {
+      data: deps.data,
+      route,
+      query: checked.value,
+      baseUrl: deps.baseUrl(),
+      cursors: deps.cursors,
+    };
     const result = HANDLERS[route.name](ctx);
     sendSuccess(req, res, result, requestId, headers, deps.bytesPerSecond);
   } catch (e) {

@@ -11,25 +11,35 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/cli.js";
 
 const require = createRequire(path.join(ROOT, "package.json"));
-const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+};
 
 /** Every `undici/...` file the build's scripts name. */
 function namedFiles(): string[] {
-  const text = ["undici-lean.mjs", "undici-proxy.mjs", "build.mjs"].map((f) => readFileSync(path.join(ROOT, "scripts", f), "utf8")).join("\n");
+  const text = ["undici-lean.mjs", "undici-proxy.mjs", "build.mjs"]
+    .map((f) => readFileSync(path.join(ROOT, "scripts", f), "utf8"))
+    .join("\n");
   const direct = [...text.matchAll(/"(undici\/lib\/[^"]+\.js)"/g)].map((m) => m[1]!);
   return [...new Set(direct)];
 }
 
 describe("undici's private layout, as the bundle uses it", () => {
   it("is pinned to an exact version", () => {
-    expect(pkg.dependencies.undici, "undici must be pinned exactly (no ^ or ~): the bundle uses its private files").toMatch(/^\d+\.\d+\.\d+$/);
+    expect(
+      pkg.dependencies.undici,
+      "undici must be pinned exactly (no ^ or ~): the bundle uses its private files",
+    ).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it("still has every file the build names", () => {
     const files = namedFiles();
     expect(files.length).toBeGreaterThan(5);
     const missing = files.filter((f) => !existsSync(path.join(ROOT, "node_modules", f)));
-    expect(missing, `undici no longer has these files; update scripts/undici-*.mjs and scripts/build.mjs: ${missing.join(", ")}`).toEqual([]);
+    expect(
+      missing,
+      `undici no longer has these files; update scripts/undici-*.mjs and scripts/build.mjs: ${missing.join(", ")}`,
+    ).toEqual([]);
   });
 
   it("still exports what the lean entries take from those files", () => {
@@ -43,15 +53,21 @@ describe("undici's private layout, as the bundle uses it", () => {
       "undici/lib/core/errors.js": "object",
       "undici/lib/core/util.js": "object",
     };
-    for (const [spec, type] of Object.entries(expected)) expect(shape(spec), `${spec} should export a ${type}`).toBe(type);
+    for (const [spec, type] of Object.entries(expected))
+      expect(shape(spec), `${spec} should export a ${type}`).toBe(type);
     const errors = require("undici/lib/core/errors.js") as Record<string, unknown>;
-    expect(typeof errors.InvalidArgumentError, "undici/lib/core/errors.js should export InvalidArgumentError").toBe("function");
+    expect(typeof errors.InvalidArgumentError, "undici/lib/core/errors.js should export InvalidArgumentError").toBe(
+      "function",
+    );
     const util = require("undici/lib/core/util.js") as Record<string, unknown>;
-    for (const fn of ["parseOrigin", "parseURL"]) expect(typeof util[fn], `undici/lib/core/util.js should export ${fn}`).toBe("function");
+    for (const fn of ["parseOrigin", "parseURL"])
+      expect(typeof util[fn], `undici/lib/core/util.js should export ${fn}`).toBe("function");
   });
 
   it("still requires its HTTP/2 client from dispatcher/client.js as the build's lazy-h2 shim expects", () => {
     const client = readFileSync(path.join(ROOT, "node_modules", "undici", "lib", "dispatcher", "client.js"), "utf8");
-    expect(client, "dispatcher/client.js no longer requires './client-h2.js'; update the lean-undici plugin").toContain("require('./client-h2.js')");
+    expect(client, "dispatcher/client.js no longer requires './client-h2.js'; update the lean-undici plugin").toContain(
+      "require('./client-h2.js')",
+    );
   });
 });

@@ -14,7 +14,11 @@ describe("pep api <path>", () => {
 
   it("gathers the query from the path and from -F, joining repeated names", () => {
     const t = parseTarget("/studies?peptide=bpc-157&types=a", ["types=b", "sort=oldest", "q=a=b"]);
-    expect(t).toEqual({ path: "/studies", absolute: false, query: { peptide: "bpc-157", types: ["a", "b"], sort: "oldest", q: "a=b" } });
+    expect(t).toEqual({
+      path: "/studies",
+      absolute: false,
+      query: { peptide: "bpc-157", types: ["a", "b"], sort: "oldest", q: "a=b" },
+    });
     expect(asQuery(t.query)).toEqual({ peptide: "bpc-157", types: "a,b", sort: "oldest", q: "a=b" });
   });
 

@@ -5,7 +5,11 @@ import { InterruptedError } from "../../src/errors.js";
 import { testIO, type TestIO } from "../../src/io.js";
 
 /** A terminal-like stdin: raw mode switches recorded, keys pushed by the test. */
-function terminal(): { io: TestIO; stdin: PassThrough & { setRawMode(m: boolean): void; isRaw: boolean }; modes: boolean[] } {
+function terminal(): {
+  io: TestIO;
+  stdin: PassThrough & { setRawMode(m: boolean): void; isRaw: boolean };
+  modes: boolean[];
+} {
   const modes: boolean[] = [];
   const stdin = Object.assign(new PassThrough(), {
     isRaw: false,

@@ -32,7 +32,9 @@ describe("--param key=value", () => {
   });
 
   it("refuses a parameter a flag covers, naming the flag", () => {
-    expect(() => extraParams(["peptide=bpc"], { peptide: "--peptide" })).toThrow("--param peptide=… is covered by --peptide: use --peptide instead");
+    expect(() => extraParams(["peptide=bpc"], { peptide: "--peptide" })).toThrow(
+      "--param peptide=… is covered by --peptide: use --peptide instead",
+    );
   });
 
   it("refuses the same name twice", () => {
@@ -42,7 +44,11 @@ describe("--param key=value", () => {
 
 describe("offer and product queries", () => {
   it("upper-cases currency and destination and passes unknown parameters through", () => {
-    const q = offerQuery(ENDPOINTS.prices, { peptide: "bpc-157", currency: "usd", shipsTo: "us-ca", param: ["in_stock=true"] }, true);
+    const q = offerQuery(
+      ENDPOINTS.prices,
+      { peptide: "bpc-157", currency: "usd", shipsTo: "us-ca", param: ["in_stock=true"] },
+      true,
+    );
     expect(q).toEqual({ peptide: "bpc-157", currency: "USD", ships_to: "US-CA", in_stock: "true" });
   });
 

@@ -3,7 +3,9 @@ import { COMMANDS } from "../../src/commands/registry.js";
 import { RESEARCH_NOTICE } from "../../src/research-notice.js";
 import { runPep, scratch } from "../helpers/cli.js";
 
-const OURS = COMMANDS.filter((d) => ["peptides", "studies", "categories", "research-areas", "search"].includes(d.path[0]!));
+const OURS = COMMANDS.filter((d) =>
+  ["peptides", "studies", "categories", "research-areas", "search"].includes(d.path[0]!),
+);
 
 describe("help of the research and study commands", () => {
   it("covers every command of contract section 2", () => {
@@ -24,28 +26,32 @@ describe("help of the research and study commands", () => {
     );
   });
 
-  it.each(OURS.map((d) => [d.path.join(" "), d] as const))("%s: notice, 2 or 3 examples of itself, every option's values and default", async (name, def) => {
-    expect(def.examples!.length).toBeGreaterThanOrEqual(2);
-    expect(def.examples!.length).toBeLessThanOrEqual(3);
-    for (const e of def.examples!) expect(e.startsWith(`pep ${def.path[0]}`) || e.startsWith(`pep ${def.aliases?.[0] ?? "-"}`)).toBe(true);
-    expect(def.description).toContain(RESEARCH_NOTICE);
+  it.each(OURS.map((d) => [d.path.join(" "), d] as const))(
+    "%s: notice, 2 or 3 examples of itself, every option's values and default",
+    async (name, def) => {
+      expect(def.examples!.length).toBeGreaterThanOrEqual(2);
+      expect(def.examples!.length).toBeLessThanOrEqual(3);
+      for (const e of def.examples!)
+        expect(e.startsWith(`pep ${def.path[0]}`) || e.startsWith(`pep ${def.aliases?.[0] ?? "-"}`)).toBe(true);
+      expect(def.description).toContain(RESEARCH_NOTICE);
 
-    const tmp = scratch();
-    try {
-      const r = await runPep([...def.path, "--help"], { env: tmp.env, columns: 200 });
-      expect(r.code).toBe(0);
-      const help = r.out.replace(/\s+/g, " ");
-      expect(help).toContain(RESEARCH_NOTICE);
-      for (const e of def.examples!) expect(help).toContain(e.replace(/\s+/g, " "));
-      for (const o of def.options ?? []) {
-        if (o.choices) expect(help, `${name} --${o.long}`).toContain(o.choices.join(", "));
-        if (o.default !== undefined) expect(help, `${name} --${o.long}`).toContain(`(default: ${String(o.default)})`);
+      const tmp = scratch();
+      try {
+        const r = await runPep([...def.path, "--help"], { env: tmp.env, columns: 200 });
+        expect(r.code).toBe(0);
+        const help = r.out.replace(/\s+/g, " ");
+        expect(help).toContain(RESEARCH_NOTICE);
+        for (const e of def.examples!) expect(help).toContain(e.replace(/\s+/g, " "));
+        for (const o of def.options ?? []) {
+          if (o.choices) expect(help, `${name} --${o.long}`).toContain(o.choices.join(", "));
+          if (o.default !== undefined) expect(help, `${name} --${o.long}`).toContain(`(default: ${String(o.default)})`);
+        }
+        if (def.list) expect(help).toContain(`(default: ${def.defaultLimit})`);
+      } finally {
+        tmp.cleanup();
       }
-      if (def.list) expect(help).toContain(`(default: ${def.defaultLimit})`);
-    } finally {
-      tmp.cleanup();
-    }
-  });
+    },
+  );
 
   it("`areas` is an alias of research-areas, and search says its words are joined", async () => {
     const tmp = scratch();
@@ -53,7 +59,7 @@ describe("help of the research and study commands", () => {
       const areas = await runPep(["areas", "--help"], { env: tmp.env, columns: 200 });
       expect(areas.out).toContain("Usage: pep research-areas|areas");
       const search = await runPep(["search", "--help"], { env: tmp.env, columns: 200 });
-      expect(search.out.replace(/\s+/g, " ")).toContain("`pep search growth factor` is `pep search \"growth factor\"`");
+      expect(search.out.replace(/\s+/g, " ")).toContain('`pep search growth factor` is `pep search "growth factor"`');
     } finally {
       tmp.cleanup();
     }

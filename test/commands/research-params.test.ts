@@ -28,10 +28,16 @@ function usageMessage(fn: () => unknown): string {
 
 describe("flag names", () => {
   it("commander's flag string and the long flag come from the definition", () => {
-    expect(flagString({ key: "evidenceLevel", long: "evidence-level", value: "level", description: "" })).toBe("--evidence-level <level>");
-    expect(flagString({ key: "output", long: "output", short: "o", value: "format", description: "" })).toBe("-o, --output <format>");
+    expect(flagString({ key: "evidenceLevel", long: "evidence-level", value: "level", description: "" })).toBe(
+      "--evidence-level <level>",
+    );
+    expect(flagString({ key: "output", long: "output", short: "o", value: "format", description: "" })).toBe(
+      "-o, --output <format>",
+    );
     expect(flagString({ key: "retry", long: "no-retry", description: "" })).toBe("--no-retry");
-    expect(longName({ key: "regulatoryStatus", long: "regulatory-status", value: "status", description: "" })).toBe("--regulatory-status");
+    expect(longName({ key: "regulatoryStatus", long: "regulatory-status", value: "status", description: "" })).toBe(
+      "--regulatory-status",
+    );
   });
 });
 
@@ -56,7 +62,8 @@ describe("every option fills a parameter its endpoint knows", () => {
   it.each(cases)("%s: every listed choice is accepted, and something else is not", (_name, endpoint, options) => {
     for (const o of options.filter((x) => x.choices)) {
       const base = endpoint === ENDPOINTS.search ? { q: "x" } : {};
-      for (const c of o.choices!) expect(checkQuery(endpoint, { ...base, [o.param!]: c }).ok, `--${o.long} ${c}`).toBe(true);
+      for (const c of o.choices!)
+        expect(checkQuery(endpoint, { ...base, [o.param!]: c }).ok, `--${o.long} ${c}`).toBe(true);
       if (o.param !== "evidence_classification") {
         expect(checkQuery(endpoint, { ...base, [o.param!]: "no-such-value" }).ok, `--${o.long}`).toBe(false);
       }
@@ -67,7 +74,14 @@ describe("every option fills a parameter its endpoint knows", () => {
 describe("peptides list: flags -> parameters", () => {
   it("maps each flag to its spec parameter", () => {
     const { raw, flags } = queryFromOptions(
-      { search: "zor", category: "cognitive", researchArea: "Tissue repair", evidenceLevel: "preclinical", regulatoryStatus: "approved", sort: "-name" },
+      {
+        search: "zor",
+        category: "cognitive",
+        researchArea: "Tissue repair",
+        evidenceLevel: "preclinical",
+        regulatoryStatus: "approved",
+        sort: "-name",
+      },
       PEPTIDE_LIST_OPTIONS,
     );
     expect(raw).toEqual({
@@ -88,7 +102,14 @@ describe("peptides list: flags -> parameters", () => {
 
   it("sends --fields, checks paging, and keeps limit and cursor for the paginator", () => {
     const paging = pagingFrom({ limit: "5", cursor: "abc" });
-    const { query, fields } = listQuery(ctxWith("id,name, evidence"), ENDPOINTS.peptides, { category: "longevity" }, PEPTIDE_LIST_OPTIONS, paging, true);
+    const { query, fields } = listQuery(
+      ctxWith("id,name, evidence"),
+      ENDPOINTS.peptides,
+      { category: "longevity" },
+      PEPTIDE_LIST_OPTIONS,
+      paging,
+      true,
+    );
     expect(query).toEqual({ category: "longevity", fields: "id,name,evidence" });
     expect(fields).toEqual(["id", "name", "evidence"]);
   });
@@ -102,26 +123,44 @@ describe("peptides list: flags -> parameters", () => {
     [{ search: "" }, "--search must not be empty"],
     [{ researchArea: "y".repeat(81) }, "--research-area must be at most 80 characters"],
   ])("%j is refused naming the flag", (opts, message) => {
-    expect(usageMessage(() => listQuery(ctxWith(), ENDPOINTS.peptides, opts, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true))).toContain(message);
+    expect(
+      usageMessage(() => listQuery(ctxWith(), ENDPOINTS.peptides, opts, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true)),
+    ).toContain(message);
   });
 
   it("accepts the bounds themselves", () => {
     expect(() =>
-      listQuery(ctxWith(), ENDPOINTS.peptides, { search: "x".repeat(200), researchArea: "y".repeat(80) }, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true),
+      listQuery(
+        ctxWith(),
+        ENDPOINTS.peptides,
+        { search: "x".repeat(200), researchArea: "y".repeat(80) },
+        PEPTIDE_LIST_OPTIONS,
+        pagingFrom({}),
+        true,
+      ),
     ).not.toThrow();
   });
 
   it("refuses --fields outside the peptide summary fields, naming --fields", () => {
-    expect(usageMessage(() => listQuery(ctxWith("id,price"), ENDPOINTS.peptides, {}, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true))).toMatch(
-      /^--fields must be a comma-separated list of: id, name/,
-    );
+    expect(
+      usageMessage(() =>
+        listQuery(ctxWith("id,price"), ENDPOINTS.peptides, {}, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true),
+      ),
+    ).toMatch(/^--fields must be a comma-separated list of: id, name/);
   });
 });
 
 describe("studies: flags -> parameters", () => {
   it("maps each flag to its spec parameter", () => {
     const { raw } = queryFromOptions(
-      { peptide: "zorvatide-7", evidenceClassification: "human_controlled_trial,in_vitro", yearFrom: "2001", yearTo: "2020", search: "tendon", sort: "oldest" },
+      {
+        peptide: "zorvatide-7",
+        evidenceClassification: "human_controlled_trial,in_vitro",
+        yearFrom: "2001",
+        yearTo: "2020",
+        search: "tendon",
+        sort: "oldest",
+      },
       STUDY_FILTER_OPTIONS,
     );
     expect(raw).toEqual({
@@ -135,7 +174,14 @@ describe("studies: flags -> parameters", () => {
   });
 
   it("sends what the user typed (strings), not coerced numbers", () => {
-    const { query } = listQuery(ctxWith(), ENDPOINTS.studies, { yearFrom: "1900", yearTo: "2100" }, STUDY_FILTER_OPTIONS, pagingFrom({}), true);
+    const { query } = listQuery(
+      ctxWith(),
+      ENDPOINTS.studies,
+      { yearFrom: "1900", yearTo: "2100" },
+      STUDY_FILTER_OPTIONS,
+      pagingFrom({}),
+      true,
+    );
     expect(query).toEqual({ year_from: "1900", year_to: "2100" });
   });
 
@@ -149,23 +195,33 @@ describe("studies: flags -> parameters", () => {
     [{ search: "s".repeat(201) }, "--search must be at most 200 characters"],
     [{ peptide: "p".repeat(201) }, "--peptide must be at most 200 characters"],
   ])("%j is refused naming the flag", (opts, message) => {
-    expect(usageMessage(() => listQuery(ctxWith(), ENDPOINTS.studies, opts, STUDY_FILTER_OPTIONS, pagingFrom({}), true))).toContain(message);
+    expect(
+      usageMessage(() => listQuery(ctxWith(), ENDPOINTS.studies, opts, STUDY_FILTER_OPTIONS, pagingFrom({}), true)),
+    ).toContain(message);
   });
 
   it("export takes every page unless --limit or --all is given", () => {
     expect(pagingFrom(exportPaging({}))).toEqual({ limit: undefined, pageSize: 100, cursor: undefined });
     expect(pagingFrom(exportPaging({ limit: "250" }))).toEqual({ limit: 250, pageSize: 100, cursor: undefined });
     expect(pagingFrom(exportPaging({ limit: "7" }))).toEqual({ limit: 7, pageSize: 7, cursor: undefined });
-    expect(pagingFrom(exportPaging({ all: true, pageSize: "30" }))).toEqual({ limit: undefined, pageSize: 30, cursor: undefined });
+    expect(pagingFrom(exportPaging({ all: true, pageSize: "30" }))).toEqual({
+      limit: undefined,
+      pageSize: 30,
+      cursor: undefined,
+    });
   });
 });
 
 describe("research areas and search", () => {
   it("research-areas --search is 1 to 80 characters", () => {
-    expect(() => listQuery(ctxWith(), ENDPOINTS.researchAreas, { search: "a".repeat(80) }, AREA_OPTIONS, pagingFrom({}), false)).not.toThrow();
-    expect(usageMessage(() => listQuery(ctxWith(), ENDPOINTS.researchAreas, { search: "a".repeat(81) }, AREA_OPTIONS, pagingFrom({}), false))).toContain(
-      "--search must be at most 80 characters",
-    );
+    expect(() =>
+      listQuery(ctxWith(), ENDPOINTS.researchAreas, { search: "a".repeat(80) }, AREA_OPTIONS, pagingFrom({}), false),
+    ).not.toThrow();
+    expect(
+      usageMessage(() =>
+        listQuery(ctxWith(), ENDPOINTS.researchAreas, { search: "a".repeat(81) }, AREA_OPTIONS, pagingFrom({}), false),
+      ),
+    ).toContain("--search must be at most 80 characters");
   });
 
   it("the words of a search are joined with spaces", () => {
@@ -175,7 +231,10 @@ describe("research areas and search", () => {
   });
 
   it("search maps --types and --limit", () => {
-    expect(queryFromOptions({ types: "content", limit: "25" }, SEARCH_OPTIONS).raw).toEqual({ types: "content", limit: "25" });
+    expect(queryFromOptions({ types: "content", limit: "25" }, SEARCH_OPTIONS).raw).toEqual({
+      types: "content",
+      limit: "25",
+    });
   });
 });
 

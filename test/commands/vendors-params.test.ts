@@ -14,10 +14,13 @@ describe("vendor flag values", () => {
     expect(minRating(v)).toBe(v);
   });
 
-  it.each(["-0.1", "5.1", "", " ", "abc", "0x3", "1e0", "-0", "NaN", "Infinity", "4,5"])("refuses --min-rating %j", (v) => {
-    expect(() => minRating(v)).toThrow(UsageError);
-    expect(() => minRating(v)).toThrow(/--min-rating must be a number from 0 to 5/);
-  });
+  it.each(["-0.1", "5.1", "", " ", "abc", "0x3", "1e0", "-0", "NaN", "Infinity", "4,5"])(
+    "refuses --min-rating %j",
+    (v) => {
+      expect(() => minRating(v)).toThrow(UsageError);
+      expect(() => minRating(v)).toThrow(/--min-rating must be a number from 0 to 5/);
+    },
+  );
 
   it("takes 2 to 4 compare ids, as words or comma-separated", () => {
     expect(compareIds(["a", "b"])).toEqual(["a", "b"]);

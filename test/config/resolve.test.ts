@@ -22,7 +22,15 @@ async function resolve(globals: GlobalOptions, env: Record<string, string> = {},
 describe("resolveConfig: flags > environment > profile > defaults", () => {
   it("uses the defaults when nothing is set", async () => {
     const cfg = await resolve({});
-    expect(cfg).toMatchObject({ profile: "default", baseUrl: undefined, apiKey: undefined, authHeader: "bearer", timeoutSeconds: 30, retries: 3, cache: true });
+    expect(cfg).toMatchObject({
+      profile: "default",
+      baseUrl: undefined,
+      apiKey: undefined,
+      authHeader: "bearer",
+      timeoutSeconds: 30,
+      retries: 3,
+      cache: true,
+    });
   });
 
   it("takes each value from the strongest source", async () => {
@@ -31,11 +39,24 @@ describe("resolveConfig: flags > environment > profile > defaults", () => {
     await store.set("default", "timeout", 10);
     await store.set("default", "retries", 1);
     let cfg = await resolve({});
-    expect([cfg.baseUrl, cfg.baseUrlSource, cfg.timeoutSeconds, cfg.retries]).toEqual(["https://profile.example/v1", "config", 10, 1]);
+    expect([cfg.baseUrl, cfg.baseUrlSource, cfg.timeoutSeconds, cfg.retries]).toEqual([
+      "https://profile.example/v1",
+      "config",
+      10,
+      1,
+    ]);
     cfg = await resolve({}, { PEP_BASE_URL: "https://env.example/v1", PEP_TIMEOUT: "20" });
     expect([cfg.baseUrl, cfg.baseUrlSource, cfg.timeoutSeconds]).toEqual(["https://env.example/v1", "env", 20]);
-    cfg = await resolve({ baseUrl: "https://flag.example/v1/", timeout: "5", retry: false }, { PEP_BASE_URL: "https://env.example/v1", PEP_TIMEOUT: "20" });
-    expect([cfg.baseUrl, cfg.baseUrlSource, cfg.timeoutSeconds, cfg.retries]).toEqual(["https://flag.example/v1", "flag", 5, 0]);
+    cfg = await resolve(
+      { baseUrl: "https://flag.example/v1/", timeout: "5", retry: false },
+      { PEP_BASE_URL: "https://env.example/v1", PEP_TIMEOUT: "20" },
+    );
+    expect([cfg.baseUrl, cfg.baseUrlSource, cfg.timeoutSeconds, cfg.retries]).toEqual([
+      "https://flag.example/v1",
+      "flag",
+      5,
+      0,
+    ]);
   });
 
   it("reads the profile named by --profile, else PEP_PROFILE", async () => {

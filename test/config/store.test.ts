@@ -22,7 +22,9 @@ describe("config store", () => {
     expect(store.file).toBe(path.join(tmp.env.PEP_CONFIG_DIR!, "config.json"));
     expect(mode(tmp.env.PEP_CONFIG_DIR!)).toBe(0o700);
     expect(mode(store.file)).toBe(0o600);
-    expect(JSON.parse(readFileSync(store.file, "utf8"))).toEqual({ profiles: { default: { api_key: "sk_test_secret_1234" } } });
+    expect(JSON.parse(readFileSync(store.file, "utf8"))).toEqual({
+      profiles: { default: { api_key: "sk_test_secret_1234" } },
+    });
   });
 
   it("tightens a config file that was created too open, and leaves the folder it did not create as it is", async () => {
@@ -85,7 +87,10 @@ describe("config store", () => {
     const file = path.join(tmp.env.PEP_CONFIG_DIR!, "config.json");
     writeFileSync(file, JSON.stringify({ profiles: { default: { future_key: 1 } }, other: true }));
     await openConfigStore(tmp.env).set("default", "cache", false);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ profiles: { default: { future_key: 1, cache: false } }, other: true });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      profiles: { default: { future_key: 1, cache: false } },
+      other: true,
+    });
   });
 
   it.each([
@@ -106,7 +111,10 @@ describe("config store", () => {
 
   it("refuses a stored value of the wrong kind, naming the profile and key", () => {
     mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true });
-    writeFileSync(path.join(tmp.env.PEP_CONFIG_DIR!, "config.json"), JSON.stringify({ profiles: { default: { retries: 99 } } }));
+    writeFileSync(
+      path.join(tmp.env.PEP_CONFIG_DIR!, "config.json"),
+      JSON.stringify({ profiles: { default: { retries: 99 } } }),
+    );
     expect(() => openConfigStore(tmp.env).profile("default")).toThrow(/default\.retries/);
   });
 
@@ -134,7 +142,9 @@ describe("readKeyFile", () => {
 
   it("names the flag and never the key in its errors", async () => {
     await expect(readKeyFile("-", stdin("  \n"), "/")).rejects.toThrow("--api-key-file: standard input holds no key");
-    await expect(readKeyFile("-", stdin(""), "/", "--with-key")).rejects.toThrow("--with-key: standard input holds no key");
+    await expect(readKeyFile("-", stdin(""), "/", "--with-key")).rejects.toThrow(
+      "--with-key: standard input holds no key",
+    );
     const err = await readKeyFile("-", stdin("sk two words"), "/").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect(String((err as Error).message)).not.toContain("two words");
@@ -150,12 +160,16 @@ describe("readKeyFile", () => {
     expect(await readKeyFile("-", stdin(atLimit), "/")).toBe("sk_limit_1234");
     writeFileSync(file, `${atLimit}#`);
     await expect(readKeyFile(file, stdin(""), "/")).rejects.toThrow(`--api-key-file: ${file} holds more than 4 KiB`);
-    await expect(readKeyFile("-", stdin(`${atLimit}#`), "/", "--with-key")).rejects.toThrow("--with-key: standard input holds more than 4 KiB");
+    await expect(readKeyFile("-", stdin(`${atLimit}#`), "/", "--with-key")).rejects.toThrow(
+      "--with-key: standard input holds more than 4 KiB",
+    );
   });
 
   it("refuses a key with control characters (a binary file) without echoing it", async () => {
     const err = await readKeyFile("-", stdin("sk_ab\u0000cd\n"), "/").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toBe("--api-key-file: standard input does not hold a key (it has control characters)");
+    expect((err as Error).message).toBe(
+      "--api-key-file: standard input does not hold a key (it has control characters)",
+    );
   });
 });

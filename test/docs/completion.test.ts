@@ -28,7 +28,11 @@ function bash(...words: string[]): string[] {
   const quoted = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(" ");
   const r = spawnSync(
     "bash",
-    ["--norc", "-c", `source ${scripts.bash}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _pep_completions; printf '%s\\n' "\${COMPREPLY[@]}"`],
+    [
+      "--norc",
+      "-c",
+      `source ${scripts.bash}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _pep_completions; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
     { encoding: "utf8", cwd: tmp.dir },
   );
   expect(r.stderr).toBe("");
@@ -67,7 +71,9 @@ describe("bash completion script, sourced in a real bash", () => {
 
   it("completes the enum values of a flag with choices", () => {
     expect(bash("pep", "peptides", "list", "--category", "")).toEqual([...CATEGORIES]);
-    expect(bash("pep", "peptides", "list", "--evidence-level", "c")).toEqual(EVIDENCE_LEVELS.filter((l) => l.startsWith("c")));
+    expect(bash("pep", "peptides", "list", "--evidence-level", "c")).toEqual(
+      EVIDENCE_LEVELS.filter((l) => l.startsWith("c")),
+    );
     // The default command of a group takes its flags without the verb.
     expect(bash("pep", "peptides", "--sort", "")).toEqual([...PEPTIDE_SORTS]);
     // --flag=value, split by COMP_WORDBREAKS into three words.
@@ -140,9 +146,14 @@ describe.skipIf(!has("fish"))("fish completion script", () => {
 
   it("completes commands, verbs, flag values and formats in a real fish", () => {
     const fish = (line: string) => {
-      const r = spawnSync("fish", ["--no-config", "-c", `source ${scripts.fish}; complete -C '${line}'`], { encoding: "utf8" });
+      const r = spawnSync("fish", ["--no-config", "-c", `source ${scripts.fish}; complete -C '${line}'`], {
+        encoding: "utf8",
+      });
       expect(r.stderr).toBe("");
-      return r.stdout.split("\n").filter(Boolean).map((l) => l.split("\t")[0]);
+      return r.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split("\t")[0]);
     };
     expect(fish("pep ")).toEqual(expect.arrayContaining([...topLevel, "help"]));
     expect(fish("pep peptides ")).toEqual(expect.arrayContaining(["list", "get"]));

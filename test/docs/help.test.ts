@@ -40,7 +40,9 @@ function problems(words: string[]): string[] {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (w.startsWith("-") && w !== "-") {
-      const [flag, inline] = w.includes("=") ? [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)] : [w, undefined];
+      const [flag, inline] = w.includes("=")
+        ? [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]
+        : [w, undefined];
       const f = node.flags.find((x) => x.names.includes(flag!));
       if (!f) {
         found.push(`unknown flag ${flag} for "pep ${node.path}"`);
@@ -50,7 +52,8 @@ function problems(words: string[]): string[] {
       const value = inline ?? words[++i];
       if (value === undefined) found.push(`${flag} lacks its value`);
       else if (f.value.kind === "words" && !/[$`]/.test(value)) {
-        for (const v of value.split(",")) if (!f.value.words.includes(v)) found.push(`${flag} ${v}: not one of ${f.value.words.join(", ")}`);
+        for (const v of value.split(","))
+          if (!f.value.words.includes(v)) found.push(`${flag} ${v}: not one of ${f.value.words.join(", ")}`);
       }
       continue;
     }
@@ -66,8 +69,10 @@ describe("help of every command", () => {
   it("each definition has a one-line summary and two or three real examples", () => {
     const gaps: string[] = [];
     for (const def of COMMANDS) {
-      if (!def.summary.trim() || def.summary.includes("\n") || def.summary.endsWith(".")) gaps.push(`${name(def)}: summary must be one line without a final period`);
-      if ((def.examples?.length ?? 0) < 2) gaps.push(`${name(def)}: ${def.examples?.length ?? 0} example(s), needs at least 2`);
+      if (!def.summary.trim() || def.summary.includes("\n") || def.summary.endsWith("."))
+        gaps.push(`${name(def)}: summary must be one line without a final period`);
+      if ((def.examples?.length ?? 0) < 2)
+        gaps.push(`${name(def)}: ${def.examples?.length ?? 0} example(s), needs at least 2`);
     }
     expect(gaps).toEqual([]);
   });
@@ -88,10 +93,19 @@ describe("help of every command", () => {
   });
 
   it("reads example command lines like a shell", () => {
-    expect(pepWords("pep studies list --search 'tendon healing' -o csv > a.csv  # note")).toEqual(["studies", "list", "--search", "tendon healing", "-o", "csv"]);
+    expect(pepWords("pep studies list --search 'tendon healing' -o csv > a.csv  # note")).toEqual([
+      "studies",
+      "list",
+      "--search",
+      "tendon healing",
+      "-o",
+      "csv",
+    ]);
     expect(pepWords("source <(pep completion bash)")).toEqual(["completion", "bash"]);
     expect(pepWords("cat k | pep auth login --with-key")).toEqual(["auth", "login", "--with-key"]);
-    expect(problems(["peptides", "list", "--category", "nope"])).toEqual(["--category nope: not one of fat-loss, cognitive, muscle-recovery, longevity, glp1-metabolic, cosmetic, experimental"]);
+    expect(problems(["peptides", "list", "--category", "nope"])).toEqual([
+      "--category nope: not one of fat-loss, cognitive, muscle-recovery, longevity, glp1-metabolic, cosmetic, experimental",
+    ]);
     expect(problems(["peptides", "list", "--bogus"])).toEqual(['unknown flag --bogus for "pep peptides list"']);
   });
 
@@ -109,7 +123,8 @@ describe("help of every command", () => {
           const long = `--${o.long}`;
           if (long) expect(help, `${name(def)} ${long}`).toContain(long);
           if (o.choices?.length) expect(help, `${name(def)} ${long}`).toContain(o.choices.join(", "));
-          if (o.default !== undefined && !/default/i.test(o.description)) expect(help).toContain(`(default: ${String(o.default)})`);
+          if (o.default !== undefined && !/default/i.test(o.description))
+            expect(help).toContain(`(default: ${String(o.default)})`);
         }
       }
     } finally {

@@ -11,7 +11,11 @@ import { code, guardLine, paragraphs, prose } from "../../src/docs/roff.js";
 import { docSources, type DocSources } from "../../src/docs/tree.js";
 import { ROOT } from "../helpers/cli.js";
 
-const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; man?: string[]; files?: string[] };
+const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  man?: string[];
+  files?: string[];
+};
 const src = docSources(pkg.version);
 const pages = renderManPages(src);
 const hasGroff = spawnSync("groff", ["--version"]).status === 0;
@@ -23,9 +27,14 @@ function groffWarnings(file: string): string {
 
 describe("man pages", () => {
   it("checked in under man/ are those the definitions render now (run `npm run man`)", () => {
-    const onDisk = readdirSync(path.join(ROOT, "man")).filter((f) => /\.\d$/.test(f)).sort();
+    const onDisk = readdirSync(path.join(ROOT, "man"))
+      .filter((f) => /\.\d$/.test(f))
+      .sort();
     expect(onDisk).toEqual(pages.map((p) => p.file).sort());
-    for (const p of pages) expect(readFileSync(path.join(ROOT, "man", p.file), "utf8"), `man/${p.file} is stale: run npm run man`).toBe(p.text);
+    for (const p of pages)
+      expect(readFileSync(path.join(ROOT, "man", p.file), "utf8"), `man/${p.file} is stale: run npm run man`).toBe(
+        p.text,
+      );
   });
 
   it("are all listed in package.json man, so a global install puts them on MANPATH", () => {
@@ -43,7 +52,17 @@ describe("man pages", () => {
 
   it("have every section a man page needs", () => {
     for (const p of pages) {
-      for (const s of ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"]) {
+      for (const s of [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "OPTIONS",
+        "EXIT STATUS",
+        "ENVIRONMENT",
+        "FILES",
+        "EXAMPLES",
+        "SEE ALSO",
+      ]) {
         expect(p.text, `${p.file} lacks ${s}`).toContain(`\n.SH ${s}\n`);
       }
       expect(p.text).toMatch(new RegExp(`^.SH NAME\\n${p.name.replace(/-/g, "\\\\-")} \\\\- \\S`, "m"));
@@ -91,7 +110,8 @@ describe("man pages", () => {
     walk(path.join(ROOT, "src"));
     used.delete("PEP_VERSION");
     const documented = ENVIRONMENT.map((e) => e.name);
-    for (const name of [...used, "NO_COLOR", "FORCE_COLOR"]) expect(documented, `${name} is not in ENVIRONMENT`).toContain(name);
+    for (const name of [...used, "NO_COLOR", "FORCE_COLOR"])
+      expect(documented, `${name} is not in ENVIRONMENT`).toContain(name);
   });
 
   it.skipIf(!hasGroff)("are valid roff: groff -man -ww reports no warning", () => {
@@ -108,7 +128,9 @@ describe("roff escaping", () => {
     expect(guardLine(".hidden request")).toBe("\\&.hidden request");
     expect(guardLine("'quoted")).toBe("\\&'quoted");
     expect(code("--no-cache C:\\x")).toBe("\\-\\-no\\-cache C:\\ex");
-    expect(prose("use --all for a read-only `pep-x` run…")).toBe("use \\-\\-all for a read-only \\fBpep\\-x\\fR run\\[u2026]");
+    expect(prose("use --all for a read-only `pep-x` run…")).toBe(
+      "use \\-\\-all for a read-only \\fBpep\\-x\\fR run\\[u2026]",
+    );
     expect(paragraphs("one\n\n.two")).toEqual(["one", ".PP", "\\&.two"]);
   });
 

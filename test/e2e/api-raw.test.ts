@@ -34,7 +34,9 @@ describe("pep api prints what the API sent", () => {
     const r = await spawnPep(["api", "things/x-1", "--no-cache", ...base()], { env: suite.tmp.env });
     expect(r.code, r.err).toBe(0);
     expect(r.out).toBe(`${BODY}\n`);
-    const explicit = await spawnPep(["api", "things/x-1", "-o", "json", "--no-cache", ...base()], { env: suite.tmp.env });
+    const explicit = await spawnPep(["api", "things/x-1", "-o", "json", "--no-cache", ...base()], {
+      env: suite.tmp.env,
+    });
     expect(explicit.out).toBe(`${BODY}\n`);
   });
 
@@ -59,7 +61,9 @@ describe("pep api prints what the API sent", () => {
   it("on a terminal: indented like JSON.stringify(v, null, 2), numbers as written", async () => {
     const r = await runPep(["api", "things/x-1", "--no-cache", ...base()], { env: suite.tmp.env, tty: true });
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain('\n    "big": 9007199254740993,\n    "dec": 1.10,\n    "neg": -0,\n    "huge": 1e400,\n    "exp": 1E5,');
+    expect(r.out).toContain(
+      '\n    "big": 9007199254740993,\n    "dec": 1.10,\n    "neg": -0,\n    "huge": 1e400,\n    "exp": 1E5,',
+    );
     expect(r.out).toContain('"list": [\n      1.0,\n      2.50,\n      {}\n    ],\n    "empty": [],');
     expect(r.out).toContain('"s": "a \\"q\\" \\u00e9 [ ] { } , :"');
     // The layout is JSON.stringify's; only the number tokens differ.
@@ -68,9 +72,21 @@ describe("pep api prints what the API sent", () => {
   });
 
   it("csv: a number JavaScript cannot hold exactly is its source text in the cell", async () => {
-    const r = await spawnPep(["api", "things/x-1", "-o", "csv", "--no-cache", "--fields", "data.big,data.dec,data.neg,data.huge,data.exp,data.tiny", ...base()], {
-      env: suite.tmp.env,
-    });
+    const r = await spawnPep(
+      [
+        "api",
+        "things/x-1",
+        "-o",
+        "csv",
+        "--no-cache",
+        "--fields",
+        "data.big,data.dec,data.neg,data.huge,data.exp,data.tiny",
+        ...base(),
+      ],
+      {
+        env: suite.tmp.env,
+      },
+    );
     expect(r.code, r.err).toBe(0);
     expect(r.out.trim().split(/\r?\n/)[1]).toBe("9007199254740993,1.10,-0,1e400,1E5,5e-324");
   });

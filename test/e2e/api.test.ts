@@ -20,7 +20,11 @@ beforeAll(async () => {
       const start = Number(req.query.get("cursor") ?? 0);
       const page = ITEMS.slice(start, start + size);
       const next = start + size < ITEMS.length ? String(start + size) : null;
-      sendJson(res, 200, envelope(page, { pagination: { next_cursor: next, has_more: next !== null }, meta: { note: "ok" } }));
+      sendJson(
+        res,
+        200,
+        envelope(page, { pagination: { next_cursor: next, has_more: next !== null }, meta: { note: "ok" } }),
+      );
     },
     "/v1/studies": (req, res) => sendJson(res, 200, envelope({ echo: Object.fromEntries(req.query) })),
   });
@@ -44,7 +48,11 @@ describe("pep api", () => {
   it("prints the whole body byte for byte as received, pagination and meta included", async () => {
     const r = await pep(["api", "peptides", "-F", "limit=2"]);
     expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out)).toEqual({ data: ITEMS.slice(0, 2), pagination: { next_cursor: "2", has_more: true }, meta: { note: "ok" } });
+    expect(JSON.parse(r.out)).toEqual({
+      data: ITEMS.slice(0, 2),
+      pagination: { next_cursor: "2", has_more: true },
+      meta: { note: "ok" },
+    });
     expect(r.out).toContain('"price":"0.10"');
     expect(r.out).toContain('"price":"1000000.00000001"');
   });
@@ -57,9 +65,25 @@ describe("pep api", () => {
   });
 
   it("sends -F pairs and the path's own query, repeated names comma-joined", async () => {
-    const r = await pep(["api", "/studies?peptide=bpc-157", "-F", "sort=oldest", "-F", "evidence_classification=a", "-F", "evidence_classification=b", "-F", "search=a b&c"]);
+    const r = await pep([
+      "api",
+      "/studies?peptide=bpc-157",
+      "-F",
+      "sort=oldest",
+      "-F",
+      "evidence_classification=a",
+      "-F",
+      "evidence_classification=b",
+      "-F",
+      "search=a b&c",
+    ]);
     expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out).data.echo).toEqual({ peptide: "bpc-157", sort: "oldest", evidence_classification: "a,b", search: "a b&c" });
+    expect(JSON.parse(r.out).data.echo).toEqual({
+      peptide: "bpc-157",
+      sort: "oldest",
+      evidence_classification: "a,b",
+      search: "a b&c",
+    });
   });
 
   it("--paginate prints the data items of every page as NDJSON, -F limit as page size", async () => {
@@ -68,7 +92,11 @@ describe("pep api", () => {
     const lines = r.out.trim().split("\n");
     expect(lines.map((l) => JSON.parse(l))).toEqual(ITEMS);
     expect(lines[0]).toBe('{"id":"p1","price":"0.10"}');
-    expect(api.requests.map((q) => q.url)).toEqual(["/v1/peptides?limit=2", "/v1/peptides?limit=2&cursor=2", "/v1/peptides?limit=2&cursor=4"]);
+    expect(api.requests.map((q) => q.url)).toEqual([
+      "/v1/peptides?limit=2",
+      "/v1/peptides?limit=2&cursor=2",
+      "/v1/peptides?limit=2&cursor=4",
+    ]);
   });
 
   it("--paginate is NDJSON whatever -o says, and refuses a bad page size", async () => {

@@ -40,7 +40,8 @@ const pep = (argv: string[], options: { env?: Record<string, string>; stdin?: st
   runPep(["--base-url", base, ...argv], { env: { ...tmp.env, ...options.env }, stdin: options.stdin });
 
 const storedKey = (profile = "default") =>
-  (JSON.parse(readFileSync(file, "utf8")) as { profiles: Record<string, { api_key?: string }> }).profiles[profile]?.api_key;
+  (JSON.parse(readFileSync(file, "utf8")) as { profiles: Record<string, { api_key?: string }> }).profiles[profile]
+    ?.api_key;
 
 describe("pep auth login", () => {
   it("checks the key with GET / and stores it at 0600 in a 0700 folder", async () => {
@@ -67,7 +68,10 @@ describe("pep auth login", () => {
 
   it("stores nothing when the API cannot be reached (exit 6)", async () => {
     const port = await unusedPort();
-    const r = await runPep(["--base-url", `http://127.0.0.1:${port}/v1`, "--no-retry", "auth", "login", "--with-key"], { env: tmp.env, stdin: GOOD });
+    const r = await runPep(["--base-url", `http://127.0.0.1:${port}/v1`, "--no-retry", "auth", "login", "--with-key"], {
+      env: tmp.env,
+      stdin: GOOD,
+    });
     expect(r.code).toBe(6);
     expect(r.err).toContain("connection refused");
     expect(r.err).toContain("Nothing was stored");
@@ -119,7 +123,12 @@ describe("pep auth login", () => {
   });
 
   it("reads the key from a hidden prompt on a terminal, echoing nothing", async () => {
-    const stdin = Object.assign(new PassThrough(), { isRaw: false, setRawMode(m: boolean) { stdin.isRaw = m; } });
+    const stdin = Object.assign(new PassThrough(), {
+      isRaw: false,
+      setRawMode(m: boolean) {
+        stdin.isRaw = m;
+      },
+    });
     const io = { ...testIO({ env: tmp.env, tty: true }), stdin, stdinIsTTY: true } as TestIO;
     const done = run(["--base-url", base, "auth", "login"], { io });
     setTimeout(() => stdin.write(`${GOOD}\r`), 10);
@@ -158,7 +167,8 @@ describe("pep auth status", () => {
     const keyFile = path.join(tmp.dir, "k");
     writeFileSync(keyFile, GOOD);
     const source = async (argv: string[], options: { env?: Record<string, string>; stdin?: string } = {}) =>
-      (JSON.parse((await pep([...argv, "auth", "status", "-o", "json"], options)).out) as { api_key_source: string }).api_key_source;
+      (JSON.parse((await pep([...argv, "auth", "status", "-o", "json"], options)).out) as { api_key_source: string })
+        .api_key_source;
     expect(await source([], { env: { PEP_API_KEY: GOOD } })).toBe("env");
     expect(await source(["--api-key-file", keyFile], { env: { PEP_API_KEY: "sk_ignored" } })).toBe("file");
     expect(await source(["--api-key-file", "-"], { stdin: `${GOOD}\n` })).toBe("stdin");
@@ -183,7 +193,9 @@ describe("pep auth status", () => {
 
   it("exits 6 when the API cannot be reached", async () => {
     const port = await unusedPort();
-    const r = await runPep(["--base-url", `http://127.0.0.1:${port}/v1`, "--no-retry", "auth", "status"], { env: { ...tmp.env, PEP_API_KEY: GOOD } });
+    const r = await runPep(["--base-url", `http://127.0.0.1:${port}/v1`, "--no-retry", "auth", "status"], {
+      env: { ...tmp.env, PEP_API_KEY: GOOD },
+    });
     expect(r.code).toBe(6);
   });
 });

@@ -21,7 +21,9 @@ const NAMES = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueO
 
 async function sent(argv: string[]): Promise<[string, string][]> {
   const before = suite.api.requests.length;
-  const r = await spawnPep([...argv, "--base-url", `${suite.api.url}/v1`], { env: { ...suite.tmp.env, PEP_API_KEY: "sk_test_builtin_names" } });
+  const r = await spawnPep([...argv, "--base-url", `${suite.api.url}/v1`], {
+    env: { ...suite.tmp.env, PEP_API_KEY: "sk_test_builtin_names" },
+  });
   expect(r.code, r.err).toBe(0);
   expect(r.err).not.toMatch(/native code|unexpected/);
   const reqs = suite.api.requests.slice(before);
@@ -36,7 +38,20 @@ describe("names that are JavaScript built-ins", () => {
   });
 
   it("pep api -F: the same built-in name twice is joined like any other", async () => {
-    expect(await sent(["api", "peptides", "-F", "constructor=a", "-F", "constructor=b", "-F", "__proto__=x", "-F", "__proto__=y"])).toEqual([
+    expect(
+      await sent([
+        "api",
+        "peptides",
+        "-F",
+        "constructor=a",
+        "-F",
+        "constructor=b",
+        "-F",
+        "__proto__=x",
+        "-F",
+        "__proto__=y",
+      ]),
+    ).toEqual([
       ["constructor", "a,b"],
       ["__proto__", "x,y"],
     ]);
@@ -53,20 +68,45 @@ describe("names that are JavaScript built-ins", () => {
 
   it("pep api --paginate keeps them on every page", async () => {
     const q = await sent(["api", "peptides", "--paginate", "-F", "__proto__=1", "-F", "constructor=2"]);
-    expect(q).toEqual(expect.arrayContaining([["__proto__", "1"], ["constructor", "2"]]));
+    expect(q).toEqual(
+      expect.arrayContaining([
+        ["__proto__", "1"],
+        ["constructor", "2"],
+      ]),
+    );
   });
 
   for (const command of ["prices", "products"]) {
     it(`pep ${command} --param: built-in names are parameters, sent as given`, async () => {
-      const q = await sent([command, "--peptide", "bpc-157", "-o", "json", ...NAMES.flatMap((n) => ["--param", `${n}=x${n}`])]);
+      const q = await sent([
+        command,
+        "--peptide",
+        "bpc-157",
+        "-o",
+        "json",
+        ...NAMES.flatMap((n) => ["--param", `${n}=x${n}`]),
+      ]);
       for (const n of NAMES) expect(q, n).toContainEqual([n, `x${n}`]);
     });
   }
 
   it("pep prices --param constructor twice is refused as given twice, not as 'covered by function Object()'", async () => {
-    const r = await spawnPep(["prices", "--peptide", "bpc-157", "--param", "constructor=1", "--param", "constructor=2", "--base-url", `${suite.api.url}/v1`], {
-      env: { ...suite.tmp.env, PEP_API_KEY: "sk_test_builtin_names" },
-    });
+    const r = await spawnPep(
+      [
+        "prices",
+        "--peptide",
+        "bpc-157",
+        "--param",
+        "constructor=1",
+        "--param",
+        "constructor=2",
+        "--base-url",
+        `${suite.api.url}/v1`,
+      ],
+      {
+        env: { ...suite.tmp.env, PEP_API_KEY: "sk_test_builtin_names" },
+      },
+    );
     expect(r.code).toBe(2);
     expect(r.err).toContain("error: --param constructor is given twice");
   });

@@ -33,9 +33,18 @@ const suite = useLoopback<TestServer>(
       }
       const at = Number(req.query.get("cursor") ?? "0");
       const more = at < 29;
-      sendJson(res, 200, { data: [{ id: `${req.query.get("run")}-${at}`, pad }], pagination: { next_cursor: more ? String(at + 1) : null, has_more: more }, meta: {} }, {
-        etag: `"p${at}"`,
-      });
+      sendJson(
+        res,
+        200,
+        {
+          data: [{ id: `${req.query.get("run")}-${at}`, pad }],
+          pagination: { next_cursor: more ? String(at + 1) : null, has_more: more },
+          meta: {},
+        },
+        {
+          etag: `"p${at}"`,
+        },
+      );
     }),
   "pep-cache-bound-",
 );
@@ -50,12 +59,18 @@ function folderBytes(dir: string): { bytes: number; names: string[] } {
   return { bytes: names.reduce((n, f) => n + statSync(path.join(dir, f)).size, 0), names };
 }
 
-const env = (extra: Record<string, string> = {}) => ({ ...suite.tmp.env, PEP_BASE_URL: `${suite.api.url}/v1`, ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  ...suite.tmp.env,
+  PEP_BASE_URL: `${suite.api.url}/v1`,
+  ...extra,
+});
 
 describe("the ETag cache is bounded", () => {
   it("one run of 30 pages of 100 KiB with a 1 MB cap: the folder ends under the cap, every entry whole", async () => {
     const dir = path.join(suite.tmp.dir, "one-run");
-    const r = await spawnPep(["api", "pages", "--paginate", "-F", "kb=100", "-F", "run=a"], { env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }) });
+    const r = await spawnPep(["api", "pages", "--paginate", "-F", "kb=100", "-F", "run=a"], {
+      env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }),
+    });
     expect(r.code, r.err).toBe(0);
     expect(r.out.trim().split("\n")).toHaveLength(30);
     const { bytes, names } = folderBytes(dir);
@@ -90,7 +105,10 @@ describe("the ETag cache is bounded", () => {
   it("six runs writing at once: all succeed, the folder ends under the cap, no temp file, nothing torn", async () => {
     const dir = path.join(suite.tmp.dir, "concurrent");
     const runs = Array.from({ length: 6 }, (_, i) =>
-      spawnPep(["api", "pages", "--paginate", "-F", "kb=60", "-F", `run=r${i}`], { env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }), timeoutMs: 60_000 }),
+      spawnPep(["api", "pages", "--paginate", "-F", "kb=60", "-F", `run=r${i}`], {
+        env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }),
+        timeoutMs: 60_000,
+      }),
     );
     for (const r of await Promise.all(runs)) expect(r.code, r.err).toBe(0);
     const { bytes, names } = folderBytes(dir);
@@ -101,7 +119,13 @@ describe("the ETag cache is bounded", () => {
     expect(names.filter((n) => n.endsWith(".tmp"))).toEqual([]);
     for (const n of names) JSON.parse(readFileSync(path.join(dir, n), "utf8"));
     // The next run that writes looks at the folder first and brings it under the cap.
-    expect((await spawnPep(["api", "blobs/after", "-F", "kb=1"], { env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }) })).code).toBe(0);
+    expect(
+      (
+        await spawnPep(["api", "blobs/after", "-F", "kb=1"], {
+          env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }),
+        })
+      ).code,
+    ).toBe(0);
     expect(folderBytes(dir).bytes).toBeLessThanOrEqual(1 * MB);
   });
 });
@@ -114,9 +138,12 @@ describe("pep cache path|size|clear", () => {
     const empty = await spawnPep(["cache", "size", "-o", "json"], { env: e });
     expect(empty.code, empty.err).toBe(0);
     expect(JSON.parse(empty.out)).toEqual({ path: dir, entries: 0, bytes: 0, max_bytes: 50 * MB });
-    for (const name of ["a", "b"]) expect((await spawnPep(["api", `blobs/${name}`, "-F", "kb=10"], { env: e })).code).toBe(0);
+    for (const name of ["a", "b"])
+      expect((await spawnPep(["api", `blobs/${name}`, "-F", "kb=10"], { env: e })).code).toBe(0);
     writeFileSync(path.join(dir, "notes.txt"), "mine");
-    const size = JSON.parse((await spawnPep(["cache", "size", "-o", "json"], { env: { ...e, PEP_CACHE_MAX_MB: "7" } })).out) as Record<string, number>;
+    const size = JSON.parse(
+      (await spawnPep(["cache", "size", "-o", "json"], { env: { ...e, PEP_CACHE_MAX_MB: "7" } })).out,
+    ) as Record<string, number>;
     expect(size).toMatchObject({ entries: 2, max_bytes: 7 * MB });
     expect(size.bytes).toBe(folderBytes(dir).bytes - 4);
     const clear = await spawnPep(["cache", "clear"], { env: e });

@@ -44,7 +44,10 @@ describe("the cache folder, written by several runs at once", () => {
     expect(files.filter((f) => !/^[0-9a-f]{64}\.json$/.test(f))).toEqual([]); // no temp files left
     expect(files).toHaveLength(requests.length);
     for (const f of files) {
-      const entry = JSON.parse(readFileSync(path.join(tmp.env.PEP_CACHE_DIR!, f), "utf8")) as { etag: unknown; body: unknown };
+      const entry = JSON.parse(readFileSync(path.join(tmp.env.PEP_CACHE_DIR!, f), "utf8")) as {
+        etag: unknown;
+        body: unknown;
+      };
       expect(typeof entry.etag).toBe("string");
       expect(typeof entry.body).toBe("string");
       expect(JSON.parse(entry.body as string)).toHaveProperty("data");
@@ -59,7 +62,8 @@ describe("the cache folder, written by several runs at once", () => {
 });
 
 describe("the config file, changed by several runs at once", () => {
-  const stored = () => (JSON.parse(readFileSync(configFile, "utf8")) as { profiles: Record<string, Record<string, unknown>> }).profiles;
+  const stored = () =>
+    (JSON.parse(readFileSync(configFile, "utf8")) as { profiles: Record<string, Record<string, unknown>> }).profiles;
 
   it("keeps every run's change, round after round, and parses for readers meanwhile", { timeout: 90_000 }, async () => {
     for (let round = 1; round <= 4; round++) {
@@ -87,7 +91,9 @@ describe("the config file, changed by several runs at once", () => {
     }
   });
 
-  it("the same key set to different values at once ends holding one of them; other profiles are kept", { timeout: 60_000 }, async () => {
+  it("the same key set to different values at once ends holding one of them; other profiles are kept", {
+    timeout: 60_000,
+  }, async () => {
     expect((await pep(["config", "set", "output", "tsv"])).code).toBe(0);
     const runs = await all([
       pep(["config", "set", "retries", "7"]),

@@ -35,7 +35,13 @@ describe("pep config", () => {
     expect((await pep(["config", "set", "cache", "off"])).code).toBe(0);
     const r = await pep(["config", "set", "output", "csv"]);
     expect(r.err).toContain("Set output = csv in profile default");
-    expect(stored().profiles.default).toEqual({ base_url: "https://api.example.org/v1", timeout: 12.5, retries: 0, cache: false, output: "csv" });
+    expect(stored().profiles.default).toEqual({
+      base_url: "https://api.example.org/v1",
+      timeout: 12.5,
+      retries: 0,
+      cache: false,
+      output: "csv",
+    });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(tmp.env.PEP_CONFIG_DIR!).mode & 0o777).toBe(0o700);
 
@@ -44,7 +50,13 @@ describe("pep config", () => {
 
     const list = await pep(["config", "list", "-o", "json"]);
     expect(list.code).toBe(0);
-    expect(JSON.parse(list.out)).toEqual({ base_url: "https://api.example.org/v1", output: "csv", timeout: 12.5, retries: 0, cache: false });
+    expect(JSON.parse(list.out)).toEqual({
+      base_url: "https://api.example.org/v1",
+      output: "csv",
+      timeout: 12.5,
+      retries: 0,
+      cache: false,
+    });
 
     const unset = await pep(["config", "unset", "timeout"]);
     expect(unset.code).toBe(0);
@@ -65,7 +77,9 @@ describe("pep config", () => {
     await pep(["config", "set", "base_url", "https://work.example/v1", "--profile", "work"]);
     await pep(["config", "set", "base_url", "https://ci.example/v1"], { env: { PEP_PROFILE: "ci" } });
     expect((await pep(["--profile", "work", "config", "get", "base_url"])).out).toBe("https://work.example/v1\n");
-    expect((await pep(["config", "get", "base_url"], { env: { PEP_PROFILE: "ci" } })).out).toBe("https://ci.example/v1\n");
+    expect((await pep(["config", "get", "base_url"], { env: { PEP_PROFILE: "ci" } })).out).toBe(
+      "https://ci.example/v1\n",
+    );
     expect((await pep(["config", "get", "base_url"])).out).toBe("");
     expect(Object.keys(stored().profiles).sort()).toEqual(["ci", "work"]);
   });
@@ -87,7 +101,11 @@ describe("pep config", () => {
   });
 
   it("refuses unknown keys in every verb with exit 2, listing the keys", async () => {
-    for (const argv of [["config", "set", "colour", "x"], ["config", "get", "colour"], ["config", "unset", "colour"]]) {
+    for (const argv of [
+      ["config", "set", "colour", "x"],
+      ["config", "get", "colour"],
+      ["config", "unset", "colour"],
+    ]) {
       const r = await pep(argv);
       expect(r.code).toBe(2);
       expect(r.err).toContain('unknown config key "colour"');
@@ -112,7 +130,12 @@ describe("pep config", () => {
   it("shows the stored key only as its fingerprint, in list and get", async () => {
     await pep(["config", "set", "api_key", "-"], { stdin: "sk_listed_secret_c0de" });
     await pep(["config", "set", "base_url", "http://127.0.0.1:9/v1"]);
-    for (const argv of [["config", "list", "-o", "json"], ["config", "list", "-o", "table"], ["config", "list", "-o", "csv"], ["config", "get", "api_key"]]) {
+    for (const argv of [
+      ["config", "list", "-o", "json"],
+      ["config", "list", "-o", "table"],
+      ["config", "list", "-o", "csv"],
+      ["config", "get", "api_key"],
+    ]) {
       const r = await pep(argv);
       expect(r.code).toBe(0);
       expect(r.out).toContain("…c0de");
@@ -132,7 +155,10 @@ describe("pep config", () => {
       const dir = path.join(tmp.dir, `own-${folderMode.toString(8)}`);
       mkdirSync(dir);
       chmodSync(dir, folderMode);
-      const r = await pep(["config", "set", "api_key", "-"], { env: { PEP_CONFIG_DIR: dir }, stdin: "sk_shared_folder_1234\n" });
+      const r = await pep(["config", "set", "api_key", "-"], {
+        env: { PEP_CONFIG_DIR: dir },
+        stdin: "sk_shared_folder_1234\n",
+      });
       expect(r.code, r.err).toBe(0);
       expect(statSync(dir).mode & 0o7777).toBe(folderMode);
       expect(statSync(path.join(dir, "config.json")).mode & 0o777).toBe(0o600);
@@ -156,7 +182,13 @@ describe("pep config", () => {
     mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true, mode: 0o700 });
     writeFileSync(file, text, { mode: 0o600 });
     const before = statSync(file).mtimeMs;
-    for (const argv of [["config", "list"], ["config", "get", "base_url"], ["config", "set", "timeout", "5"], ["config", "unset", "timeout"], ["auth", "logout"]]) {
+    for (const argv of [
+      ["config", "list"],
+      ["config", "get", "base_url"],
+      ["config", "set", "timeout", "5"],
+      ["config", "unset", "timeout"],
+      ["auth", "logout"],
+    ]) {
       const r = await pep(argv);
       expect(r.code, argv.join(" ")).toBe(2);
       expect(r.err).toContain(`config file ${file} is not valid JSON`);
@@ -169,8 +201,15 @@ describe("pep config", () => {
 
   it("names the file and the value when a stored value is bad, and lets `config set` repair it", async () => {
     mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true, mode: 0o700 });
-    writeFileSync(file, JSON.stringify({ profiles: { default: { retries: "many", base_url: "https://x.example/v1" } } }), { mode: 0o600 });
-    for (const argv of [["config", "list"], ["config", "get", "base_url"]]) {
+    writeFileSync(
+      file,
+      JSON.stringify({ profiles: { default: { retries: "many", base_url: "https://x.example/v1" } } }),
+      { mode: 0o600 },
+    );
+    for (const argv of [
+      ["config", "list"],
+      ["config", "get", "base_url"],
+    ]) {
       const r = await pep(argv);
       expect(r.code, argv.join(" ")).toBe(2);
       expect(r.err).toContain(file);

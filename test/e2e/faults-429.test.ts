@@ -9,7 +9,15 @@ import { describe, expect, it } from "vitest";
 import { testIO } from "../../src/io.js";
 import { run } from "../../src/main.js";
 import { spawnPep } from "../helpers/cli.js";
-import { errorLineOf, faults, PEPTIDE, requestIdOf, retryNotices, toldWait, useFaultApi } from "../helpers/fault-api.js";
+import {
+  errorLineOf,
+  faults,
+  PEPTIDE,
+  requestIdOf,
+  retryNotices,
+  toldWait,
+  useFaultApi,
+} from "../helpers/fault-api.js";
 import { parseCsv } from "../helpers/formats.js";
 import { startPep } from "../helpers/live-pep.js";
 import { FakeClock } from "../http/fake-clock.js";
@@ -30,7 +38,9 @@ describe("429 Too Many Requests", () => {
     expect(suite.api.hits("peptide")).toBe(2);
     expect(retryNotices(r.err)).toEqual(["rate limited; retrying in 1.0s (1/1)"]);
     const line = errorLineOf(r.err);
-    expect(line).toBe(`error: Too many requests (HTTP 429, rate_limited, request ${requestIdOf(suite.api.requests.length - 1)})`);
+    expect(line).toBe(
+      `error: Too many requests (HTTP 429, rate_limited, request ${requestIdOf(suite.api.requests.length - 1)})`,
+    );
     expect(r.out).toBe("");
     expect(Date.now() - started).toBeLessThan(15_000);
   });
@@ -54,7 +64,9 @@ describe("429 Too Many Requests", () => {
     expect(suite.api.hits("peptide")).toBe(1);
     expect(retryNotices(r.err)).toEqual([]);
     expect(errorLineOf(r.err)).toMatch(/\(HTTP 429, rate_limited, request req_fault_\d+\)$/);
-    expect(r.err).toMatch(/^hint: the API asks to wait 86400 s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\); pep waits at most 300 s, so run the command again after that time$/m);
+    expect(r.err).toMatch(
+      /^hint: the API asks to wait 86400 s \(until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\); pep waits at most 300 s, so run the command again after that time$/m,
+    );
   });
 
   for (const [status, code] of [
@@ -70,7 +82,9 @@ describe("429 Too Many Requests", () => {
         expect(suite.api.hits("peptide")).toBe(1);
         expect(r.err).not.toMatch(/unexpected|bug|Invalid time/);
         expect(errorLineOf(r.err)).toMatch(new RegExp(`\\(HTTP ${status}, `));
-        expect(r.err).toMatch(/^hint: the API asks to wait a year or more \(until after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\); pep waits at most 300 s/m);
+        expect(r.err).toMatch(
+          /^hint: the API asks to wait a year or more \(until after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\); pep waits at most 300 s/m,
+        );
       }
     });
   }
@@ -110,7 +124,10 @@ describe("429 Too Many Requests", () => {
     suite.api.fault("peptide", faults.rateLimited(), 1);
     const clock = new FakeClock(Date.now());
     const io = testIO({ env: tmp.env });
-    const code = await run([...getPeptide, "-o", "json", "--retries", "1", "--base-url", suite.api.baseUrl], { io, clock });
+    const code = await run([...getPeptide, "-o", "json", "--retries", "1", "--base-url", suite.api.baseUrl], {
+      io,
+      clock,
+    });
     expect(code, io.err()).toBe(0);
     expect(clock.sleeps).toEqual([60_000]);
     expect(io.err()).toContain("rate limited; retrying in 60s (1/1)");

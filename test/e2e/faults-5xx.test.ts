@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { spawnPep } from "../helpers/cli.js";
-import { errorLineOf, faults, PEPTIDE, requestIdOf, retryNotices, toldWait, useFaultApi } from "../helpers/fault-api.js";
+import {
+  errorLineOf,
+  faults,
+  PEPTIDE,
+  requestIdOf,
+  retryNotices,
+  toldWait,
+  useFaultApi,
+} from "../helpers/fault-api.js";
 
 const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
@@ -24,7 +32,9 @@ describe("5xx", () => {
     expect(retryNotices(r.err)).toHaveLength(1);
     expect(retryNotices(r.err)[0]).toMatch(/^server error \(HTTP 500\); retrying in /);
     expect(toldWait(r.err)).toBeLessThanOrEqual(0.5);
-    expect(errorLineOf(r.err)).toBe(`error: Server trouble 500 (HTTP 500, internal_error, request ${requestIdOf(suite.api.requests.length - 1)})`);
+    expect(errorLineOf(r.err)).toBe(
+      `error: Server trouble 500 (HTTP 500, internal_error, request ${requestIdOf(suite.api.requests.length - 1)})`,
+    );
   });
 
   it("502 with an HTML page: exit 6, one line naming the status, the content type and the request; no HTML echoed", async () => {
@@ -44,7 +54,9 @@ describe("5xx", () => {
     const r = await pep([...getPeptide, "--retries", "1"]);
     expect(r.code, r.err).toBe(6);
     expect(retryNotices(r.err)).toEqual(["service unavailable (HTTP 503); retrying in 1.0s (1/1)"]);
-    expect(errorLineOf(r.err)).toMatch(/^error: Server trouble 503 \(HTTP 503, service_unavailable, request req_fault_\d+\)$/);
+    expect(errorLineOf(r.err)).toMatch(
+      /^error: Server trouble 503 \(HTTP 503, service_unavailable, request req_fault_\d+\)$/,
+    );
   });
 
   it("503 without Retry-After: exponential backoff, each wait told, then exit 6", async () => {
@@ -73,6 +85,12 @@ describe("5xx", () => {
     expect(r.code, r.err).toBe(6);
     const lines = r.err.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toEqual({ error: { code: "internal_error", message: "Server trouble 500", request_id: requestIdOf(suite.api.requests.length - 1) } });
+    expect(JSON.parse(lines[0]!)).toEqual({
+      error: {
+        code: "internal_error",
+        message: "Server trouble 500",
+        request_id: requestIdOf(suite.api.requests.length - 1),
+      },
+    });
   });
 });

@@ -33,7 +33,8 @@ function expectUntouched(dir: string, target: string): void {
   expect(statSync(target).mode & 0o777).toBe(0o640);
 }
 
-const pepIn = (dir: string, argv: readonly string[]) => spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
+const pepIn = (dir: string, argv: readonly string[]) =>
+  spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
 const listToFile = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--file", "out.csv"];
 
 /** Waits for `check`; fails early, with their stderr, when a watched run ends first. */
@@ -111,9 +112,17 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
     suite.api.fault(suite.api.cursorAt(2), faults.slow(20_000, suite.api.items));
     const runs = Array.from({ length: 4 }, () => {
       const { dir, target } = folder(true);
-      return { dir, target, live: startPep([...listToFile, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir }) };
+      return {
+        dir,
+        target,
+        live: startPep([...listToFile, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir }),
+      };
     });
-    await until(() => suite.api.hits(suite.api.cursorAt(2)) >= runs.length, "every run's request for page 2", runs.map((r) => r.live));
+    await until(
+      () => suite.api.hits(suite.api.cursorAt(2)) >= runs.length,
+      "every run's request for page 2",
+      runs.map((r) => r.live),
+    );
     for (const { live } of runs) {
       live.child.kill("SIGINT");
       live.child.kill("SIGTERM");
@@ -134,7 +143,10 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
     const { dir } = folder(false);
     suite.api.fault(undefined, faults.rateLimited("30"));
     const started = Date.now();
-    const live = startPep([...listToFile, "--retries", "2", "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
+    const live = startPep([...listToFile, "--retries", "2", "--base-url", suite.api.baseUrl], {
+      env: tmp.env,
+      cwd: dir,
+    });
     await live.waitForStderr(/retrying in 30s/);
     live.child.kill("SIGINT");
     const r = await live.exit();
@@ -147,7 +159,10 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
   it("a single item on its way: exit 130, the old file untouched", async () => {
     const { dir, target } = folder(true);
     suite.api.fault("peptide", faults.slow(20_000, suite.api.items));
-    const live = startPep(["peptides", "get", "bpc-157", "-o", "csv", "--file", "out.csv", "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
+    const live = startPep(
+      ["peptides", "get", "bpc-157", "-o", "csv", "--file", "out.csv", "--base-url", suite.api.baseUrl],
+      { env: tmp.env, cwd: dir },
+    );
     await until(() => suite.api.hits("peptide") > 0, "the request for the peptide", [live]);
     live.child.kill("SIGINT");
     const r = await live.exit();

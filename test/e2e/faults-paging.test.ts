@@ -20,8 +20,12 @@ const withBase = (argv: readonly string[]) => [...argv, "--base-url", suite.api.
 const pep = (argv: readonly string[]) => spawnPep(argv, { env: tmp.env });
 const ids = (items: readonly unknown[]) => items.map((i) => (i as Item).id);
 
-const cutShortThenResume = (argv: readonly string[], failAt: number, fault = faults.status(503), resumeIn: "process" | "spawn" = "process") =>
-  failThenResume(suite.api, tmp.env, argv, failAt, fault, resumeIn);
+const cutShortThenResume = (
+  argv: readonly string[],
+  failAt: number,
+  fault = faults.status(503),
+  resumeIn: "process" | "spawn" = "process",
+) => failThenResume(suite.api, tmp.env, argv, failAt, fault, resumeIn);
 
 describe("a list cut short mid-way", () => {
   it("ndjson: whole lines up to the failed page, and the resume command prints exactly the rest", async () => {
@@ -31,7 +35,13 @@ describe("a list cut short mid-way", () => {
     expect(first.out.endsWith("\n")).toBe(true);
     expect(parseNdjson(first.out)).toEqual(suite.api.items.slice(0, 2));
     // -o ndjson prints the API's envelope as the error line.
-    expect(JSON.parse(errorLineOf(first.err))).toEqual({ error: { code: "service_unavailable", message: "Server trouble 503", request_id: expect.stringMatching(/^req_fault_\d+$/) } });
+    expect(JSON.parse(errorLineOf(first.err))).toEqual({
+      error: {
+        code: "service_unavailable",
+        message: "Server trouble 503",
+        request_id: expect.stringMatching(/^req_fault_\d+$/),
+      },
+    });
     expect(resume).toEqual([...withBase(argv), "--cursor", cursor]);
     expect(rest.code, rest.err).toBe(0);
     expect(parseNdjson(rest.out)).toEqual(suite.api.items.slice(2));
@@ -60,10 +70,26 @@ describe("a list cut short mid-way", () => {
   });
 
   it("table: the rows already fetched are printed before the error, so resuming loses none", async () => {
-    const argv = ["studies", "list", "-o", "table", "--fields", "id,title", "--all", "--page-size", "2", "--retries", "0"];
+    const argv = [
+      "studies",
+      "list",
+      "-o",
+      "table",
+      "--fields",
+      "id,title",
+      "--all",
+      "--page-size",
+      "2",
+      "--retries",
+      "0",
+    ];
     const { first, rest } = await cutShortThenResume(argv, 4);
     expect(first.code, first.err).toBe(6);
-    const printed = (out: string) => out.split("\n").map((l) => l.split(/\s+/)[0]).filter((w) => w?.startsWith("pmid-"));
+    const printed = (out: string) =>
+      out
+        .split("\n")
+        .map((l) => l.split(/\s+/)[0])
+        .filter((w) => w?.startsWith("pmid-"));
     expect(printed(first.out)).toEqual(ids(suite.api.items.slice(0, 4)));
     expect(printed(rest.out)).toEqual(ids(suite.api.items.slice(4)));
   });
@@ -93,12 +119,18 @@ describe("a cursor that repeats", () => {
   });
 
   it("fresh cursors on empty pages without end: stops after a bounded number of requests, exit 6", async () => {
-    const srv = await startServer((req, res) => sendJson(res, 200, { data: [], pagination: { next_cursor: `e${req.index}`, has_more: true }, meta: {} }));
+    const srv = await startServer((req, res) =>
+      sendJson(res, 200, { data: [], pagination: { next_cursor: `e${req.index}`, has_more: true }, meta: {} }),
+    );
     try {
-      const r = await runPep(["studies", "list", "-o", "ndjson", "--all", "--base-url", `${srv.url}/v1`], { env: tmp.env });
+      const r = await runPep(["studies", "list", "-o", "ndjson", "--all", "--base-url", `${srv.url}/v1`], {
+        env: tmp.env,
+      });
       expect(r.code, r.err).toBe(6);
       expect(srv.requests.length).toBeLessThanOrEqual(10);
-      expect(errorLineOf(r.err)).toMatch(/^error: 10 pages in a row came back empty while the API said more remain; stopping to avoid an endless loop \(HTTP 200\)$/);
+      expect(errorLineOf(r.err)).toMatch(
+        /^error: 10 pages in a row came back empty while the API said more remain; stopping to avoid an endless loop \(HTTP 200\)$/,
+      );
     } finally {
       await srv.close();
     }
@@ -107,16 +139,35 @@ describe("a cursor that repeats", () => {
 
 describe("a page that says more remain but has no cursor", () => {
   it("prints its items, then exit 6: an incomplete list never passes for a whole one", async () => {
-    suite.api.fault(suite.api.cursorAt(2), (req, res) => sendJson(res, 200, { data: suite.api.items.slice(2, 4), pagination: { next_cursor: null, has_more: true }, meta: {} }));
-    const r = await runPep(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--base-url", suite.api.baseUrl], { env: tmp.env });
+    suite.api.fault(suite.api.cursorAt(2), (req, res) =>
+      sendJson(res, 200, {
+        data: suite.api.items.slice(2, 4),
+        pagination: { next_cursor: null, has_more: true },
+        meta: {},
+      }),
+    );
+    const r = await runPep(
+      ["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--base-url", suite.api.baseUrl],
+      { env: tmp.env },
+    );
     expect(r.code, r.err).toBe(6);
     expect(parseNdjson(r.out)).toEqual(suite.api.items.slice(0, 4));
-    expect(errorLineOf(r.err)).toMatch(/^error: the API said more items remain but sent no next cursor; the list is incomplete \(HTTP 200, request req_fault_\d+\)$/);
+    expect(errorLineOf(r.err)).toMatch(
+      /^error: the API said more items remain but sent no next cursor; the list is incomplete \(HTTP 200, request req_fault_\d+\)$/,
+    );
   });
 
   it("is fine when the limit is already met", async () => {
-    suite.api.fault(undefined, (req, res) => sendJson(res, 200, { data: suite.api.items.slice(0, 2), pagination: { next_cursor: null, has_more: true }, meta: {} }));
-    const r = await runPep(["studies", "list", "-o", "ndjson", "--limit", "2", "--base-url", suite.api.baseUrl], { env: tmp.env });
+    suite.api.fault(undefined, (req, res) =>
+      sendJson(res, 200, {
+        data: suite.api.items.slice(0, 2),
+        pagination: { next_cursor: null, has_more: true },
+        meta: {},
+      }),
+    );
+    const r = await runPep(["studies", "list", "-o", "ndjson", "--limit", "2", "--base-url", suite.api.baseUrl], {
+      env: tmp.env,
+    });
     expect(r.code, r.err).toBe(0);
     expect(parseNdjson(r.out)).toEqual(suite.api.items.slice(0, 2));
   });

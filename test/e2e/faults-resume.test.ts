@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { errorLineOf, failThenResume, faults, type Item, resumeArgv, retryNotices, useFaultApi } from "../helpers/fault-api.js";
+import {
+  errorLineOf,
+  failThenResume,
+  faults,
+  type Item,
+  resumeArgv,
+  retryNotices,
+  useFaultApi,
+} from "../helpers/fault-api.js";
 import { parseCsv, parseNdjson } from "../helpers/formats.js";
 
 const suite = useFaultApi({ total: 7 });
@@ -23,7 +31,12 @@ describe("the resume command continues exactly where the run stopped", () => {
     const { first, resume, rest, cursor } = await cutShortThenResume(argv, 2);
     expect(first.code, first.err).toBe(6);
     expect(parseNdjson(first.out)).toEqual(suite.api.items.slice(0, 2));
-    expect(resume).toEqual(withBase(["studies", "list", "-o", "ndjson", "--limit", "3", "--page-size", "2", "--retries", "0"]).concat("--cursor", cursor));
+    expect(resume).toEqual(
+      withBase(["studies", "list", "-o", "ndjson", "--limit", "3", "--page-size", "2", "--retries", "0"]).concat(
+        "--cursor",
+        cursor,
+      ),
+    );
     expect(parseNdjson(rest.out)).toEqual(suite.api.items.slice(2, 5));
   });
 
@@ -37,7 +50,19 @@ describe("the resume command continues exactly where the run stopped", () => {
   });
 
   it("a run that already started from --cursor resumes from the newer cursor, not the old one", async () => {
-    const argv = ["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--cursor", suite.api.cursorAt(2)!, "--retries", "0"];
+    const argv = [
+      "studies",
+      "list",
+      "-o",
+      "ndjson",
+      "--all",
+      "--page-size",
+      "2",
+      "--cursor",
+      suite.api.cursorAt(2)!,
+      "--retries",
+      "0",
+    ];
     const { first, resume, rest, cursor } = await cutShortThenResume(argv, 4);
     expect(parseNdjson(first.out)).toEqual(suite.api.items.slice(2, 4));
     expect(resume.filter((w) => w === "--cursor")).toHaveLength(1);
@@ -61,7 +86,9 @@ describe("the resume command continues exactly where the run stopped", () => {
     expect(first.code, first.err).toBe(5);
     expect(retryNotices(first.err)).toEqual(["rate limited; retrying in 0 ms (1/1)"]);
     expect(resumeArgv(first.err).slice(-2)).toEqual(["--cursor", cursor]);
-    expect(errorLineOf(first.err)).toMatch(/^error: Too many requests \(HTTP 429, rate_limited, request req_fault_\d+\)$/);
+    expect(errorLineOf(first.err)).toMatch(
+      /^error: Too many requests \(HTTP 429, rate_limited, request req_fault_\d+\)$/,
+    );
     expect(parseCsv(first.out).map((r) => r.id)).toEqual(ids(suite.api.items.slice(0, 2)));
     expect(parseCsv(rest.out).map((r) => r.id)).toEqual(ids(suite.api.items.slice(2)));
   });

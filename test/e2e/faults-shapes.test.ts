@@ -15,7 +15,8 @@ import { sendJson, sendText } from "../helpers/server.js";
 const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
 
-const pepHere = (argv: readonly string[]) => runPep([...argv, "--base-url", suite.api.baseUrl, "--retries", "1"], { env: tmp.env });
+const pepHere = (argv: readonly string[]) =>
+  runPep([...argv, "--base-url", suite.api.baseUrl, "--retries", "1"], { env: tmp.env });
 const lastRequestId = () => requestIdOf(suite.api.requests.length - 1);
 
 describe("odd but valid shapes print without crashing", () => {
@@ -24,7 +25,10 @@ describe("odd but valid shapes print without crashing", () => {
     ["a number", 42],
     ["null", null],
     ["an array", [1, "two", null]],
-    ["fields of the wrong types", { id: 7, name: ["x"], evidence: "strong", also_known_as: "one", regulatory_status: { a: 1 }, summary: null }],
+    [
+      "fields of the wrong types",
+      { id: 7, name: ["x"], evidence: "strong", also_known_as: "one", regulatory_status: { a: 1 }, summary: null },
+    ],
   ];
   it.each(odd)("peptides get with data = %s: exit 0 in every format", async (_name, data) => {
     suite.api.fault("peptide", faults.json({ data, meta: {} }));
@@ -77,7 +81,10 @@ describe("statuses the spec does not name", () => {
   });
 
   it("another 4xx with the envelope (405): exit 2, the API's message, not retried", async () => {
-    suite.api.fault("peptide", faults.json({ error: { code: "method_not_allowed", message: "Only GET", request_id: "req_405" } }, 405));
+    suite.api.fault(
+      "peptide",
+      faults.json({ error: { code: "method_not_allowed", message: "Only GET", request_id: "req_405" } }, 405),
+    );
     const r = await pepHere(["peptides", "get", "bpc-157", "-o", "table"]);
     expect(r.code, r.err).toBe(2);
     expect(suite.api.hits("peptide")).toBe(1);
@@ -103,7 +110,9 @@ describe("statuses the spec does not name", () => {
     const r = await pepHere(["peptides", "get", "bpc-157", "-o", "table"]);
     expect(r.code, r.err).toBe(6);
     expect(suite.api.hits("peptide")).toBe(1);
-    expect(errorLineOf(r.err)).toBe(`error: the server answered HTTP 200 with an empty body (HTTP 200, request ${lastRequestId()})`);
+    expect(errorLineOf(r.err)).toBe(
+      `error: the server answered HTTP 200 with an empty body (HTTP 200, request ${lastRequestId()})`,
+    );
   });
 
   it("a JSON array or a bare string instead of the envelope: exit 6", async () => {
@@ -116,7 +125,10 @@ describe("statuses the spec does not name", () => {
   });
 
   it("a list whose `data` is not an array: exit 6, no crash", async () => {
-    suite.api.fault(undefined, faults.json({ data: { id: "x" }, pagination: { next_cursor: null, has_more: false }, meta: {} }));
+    suite.api.fault(
+      undefined,
+      faults.json({ data: { id: "x" }, pagination: { next_cursor: null, has_more: false }, meta: {} }),
+    );
     const r = await pepHere(["studies", "list", "-o", "csv"]);
     expect(r.code, r.err).toBe(6);
     expect(errorLineOf(r.err)).toMatch(/^error: expected a list from \/studies, got object/);

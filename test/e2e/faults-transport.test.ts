@@ -14,7 +14,8 @@ import { unusedPort } from "../helpers/server.js";
 const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
 
-const pep = (argv: readonly string[], baseUrl = suite.api.baseUrl) => spawnPep([...argv, "--base-url", baseUrl], { env: tmp.env });
+const pep = (argv: readonly string[], baseUrl = suite.api.baseUrl) =>
+  spawnPep([...argv, "--base-url", baseUrl], { env: tmp.env });
 const lastRequestId = () => requestIdOf(suite.api.requests.length - 1);
 
 describe("bodies that are not the API's JSON", () => {
@@ -51,7 +52,6 @@ describe("bodies that are not the API's JSON", () => {
     expect(parseNdjson(r.out)).toEqual(suite.api.items.slice(0, 3));
     expect(retryNotices(r.err)).toHaveLength(1);
   });
-
 });
 
 describe("the connection itself fails", () => {
@@ -72,7 +72,9 @@ describe("the connection itself fails", () => {
     expect(Date.now() - started).toBeLessThan(4000);
     expect(suite.api.hits(undefined)).toBe(2);
     expect(retryNotices(r.err)[0]).toMatch(/^timed out; retrying in /);
-    expect(errorLineOf(r.err)).toBe(`error: no complete answer from 127.0.0.1:${suite.api.port} within 0.3 s; allow longer with --timeout <seconds>`);
+    expect(errorLineOf(r.err)).toBe(
+      `error: no complete answer from 127.0.0.1:${suite.api.port} within 0.3 s; allow longer with --timeout <seconds>`,
+    );
     expect(r.out).toBe("");
   });
 

@@ -6,7 +6,20 @@
  * plain file); a full disk on stdout is one plain error line, not a "bug" report.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { createReadStream, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
@@ -16,7 +29,18 @@ import { useLoopback } from "../helpers/suite.js";
 const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-file-targets-");
 const { tmp } = suite;
 
-const studies = (file: string) => ["studies", "list", "--limit", "3", "-o", "ndjson", "--file", file, "--base-url", suite.api.baseUrl];
+const studies = (file: string) => [
+  "studies",
+  "list",
+  "--limit",
+  "3",
+  "-o",
+  "ndjson",
+  "--file",
+  file,
+  "--base-url",
+  suite.api.baseUrl,
+];
 
 describe("--file targets that are not a plain file", () => {
   it("a symlink: the file it points at gets the output, the link stays a link", async () => {
@@ -43,7 +67,11 @@ describe("--file targets that are not a plain file", () => {
     expect(r.code, r.err).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe("data/studies-2026.ndjson");
-    expect(readFileSync(path.join(dir, "data", "studies-2026.ndjson"), "utf8").trim().split("\n")).toHaveLength(3);
+    expect(
+      readFileSync(path.join(dir, "data", "studies-2026.ndjson"), "utf8")
+        .trim()
+        .split("\n"),
+    ).toHaveLength(3);
     expect(readdirSync(dir).sort()).toEqual(["data", "latest.ndjson"]);
     expect(readdirSync(path.join(dir, "data"))).toEqual(["studies-2026.ndjson"]);
   });
@@ -55,7 +83,9 @@ describe("--file targets that are not a plain file", () => {
     const r = await spawnPep(studies(path.join(dir, "a")), { env: tmp.env });
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(path.join(dir, "c.ndjson"), "utf8").trim().split("\n")).toHaveLength(3);
-    expect(lstatSync(path.join(dir, "a")).isSymbolicLink() && lstatSync(path.join(dir, "b")).isSymbolicLink()).toBe(true);
+    expect(lstatSync(path.join(dir, "a")).isSymbolicLink() && lstatSync(path.join(dir, "b")).isSymbolicLink()).toBe(
+      true,
+    );
   });
 
   it("a missing folder, directly or behind a dangling link, is a usage error before any request", async () => {
@@ -103,11 +133,15 @@ describe("--file targets that are not a plain file", () => {
 describe.skipIf(!existsSync("/dev/full"))("stdout on a full disk", () => {
   it("exits 1 with one line saying the output could not be written, not a bug report", async () => {
     const out = openSync("/dev/full", "w");
-    const child = spawn(process.execPath, [BIN, ...["studies", "list", "--limit", "3", "-o", "json", "--base-url", suite.api.baseUrl]], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env },
-      stdio: ["ignore", out, "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, ...["studies", "list", "--limit", "3", "-o", "json", "--base-url", suite.api.baseUrl]],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env },
+        stdio: ["ignore", out, "pipe"],
+      },
+    );
     let err = "";
     child.stderr?.on("data", (c: Buffer) => (err += c.toString("utf8")));
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));

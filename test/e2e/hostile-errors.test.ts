@@ -13,7 +13,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { spawnPep } from "../helpers/cli.js";
 import { errorLineOf } from "../helpers/fault-api.js";
-import { expectInert, HOSTILE_CURSOR, HOSTILE_ERROR, OPEN_ERROR, startHostileApi, UNSAFE_HUMAN } from "../helpers/hostile-api.js";
+import {
+  expectInert,
+  HOSTILE_CURSOR,
+  HOSTILE_ERROR,
+  OPEN_ERROR,
+  startHostileApi,
+  UNSAFE_HUMAN,
+} from "../helpers/hostile-api.js";
 import { useLoopback } from "../helpers/suite.js";
 
 const suite = useLoopback(() => startHostileApi(), "pep-hostile-err-");
@@ -28,17 +35,29 @@ describe("error lines", () => {
     ["400 on vendors get", ["vendors", "get", "broken"], 400, 2],
     ["503 in the middle of a list", ["studies", "list", "--search", "cut", "--all"], 503, 6],
   ];
-  it.each(cases)("%s: one inert error line naming the message, the code and the request id", async (_name, argv, status, exit) => {
-    for (const format of ["table", "csv", "tsv"]) {
-      const r = await pep([...argv, "-o", format]);
-      expect(r.code, `${format}: ${r.err}`).toBe(exit);
-      const visible = expectInert(r.err, `${format} stderr`, { leaks: false });
-      for (const line of visible.split("\n").filter((l) => l.startsWith("error: "))) expectInert(line, "error line");
-      const line = errorLineOf(visible.split("\n").filter((l) => !l.startsWith("to resume: ")).join("\n"));
-      expect(line).toMatch(new RegExp(`^error: ERRMESSAGE .*ERRMESSAGE-END \\(HTTP ${status}, ERRCODE .*ERRCODE-END, request ERRREQ .*ERRREQ-END\\)$`));
-      expect(line).toContain("click");
-    }
-  });
+  it.each(cases)(
+    "%s: one inert error line naming the message, the code and the request id",
+    async (_name, argv, status, exit) => {
+      for (const format of ["table", "csv", "tsv"]) {
+        const r = await pep([...argv, "-o", format]);
+        expect(r.code, `${format}: ${r.err}`).toBe(exit);
+        const visible = expectInert(r.err, `${format} stderr`, { leaks: false });
+        for (const line of visible.split("\n").filter((l) => l.startsWith("error: "))) expectInert(line, "error line");
+        const line = errorLineOf(
+          visible
+            .split("\n")
+            .filter((l) => !l.startsWith("to resume: "))
+            .join("\n"),
+        );
+        expect(line).toMatch(
+          new RegExp(
+            `^error: ERRMESSAGE .*ERRMESSAGE-END \\(HTTP ${status}, ERRCODE .*ERRCODE-END, request ERRREQ .*ERRREQ-END\\)$`,
+          ),
+        );
+        expect(line).toContain("click");
+      }
+    },
+  );
 
   it("a message that opens an escape sequence and never closes it keeps the status and request id", async () => {
     const r = await pep(["peptides", "get", "open", "-o", "table"]);

@@ -12,14 +12,27 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { spawnPep } from "../helpers/cli.js";
 import { displayWidth } from "../helpers/formats.js";
-import { expectInert, hasScript, HOSTILE_CURSOR, HOSTILE_URLS, linkTargets, spawnPepTty, startHostileApi } from "../helpers/hostile-api.js";
+import {
+  expectInert,
+  hasScript,
+  HOSTILE_CURSOR,
+  HOSTILE_URLS,
+  linkTargets,
+  spawnPepTty,
+  startHostileApi,
+} from "../helpers/hostile-api.js";
 import { useLoopback } from "../helpers/suite.js";
 
 const suite = useLoopback(() => startHostileApi(), "pep-hostile-");
 const { tmp } = suite;
 const COLUMNS = 200;
 
-const env = () => ({ ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242", COLUMNS: String(COLUMNS) });
+const env = () => ({
+  ...tmp.env,
+  PEP_BASE_URL: suite.api.baseUrl,
+  PEP_API_KEY: "sk_test_hostile_4242",
+  COLUMNS: String(COLUMNS),
+});
 const pep = (argv: readonly string[]) => spawnPep([...argv, "-o", "table"], { env: env() });
 
 /** Each tag shows with its readable start and end: the value was cleaned, not dropped. */
@@ -36,18 +49,21 @@ describe("tables, piped", () => {
     ["studies list", ["studies", "list"], ["STUDYTITLE0", "JOURNAL4"]],
     ["vendors list", ["vendors", "list"], ["VENDORNAME0", "PRODCAT2", "DISCLOSURE"]],
   ];
-  it.each(cases)("%s: exit 0, nothing that acts on a terminal, the text readable, one row a line", async (_name, argv, tags) => {
-    const r = await pep(argv);
-    expect(r.code, r.err).toBe(0);
-    const out = expectInert(r.out, "stdout");
-    expectInert(r.err, "stderr");
-    expectTags(out, tags);
-    expect(out).toContain("click");
-    // six items, one line each under the header (the vendors' disclosure follows a blank line)
-    const rows = out.split("\n\n")[0]!.trimEnd().split("\n");
-    expect(rows).toHaveLength(1 + Object.keys(HOSTILE_URLS).length);
-    for (const row of rows) expect(displayWidth(row)).toBeLessThanOrEqual(COLUMNS);
-  });
+  it.each(cases)(
+    "%s: exit 0, nothing that acts on a terminal, the text readable, one row a line",
+    async (_name, argv, tags) => {
+      const r = await pep(argv);
+      expect(r.code, r.err).toBe(0);
+      const out = expectInert(r.out, "stdout");
+      expectInert(r.err, "stderr");
+      expectTags(out, tags);
+      expect(out).toContain("click");
+      // six items, one line each under the header (the vendors' disclosure follows a blank line)
+      const rows = out.split("\n\n")[0]!.trimEnd().split("\n");
+      expect(rows).toHaveLength(1 + Object.keys(HOSTILE_URLS).length);
+      for (const row of rows) expect(displayWidth(row)).toBeLessThanOrEqual(COLUMNS);
+    },
+  );
 });
 
 describe("cards, piped", () => {
@@ -56,7 +72,18 @@ describe("cards, piped", () => {
     expect(r.code, r.err).toBe(0);
     const out = expectInert(r.out, "stdout");
     expectInert(r.err, "stderr");
-    expectTags(out, ["PEPNAME0", "ALIAS0", "SUMMARY0", "MECHANISM", "SAFETY", "SIDEEFFECT", "REFTITLE", "REFAUTHOR", "UNKNOWN0", "KEYVALUE0"]);
+    expectTags(out, [
+      "PEPNAME0",
+      "ALIAS0",
+      "SUMMARY0",
+      "MECHANISM",
+      "SAFETY",
+      "SIDEEFFECT",
+      "REFTITLE",
+      "REFAUTHOR",
+      "UNKNOWN0",
+      "KEYVALUE0",
+    ]);
     // the hostile key is a label: its readable part shows, its sequences do not
     expect(out).toMatch(/Zz key/i);
     // the URL that tried to close the link and open another prints as its harmless start
@@ -76,13 +103,27 @@ describe("cards, piped", () => {
     expect(r.code, r.err).toBe(0);
     const out = expectInert(r.out, "stdout");
     expectInert(r.err, "stderr");
-    expectTags(out, ["VENDORNAME0", "VENDORDESC0", "REGION0", "DEST", "SRCTYPE", "FREESHIP", "SOURCENAME", "DISCLOSURE", "VENDORKEY0"]);
+    expectTags(out, [
+      "VENDORNAME0",
+      "VENDORDESC0",
+      "REGION0",
+      "DEST",
+      "SRCTYPE",
+      "FREESHIP",
+      "SOURCENAME",
+      "DISCLOSURE",
+      "VENDORKEY0",
+    ]);
     // a javascript: URL is text, never a link
     expect(out).toContain("javascript:alert(document.domain)//ok.test");
   });
 
   it("a card fits the width, however the sequences were laid out", async () => {
-    for (const argv of [["peptides", "get", "x"], ["studies", "get", "pmid-1000"], ["vendors", "get", "v0"]]) {
+    for (const argv of [
+      ["peptides", "get", "x"],
+      ["studies", "get", "pmid-1000"],
+      ["vendors", "get", "v0"],
+    ]) {
       const r = await spawnPep([...argv, "-o", "table"], { env: { ...env(), COLUMNS: "60" } });
       expect(r.code, r.err).toBe(0);
       for (const line of expectInert(r.out).split("\n")) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
@@ -102,7 +143,11 @@ describe.skipIf(!hasScript())("on a terminal: colour, OSC 8 links and notices", 
   });
 
   it("cards: the title links to its page only when that URL is plain http(s)", async () => {
-    for (const argv of [["peptides", "get", "x"], ["studies", "get", "pmid-1000"], ["vendors", "get", "v0"]]) {
+    for (const argv of [
+      ["peptides", "get", "x"],
+      ["studies", "get", "pmid-1000"],
+      ["vendors", "get", "v0"],
+    ]) {
       const r = await spawnPepTty(argv, env(), COLUMNS);
       expect(r.code, r.out).toBe(0);
       // breakout, C1 and javascript: URLs: no link at all; references and sources likewise

@@ -10,13 +10,25 @@
 import { describe, expect, it } from "vitest";
 import { spawnPep } from "../helpers/cli.js";
 import { parseCsv, parseNdjson, parseTsv, readCitations } from "../helpers/formats.js";
-import { expectInert, FORMULAS, HOSTILE_KEY, LISTS, peptideProfile, startHostileApi, studyDetail, UNSAFE_DELIMITED, UNSAFE_HUMAN, vendorDetail } from "../helpers/hostile-api.js";
+import {
+  expectInert,
+  FORMULAS,
+  HOSTILE_KEY,
+  LISTS,
+  peptideProfile,
+  startHostileApi,
+  studyDetail,
+  UNSAFE_DELIMITED,
+  UNSAFE_HUMAN,
+  vendorDetail,
+} from "../helpers/hostile-api.js";
 import { useLoopback } from "../helpers/suite.js";
 
 const suite = useLoopback(() => startHostileApi(), "pep-hostile-files-");
 const { tmp } = suite;
 
-const pep = (argv: readonly string[]) => spawnPep(argv, { env: { ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" } });
+const pep = (argv: readonly string[]) =>
+  spawnPep(argv, { env: { ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" } });
 
 /** Delimited text with its record ends taken out, checked like terminal output (tab allowed). */
 const inertDelimited = (text: string, label: string, leaks = true) =>
@@ -57,7 +69,11 @@ describe("csv", () => {
   });
 
   it("a card's object as one row: details of a peptide, a study and a vendor", async () => {
-    for (const argv of [["peptides", "get", "x"], ["studies", "get", "pmid-1000"], ["vendors", "get", "v0"]]) {
+    for (const argv of [
+      ["peptides", "get", "x"],
+      ["studies", "get", "pmid-1000"],
+      ["vendors", "get", "v0"],
+    ]) {
       const r = await pep([...argv, "-o", "csv"]);
       expect(r.code, r.err).toBe(0);
       // lists of objects are cells of compact JSON, where sequences show escaped (\u001b…)
@@ -94,7 +110,10 @@ describe("tsv", () => {
 describe("citations", () => {
   it("bibtex and ris of a list and of one study: inert, and the titles and authors still read back", async () => {
     for (const format of ["bibtex", "ris"] as const) {
-      for (const argv of [["studies", "list"], ["studies", "get", "pmid-1000"]]) {
+      for (const argv of [
+        ["studies", "list"],
+        ["studies", "get", "pmid-1000"],
+      ]) {
         const r = await pep([...argv, "-o", format]);
         expect(r.code, `${format}: ${r.err}`).toBe(0);
         // RIS ends its lines with CRLF, its own; nothing else may be a control
@@ -113,19 +132,22 @@ describe("citations", () => {
 });
 
 describe("json and ndjson: data, exact", () => {
-  it.each(LIST_COMMANDS)("%s list: parses back to what the API sent, nothing raw a terminal acts on", async (name, argv) => {
-    const sent = LISTS[name as keyof typeof LISTS];
-    const json = await pep([...argv, "-o", "json"]);
-    expect(json.code, json.err).toBe(0);
-    expect(UNSAFE_HUMAN.test(json.out)).toBe(false);
-    expect(JSON.parse(json.out)).toEqual(sent);
-    const nd = await pep([...argv, "-o", "ndjson"]);
-    expect(nd.code, nd.err).toBe(0);
-    expect(UNSAFE_HUMAN.test(nd.out)).toBe(false);
-    expect(parseNdjson(nd.out)).toEqual(sent);
-    // a machine format still tells the disclosure, cleaned, on stderr
-    if (name === "vendors") expect(expectInert(json.err, "stderr")).toMatch(/^DISCLOSURE .*DISCLOSURE-END\n$/s);
-  });
+  it.each(LIST_COMMANDS)(
+    "%s list: parses back to what the API sent, nothing raw a terminal acts on",
+    async (name, argv) => {
+      const sent = LISTS[name as keyof typeof LISTS];
+      const json = await pep([...argv, "-o", "json"]);
+      expect(json.code, json.err).toBe(0);
+      expect(UNSAFE_HUMAN.test(json.out)).toBe(false);
+      expect(JSON.parse(json.out)).toEqual(sent);
+      const nd = await pep([...argv, "-o", "ndjson"]);
+      expect(nd.code, nd.err).toBe(0);
+      expect(UNSAFE_HUMAN.test(nd.out)).toBe(false);
+      expect(parseNdjson(nd.out)).toEqual(sent);
+      // a machine format still tells the disclosure, cleaned, on stderr
+      if (name === "vendors") expect(expectInert(json.err, "stderr")).toMatch(/^DISCLOSURE .*DISCLOSURE-END\n$/s);
+    },
+  );
 
   it("details keep hostile keys, nesting and urls exactly", async () => {
     const cases: Array<[string[], unknown]> = [
@@ -142,6 +164,8 @@ describe("json and ndjson: data, exact", () => {
     const raw = await pep(["api", "/peptides/x"]);
     expect(raw.code, raw.err).toBe(0);
     expect(UNSAFE_HUMAN.test(raw.out)).toBe(false);
-    expect((JSON.parse(raw.out) as { data: Record<string, unknown> }).data[HOSTILE_KEY]).toBe(peptideProfile()[HOSTILE_KEY]);
+    expect((JSON.parse(raw.out) as { data: Record<string, unknown> }).data[HOSTILE_KEY]).toBe(
+      peptideProfile()[HOSTILE_KEY],
+    );
   });
 });

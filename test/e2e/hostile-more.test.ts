@@ -10,7 +10,15 @@
 import { describe, expect, it } from "vitest";
 import { spawnPep } from "../helpers/cli.js";
 import { displayWidth, parseCsv, parseTsv } from "../helpers/formats.js";
-import { expectInert, hasScript, HOSTILE_KEY, HOSTILE_URLS, linkTargets, spawnPepTty, startHostileApi } from "../helpers/hostile-api.js";
+import {
+  expectInert,
+  hasScript,
+  HOSTILE_KEY,
+  HOSTILE_URLS,
+  linkTargets,
+  spawnPepTty,
+  startHostileApi,
+} from "../helpers/hostile-api.js";
 import { useLoopback } from "../helpers/suite.js";
 import { OFFERS, PRICES, PRODUCTS, serveMore } from "../helpers/hostile-api-more.js";
 
@@ -18,8 +26,14 @@ const suite = useLoopback(() => startHostileApi(serveMore), "pep-hostile-more-")
 const { tmp } = suite;
 const COLUMNS = 160;
 
-const env = (columns = COLUMNS) => ({ ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242", COLUMNS: String(columns) });
-const pep = (argv: readonly string[], columns = COLUMNS, format = "table") => spawnPep([...argv, "-o", format], { env: env(columns) });
+const env = (columns = COLUMNS) => ({
+  ...tmp.env,
+  PEP_BASE_URL: suite.api.baseUrl,
+  PEP_API_KEY: "sk_test_hostile_4242",
+  COLUMNS: String(columns),
+});
+const pep = (argv: readonly string[], columns = COLUMNS, format = "table") =>
+  spawnPep([...argv, "-o", format], { env: env(columns) });
 
 /** Each tag shows with its readable start and end: the value was cleaned, not dropped. */
 function expectTags(visible: string, tags: readonly string[], label: string): void {
@@ -39,17 +53,53 @@ const CASES: Array<[name: string, argv: string[], tags: string[]]> = [
     "peptides research",
     ["peptides", "research", "bpc-157"],
     [
-      "RSPEPTIDE", "RSLEVEL", "MECHTARGET", "MECHSUMMARY", "CLINSUMMARY", "TRIALTITLE", "TRIALFINDING", "TRIALLABEL", "TRIALTWOTITLE",
-      "HUMANSTUDYTITLE", "PRECLINSUMMARY", "ANIMALTITLE", "INVITROTITLE", "SECONDARYTITLE", "SAFETYSUMMARY", "ADVERSE",
-      "INTERACTIONS", "LIMITATION", "GAP", "REFERENCETITLE", "RSKEY",
+      "RSPEPTIDE",
+      "RSLEVEL",
+      "MECHTARGET",
+      "MECHSUMMARY",
+      "CLINSUMMARY",
+      "TRIALTITLE",
+      "TRIALFINDING",
+      "TRIALLABEL",
+      "TRIALTWOTITLE",
+      "HUMANSTUDYTITLE",
+      "PRECLINSUMMARY",
+      "ANIMALTITLE",
+      "INVITROTITLE",
+      "SECONDARYTITLE",
+      "SAFETYSUMMARY",
+      "ADVERSE",
+      "INTERACTIONS",
+      "LIMITATION",
+      "GAP",
+      "REFERENCETITLE",
+      "RSKEY",
     ],
   ],
-  ["peptides regulatory", ["peptides", "regulatory", "bpc-157"], ["RSPEPTIDE", "REGSTATUS", "FDASTATUS", "WADASTATUS", "AVAILABILITY", "DEVSTAGE", "REGKEY"]],
+  [
+    "peptides regulatory",
+    ["peptides", "regulatory", "bpc-157"],
+    ["RSPEPTIDE", "REGSTATUS", "FDASTATUS", "WADASTATUS", "AVAILABILITY", "DEVSTAGE", "REGKEY"],
+  ],
   ["peptides studies", ["peptides", "studies", "bpc-157"], ["STUDYTITLE0", "STUDYTITLE2"]],
   [
     "vendors shipping",
     ["vendors", "shipping", "v0"],
-    ["SHIPVENDOR", "COVERAGE0", "COUNTRY0", "DEST0SRC", "EXCLUDED0", "METHOD0", "CARRIER0", "DAYS0", "THRESHOLD0", "RETURNS0", "RET0SRC", "SHIPKEY", ...DISCLOSED],
+    [
+      "SHIPVENDOR",
+      "COVERAGE0",
+      "COUNTRY0",
+      "DEST0SRC",
+      "EXCLUDED0",
+      "METHOD0",
+      "CARRIER0",
+      "DAYS0",
+      "THRESHOLD0",
+      "RETURNS0",
+      "RET0SRC",
+      "SHIPKEY",
+      ...DISCLOSED,
+    ],
   ],
   ["vendors compare", ["vendors", "compare", "v0", "v1"], ["CMPNAME0", "CMPNAME1", ...DISCLOSED]],
   ["prices", ["prices"], ["OFFERVENDOR0", "OFFERVENDOR2", ...DISCLOSED]],
@@ -94,7 +144,18 @@ describe("research summary in full", () => {
     expect(r.code, r.err).toBe(0);
     const out = expectInert(r.out);
     const at = (tag: string) => out.indexOf(`${tag}-END`);
-    const order = ["MECHSUMMARY", "TRIALTITLE", "TRIALTWOTITLE", "HUMANSTUDYTITLE", "ANIMALTITLE", "INVITROTITLE", "SAFETYSUMMARY", "LIMITATION", "GAP", "REFERENCETITLE"];
+    const order = [
+      "MECHSUMMARY",
+      "TRIALTITLE",
+      "TRIALTWOTITLE",
+      "HUMANSTUDYTITLE",
+      "ANIMALTITLE",
+      "INVITROTITLE",
+      "SAFETYSUMMARY",
+      "LIMITATION",
+      "GAP",
+      "REFERENCETITLE",
+    ];
     for (const tag of order) expect(at(tag), tag).toBeGreaterThan(-1);
     const clinical = out.indexOf("Clinical evidence");
     const preclinical = out.indexOf("Preclinical evidence");
@@ -113,7 +174,9 @@ describe("money: the API's decimal strings, byte for byte, beside hostile curren
       const r = await pep(["prices"], columns);
       expect(r.code, r.err).toBe(0);
       const out = expectInert(r.out);
-      PRICES.forEach((price, i) => expect(out, `${columns}`).toMatch(new RegExp(`(^|\\s)${price.replace(/\./g, "\\.")} CUR${i}`, "m")));
+      PRICES.forEach((price, i) =>
+        expect(out, `${columns}`).toMatch(new RegExp(`(^|\\s)${price.replace(/\./g, "\\.")} CUR${i}`, "m")),
+      );
     }
   });
 
@@ -140,26 +203,34 @@ describe("money: the API's decimal strings, byte for byte, beside hostile curren
 });
 
 describe("the affiliate disclosure with -o json", () => {
-  it.each([["prices"], ["products"]])("%s: stdout is the data exactly, the disclosure inert on stderr", async (command) => {
-    const r = await pep([command], COLUMNS, "json");
-    expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(command === "prices" ? OFFERS : PRODUCTS);
-    const err = expectInert(r.err, "stderr");
-    expectTags(err, ["DISCLOSURE"], "stderr");
-  });
+  it.each([["prices"], ["products"]])(
+    "%s: stdout is the data exactly, the disclosure inert on stderr",
+    async (command) => {
+      const r = await pep([command], COLUMNS, "json");
+      expect(r.code, r.err).toBe(0);
+      expect(JSON.parse(r.out)).toEqual(command === "prices" ? OFFERS : PRODUCTS);
+      const err = expectInert(r.err, "stderr");
+      expectTags(err, ["DISCLOSURE"], "stderr");
+    },
+  );
 });
 
 describe("pep api <path> -o table", () => {
-  it.each([["/prices"], ["/peptides/x/research"], ["/vendors/compare?ids=a,b"]])("%s: the body, inert, parses back exactly", async (path) => {
-    const r = await pep(["api", path]);
-    expect(r.code, r.err).toBe(0);
-    // JSON writes the payload as \u escapes: visible as text, never acting on the terminal
-    const out = expectInert(r.out, "stdout", { leaks: false });
-    expectInert(r.err, "stderr");
-    const body = JSON.parse(out) as { data: unknown };
-    const served = await fetch(`${suite.api.baseUrl}${path}`, { headers: { authorization: "Bearer k" } }).then((res) => res.json() as Promise<{ data: unknown }>);
-    expect(body.data).toEqual(served.data);
-  });
+  it.each([["/prices"], ["/peptides/x/research"], ["/vendors/compare?ids=a,b"]])(
+    "%s: the body, inert, parses back exactly",
+    async (path) => {
+      const r = await pep(["api", path]);
+      expect(r.code, r.err).toBe(0);
+      // JSON writes the payload as \u escapes: visible as text, never acting on the terminal
+      const out = expectInert(r.out, "stdout", { leaks: false });
+      expectInert(r.err, "stderr");
+      const body = JSON.parse(out) as { data: unknown };
+      const served = await fetch(`${suite.api.baseUrl}${path}`, { headers: { authorization: "Bearer k" } }).then(
+        (res) => res.json() as Promise<{ data: unknown }>,
+      );
+      expect(body.data).toEqual(served.data);
+    },
+  );
 
   it.skipIf(!hasScript())("on a terminal", async () => {
     const r = await spawnPepTty(["api", "/prices", "-o", "table"], env(), COLUMNS);
@@ -170,7 +241,19 @@ describe("pep api <path> -o table", () => {
 
 describe("the hidden-columns note", () => {
   // the last columns are the ones dropped: the hostile key among them
-  const fields = ["price", "currency", "product_name", "vendor.name", "last_seen_at", "product_page_url", "form", "peptide.name", "id", "in_stock", HOSTILE_KEY].join(",");
+  const fields = [
+    "price",
+    "currency",
+    "product_name",
+    "vendor.name",
+    "last_seen_at",
+    "product_page_url",
+    "form",
+    "peptide.name",
+    "id",
+    "in_stock",
+    HOSTILE_KEY,
+  ].join(",");
 
   it("names hostile keys inert, piped", async () => {
     const r = await spawnPep(["prices", "--fields", fields, "-o", "table"], { env: env(60) });

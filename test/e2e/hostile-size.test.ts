@@ -23,19 +23,33 @@ function nested(levels: number): unknown {
 /** The JSON text of `levels` of nesting, written directly: JSON.stringify itself overflows. */
 function nestedText(levels: number): string {
   const open = Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? '{"next":' : "[")).join("");
-  const close = Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? "}" : "]")).reverse().join("");
+  const close = Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? "}" : "]"))
+    .reverse()
+    .join("");
   return `${open}"bottom"${close}`;
 }
 
 const LONG = "LONG\x1b[31m text\u202e ".repeat(6_000).slice(0, 100_000);
 const LONG_URL = `https://ok.test/${"a".repeat(100_000)}`;
-const longItem = (i: number): Item => ({ id: `p${i}`, name: `${i}:${LONG}`, summary: LONG, url: LONG_URL, zz_deep: nested(200) });
+const longItem = (i: number): Item => ({
+  id: `p${i}`,
+  name: `${i}:${LONG}`,
+  summary: LONG,
+  url: LONG_URL,
+  zz_deep: nested(200),
+});
 
 const FIELD = 50_000;
-const bigItem = (i: number, size = FIELD): Item => ({ id: `s${i}`, title: `Study ${i}`, abstract: `${i}\x1b[2J\u009b`.padEnd(size, "abcdefghij") });
+const bigItem = (i: number, size = FIELD): Item => ({
+  id: `s${i}`,
+  title: `Study ${i}`,
+  abstract: `${i}\x1b[2J\u009b`.padEnd(size, "abcdefghij"),
+});
 const PAGES = 4;
 const PER_PAGE = 100;
-const pagesOfBig = Array.from({ length: PAGES }, (_, p) => Array.from({ length: PER_PAGE }, (_, i) => bigItem(p * PER_PAGE + i)));
+const pagesOfBig = Array.from({ length: PAGES }, (_, p) =>
+  Array.from({ length: PER_PAGE }, (_, i) => bigItem(p * PER_PAGE + i)),
+);
 const hugePage = Array.from({ length: 100 }, (_, i) => bigItem(i, 200_000));
 
 let srv: TestServer;
@@ -44,7 +58,8 @@ const tmp = scratch("pep-hostile-size-");
 
 beforeAll(async () => {
   if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  const page = (data: unknown[], next: string | null) => JSON.stringify(envelope(data, { pagination: { next_cursor: next, has_more: next !== null } }));
+  const page = (data: unknown[], next: string | null) =>
+    JSON.stringify(envelope(data, { pagination: { next_cursor: next, has_more: next !== null } }));
   bodies = {
     list: page([0, 1, 2].map(longItem), null),
     item: JSON.stringify(envelope(longItem(0))),
@@ -57,9 +72,15 @@ beforeAll(async () => {
     "/v1/peptides": (req: RecordedRequest, res) => {
       const search = req.query.get("search");
       const body = search === "huge" ? bodies.huge : search === "abyss" ? bodies.abyss : bodies.list;
-      sendText(res, search === "abyss-error" ? 404 : 200, search === "abyss-error" ? bodies.abyssError : body, "application/json");
+      sendText(
+        res,
+        search === "abyss-error" ? 404 : 200,
+        search === "abyss-error" ? bodies.abyssError : body,
+        "application/json",
+      );
     },
-    "/v1/studies": (req, res) => sendText(res, 200, bodies.pages[Number((req.query.get("cursor") ?? "page-0").slice(5))]!, "application/json"),
+    "/v1/studies": (req, res) =>
+      sendText(res, 200, bodies.pages[Number((req.query.get("cursor") ?? "page-0").slice(5))]!, "application/json"),
     "*": (_req, res) => sendText(res, 200, bodies.item, "application/json"),
   });
 });
@@ -69,7 +90,10 @@ afterAll(async () => {
 });
 
 const pep = (argv: readonly string[], columns = 100) =>
-  spawnPep([...argv, "--base-url", `${srv.url}/v1`], { env: { ...tmp.env, COLUMNS: String(columns) }, timeoutMs: 30_000 });
+  spawnPep([...argv, "--base-url", `${srv.url}/v1`], {
+    env: { ...tmp.env, COLUMNS: String(columns) },
+    timeoutMs: 30_000,
+  });
 
 const widest = (text: string) => Math.max(...text.split("\n").map(displayWidth));
 
@@ -152,7 +176,9 @@ describe("nesting past what any printer can walk", () => {
       const r = await pep(["peptides", "list", "--search", "abyss", "-o", format, "--retries", "0"]);
       expect(r.code, `${format}: ${r.err}`).toBe(6);
       expect(r.out).toBe(format === "json" ? "" : r.out);
-      expect(r.err).toMatch(/^error: the response was not the API's JSON envelope: nested deeper than 512 levels \(HTTP 200/m);
+      expect(r.err).toMatch(
+        /^error: the response was not the API's JSON envelope: nested deeper than 512 levels \(HTTP 200/m,
+      );
       expect(r.err).not.toMatch(/bug|stack size|\n\s+at /i);
     }
   });

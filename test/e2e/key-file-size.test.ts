@@ -11,9 +11,13 @@ import { BIN, ROOT, type PepRun } from "../helpers/cli.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { useLoopback } from "../helpers/suite.js";
 
-const suite = useLoopback<TestServer>(() => startServer((_req, res) => {
-    res.end("{}");
-  }), "pep-keysize-");
+const suite = useLoopback<TestServer>(
+  () =>
+    startServer((_req, res) => {
+      res.end("{}");
+    }),
+  "pep-keysize-",
+);
 
 /** Runs pep with stdin read from `stdinPath` (a device), collecting its output. */
 function pepWithStdin(argv: string[], stdinPath: string | undefined): Promise<PepRun> {
@@ -33,7 +37,11 @@ function pepWithStdin(argv: string[], stdinPath: string | undefined): Promise<Pe
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code: code ?? 137, out: Buffer.concat(out).toString("utf8"), err: Buffer.concat(err).toString("utf8") });
+      resolve({
+        code: code ?? 137,
+        out: Buffer.concat(out).toString("utf8"),
+        err: Buffer.concat(err).toString("utf8"),
+      });
     });
   });
 }
@@ -44,7 +52,10 @@ describe.skipIf(devices.length === 0)("key inputs that never end", () => {
   for (const device of devices) {
     it(`--api-key-file ${device}: exit 2 at once, nothing sent`, async () => {
       const before = suite.api.requests.length;
-      const r = await pepWithStdin(["api", "/", "--api-key-file", device, "--base-url", `${suite.api.url}/v1`], undefined);
+      const r = await pepWithStdin(
+        ["api", "/", "--api-key-file", device, "--base-url", `${suite.api.url}/v1`],
+        undefined,
+      );
       expect(r.code, r.err).toBe(2);
       expect(r.err).toContain(`error: --api-key-file: ${device} holds more than 4 KiB`);
       expect(suite.api.requests.length).toBe(before);

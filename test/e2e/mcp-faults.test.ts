@@ -27,7 +27,12 @@ async function startEchoApi(): Promise<TestServer> {
       res,
       200,
       {
-        data: { id: "echo", name: `Echo\u001b]52;c;ZXZpbA==\u0007 ${sent}`, summary: `key=${encodeURIComponent(sent)}\u202e end`, [`x_${sent}`]: 1 },
+        data: {
+          id: "echo",
+          name: `Echo\u001b]52;c;ZXZpbA==\u0007 ${sent}`,
+          summary: `key=${encodeURIComponent(sent)}\u202e end`,
+          [`x_${sent}`]: 1,
+        },
         meta: { affiliate_disclosure: `links may pay us (${sent})` },
       },
       { "X-Request-Id": `req_${sent}` },
@@ -97,7 +102,10 @@ describe("pep mcp: keys and scopes", () => {
     const s = await session(["--base-url", sandbox.baseUrl, "--api-key-file", file]);
     const r = await s.call("list_vendors", { limit: 1 });
     expect(r.isError, JSON.stringify(r)).toBeFalsy();
-    const refused = await spawnPep(["mcp", "--base-url", sandbox.baseUrl, "--api-key-file", "-"], { env: tmp.env, input: `${KEY}\n` });
+    const refused = await spawnPep(["mcp", "--base-url", sandbox.baseUrl, "--api-key-file", "-"], {
+      env: tmp.env,
+      input: `${KEY}\n`,
+    });
     expect(refused.code).toBe(2);
     expect(refused.out).toBe("");
     expect(refused.err).toMatch(/^error: --api-key-file - cannot be used with pep mcp/m);
@@ -111,7 +119,9 @@ describe("pep mcp: rate limits and outages", () => {
     const text = await toolError(s, "list_studies", { limit: 2 });
     expect(faultApi.hits(undefined)).toBe(2);
     expect(text).toMatch(/^error: Too many requests \(HTTP 429, rate_limited, request req_fault_\d+\)$/m);
-    expect(text).toMatch(/^hint: rate limited: the API asks to wait 1 s; call again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/m);
+    expect(text).toMatch(
+      /^hint: rate limited: the API asks to wait 1 s; call again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/m,
+    );
     expect(text).toMatch(/exit code 5 \(rate limited\)/);
     // The retry was told on stderr, not on the protocol channel.
     expect(s.stderr()).toMatch(/rate limited; retrying in 1\.0s \(1\/1\)/);
@@ -121,7 +131,9 @@ describe("pep mcp: rate limits and outages", () => {
   it("429 without Retry-After: 60 s, as the API's rules say", async () => {
     faultApi.fault("peptide", faults.rateLimited());
     const s = await session(["--base-url", faultApi.baseUrl, "--retries", "0"]);
-    expect(await toolError(s, "get_peptide", { slug: "bpc-157" })).toMatch(/the API sent no Retry-After; wait 60 s; call again after /);
+    expect(await toolError(s, "get_peptide", { slug: "bpc-157" })).toMatch(
+      /the API sent no Retry-After; wait 60 s; call again after /,
+    );
     faultApi.heal();
   });
 
@@ -162,7 +174,12 @@ describe("pep mcp: hostile text", () => {
 
   it("nothing but the protocol reaches stdout: every line a JSON-RPC message", async () => {
     const input = [
-      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      },
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "list_peptides", arguments: { limit: 1 } } },
     ]

@@ -54,15 +54,28 @@ describe("pep mcp --sandbox: the tool list", () => {
       expect(tool.outputSchema?.required, tool.name).toEqual(expect.arrayContaining(["research_notice", "sandbox"]));
       for (const [arg, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
         expect((schema as { description?: string }).description, `${tool.name}.${arg}`).toMatch(/\w/);
-        expect((schema as { description?: string }).description, `${tool.name}.${arg} speaks of flags`).not.toMatch(/--[a-z]/);
+        expect((schema as { description?: string }).description, `${tool.name}.${arg} speaks of flags`).not.toMatch(
+          /--[a-z]/,
+        );
       }
     }
   });
 
   it("takes the endpoint table's constraints: enums, bounds and required arguments", async () => {
     const { tools } = await mcp.client.listTools();
-    const peptides = tools.find((t) => t.name === "list_peptides")!.inputSchema.properties as Record<string, Record<string, unknown>>;
-    expect(peptides.category!.enum).toEqual(["fat-loss", "cognitive", "muscle-recovery", "longevity", "glp1-metabolic", "cosmetic", "experimental"]);
+    const peptides = tools.find((t) => t.name === "list_peptides")!.inputSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(peptides.category!.enum).toEqual([
+      "fat-loss",
+      "cognitive",
+      "muscle-recovery",
+      "longevity",
+      "glp1-metabolic",
+      "cosmetic",
+      "experimental",
+    ]);
     expect(peptides.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 100 });
     const search = tools.find((t) => t.name === "search")!;
     expect(search.inputSchema.required).toEqual(["q"]);
@@ -77,7 +90,12 @@ describe("pep mcp --sandbox: every tool answers", () => {
   it("research tools: lists and single records, with the research notice and the sandbox marker", async () => {
     const peptides = await ok("list_peptides", { limit: 3 });
     expect(peptides.s.items).toHaveLength(3);
-    expect(peptides.s).toMatchObject({ count: 3, has_more: true, sandbox: true, research_notice: expect.stringMatching(/^Research and education only/) });
+    expect(peptides.s).toMatchObject({
+      count: 3,
+      has_more: true,
+      sandbox: true,
+      research_notice: expect.stringMatching(/^Research and education only/),
+    });
     expect(peptides.s.sandbox_notice).toMatch(/SYNTHETIC SANDBOX DATA/);
     expect(peptides.text).toMatch(/^3 peptides \(more remain: call again with cursor "/);
     expect(peptides.text).toMatch(/SYNTHETIC SANDBOX DATA/);
@@ -101,15 +119,26 @@ describe("pep mcp --sandbox: every tool answers", () => {
   });
 
   it("filters are the API's: the same profiles as `pep peptides list` with the same flags", async () => {
-    const { s } = await ok("list_peptides", { evidence_level: "clinical-trial", sort: "-name", limit: 5, fields: "id,name,evidence" });
-    expect(s.items!.map((i) => i.id)).toEqual(await cliIds(["peptides", "list", "--evidence-level", "clinical-trial", "--sort", "-name", "--limit", "5"]));
+    const { s } = await ok("list_peptides", {
+      evidence_level: "clinical-trial",
+      sort: "-name",
+      limit: 5,
+      fields: "id,name,evidence",
+    });
+    expect(s.items!.map((i) => i.id)).toEqual(
+      await cliIds(["peptides", "list", "--evidence-level", "clinical-trial", "--sort", "-name", "--limit", "5"]),
+    );
     expect(Object.keys(s.items![0]!).sort()).toEqual(["evidence", "id", "name"]);
   });
 
   it("studies: the list and one study by each id form (API form, bare PMID)", async () => {
     const { s } = await ok("list_studies", { year_from: 2010, sort: "oldest", limit: 4 });
-    expect(s.items!.map((i) => i.id)).toEqual(await cliIds(["studies", "list", "--year-from", "2010", "--sort", "oldest", "--limit", "4"]));
-    const withPmid = (await ok("list_studies", { limit: 50 })).s.items!.find((i) => typeof i.pmid === "string" && i.pmid !== "")!;
+    expect(s.items!.map((i) => i.id)).toEqual(
+      await cliIds(["studies", "list", "--year-from", "2010", "--sort", "oldest", "--limit", "4"]),
+    );
+    const withPmid = (await ok("list_studies", { limit: 50 })).s.items!.find(
+      (i) => typeof i.pmid === "string" && i.pmid !== "",
+    )!;
     const byId = await ok("get_study", { id: String(withPmid.id) });
     const byPmid = await ok("get_study", { id: String(withPmid.pmid) });
     expect(byPmid.s.data).toEqual(byId.s.data);
@@ -154,9 +183,13 @@ describe("pep mcp --sandbox: cursors and bounds", () => {
     expect(await failed("list_studies", { limit: 101 })).toMatch(/limit/);
     expect(await failed("list_peptides", { category: "nope" })).toMatch(/must be one of: fat-loss, cognitive/);
     expect(await failed("list_peptides", { colour: "red" })).toMatch(/colour/);
-    expect(await failed("list_studies", { year_from: 2020, year_to: 2010 })).toMatch(/^error: year_from must not be later than year_to$/m);
+    expect(await failed("list_studies", { year_from: 2020, year_to: 2010 })).toMatch(
+      /^error: year_from must not be later than year_to$/m,
+    );
     expect(await failed("compare_vendors", { ids: ["only-one"] })).toMatch(/2 to 4 vendors/);
-    expect(await failed("list_vendors", { ships_to: "United States" })).toMatch(/must be a two-letter country code.*ships_to/);
+    expect(await failed("list_vendors", { ships_to: "United States" })).toMatch(
+      /must be a two-letter country code.*ships_to/,
+    );
     expect(await failed("get_peptide", { slug: ".." })).toMatch(/exit code 2/);
   });
 

@@ -47,7 +47,13 @@ describe.runIf(hasOpenssl())("https through a proxy", () => {
   it("goes through a CONNECT tunnel: the proxy sees CONNECT host:port and never the key", async () => {
     const before = proxy.seen.length;
     const run = await spawnPep(["api", "/peptides", "--base-url", `${tls.url}/v1`], {
-      env: { ...tmp.env, PEP_API_KEY: KEY, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: cert.certFile, PEP_NO_CACHE: "1" },
+      env: {
+        ...tmp.env,
+        PEP_API_KEY: KEY,
+        HTTPS_PROXY: proxy.url,
+        NODE_EXTRA_CA_CERTS: cert.certFile,
+        PEP_NO_CACHE: "1",
+      },
     });
     expect(run.err).toBe("");
     expect(run.code).toBe(0);
@@ -60,9 +66,21 @@ describe.runIf(hasOpenssl())("https through a proxy", () => {
 
   it("--proxy overrides the environment, and a refused proxy is one line naming it without its password", async () => {
     const port = await unusedPort();
-    const run = await spawnPep(["api", "/peptides", "--base-url", `${tls.url}/v1`, "--proxy", `http://u:hunter2pw@127.0.0.1:${port}`, "--retries", "0"], {
-      env: { ...tmp.env, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: cert.certFile },
-    });
+    const run = await spawnPep(
+      [
+        "api",
+        "/peptides",
+        "--base-url",
+        `${tls.url}/v1`,
+        "--proxy",
+        `http://u:hunter2pw@127.0.0.1:${port}`,
+        "--retries",
+        "0",
+      ],
+      {
+        env: { ...tmp.env, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: cert.certFile },
+      },
+    );
     expect(run.code).toBe(6);
     expect(run.err.split("\n")[0]).toBe(`error: could not connect to the proxy 127.0.0.1:${port}: connection refused`);
     expect(run.err).not.toContain("hunter2pw");
@@ -86,7 +104,10 @@ describe("the sandbox compresses when asked", () => {
 });
 
 /** Runs pep and reads its peak resident memory (VmHWM) from /proc just before it exits. */
-function peakMemoryMb(argv: string[], env: Record<string, string>): Promise<{ code: number; err: string; peakMb: number }> {
+function peakMemoryMb(
+  argv: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; err: string; peakMb: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...argv], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
     let err = "";
@@ -127,7 +148,13 @@ describe.runIf(existsSync("/proc/self/status"))("bounded answers", () => {
         res.write("{");
       },
       "/v1/echo": (_r, res) => sendJson(res, 200, envelope({ token: KEY })),
-      "/v1/": (_r, res) => sendJson(res, 500, { error: { code: "internal", message: `key ${KEY.slice(4, 16)} failed` } }, { "x-request-id": `req-${KEY}` }),
+      "/v1/": (_r, res) =>
+        sendJson(
+          res,
+          500,
+          { error: { code: "internal", message: `key ${KEY.slice(4, 16)} failed` } },
+          { "x-request-id": `req-${KEY}` },
+        ),
     });
   });
   afterAll(() => srv.close());
@@ -143,17 +170,24 @@ describe.runIf(existsSync("/proc/self/status"))("bounded answers", () => {
   }
 
   it("auth login --with-key -v never shows the key or 8 characters of it, though the server echoes it", async () => {
-    const run = await spawnPep(["--base-url", `${srv.url}/v1`, "-v", "--retries", "0", "auth", "login", "--with-key"], { env: tmp.env, input: `${KEY}\n` });
+    const run = await spawnPep(["--base-url", `${srv.url}/v1`, "-v", "--retries", "0", "auth", "login", "--with-key"], {
+      env: tmp.env,
+      input: `${KEY}\n`,
+    });
     expect(run.code).toBe(6);
     expect(run.err).toContain("request req-<redacted>");
     for (let i = 0; i + 8 <= KEY.length; i++) expect(run.err).not.toContain(KEY.slice(i, i + 8));
   });
 
   it("an answer that echoes the key is printed as sent, with one warning on stderr", async () => {
-    const run = await spawnPep(["--base-url", `http://127.0.0.1:${srv.port}/v1`, "api", "/echo"], { env: { ...tmp.env, PEP_API_KEY: KEY } });
+    const run = await spawnPep(["--base-url", `http://127.0.0.1:${srv.port}/v1`, "api", "/echo"], {
+      env: { ...tmp.env, PEP_API_KEY: KEY },
+    });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.out).data.token).toBe(KEY);
-    expect(run.err).toBe("warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n");
+    expect(run.err).toBe(
+      "warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n",
+    );
   });
 });
 
@@ -168,7 +202,9 @@ describe("the proxy key in the config", () => {
       expect(set.err + list.out + list.err).not.toContain("secretpw");
       const bad = await spawnPep(["config", "set", "max_response_mb", "0"], { env: cfg.env });
       expect(bad.code).toBe(2);
-      expect(bad.err).toContain("max_response_mb must be the most MiB read of one answer, a whole number from 1 to 4096");
+      expect(bad.err).toContain(
+        "max_response_mb must be the most MiB read of one answer, a whole number from 1 to 4096",
+      );
     } finally {
       cfg.cleanup();
     }

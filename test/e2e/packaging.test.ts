@@ -10,7 +10,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isBuilt, ROOT } from "../helpers/cli.js";
 
-const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { name: string; version: string; man: string[] };
+const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+  name: string;
+  version: string;
+  man: string[];
+};
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 interface PackedFile {
@@ -36,19 +40,28 @@ let packed: PackedFile[];
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "pep-pack-"));
   prefix = path.join(tmp, "prefix");
-  if (!isBuilt()) execFileSync(process.execPath, [path.join(ROOT, "scripts", "build.mjs")], { cwd: ROOT, stdio: "inherit" });
-  const out = execFileSync(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", tmp], { cwd: ROOT, env: npmEnv(), encoding: "utf8" });
+  if (!isBuilt())
+    execFileSync(process.execPath, [path.join(ROOT, "scripts", "build.mjs")], { cwd: ROOT, stdio: "inherit" });
+  const out = execFileSync(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", tmp], {
+    cwd: ROOT,
+    env: npmEnv(),
+    encoding: "utf8",
+  });
   const info = (JSON.parse(out) as { filename: string; files: PackedFile[] }[])[0]!;
   tarball = path.join(tmp, info.filename);
   packed = info.files;
 
   const install = (extra: string[]) =>
-    spawnSync(npm, ["install", "-g", "--prefix", prefix, tarball, "--no-audit", "--no-fund", "--loglevel=error", ...extra], {
-      cwd: tmp,
-      env: npmEnv(),
-      encoding: "utf8",
-      timeout: 120_000,
-    });
+    spawnSync(
+      npm,
+      ["install", "-g", "--prefix", prefix, tarball, "--no-audit", "--no-fund", "--loglevel=error", ...extra],
+      {
+        cwd: tmp,
+        env: npmEnv(),
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
   let r = install(["--offline"]);
   if (r.status !== 0) r = install(["--prefer-offline"]);
   if (r.status !== 0) throw new Error(`npm install -g of the tarball failed:\n${r.stdout}${r.stderr}`);
@@ -63,7 +76,13 @@ function pep(args: string[], env: Record<string, string> = {}) {
     cwd: tmp,
     encoding: "utf8",
     timeout: 30_000,
-    env: { PATH: process.env.PATH, HOME: tmp, PEP_CONFIG_DIR: path.join(tmp, "config"), PEP_CACHE_DIR: path.join(tmp, "cache"), ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: tmp,
+      PEP_CONFIG_DIR: path.join(tmp, "config"),
+      PEP_CACHE_DIR: path.join(tmp, "cache"),
+      ...env,
+    },
   });
 }
 
@@ -71,9 +90,20 @@ describe("the packed and installed package", () => {
   it("is named pepcli-<version>.tgz and holds bin, dist, man, README and package.json only", () => {
     expect(path.basename(tarball)).toBe(`${pkg.name}-${pkg.version}.tgz`);
     const paths = packed.map((f) => f.path);
-    for (const needed of ["bin/pep.js", "dist/main.js", "dist/index.js", "dist/index.d.ts", "man/pep.1", "README.md", "package.json"]) expect(paths).toContain(needed);
+    for (const needed of [
+      "bin/pep.js",
+      "dist/main.js",
+      "dist/index.js",
+      "dist/index.d.ts",
+      "man/pep.1",
+      "README.md",
+      "package.json",
+    ])
+      expect(paths).toContain(needed);
     for (const man of pkg.man) expect(paths).toContain(man);
-    const stray = paths.filter((p) => !/^(bin|dist|man)\//.test(p) && !["README.md", "package.json", "LICENSE"].includes(p));
+    const stray = paths.filter(
+      (p) => !/^(bin|dist|man)\//.test(p) && !["README.md", "package.json", "LICENSE"].includes(p),
+    );
     expect(stray).toEqual([]);
     const bytes = packed.reduce((n, f) => n + f.size, 0);
     expect(bytes).toBeLessThan(8 * 1024 * 1024);
@@ -102,16 +132,22 @@ describe("the packed and installed package", () => {
     expect(check.status, check.stderr).toBe(0);
   });
 
-  it.skipIf(spawnSync("man", ["--version"]).status !== 0)("puts its man pages on MANPATH: man -w finds pep and pep-peptides", () => {
-    for (const page of ["pep", "pep-peptides"]) {
-      const r = spawnSync("man", ["-w", page], { encoding: "utf8", env: { PATH: process.env.PATH, MANPATH: path.join(prefix, "share", "man") } });
-      expect(r.status, r.stderr).toBe(0);
-      // npm links share/man/man1/<page>.1 to the package's man/; man -w prints the link's target.
-      const found = r.stdout.trim();
-      expect(found.startsWith(prefix + path.sep)).toBe(true);
-      expect(path.basename(found)).toBe(`${page}.1`);
-      expect(existsSync(path.join(prefix, "share", "man", "man1", `${page}.1`))).toBe(true);
-      expect(readFileSync(found, "utf8")).toBe(readFileSync(path.join(ROOT, "man", `${page}.1`), "utf8"));
-    }
-  });
+  it.skipIf(spawnSync("man", ["--version"]).status !== 0)(
+    "puts its man pages on MANPATH: man -w finds pep and pep-peptides",
+    () => {
+      for (const page of ["pep", "pep-peptides"]) {
+        const r = spawnSync("man", ["-w", page], {
+          encoding: "utf8",
+          env: { PATH: process.env.PATH, MANPATH: path.join(prefix, "share", "man") },
+        });
+        expect(r.status, r.stderr).toBe(0);
+        // npm links share/man/man1/<page>.1 to the package's man/; man -w prints the link's target.
+        const found = r.stdout.trim();
+        expect(found.startsWith(prefix + path.sep)).toBe(true);
+        expect(path.basename(found)).toBe(`${page}.1`);
+        expect(existsSync(path.join(prefix, "share", "man", "man1", `${page}.1`))).toBe(true);
+        expect(readFileSync(found, "utf8")).toBe(readFileSync(path.join(ROOT, "man", `${page}.1`), "utf8"));
+      }
+    },
+  );
 });

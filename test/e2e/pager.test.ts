@@ -46,11 +46,17 @@ describe.skipIf(!hasScript || !isBuilt())("the pager on a terminal", () => {
     const tmp = scratch("pep-pager-");
     try {
       const p = pagers(tmp.dir);
-      const r = await onTerminal(["studies", "list", "--all", "--base-url", `${srv.url}/v1`, "--no-cache"], { ...tmp.env, PEP_PAGER: p.quit });
+      const r = await onTerminal(["studies", "list", "--all", "--base-url", `${srv.url}/v1`, "--no-cache"], {
+        ...tmp.env,
+        PEP_PAGER: p.quit,
+      });
       expect(r.code, r.screen).toBe(0);
       expect(plain(readFileSync(p.paged, "utf8"))).toMatch(/^ID\s+YEAR\s+TITLE/);
       // Nothing on the terminal: no error, no "interrupted", no resume hint.
-      expect(screenLines(r.screen).filter((l) => l.trim() !== ""), r.screen).toEqual([]);
+      expect(
+        screenLines(r.screen).filter((l) => l.trim() !== ""),
+        r.screen,
+      ).toEqual([]);
       const seen = pageRequests(srv);
       await delay(500);
       expect(pageRequests(srv)).toBe(seen);
@@ -67,7 +73,10 @@ describe.skipIf(!hasScript || !isBuilt())("the pager on a terminal", () => {
     const tmp = scratch("pep-pager-");
     try {
       const p = pagers(tmp.dir);
-      const r = await onTerminal(["studies", "list", "--limit", "60", "--base-url", `${srv.url}/v1`, "--no-cache"], { ...tmp.env, PAGER: p.keep });
+      const r = await onTerminal(["studies", "list", "--limit", "60", "--base-url", `${srv.url}/v1`, "--no-cache"], {
+        ...tmp.env,
+        PAGER: p.keep,
+      });
       expect(r.code, r.screen).toBe(0);
       const paged = plain(readFileSync(p.paged, "utf8")).trimEnd().split("\n");
       expect(paged).toHaveLength(61);
@@ -114,9 +123,14 @@ describe.skipIf(!hasScript || !isBuilt())("the pager on a terminal", () => {
     const srv = await manyStudies();
     const tmp = scratch("pep-pager-");
     try {
-      const r = await onTerminal(["studies", "list", "--limit", "2", "--base-url", `${srv.url}/v1`, "--no-cache"], { ...tmp.env, PEP_PAGER: "/nonexistent/pager -x" });
+      const r = await onTerminal(["studies", "list", "--limit", "2", "--base-url", `${srv.url}/v1`, "--no-cache"], {
+        ...tmp.env,
+        PEP_PAGER: "/nonexistent/pager -x",
+      });
       expect(r.code, r.screen).toBe(0);
-      expect(r.screen).toContain('warning: cannot run the pager "/nonexistent/pager -x" (from PEP_PAGER); printing without it');
+      expect(r.screen).toContain(
+        'warning: cannot run the pager "/nonexistent/pager -x" (from PEP_PAGER); printing without it',
+      );
       expect(r.screen).toContain("pmid-90000002");
     } finally {
       tmp.cleanup();

@@ -10,12 +10,49 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runPep, scratch } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
-const DISCLOSURE = "Some links are affiliate links: we may earn a commission. Commissions never affect which offers are listed or their order.";
+const DISCLOSURE =
+  "Some links are affiliate links: we may earn a commission. Commissions never affect which offers are listed or their order.";
 const OFFERS = [
-  { id: "o3", vendor: { name: "Zeta Labs" }, product_name: "BPC-157 capsules", form: "capsules", price: "1000000.00000001", currency: "EUR", last_seen_at: "2026-11-20T08:00:00Z", product_page_url: "https://zeta.example/p/3" },
-  { id: "o1", vendor: { name: "Alpha Labs" }, product_name: "BPC-157 spray", form: "spray", price: "0.10", currency: "USD", last_seen_at: "2026-11-19T07:30:00Z", product_page_url: "https://alpha.example/p/1" },
-  { id: "o2", vendor: { name: "Mid Labs" }, product_name: "BPC-157 vial", form: "vial", price: "1249.00", currency: "GBP", last_seen_at: "2026-11-18T00:00:00Z", product_page_url: "https://mid.example/p/2" },
-  { id: "o4", vendor: { name: "Yen Labs" }, product_name: "BPC-157 vial", form: "vial", price: "12000", currency: "JPY", last_seen_at: "2026-11-17T00:00:00Z", product_page_url: "https://yen.example/p/4" },
+  {
+    id: "o3",
+    vendor: { name: "Zeta Labs" },
+    product_name: "BPC-157 capsules",
+    form: "capsules",
+    price: "1000000.00000001",
+    currency: "EUR",
+    last_seen_at: "2026-11-20T08:00:00Z",
+    product_page_url: "https://zeta.example/p/3",
+  },
+  {
+    id: "o1",
+    vendor: { name: "Alpha Labs" },
+    product_name: "BPC-157 spray",
+    form: "spray",
+    price: "0.10",
+    currency: "USD",
+    last_seen_at: "2026-11-19T07:30:00Z",
+    product_page_url: "https://alpha.example/p/1",
+  },
+  {
+    id: "o2",
+    vendor: { name: "Mid Labs" },
+    product_name: "BPC-157 vial",
+    form: "vial",
+    price: "1249.00",
+    currency: "GBP",
+    last_seen_at: "2026-11-18T00:00:00Z",
+    product_page_url: "https://mid.example/p/2",
+  },
+  {
+    id: "o4",
+    vendor: { name: "Yen Labs" },
+    product_name: "BPC-157 vial",
+    form: "vial",
+    price: "12000",
+    currency: "JPY",
+    last_seen_at: "2026-11-17T00:00:00Z",
+    product_page_url: "https://yen.example/p/4",
+  },
 ];
 const PRICES = OFFERS.map((o) => o.price);
 
@@ -24,9 +61,33 @@ let tmp: ReturnType<typeof scratch>;
 beforeAll(async () => {
   srv = await startServer({
     "/v1/prices": (_req, res) =>
-      sendJson(res, 200, envelope(OFFERS, { pagination: { next_cursor: null, has_more: false }, meta: { affiliate_disclosure: DISCLOSURE } })),
+      sendJson(
+        res,
+        200,
+        envelope(OFFERS, {
+          pagination: { next_cursor: null, has_more: false },
+          meta: { affiliate_disclosure: DISCLOSURE },
+        }),
+      ),
     "/v1/products": (_req, res) =>
-      sendJson(res, 200, envelope([{ id: "bpc-157-capsules", name: "BPC-157 capsules", form: "capsules", price_ranges: [{ currency: "USD", min: "0.10", max: "99.90" }, { currency: "EUR", min: "1000000.00000001", max: "1000000.00000002" }] }], { pagination: { next_cursor: null, has_more: false } })),
+      sendJson(
+        res,
+        200,
+        envelope(
+          [
+            {
+              id: "bpc-157-capsules",
+              name: "BPC-157 capsules",
+              form: "capsules",
+              price_ranges: [
+                { currency: "USD", min: "0.10", max: "99.90" },
+                { currency: "EUR", min: "1000000.00000001", max: "1000000.00000002" },
+              ],
+            },
+          ],
+          { pagination: { next_cursor: null, has_more: false } },
+        ),
+      ),
   });
 });
 afterAll(() => srv.close());
@@ -37,7 +98,11 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const pep = (argv: string[], options: { tty?: boolean; env?: Record<string, string> } = {}) =>
-  runPep(["--base-url", `${srv.url}/v1`, "--no-retry", ...argv], { env: { ...tmp.env, PEP_API_KEY: "sk_prices_key_1111", ...options.env }, tty: options.tty, columns: 200 });
+  runPep(["--base-url", `${srv.url}/v1`, "--no-retry", ...argv], {
+    env: { ...tmp.env, PEP_API_KEY: "sk_prices_key_1111", ...options.env },
+    tty: options.tty,
+    columns: 200,
+  });
 
 describe("pep prices: money as received", () => {
   it("json: the decimal strings untouched, in the API's order; the disclosure on stderr", async () => {
@@ -72,7 +137,10 @@ describe("pep prices: money as received", () => {
     expect(csv.err).toContain(DISCLOSURE);
 
     const tsv = await pep(["prices", "-o", "tsv"]);
-    const [header, ...body] = tsv.out.trim().split("\n").map((l) => l.split("\t"));
+    const [header, ...body] = tsv.out
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     const col = header!.indexOf("price");
     expect(body.map((cells) => cells[col])).toEqual(PRICES);
     expect(tsv.err).toContain(DISCLOSURE);
@@ -110,10 +178,32 @@ describe("pep prices: money as received", () => {
 
 describe("pep prices and products: parameters", () => {
   it("sends the flags, codes upper-cased, and --param pairs as given", async () => {
-    const r = await pep(["prices", "--peptide", "bpc-157", "--form", "capsules", "--currency", "usd", "--ships-to", "us-ca", "--param", "in_stock=true", "--param", "vendor=alpha labs", "-o", "json"]);
+    const r = await pep([
+      "prices",
+      "--peptide",
+      "bpc-157",
+      "--form",
+      "capsules",
+      "--currency",
+      "usd",
+      "--ships-to",
+      "us-ca",
+      "--param",
+      "in_stock=true",
+      "--param",
+      "vendor=alpha labs",
+      "-o",
+      "json",
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(Object.fromEntries(srv.requests[0]!.query)).toEqual({
-      peptide: "bpc-157", form: "capsules", currency: "USD", ships_to: "US-CA", in_stock: "true", vendor: "alpha labs", limit: "20",
+      peptide: "bpc-157",
+      form: "capsules",
+      currency: "USD",
+      ships_to: "US-CA",
+      in_stock: "true",
+      vendor: "alpha labs",
+      limit: "20",
     });
   });
 
@@ -136,10 +226,25 @@ describe("pep prices and products: parameters", () => {
   });
 
   it("products: GET /products with its flags and --param, price ranges per currency untouched", async () => {
-    const r = await pep(["products", "--peptide", "bpc-157", "--currency", "eur", "--param", "ships_to=DE", "-o", "json"]);
+    const r = await pep([
+      "products",
+      "--peptide",
+      "bpc-157",
+      "--currency",
+      "eur",
+      "--param",
+      "ships_to=DE",
+      "-o",
+      "json",
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(srv.requests[0]!.path).toBe("/v1/products");
-    expect(Object.fromEntries(srv.requests[0]!.query)).toEqual({ peptide: "bpc-157", currency: "EUR", ships_to: "DE", limit: "20" });
+    expect(Object.fromEntries(srv.requests[0]!.query)).toEqual({
+      peptide: "bpc-157",
+      currency: "EUR",
+      ships_to: "DE",
+      limit: "20",
+    });
     expect(r.out).toContain('"min": "1000000.00000001"');
     expect(r.out).toContain('"min": "0.10"');
   });

@@ -32,10 +32,25 @@ describe("every signal that ends a run cleans up", () => {
       const dir = mkdtempSync(path.join(tmp.dir, "sig-"));
       writeFileSync(path.join(dir, "out.csv"), OLD);
       suite.api.fault(suite.api.cursorAt(2), faults.slow(20_000, suite.api.items));
-      const live = startPep(["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--file", "out.csv", "--base-url", suite.api.baseUrl], {
-        env: tmp.env,
-        cwd: dir,
-      });
+      const live = startPep(
+        [
+          "studies",
+          "list",
+          "-o",
+          "csv",
+          "--all",
+          "--page-size",
+          "2",
+          "--file",
+          "out.csv",
+          "--base-url",
+          suite.api.baseUrl,
+        ],
+        {
+          env: tmp.env,
+          cwd: dir,
+        },
+      );
       await until(() => suite.api.hits(suite.api.cursorAt(2)) > 0, "the request for page 2");
       expect(readdirSync(dir).some((f) => f.endsWith(".tmp"))).toBe(true);
       live.child.kill(signal);
@@ -50,7 +65,10 @@ describe("every signal that ends a run cleans up", () => {
 });
 
 /** Runs pep with stderr's reading end closed at `when`; resolves with its exit code and stdout. */
-function withStderrClosed(argv: string[], when: "at-once" | "first-line"): Promise<{ code: number | null; signal: string | null; out: string }> {
+function withStderrClosed(
+  argv: string[],
+  when: "at-once" | "first-line",
+): Promise<{ code: number | null; signal: string | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], {
       cwd: ROOT,
@@ -72,13 +90,24 @@ function withStderrClosed(argv: string[], when: "at-once" | "first-line"): Promi
 
 describe("a stderr that goes away", () => {
   it("closed before the run starts: -v logs into nothing, stdout is whole, exit 0", async () => {
-    const r = await withStderrClosed(["studies", "list", "--all", "--page-size", "2", "-v", "-o", "ndjson", "--base-url", suite.api.baseUrl], "at-once");
+    const r = await withStderrClosed(
+      ["studies", "list", "--all", "--page-size", "2", "-v", "-o", "ndjson", "--base-url", suite.api.baseUrl],
+      "at-once",
+    );
     expect(r.code).toBe(0);
-    expect(r.out.trim().split("\n").map((l) => JSON.parse(l).id)).toEqual(suite.api.items.map((i) => i.id));
+    expect(
+      r.out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(suite.api.items.map((i) => i.id));
   });
 
   it("closed after its first line (`2>&1 | head -1`): exit 0 and every item on stdout", async () => {
-    const r = await withStderrClosed(["studies", "list", "--all", "--page-size", "1", "-v", "-o", "ndjson", "--base-url", suite.api.baseUrl], "first-line");
+    const r = await withStderrClosed(
+      ["studies", "list", "--all", "--page-size", "1", "-v", "-o", "ndjson", "--base-url", suite.api.baseUrl],
+      "first-line",
+    );
     expect(r.code).toBe(0);
     expect(r.out.trim().split("\n")).toHaveLength(suite.api.items.length);
   });

@@ -17,10 +17,12 @@ const slowStudies = (retryAfter = "1") => {
   let second = 0;
   return startServer({
     "/v1/studies": async (req, res) => {
-      if (!req.query.get("cursor")) return sendJson(res, 200, envelope([study(1)], { pagination: { next_cursor: "c2", has_more: true } }));
+      if (!req.query.get("cursor"))
+        return sendJson(res, 200, envelope([study(1)], { pagination: { next_cursor: "c2", has_more: true } }));
       second++;
       await delay(900);
-      if (second === 1) return sendJson(res, 503, errorBody("unavailable", "try later", "req_busy"), { "Retry-After": retryAfter });
+      if (second === 1)
+        return sendJson(res, 503, errorBody("unavailable", "try later", "req_busy"), { "Retry-After": retryAfter });
       return sendJson(res, 200, envelope([study(2)], { pagination: { next_cursor: null, has_more: false } }));
     },
   });
@@ -30,7 +32,11 @@ const pacedStudies = () =>
   startServer({
     "/v1/studies": async (req, res) => {
       if (!req.query.get("cursor"))
-        return sendJson(res, 200, envelope([study(1)], { pagination: { next_cursor: "c2", has_more: true } }), { "RateLimit-Limit": "1", "RateLimit-Remaining": "0", "RateLimit-Reset": "2" });
+        return sendJson(res, 200, envelope([study(1)], { pagination: { next_cursor: "c2", has_more: true } }), {
+          "RateLimit-Limit": "1",
+          "RateLimit-Remaining": "0",
+          "RateLimit-Reset": "2",
+        });
       return sendJson(res, 200, envelope([study(2)], { pagination: { next_cursor: null, has_more: false } }));
     },
   });
@@ -43,14 +49,29 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
     const tmp = scratch("pep-progress-");
     try {
       const file = path.join(tmp.dir, "out.ndjson");
-      const r = await onTerminal(["studies", "list", "--all", "-o", "ndjson", "--file", file, "--base-url", `${srv.url}/v1`, "--no-cache"], tmp.env);
+      const r = await onTerminal(
+        ["studies", "list", "--all", "-o", "ndjson", "--file", file, "--base-url", `${srv.url}/v1`, "--no-cache"],
+        tmp.env,
+      );
       expect(r.code, r.screen).toBe(0);
-      const ids = readFileSync(file, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { id: string }).id);
+      const ids = readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { id: string }).id);
       expect(ids).toEqual(["pmid-90000001", "pmid-90000002"]);
       expect(r.screen).toContain("Fetching studies");
-      expect(frames(r.screen).some((f) => /Fetching studies: page 1, 1 item · service unavailable \(HTTP 503\); retrying in (1\.0s|\d+ ms) \(1\/3\)/.test(f)), r.screen).toBe(true);
+      expect(
+        frames(r.screen).some((f) =>
+          /Fetching studies: page 1, 1 item · service unavailable \(HTTP 503\); retrying in (1\.0s|\d+ ms) \(1\/3\)/.test(
+            f,
+          ),
+        ),
+        r.screen,
+      ).toBe(true);
       // Nothing is left on the screen: the spinner and its wait were erased at the end.
-      const shown = screenLines(r.screen).map((l) => l.trimEnd()).filter((l) => l !== "");
+      const shown = screenLines(r.screen)
+        .map((l) => l.trimEnd())
+        .filter((l) => l !== "");
       expect(shown, JSON.stringify(r.screen)).toEqual([]);
     } finally {
       tmp.cleanup();
@@ -63,7 +84,11 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
     const tmp = scratch("pep-progress-");
     try {
       const file = path.join(tmp.dir, "out.ndjson");
-      const r = await onTerminal(["studies", "list", "--all", "-o", "ndjson", "--file", file, "--base-url", `${srv.url}/v1`, "--no-cache"], tmp.env, { size: "" });
+      const r = await onTerminal(
+        ["studies", "list", "--all", "-o", "ndjson", "--file", file, "--base-url", `${srv.url}/v1`, "--no-cache"],
+        tmp.env,
+        { size: "" },
+      );
       // Without a line to draw in, the retry is a notice line.
       expect(r.code, r.screen).toBe(0);
       expect(readFileSync(file, "utf8").trim().split("\n")).toHaveLength(2);
@@ -80,15 +105,23 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
     const tmp = scratch("pep-progress-");
     try {
       const file = path.join(tmp.dir, "out.ndjson");
-      const r = await onTerminal(["studies", "list", "--all", "-o", "ndjson", "--file", file, "--base-url", `${srv.url}/v1`, "--no-cache"], tmp.env);
+      const r = await onTerminal(
+        ["studies", "list", "--all", "-o", "ndjson", "--file", file, "--base-url", `${srv.url}/v1`, "--no-cache"],
+        tmp.env,
+      );
       expect(r.code, r.screen).toBe(0);
       expect(readFileSync(file, "utf8").trim().split("\n")).toHaveLength(2);
       const waits = frames(r.screen).filter((f) => f.includes("rate limit reached; waiting"));
       expect(waits.length, r.screen).toBeGreaterThan(1);
-      expect(waits[0]).toMatch(/Fetching studies: page 1, 1 item · rate limit reached; waiting (2\.0|1\.\d)s for the window to reset/);
+      expect(waits[0]).toMatch(
+        /Fetching studies: page 1, 1 item · rate limit reached; waiting (2\.0|1\.\d)s for the window to reset/,
+      );
       // It counts down.
       expect(new Set(waits.map((f) => /waiting (\S+)/.exec(f)![1])).size).toBeGreaterThan(1);
-      expect(screenLines(r.screen).filter((l) => l.trim() !== ""), JSON.stringify(r.screen)).toEqual([]);
+      expect(
+        screenLines(r.screen).filter((l) => l.trim() !== ""),
+        JSON.stringify(r.screen),
+      ).toEqual([]);
     } finally {
       tmp.cleanup();
       await srv.close();
@@ -100,7 +133,18 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
     const tmp = scratch("pep-progress-");
     try {
       const file = path.join(tmp.dir, "out.ndjson");
-      const argv = ["studies", "list", "--all", "-o", "ndjson", "--file", file, "--base-url", `${srv.url}/v1`, "--no-cache"];
+      const argv = [
+        "studies",
+        "list",
+        "--all",
+        "-o",
+        "ndjson",
+        "--file",
+        file,
+        "--base-url",
+        `${srv.url}/v1`,
+        "--no-cache",
+      ];
       const plain = await onTerminal(argv, { ...tmp.env, NO_COLOR: "1" });
       expect(plain.code, plain.screen).toBe(0);
       expect(plain.screen).toContain("rate limit reached; waiting");
@@ -109,7 +153,9 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
       expect(dumb.code, dumb.screen).toBe(0);
       expect(dumb.screen).not.toContain("Fetching studies");
       expect(dumb.screen).not.toContain("\x1b[");
-      expect(screenLines(dumb.screen).filter((l) => l.trim() !== "")).toEqual([expect.stringMatching(/^rate limit reached; waiting (2\.0|1\.\d)s for the window to reset\s*$/)]);
+      expect(screenLines(dumb.screen).filter((l) => l.trim() !== "")).toEqual([
+        expect.stringMatching(/^rate limit reached; waiting (2\.0|1\.\d)s for the window to reset\s*$/),
+      ]);
     } finally {
       tmp.cleanup();
       await srv.close();

@@ -125,7 +125,11 @@ describe("pep research-areas (pep areas)", () => {
   });
 
   it("--page-size 0/101 and --search empty exit 2 and send nothing", async () => {
-    for (const argv of [["--page-size", "0"], ["--page-size", "101"], ["--search", ""]]) {
+    for (const argv of [
+      ["--page-size", "0"],
+      ["--page-size", "101"],
+      ["--search", ""],
+    ]) {
       const r = await cli.pep(["research-areas", ...argv]);
       expect(r.code).toBe(2);
       expect(r.err).toContain(argv[0]);
@@ -173,7 +177,10 @@ describe("pep search <query...>", () => {
   });
 
   it.each([80, 160])("table on a %i-column terminal shows profiles and content", async (columns) => {
-    const direct = (await getJson(cli.baseUrl, "/search", { q: "repair" })).body.data as { peptides?: Item[]; content?: Item[] };
+    const direct = (await getJson(cli.baseUrl, "/search", { q: "repair" })).body.data as {
+      peptides?: Item[];
+      content?: Item[];
+    };
     const r = await cli.pep(["search", "repair"], { tty: true, columns });
     expect(r.code, r.err).toBe(0);
     expect(widestLine(r.out)).toBeLessThanOrEqual(columns);

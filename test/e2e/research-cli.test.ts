@@ -28,7 +28,9 @@ describe("node bin/pep.js", () => {
   it("`pep --sandbox peptides list -o table` prints a table of peptides and the synthetic-data notice", async () => {
     const r = await spawnPep(["--sandbox", "peptides", "list", "-o", "table"], { env: { ...env, COLUMNS: "100" } });
     expect(r.code, r.err).toBe(0);
-    const lines = visible(r.out).split("\n").filter((l) => l.trim() !== "");
+    const lines = visible(r.out)
+      .split("\n")
+      .filter((l) => l.trim() !== "");
     expect(lines.length).toBeGreaterThan(20);
     expect(lines[0]!.toLowerCase()).toMatch(/name/);
     expect(r.err).toMatch(/sandbox data, synthetic/);
@@ -43,10 +45,13 @@ describe("node bin/pep.js", () => {
   it("a CI job exports a peptide's citations to refs.bib", async () => {
     const peptide = String(((await getJson(cli.baseUrl, "/peptides", { limit: 1 })).body.data as Item[])[0]!.id);
     const cited = (await fetchAll(cli.baseUrl, "/studies", { peptide })) as Item[];
-    const r = await spawnPep(["studies", "export", "--peptide", peptide, "-o", "bibtex", "--file", "refs.bib", "--base-url", cli.baseUrl], {
-      env,
-      cwd: cli.dir,
-    });
+    const r = await spawnPep(
+      ["studies", "export", "--peptide", peptide, "-o", "bibtex", "--file", "refs.bib", "--base-url", cli.baseUrl],
+      {
+        env,
+        cwd: cli.dir,
+      },
+    );
     expect(r.code, r.err).toBe(0);
     const entries = await readCitations(readFileSync(path.join(cli.dir, "refs.bib"), "utf8"), "bibtex");
     expect(entries.map((e) => e.title)).toEqual(cited.map((s) => s.title));
@@ -68,7 +73,9 @@ describe("node bin/pep.js", () => {
     expect(badYear.code).toBe(2);
     expect(badYear.err).toMatch(/--year-from/);
     expect(cli.requestCount()).toBe(before);
-    const missing = await spawnPep(["peptides", "get", "no-such-peptide", "-o", "table", "--base-url", cli.baseUrl], { env });
+    const missing = await spawnPep(["peptides", "get", "no-such-peptide", "-o", "table", "--base-url", cli.baseUrl], {
+      env,
+    });
     expect(missing.code).toBe(4);
     expect(missing.err).toMatch(/HTTP 404/);
     expect(missing.err).not.toMatch(/\n\s+at /);

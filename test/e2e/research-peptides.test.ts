@@ -70,15 +70,18 @@ describe("pep peptides list", () => {
     expect(rows.map((x) => x.name)).toEqual(all.slice(0, 20).map((p) => p.name));
   });
 
-  it.each([80, 160])("table on a %i-column terminal: every profile, no line wider than the terminal", async (columns) => {
-    const r = await cli.pep(["peptides", "list"], { tty: true, columns });
-    expect(r.code, r.err).toBe(0);
-    expect(widestLine(r.out)).toBeLessThanOrEqual(columns);
-    const text = visible(r.out);
-    for (const p of all.slice(0, 20)) expect(text).toContain(String(p.name));
-    // The next page is told on stderr, on a terminal.
-    expect(visible(r.err)).toMatch(/--cursor \S+/);
-  });
+  it.each([80, 160])(
+    "table on a %i-column terminal: every profile, no line wider than the terminal",
+    async (columns) => {
+      const r = await cli.pep(["peptides", "list"], { tty: true, columns });
+      expect(r.code, r.err).toBe(0);
+      expect(widestLine(r.out)).toBeLessThanOrEqual(columns);
+      const text = visible(r.out);
+      for (const p of all.slice(0, 20)) expect(text).toContain(String(p.name));
+      // The next page is told on stderr, on a terminal.
+      expect(visible(r.err)).toMatch(/--cursor \S+/);
+    },
+  );
 
   it("is a table by default on a terminal, JSON otherwise", async () => {
     const tty = await cli.pep(["peptides", "list", "--limit", "2"], { tty: true, columns: 120 });
@@ -119,20 +122,43 @@ describe("pep peptides list", () => {
 
   it("--cursor takes the API's next_cursor", async () => {
     const page = await getJson(cli.baseUrl, "/peptides", { limit: 7 });
-    const r = await cli.pep(["peptides", "list", "--cursor", page.body.pagination!.next_cursor!, "--limit", "7", "-o", "json"]);
+    const r = await cli.pep([
+      "peptides",
+      "list",
+      "--cursor",
+      page.body.pagination!.next_cursor!,
+      "--limit",
+      "7",
+      "-o",
+      "json",
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(ids(json(r.out))).toEqual(ids(all).slice(7, 14));
   });
 
   it("--fields is sent to the API and used as the columns", async () => {
-    const r = await cli.pep(["peptides", "list", "--fields", "id,name,regulatory_status", "-o", "json", "--limit", "4"]);
+    const r = await cli.pep([
+      "peptides",
+      "list",
+      "--fields",
+      "id,name,regulatory_status",
+      "-o",
+      "json",
+      "--limit",
+      "4",
+    ]);
     expect(r.code, r.err).toBe(0);
     for (const p of json(r.out)) expect(Object.keys(p).sort()).toEqual(["id", "name", "regulatory_status"]);
     const csv = await cli.pep(["peptides", "list", "--fields", "name,regulatory_status", "-o", "csv", "--limit", "4"]);
     expect(csv.out.split("\r\n")[0]).toBe("name,regulatory_status");
     expect(parseCsv(csv.out).map((x) => x.name)).toEqual(all.slice(0, 4).map((p) => p.name));
-    const table = await cli.pep(["peptides", "list", "--fields", "id,regulatory_status", "--limit", "4"], { tty: true, columns: 100 });
-    const header = visible(table.out).split("\n").find((l) => l.trim() !== "")!;
+    const table = await cli.pep(["peptides", "list", "--fields", "id,regulatory_status", "--limit", "4"], {
+      tty: true,
+      columns: 100,
+    });
+    const header = visible(table.out)
+      .split("\n")
+      .find((l) => l.trim() !== "")!;
     expect(header.toLowerCase()).toMatch(/id/);
     expect(header.toLowerCase()).toMatch(/regulatory/);
     expect(header.toLowerCase()).not.toMatch(/\bname\b/);
@@ -190,7 +216,11 @@ describe("pep peptides list", () => {
       ["--limit x", ["--limit", "x"], /--limit must be a whole number/],
       ["--search of 201 characters", ["--search", "s".repeat(201)], /--search must be at most 200 characters/],
       ["--search empty", ["--search", ""], /--search must not be empty/],
-      ["--research-area of 81 characters", ["--research-area", "a".repeat(81)], /--research-area must be at most 80 characters/],
+      [
+        "--research-area of 81 characters",
+        ["--research-area", "a".repeat(81)],
+        /--research-area must be at most 80 characters/,
+      ],
       ["--category", ["--category", "weight-loss"], /--category must be one of: fat-loss, cognitive/],
       ["--evidence-level", ["--evidence-level", "strong"], /--evidence-level must be one of: fda-approved/],
       ["--regulatory-status", ["--regulatory-status", "legal"], /--regulatory-status must be one of: approved/],
@@ -251,13 +281,16 @@ describe("pep peptides get | research | regulatory <slug>", () => {
     expect(parseTsv(tsv.out)).toHaveLength(1);
   });
 
-  it.each(commands.flatMap(([verb]) => [80, 160].map((c) => [verb, c] as const)))("%s: a card on a %i-column terminal", async (verb, columns) => {
-    const r = await cli.pep(["peptides", verb, slug], { tty: true, columns });
-    expect(r.code, r.err).toBe(0);
-    expect(widestLine(r.out)).toBeLessThanOrEqual(columns);
-    expect(visible(r.out)).toContain(String(all[0]!.name));
-    expect(visible(r.out)).not.toContain("not_documented");
-  });
+  it.each(commands.flatMap(([verb]) => [80, 160].map((c) => [verb, c] as const)))(
+    "%s: a card on a %i-column terminal",
+    async (verb, columns) => {
+      const r = await cli.pep(["peptides", verb, slug], { tty: true, columns });
+      expect(r.code, r.err).toBe(0);
+      expect(widestLine(r.out)).toBeLessThanOrEqual(columns);
+      expect(visible(r.out)).toContain(String(all[0]!.name));
+      expect(visible(r.out)).not.toContain("not_documented");
+    },
+  );
 
   it("get: the profile keeps human and preclinical evidence apart in the card", async () => {
     const r = await cli.pep(["peptides", "get", slug], { tty: true, columns: 120 });
@@ -272,24 +305,32 @@ describe("pep peptides get | research | regulatory <slug>", () => {
     expect((JSON.parse(r.out) as Item).id).toBe(slug);
   });
 
-  it.each(["get", "research", "regulatory", "studies"])("%s: an unknown peptide exits 4 with the API's message", async (verb) => {
-    const p = verb === "regulatory" ? "/regulatory-status/no-such-peptide" : `/peptides/no-such-peptide${verb === "get" ? "" : `/${verb}`}`;
-    const direct = await getJson(cli.baseUrl, p);
-    expect(direct.status).toBe(404);
-    // For people: one line with the message, status, code and request id.
-    const r = await cli.pep(["peptides", verb, "no-such-peptide", "-o", "table"]);
-    expect(r.code).toBe(4);
-    expect(r.err).toContain(direct.body.error!.message);
-    expect(r.err).toMatch(/^error: .* \(HTTP 404, not_found, request req_\w+\)$/m);
-    expect(r.out).toBe("");
-    // Piped (JSON by default): the API's error envelope itself, on stderr.
-    const piped = await cli.pep(["peptides", verb, "no-such-peptide"]);
-    expect(piped.code).toBe(4);
-    const envelope = JSON.parse(piped.err.split("\n")[0]!) as { error: { code: string; message: string; request_id: string } };
-    expect(envelope.error.code).toBe("not_found");
-    expect(envelope.error.message).toBe(direct.body.error!.message);
-    expect(piped.out).toBe("");
-  });
+  it.each(["get", "research", "regulatory", "studies"])(
+    "%s: an unknown peptide exits 4 with the API's message",
+    async (verb) => {
+      const p =
+        verb === "regulatory"
+          ? "/regulatory-status/no-such-peptide"
+          : `/peptides/no-such-peptide${verb === "get" ? "" : `/${verb}`}`;
+      const direct = await getJson(cli.baseUrl, p);
+      expect(direct.status).toBe(404);
+      // For people: one line with the message, status, code and request id.
+      const r = await cli.pep(["peptides", verb, "no-such-peptide", "-o", "table"]);
+      expect(r.code).toBe(4);
+      expect(r.err).toContain(direct.body.error!.message);
+      expect(r.err).toMatch(/^error: .* \(HTTP 404, not_found, request req_\w+\)$/m);
+      expect(r.out).toBe("");
+      // Piped (JSON by default): the API's error envelope itself, on stderr.
+      const piped = await cli.pep(["peptides", verb, "no-such-peptide"]);
+      expect(piped.code).toBe(4);
+      const envelope = JSON.parse(piped.err.split("\n")[0]!) as {
+        error: { code: string; message: string; request_id: string };
+      };
+      expect(envelope.error.code).toBe("not_found");
+      expect(envelope.error.message).toBe(direct.body.error!.message);
+      expect(piped.out).toBe("");
+    },
+  );
 
   it("an empty slug exits 2 and sends nothing", async () => {
     const r = await cli.pep(["peptides", "get", " "]);

@@ -17,7 +17,9 @@ const tmp = scratch("pep-notice-");
 
 beforeAll(async () => {
   if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
-  server = spawn(process.execPath, [BIN, "sandbox", "--port", "0", "--seed", "1"], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env } });
+  server = spawn(process.execPath, [BIN, "sandbox", "--port", "0", "--seed", "1"], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env },
+  });
   baseUrl = await new Promise<string>((resolve, reject) => {
     let out = "";
     server.stdout!.on("data", (c: Buffer) => {
@@ -35,7 +37,9 @@ afterAll(() => {
 
 describe("the synthetic-data notice", () => {
   it("is printed for a `pep sandbox` in another process reached through PEP_BASE_URL, once for many pages", async () => {
-    const r = await spawnPep(["peptides", "list", "--all", "--page-size", "10", "-o", "json"], { env: { ...tmp.env, PEP_BASE_URL: baseUrl } });
+    const r = await spawnPep(["peptides", "list", "--all", "--page-size", "10", "-o", "json"], {
+      env: { ...tmp.env, PEP_BASE_URL: baseUrl },
+    });
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toHaveLength(40);
     expect(notices(r.err)).toBe(1);
@@ -43,17 +47,23 @@ describe("the synthetic-data notice", () => {
   });
 
   it("is printed for one item, and not under -q", async () => {
-    const r = await spawnPep(["peptides", "get", "drotarin-4", "-o", "json"], { env: { ...tmp.env, PEP_BASE_URL: baseUrl } });
+    const r = await spawnPep(["peptides", "get", "drotarin-4", "-o", "json"], {
+      env: { ...tmp.env, PEP_BASE_URL: baseUrl },
+    });
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).name).toBe("Drotarin-4");
     expect(notices(r.err)).toBe(1);
-    const list = await spawnPep(["studies", "list", "-q", "-o", "json"], { env: { ...tmp.env, PEP_BASE_URL: baseUrl } });
+    const list = await spawnPep(["studies", "list", "-q", "-o", "json"], {
+      env: { ...tmp.env, PEP_BASE_URL: baseUrl },
+    });
     expect(list.code, list.err).toBe(0);
     expect(list.err).toBe("");
   });
 
   it("is printed once with the in-process --sandbox too", async () => {
-    const r = await spawnPep(["--sandbox", "studies", "list", "--all", "--page-size", "100", "-o", "ndjson"], { env: tmp.env });
+    const r = await spawnPep(["--sandbox", "studies", "list", "--all", "--page-size", "100", "-o", "ndjson"], {
+      env: tmp.env,
+    });
     expect(r.code, r.err).toBe(0);
     expect(r.out.trim().split("\n")).toHaveLength(300);
     expect(notices(r.err)).toBe(1);
@@ -67,9 +77,21 @@ describe("the synthetic-data notice", () => {
         // page 1 unmarked, page 2 marked: the notice comes from the answer that says so
         "/v1/peptides": (req, res) => {
           const second = req.query.get("cursor") === "two";
-          sendJson(res, 200, envelope([item(second ? 2 : 1)], { pagination: { has_more: !second, next_cursor: second ? null : "two" }, meta: second ? { sandbox: true } : {} }));
+          sendJson(
+            res,
+            200,
+            envelope([item(second ? 2 : 1)], {
+              pagination: { has_more: !second, next_cursor: second ? null : "two" },
+              meta: second ? { sandbox: true } : {},
+            }),
+          );
         },
-        "/v1/studies": (_req, res) => sendJson(res, 200, envelope([], { pagination: { has_more: false, next_cursor: null }, meta: { sandbox: "true" } })),
+        "/v1/studies": (_req, res) =>
+          sendJson(
+            res,
+            200,
+            envelope([], { pagination: { has_more: false, next_cursor: null }, meta: { sandbox: "true" } }),
+          ),
       });
     });
     afterAll(() => srv.close());

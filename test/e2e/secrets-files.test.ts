@@ -7,7 +7,17 @@
  * not a key the HTTP header cannot carry.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BIN, isBuilt, ROOT, scratch, type PepRun } from "../helpers/cli.js";
@@ -23,9 +33,12 @@ beforeAll(async () => {
   srv = await startServer({
     "/v1/": (_req, res) => sendJson(res, 200, envelope({ version: "1.0.0", endpoints: [] })),
     "/v1/plain": (_req, res) => sendJson(res, 200, envelope({ id: "p1" }), { etag: '"plain1"' }),
-    "/v1/echo": (req, res) => sendJson(res, 200, envelope({ seen: String(req.headers.authorization) }), { etag: '"echo1"' }),
-    "/v1/echo-etag": (req, res) => sendJson(res, 200, envelope({ id: "p2" }), { etag: `"${String(req.headers.authorization).slice(7)}"` }),
-    "/v1/key-text": (req, res) => sendText(res, 200, `${String(req.headers.authorization).slice(7)} is your key`, "text/plain"),
+    "/v1/echo": (req, res) =>
+      sendJson(res, 200, envelope({ seen: String(req.headers.authorization) }), { etag: '"echo1"' }),
+    "/v1/echo-etag": (req, res) =>
+      sendJson(res, 200, envelope({ id: "p2" }), { etag: `"${String(req.headers.authorization).slice(7)}"` }),
+    "/v1/key-text": (req, res) =>
+      sendText(res, 200, `${String(req.headers.authorization).slice(7)} is your key`, "text/plain"),
   });
 });
 afterAll(() => srv.close());
@@ -36,14 +49,29 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 /** `node bin/pep.js` under `sh -c 'umask …'`, stdout to a pipe or to a given file. */
-function pep(argv: readonly string[], options: { env?: Record<string, string>; input?: string; umask?: string; stdoutTo?: string } = {}): Promise<PepRun> {
+function pep(
+  argv: readonly string[],
+  options: { env?: Record<string, string>; input?: string; umask?: string; stdoutTo?: string } = {},
+): Promise<PepRun> {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env, PEP_API_KEY: KEY, ...options.env };
   const outFd = options.stdoutTo ? openSync(options.stdoutTo, "w") : undefined;
-  const child = spawn("sh", ["-c", `umask ${options.umask ?? "022"} && exec "$0" "$@"`, process.execPath, BIN, "--base-url", `${srv.url}/v1`, ...argv], {
-    cwd: ROOT,
-    env,
-    stdio: ["pipe", outFd ?? "pipe", "pipe"],
-  });
+  const child = spawn(
+    "sh",
+    [
+      "-c",
+      `umask ${options.umask ?? "022"} && exec "$0" "$@"`,
+      process.execPath,
+      BIN,
+      "--base-url",
+      `${srv.url}/v1`,
+      ...argv,
+    ],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ["pipe", outFd ?? "pipe", "pipe"],
+    },
+  );
   if (outFd !== undefined) closeSync(outFd);
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -55,7 +83,11 @@ function pep(argv: readonly string[], options: { env?: Record<string, string>; i
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code: code ?? 128, out: Buffer.concat(out).toString("utf8"), err: Buffer.concat(err).toString("utf8") });
+      resolve({
+        code: code ?? 128,
+        out: Buffer.concat(out).toString("utf8"),
+        err: Buffer.concat(err).toString("utf8"),
+      });
     });
   });
 }
@@ -77,14 +109,26 @@ const mode = (p: string) => statSync(p).mode & 0o777;
 const loosen = () => {
   chmodSync(configFile, 0o644);
 };
-const stored = () => (JSON.parse(readFileSync(configFile, "utf8")) as { profiles: Record<string, Record<string, unknown>> }).profiles.default;
+const stored = () =>
+  (JSON.parse(readFileSync(configFile, "utf8")) as { profiles: Record<string, Record<string, unknown>> }).profiles
+    .default;
 
 describe("the config file stays 0600 in a 0700 folder", () => {
   it("after config set, auth login --with-key, config set api_key -, config unset and auth logout, under umask 000", async () => {
-    const steps: Array<[string[], { input?: string; env?: Record<string, string> }, (v: Record<string, unknown> | undefined) => void]> = [
+    const steps: Array<
+      [string[], { input?: string; env?: Record<string, string> }, (v: Record<string, unknown> | undefined) => void]
+    > = [
       [["config", "set", "retries", "4"], {}, (v) => expect(v).toEqual({ retries: 4 })],
-      [["auth", "login", "--with-key"], { input: `${KEY}\n`, env: { PEP_API_KEY: "" } }, (v) => expect(v).toEqual({ retries: 4, api_key: KEY })],
-      [["config", "set", "api_key", "-"], { input: `${KEY}\n` }, (v) => expect(v).toEqual({ retries: 4, api_key: KEY })],
+      [
+        ["auth", "login", "--with-key"],
+        { input: `${KEY}\n`, env: { PEP_API_KEY: "" } },
+        (v) => expect(v).toEqual({ retries: 4, api_key: KEY }),
+      ],
+      [
+        ["config", "set", "api_key", "-"],
+        { input: `${KEY}\n` },
+        (v) => expect(v).toEqual({ retries: 4, api_key: KEY }),
+      ],
       [["config", "unset", "retries"], {}, (v) => expect(v).toEqual({ api_key: KEY })],
       [["auth", "logout"], {}, (v) => expect(v).toEqual({})],
     ];
@@ -122,19 +166,27 @@ describe("the cache never holds the key", () => {
     const dir = tmp.env.PEP_CACHE_DIR!;
     // Every file under it, Node's module compile cache (node-compile-cache/…) included.
     if (!existsSync(dir)) return "";
-    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => statSync(path.join(dir, f)).isFile());
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) =>
+      statSync(path.join(dir, f)).isFile(),
+    );
     return files.map((f) => f + readFileSync(path.join(dir, f), "latin1")).join("\n");
   };
 
   it("an answer that echoes the key in its body or its ETag is not stored; another one is (the control)", async () => {
     for (const p of ["/echo", "/echo-etag"]) {
       for (let i = 0; i < 2; i++) expect((await pep(["api", p])).code).toBe(0);
-      expect(srv.requests.filter((q) => q.path === `/v1${p}`).map((q) => q.headers["if-none-match"])).toEqual([undefined, undefined]);
+      expect(srv.requests.filter((q) => q.path === `/v1${p}`).map((q) => q.headers["if-none-match"])).toEqual([
+        undefined,
+        undefined,
+      ]);
     }
     expect(cacheText()).not.toContain("echo1");
     expect(leaksKey(cacheText())).toBe(false);
     for (let i = 0; i < 2; i++) expect((await pep(["api", "/plain"])).code).toBe(0);
-    expect(srv.requests.filter((q) => q.path === "/v1/plain").map((q) => q.headers["if-none-match"])).toEqual([undefined, '"plain1"']);
+    expect(srv.requests.filter((q) => q.path === "/v1/plain").map((q) => q.headers["if-none-match"])).toEqual([
+      undefined,
+      '"plain1"',
+    ]);
     expect(cacheText()).toContain("plain1");
     expect(leaksKey(cacheText())).toBe(false);
   });
@@ -166,7 +218,11 @@ describe("no part of the key in failures", () => {
     mkdirSync(tmp.env.PEP_CONFIG_DIR!, { recursive: true, mode: 0o700 });
     for (const text of [KEY, `${KEY}\n{"profiles": {}}`, `{"profiles": {"default": {"api_key": ${KEY}}}}`]) {
       writeFileSync(configFile, text, { mode: 0o600 });
-      for (const argv of [["auth", "status"], ["-v", "config", "list"], ["config", "set", "retries", "2"]]) {
+      for (const argv of [
+        ["auth", "status"],
+        ["-v", "config", "list"],
+        ["config", "set", "retries", "2"],
+      ]) {
         const r = await pep(argv, { env: { PEP_API_KEY: "" } });
         expect(r.code, r.err).toBe(2);
         expect(r.err).toContain(`config file ${configFile} is not valid JSON`);

@@ -31,7 +31,14 @@ async function listenOn(host: string): Promise<Listener | undefined> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const url = req.url ?? "/";
-    requests.push({ index: requests.length, method: req.method ?? "GET", url, path: url.split("?")[0]!, query: new URLSearchParams(url.split("?")[1] ?? ""), headers: { ...req.headers } });
+    requests.push({
+      index: requests.length,
+      method: req.method ?? "GET",
+      url,
+      path: url.split("?")[0]!,
+      query: new URLSearchParams(url.split("?")[1] ?? ""),
+      headers: { ...req.headers },
+    });
     sendJson(res, 200, ok);
   });
   const bound = await new Promise<boolean>((resolve) => {
@@ -80,7 +87,10 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const pep = (argv: readonly string[], options: { env?: Record<string, string>; input?: string } = {}) =>
-  spawnPep(["-v", "--no-retry", ...argv], { env: { ...tmp.env, PEP_API_KEY: KEY, ...options.env }, input: options.input });
+  spawnPep(["-v", "--no-retry", ...argv], {
+    env: { ...tmp.env, PEP_API_KEY: KEY, ...options.env },
+    input: options.input,
+  });
 
 const keyHeaders = (requests: RecordedRequest[]) =>
   requests.filter((r) => r.headers.authorization !== undefined || r.headers["x-api-key"] !== undefined);
@@ -92,7 +102,10 @@ function expectNoKey(r: PepRun): void {
 
 describe("the key goes only to the configured origin", () => {
   it("is sent to the base URL's origin (the control), in either header", async () => {
-    for (const [header, name, value] of [["bearer", "authorization", `Bearer ${KEY}`], ["x-api-key", "x-api-key", KEY]] as const) {
+    for (const [header, name, value] of [
+      ["bearer", "authorization", `Bearer ${KEY}`],
+      ["x-api-key", "x-api-key", KEY],
+    ] as const) {
       const before = home.requests.length;
       const r = await pep(["--base-url", `${home.url}/v1`, "--auth-header", header, "api", "/peptides/bpc-157"]);
       expect(r.code, r.err).toBe(0);
@@ -107,7 +120,15 @@ describe("the key goes only to the configured origin", () => {
     for (const target of targets) {
       for (const header of ["bearer", "x-api-key"]) {
         for (const extra of [[], ["--paginate", "-F", "limit=5"]]) {
-          const r = await pep(["--base-url", `${home.url}/v1`, "--auth-header", header, "api", `${target}/v1/peptides/bpc-157`, ...extra]);
+          const r = await pep([
+            "--base-url",
+            `${home.url}/v1`,
+            "--auth-header",
+            header,
+            "api",
+            `${target}/v1/peptides/bpc-157`,
+            ...extra,
+          ]);
           expect(r.err).toContain("the key is not sent there");
           expectNoKey(r);
         }
@@ -143,27 +164,38 @@ describe("never over plain http to another machine", () => {
     const base = "http://example.invalid/v1";
     refused(await pep(["--base-url", base, "peptides", "get", "bpc-157"]));
     refused(await pep(["--base-url", base, "api", "/peptides"]));
-    refused(await pep(["--base-url", base, "--api-key-file", "-", "api", "/peptides"], { env: { PEP_API_KEY: "" }, input: KEY }));
-    const login = await pep(["--base-url", base, "auth", "login", "--with-key"], { env: { PEP_API_KEY: "" }, input: KEY });
+    refused(
+      await pep(["--base-url", base, "--api-key-file", "-", "api", "/peptides"], {
+        env: { PEP_API_KEY: "" },
+        input: KEY,
+      }),
+    );
+    const login = await pep(["--base-url", base, "auth", "login", "--with-key"], {
+      env: { PEP_API_KEY: "" },
+      input: KEY,
+    });
     refused(login);
     expect(existsSync(path.join(tmp.env.PEP_CONFIG_DIR!, "config.json"))).toBe(false);
   });
 
-  it.skipIf(lanAddress === undefined)("refuses this machine's own non-loopback address: its server sees nothing", async () => {
-    expect(lan).toBeDefined();
-    const base = `${lan!.url}/v1`;
-    // The control: without a key the address is reachable and gets the request.
-    const anonymous = await pep(["--base-url", base, "api", "/peptides/bpc-157"], { env: { PEP_API_KEY: "" } });
-    expect(anonymous.code, anonymous.err).toBe(0);
-    expect(lan!.requests.length).toBe(1);
-    refused(await pep(["--base-url", base, "api", "/peptides/bpc-157"]));
-    // A key and base URL stored in the profile are refused the same way.
-    expect((await pep(["config", "set", "base_url", base])).code).toBe(0);
-    expect((await pep(["config", "set", "api_key", "-"], { input: KEY })).code).toBe(0);
-    refused(await pep(["peptides", "get", "bpc-157"], { env: { PEP_API_KEY: "" } }));
-    expect(lan!.requests.length).toBe(1);
-    expect(keyHeaders(lan!.requests)).toEqual([]);
-  });
+  it.skipIf(lanAddress === undefined)(
+    "refuses this machine's own non-loopback address: its server sees nothing",
+    async () => {
+      expect(lan).toBeDefined();
+      const base = `${lan!.url}/v1`;
+      // The control: without a key the address is reachable and gets the request.
+      const anonymous = await pep(["--base-url", base, "api", "/peptides/bpc-157"], { env: { PEP_API_KEY: "" } });
+      expect(anonymous.code, anonymous.err).toBe(0);
+      expect(lan!.requests.length).toBe(1);
+      refused(await pep(["--base-url", base, "api", "/peptides/bpc-157"]));
+      // A key and base URL stored in the profile are refused the same way.
+      expect((await pep(["config", "set", "base_url", base])).code).toBe(0);
+      expect((await pep(["config", "set", "api_key", "-"], { input: KEY })).code).toBe(0);
+      refused(await pep(["peptides", "get", "bpc-157"], { env: { PEP_API_KEY: "" } }));
+      expect(lan!.requests.length).toBe(1);
+      expect(keyHeaders(lan!.requests)).toEqual([]);
+    },
+  );
 });
 
 describe("a key in a URL is refused before anything is sent", () => {
@@ -179,8 +211,15 @@ describe("a key in a URL is refused before anything is sent", () => {
     ["a full URL that does not parse", () => ["api", `http://127.0.0.1:99999/v1/peptides?token=${URL_KEY}`]],
     ["--base-url with ?api_key=", () => ["--base-url", `${home.url}/v1?api_key=${URL_KEY}`, "api", "/peptides"]],
     ["--base-url with a user name", () => ["--base-url", `http://${URL_KEY}@${hostPort()}/v1`, "api", "/peptides"]],
-    ["--base-url that does not parse", () => ["--base-url", `http://127.0.0.1:99999/v1?api_key=${URL_KEY}`, "api", "/peptides"]],
-    ["PEP_BASE_URL with ?key=", () => ["peptides", "get", "bpc-157"], () => ({ PEP_BASE_URL: `${home.url}/v1?key=${URL_KEY}` })],
+    [
+      "--base-url that does not parse",
+      () => ["--base-url", `http://127.0.0.1:99999/v1?api_key=${URL_KEY}`, "api", "/peptides"],
+    ],
+    [
+      "PEP_BASE_URL with ?key=",
+      () => ["peptides", "get", "bpc-157"],
+      () => ({ PEP_BASE_URL: `${home.url}/v1?key=${URL_KEY}` }),
+    ],
     ["config set base_url with ?api_key=", () => ["config", "set", "base_url", `${home.url}/v1?api_key=${URL_KEY}`]],
     ["prices --param api_key=", () => ["prices", "--peptide", "bpc-157", "--param", `api_key=${URL_KEY}`]],
   ];
@@ -189,7 +228,8 @@ describe("a key in a URL is refused before anything is sent", () => {
     const before = home.requests.length + other.requests.length;
     const args = argv();
     const env = envOf?.();
-    const withBase = args.includes("--base-url") || env?.PEP_BASE_URL ? args : ["--base-url", `${home.url}/v1`, ...args];
+    const withBase =
+      args.includes("--base-url") || env?.PEP_BASE_URL ? args : ["--base-url", `${home.url}/v1`, ...args];
     const r = await pep(withBase, { env: env ?? {} });
     expect(r.code, r.err).toBe(2);
     expect(r.err).toMatch(/key/i);
@@ -203,7 +243,11 @@ describe("a key in a URL is refused before anything is sent", () => {
 
   it("the configured key's own value in the URL, under any name, is refused too", async () => {
     const before = home.requests.length;
-    for (const target of [`/peptides?q=${KEY}`, `/peptides/${KEY}`, `/peptides?q=${encodeURIComponent(KEY).replace(/_/g, "%5F")}`]) {
+    for (const target of [
+      `/peptides?q=${KEY}`,
+      `/peptides/${KEY}`,
+      `/peptides?q=${encodeURIComponent(KEY).replace(/_/g, "%5F")}`,
+    ]) {
       const r = await pep(["--base-url", `${home.url}/v1`, "api", target]);
       expect(r.code, `${target}: ${r.err}`).toBe(2);
       expect(r.err).toContain("the URL holds the API key itself");

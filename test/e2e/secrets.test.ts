@@ -18,13 +18,31 @@ beforeAll(async () => {
   srv = await startServer({
     "/v1/": (req, res) =>
       String(req.headers.authorization).endsWith("nope")
-        ? sendJson(res, 401, { error: { code: "invalid_key", message: `unknown key ${String(req.headers.authorization)}`, request_id: "r0" } })
+        ? sendJson(res, 401, {
+            error: {
+              code: "invalid_key",
+              message: `unknown key ${String(req.headers.authorization)}`,
+              request_id: "r0",
+            },
+          })
         : sendJson(res, 200, envelope({ version: "1.0.0" }), { etag: '"idx1"' }),
     "/v1/vendors": (req, res) =>
-      sendJson(res, 200, envelope([{ id: "v1", name: "Alpha Labs" }], { pagination: { next_cursor: null, has_more: false } }), { etag: `"v-${req.query.get("limit")}"` }),
+      sendJson(
+        res,
+        200,
+        envelope([{ id: "v1", name: "Alpha Labs" }], { pagination: { next_cursor: null, has_more: false } }),
+        { etag: `"v-${req.query.get("limit")}"` },
+      ),
     "/v1/echo401": (req, res) =>
-      sendJson(res, 401, { error: { code: "invalid_key", message: `Key ${req.headers.authorization ?? req.headers["x-api-key"]} is not valid`, request_id: "r1" } }),
-    "/v1/echo500": (req, res) => sendText(res, 500, `<html>bad ${String(req.headers.authorization)}</html>`, "text/html"),
+      sendJson(res, 401, {
+        error: {
+          code: "invalid_key",
+          message: `Key ${req.headers.authorization ?? req.headers["x-api-key"]} is not valid`,
+          request_id: "r1",
+        },
+      }),
+    "/v1/echo500": (req, res) =>
+      sendText(res, 500, `<html>bad ${String(req.headers.authorization)}</html>`, "text/html"),
     "/v1/echo200": (req, res) => sendText(res, 200, `not json ${String(req.headers.authorization)}`, "text/plain"),
   });
 });
@@ -35,7 +53,11 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const pep = (argv: string[], options: { env?: Record<string, string>; stdin?: string; tty?: boolean } = {}) =>
-  runPep(["--base-url", `${srv.url}/v1`, "--no-retry", ...argv], { env: { ...tmp.env, PEP_API_KEY: KEY, ...options.env }, stdin: options.stdin, tty: options.tty });
+  runPep(["--base-url", `${srv.url}/v1`, "--no-retry", ...argv], {
+    env: { ...tmp.env, PEP_API_KEY: KEY, ...options.env },
+    stdin: options.stdin,
+    tty: options.tty,
+  });
 
 function expectClean(r: PepRun): void {
   expect(r.out).not.toContain(PREFIX);
@@ -113,7 +135,10 @@ describe("the key never shows", () => {
 
   it("not when the key is refused at login or status, though the server echoes it", async () => {
     const bad = "sk_live_TOPSECRET_nope";
-    const login = await runPep(["--base-url", `${srv.url}/v1`, "auth", "login", "--with-key"], { env: tmp.env, stdin: bad });
+    const login = await runPep(["--base-url", `${srv.url}/v1`, "auth", "login", "--with-key"], {
+      env: tmp.env,
+      stdin: bad,
+    });
     expect(login.code).toBe(3);
     expect(login.err).toContain("…nope");
     expectClean(login);

@@ -21,7 +21,8 @@ const tmp = scratch("pep-bibtex-");
 beforeAll(async () => {
   cli = await startSandboxCli({ seed: 17 });
   api = await startServer((req, res) => {
-    if (req.path.endsWith("/studies")) return sendJson(res, 200, envelope(hostileStudies, { pagination: { has_more: false, next_cursor: null } }));
+    if (req.path.endsWith("/studies"))
+      return sendJson(res, 200, envelope(hostileStudies, { pagination: { has_more: false, next_cursor: null } }));
     sendJson(res, 404, { error: { code: "not_found", message: "no route", request_id: "req_x" } });
   });
 });
@@ -39,11 +40,18 @@ function authorText(c: Creator): string {
 }
 
 /** Words that must keep their case anywhere: digits with letters, inner capitals. */
-const mustKeep = (title: string) => title.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((w) => /\p{N}/u.test(w) && /\p{L}/u.test(w) || /^.+\p{Lu}/u.test(w));
+const mustKeep = (title: string) =>
+  title
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+    .filter((w) => (/\p{N}/u.test(w) && /\p{L}/u.test(w)) || /^.+\p{Lu}/u.test(w));
 
 describe("sandbox export as a bibliography", () => {
   it("every study is one entry, read field for field as -o json has it", async () => {
-    const [bib, json] = await Promise.all([cli.pep(["studies", "export", "-o", "bibtex"]), cli.pep(["studies", "export", "-o", "json"])]);
+    const [bib, json] = await Promise.all([
+      cli.pep(["studies", "export", "-o", "bibtex"]),
+      cli.pep(["studies", "export", "-o", "json"]),
+    ]);
     expect(bib.code, bib.err).toBe(0);
     const studies = JSON.parse(json.out) as Item[];
     expect(studies.length).toBeGreaterThan(100);
@@ -71,7 +79,10 @@ describe("sandbox export as a bibliography", () => {
   });
 
   it("titles keep their peptide names and acronyms through BibTeX's title lower-casing", async () => {
-    const [bib, json] = await Promise.all([cli.pep(["studies", "export", "-o", "bibtex"]), cli.pep(["studies", "export", "-o", "json"])]);
+    const [bib, json] = await Promise.all([
+      cli.pep(["studies", "export", "-o", "bibtex"]),
+      cli.pep(["studies", "export", "-o", "json"]),
+    ]);
     const studies = JSON.parse(json.out) as Item[];
     const titles = readBibEntries(bib.out).map((e) => e.fields.title!);
     let checked = 0;
@@ -100,7 +111,14 @@ describe("crafted hostile studies through the real executable", () => {
       expect(e.fields.title).toBe(s.title);
       expect(plainText(split[i]!.fields.title!)).toBe(s.title);
       expect(e.fields.journal).toBe(s.journal);
-      const names = e.fields.author!.map((c) => (c.name !== undefined ? { literal: c.name } : { family: [c.prefix, c.lastName].filter(Boolean).join(" "), ...(c.firstName ? { given: c.firstName } : {}) }));
+      const names = e.fields.author!.map((c) =>
+        c.name !== undefined
+          ? { literal: c.name }
+          : {
+              family: [c.prefix, c.lastName].filter(Boolean).join(" "),
+              ...(c.firstName ? { given: c.firstName } : {}),
+            },
+      );
       expect(names).toEqual(hostileAuthors[s.id]);
     });
   });

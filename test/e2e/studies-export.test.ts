@@ -91,7 +91,16 @@ describe("pep studies export", () => {
 
   it("filters and --fields as for studies list", async () => {
     const expected = await fetchAll(cli.baseUrl, "/studies", { year_from: 2012, sort: "oldest" });
-    const r = await cli.pep(["studies", "export", "--year-from", "2012", "--sort", "oldest", "--fields", "id,title,publication_year"]);
+    const r = await cli.pep([
+      "studies",
+      "export",
+      "--year-from",
+      "2012",
+      "--sort",
+      "oldest",
+      "--fields",
+      "id,title,publication_year",
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(r.out.split("\r\n")[0]).toBe("id,title,publication_year");
     expect(parseCsv(r.out).map((x) => x.id)).toEqual(ids(expected));

@@ -58,7 +58,13 @@ describe("pep studies get: id forms", () => {
 
   it("a DOI, doi:, doi.org and dx.doi.org links reach the same study", async () => {
     const doi = String(byDoi.id).slice("doi-".length).split("--").join("/");
-    for (const form of [doi, `doi:${doi}`, `https://doi.org/${doi}`, `http://dx.doi.org/${doi}`, `https://doi.org/${encodeURIComponent(doi)}`]) {
+    for (const form of [
+      doi,
+      `doi:${doi}`,
+      `https://doi.org/${doi}`,
+      `http://dx.doi.org/${doi}`,
+      `https://doi.org/${encodeURIComponent(doi)}`,
+    ]) {
       const r = await cli.pep(["studies", "get", form, "-o", "json"]);
       expect(r.code, `${form}: ${r.err}`).toBe(0);
       expect((JSON.parse(r.out) as Item).id).toBe(byDoi.id);
@@ -74,24 +80,30 @@ describe("pep studies get: id forms", () => {
     }
   });
 
-  it.each(["foo", "10.1000", "NCT123", "pmid-abc", "doi-", "12 34", "https://example.com/x"])("%j exits 2 naming the accepted forms, nothing sent", async (id) => {
-    const r = await cli.pep(["studies", "get", id]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/is not a study id/);
-    expect(r.err).toMatch(/pmid-<number>/);
-    expect(r.err).toMatch(/NCT01234567/);
-    expect(r.sent).toBe(0);
-  });
+  it.each(["foo", "10.1000", "NCT123", "pmid-abc", "doi-", "12 34", "https://example.com/x"])(
+    "%j exits 2 naming the accepted forms, nothing sent",
+    async (id) => {
+      const r = await cli.pep(["studies", "get", id]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/is not a study id/);
+      expect(r.err).toMatch(/pmid-<number>/);
+      expect(r.err).toMatch(/NCT01234567/);
+      expect(r.sent).toBe(0);
+    },
+  );
 
-  it.each(["pmid-1", "10.5555/no-such-study", "NCT00000001"])("an unknown study (%s) exits 4 with the API's message", async (id) => {
-    const direct = await getJson(cli.baseUrl, "/studies/pmid-1");
-    expect(direct.status).toBe(404);
-    const r = await cli.pep(["studies", "get", id, "-o", "table"]);
-    expect(r.code).toBe(4);
-    expect(r.err).toMatch(/HTTP 404, not_found, request req_/);
-    if (id === "pmid-1") expect(r.err).toContain(direct.body.error!.message);
-    expect(r.out).toBe("");
-  });
+  it.each(["pmid-1", "10.5555/no-such-study", "NCT00000001"])(
+    "an unknown study (%s) exits 4 with the API's message",
+    async (id) => {
+      const direct = await getJson(cli.baseUrl, "/studies/pmid-1");
+      expect(direct.status).toBe(404);
+      const r = await cli.pep(["studies", "get", id, "-o", "table"]);
+      expect(r.code).toBe(4);
+      expect(r.err).toMatch(/HTTP 404, not_found, request req_/);
+      if (id === "pmid-1") expect(r.err).toContain(direct.body.error!.message);
+      expect(r.out).toBe("");
+    },
+  );
 });
 
 describe("pep studies get: formats", () => {

@@ -96,7 +96,16 @@ describe("pep studies list: paging", () => {
 
   it("--cursor resumes from the API's next_cursor", async () => {
     const page = await getJson(cli.baseUrl, "/studies", { limit: 30 });
-    const r = await cli.pep(["studies", "list", "--cursor", page.body.pagination!.next_cursor!, "--limit", "30", "-o", "json"]);
+    const r = await cli.pep([
+      "studies",
+      "list",
+      "--cursor",
+      page.body.pagination!.next_cursor!,
+      "--limit",
+      "30",
+      "-o",
+      "json",
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(ids(json(r.out))).toEqual(ids(all).slice(30, 60));
   });
@@ -129,7 +138,11 @@ describe("pep studies list: paging", () => {
 
 describe("pep studies list: filters reach the API as its parameters", () => {
   const cases: [string, string[], Record<string, string>][] = [
-    ["--evidence-classification", ["--evidence-classification", "human_controlled_trial,in_vitro"], { evidence_classification: "human_controlled_trial,in_vitro" }],
+    [
+      "--evidence-classification",
+      ["--evidence-classification", "human_controlled_trial,in_vitro"],
+      { evidence_classification: "human_controlled_trial,in_vitro" },
+    ],
     ["--year-from", ["--year-from", "2015"], { year_from: "2015" }],
     ["--year-to", ["--year-to", "2005"], { year_to: "2005" }],
     ["--year-from --year-to", ["--year-from", "2010", "--year-to", "2012"], { year_from: "2010", year_to: "2012" }],
@@ -159,7 +172,9 @@ describe("pep studies list: filters reach the API as its parameters", () => {
     expect(ids(json(r.out))).toEqual(ids(byPeptide));
     expect(byPeptide.length).toBeGreaterThan(0);
 
-    const word = String(all[0]!.title).split(/\s+/).find((w) => w.length > 4)!;
+    const word = String(all[0]!.title)
+      .split(/\s+/)
+      .find((w) => w.length > 4)!;
     const bySearch = await fetchAll(cli.baseUrl, "/studies", { search: word });
     const s = await cli.pep(["studies", "list", "--search", word, "--all", "-o", "json"]);
     expect(ids(json(s.out))).toEqual(ids(bySearch));
@@ -174,9 +189,17 @@ describe("pep studies list: bad values exit 2 naming the flag, nothing sent", ()
     ["--year-to 1899", ["--year-to", "1899"], /--year-to must be a whole number from 1900 to 2100/],
     ["--year-to 2101", ["--year-to", "2101"], /--year-to must be a whole number from 1900 to 2100/],
     ["--year-from 2000.5", ["--year-from", "2000.5"], /--year-from must be a whole number/],
-    ["--year-from later than --year-to", ["--year-from", "2020", "--year-to", "2019"], /--year-from must not be later than/],
+    [
+      "--year-from later than --year-to",
+      ["--year-from", "2020", "--year-to", "2019"],
+      /--year-from must not be later than/,
+    ],
     ["--sort", ["--sort", "relevance"], /--sort must be one of: newest, oldest, title/],
-    ["--evidence-classification", ["--evidence-classification", "a b"], /--evidence-classification must be a comma-separated list/],
+    [
+      "--evidence-classification",
+      ["--evidence-classification", "a b"],
+      /--evidence-classification must be a comma-separated list/,
+    ],
     ["--search of 201 characters", ["--search", "t".repeat(201)], /--search must be at most 200 characters/],
     ["--peptide empty", ["--peptide", ""], /--peptide must not be empty/],
     ["--page-size 0", ["--page-size", "0"], /--page-size must be a whole number from 1 to 100/],

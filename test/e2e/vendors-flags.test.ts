@@ -14,7 +14,17 @@ let tmp: ReturnType<typeof scratch>;
 beforeAll(async () => {
   srv = await startServer({
     "/v1/vendors": (_req, res) =>
-      sendJson(res, 200, envelope([{ id: "v2", name: "Zeta Labs" }, { id: "v1", name: "Alpha Labs" }], { pagination: { next_cursor: null, has_more: false } })),
+      sendJson(
+        res,
+        200,
+        envelope(
+          [
+            { id: "v2", name: "Zeta Labs" },
+            { id: "v1", name: "Alpha Labs" },
+          ],
+          { pagination: { next_cursor: null, has_more: false } },
+        ),
+      ),
     "/v1/vendors/compare": (_req, res) => sendJson(res, 200, envelope({ vendors: [] })),
     "*": (req, res) => sendJson(res, 200, envelope({ id: req.path.split("/")[3] })),
   });
@@ -32,14 +42,39 @@ const pep = (argv: string[], env: Record<string, string> = {}) =>
 describe("vendors: what is sent", () => {
   it("sends every filter, codes upper-cased, values as typed, in the API's order", async () => {
     const r = await pep([
-      "vendors", "list", "--search", "alpha", "--country", "us", "--ships-to", "us-ca", "--product-category", "sprays",
-      "--min-rating", "4.50", "--peptide", "bpc-157", "--sort", "rating", "--fields", "id,name", "-o", "json",
+      "vendors",
+      "list",
+      "--search",
+      "alpha",
+      "--country",
+      "us",
+      "--ships-to",
+      "us-ca",
+      "--product-category",
+      "sprays",
+      "--min-rating",
+      "4.50",
+      "--peptide",
+      "bpc-157",
+      "--sort",
+      "rating",
+      "--fields",
+      "id,name",
+      "-o",
+      "json",
     ]);
     expect(r.code, r.err).toBe(0);
     const q = srv.requests[0]!.query;
     expect(Object.fromEntries(q)).toEqual({
-      search: "alpha", country: "US", ships_to: "US-CA", product_category: "sprays", min_rating: "4.50",
-      peptide: "bpc-157", sort: "rating", fields: "id,name", limit: "20",
+      search: "alpha",
+      country: "US",
+      ships_to: "US-CA",
+      product_category: "sprays",
+      min_rating: "4.50",
+      peptide: "bpc-157",
+      sort: "rating",
+      fields: "id,name",
+      limit: "20",
     });
     expect(srv.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     // the API's order, not re-sorted
@@ -96,11 +131,20 @@ describe("vendors: refused before any request (exit 2)", () => {
     [["vendors", "list", "--min-rating", "abc"], /--min-rating must be a number from 0 to 5/],
     [["vendors", "list", "--country", "U"], /--country must be a two-letter country code/],
     [["vendors", "list", "--country", "USA"], /--country must be a two-letter country code/],
-    [["vendors", "list", "--ships-to", "US-CALI"], /--ships-to must be a two-letter country code, optionally with a subdivision/],
+    [
+      ["vendors", "list", "--ships-to", "US-CALI"],
+      /--ships-to must be a two-letter country code, optionally with a subdivision/,
+    ],
     [["vendors", "list", "--ships-to", "U"], /--ships-to must be/],
     [["vendors", "list", "--ships-to", "US-"], /--ships-to must be/],
-    [["vendors", "list", "--product-category", "powders"], /--product-category must be one of: peptides, sprays, capsules, other/],
-    [["vendors", "list", "--sort", "price"], /--sort must be one of: best_match, rating, reviews, popular, products, name, -name/],
+    [
+      ["vendors", "list", "--product-category", "powders"],
+      /--product-category must be one of: peptides, sprays, capsules, other/,
+    ],
+    [
+      ["vendors", "list", "--sort", "price"],
+      /--sort must be one of: best_match, rating, reviews, popular, products, name, -name/,
+    ],
     [["vendors", "list", "--search", "x".repeat(201)], /--search must be at most 200 characters/],
     [["vendors", "list", "--fields", "id,colour"], /--fields must be a comma-separated list of: id, slug, name/],
     [["vendors", "list", "--limit", "0"], /--limit must be a whole number/],
@@ -119,16 +163,20 @@ describe("vendors: refused before any request (exit 2)", () => {
 });
 
 describe("vendors: keys", () => {
-  it.each([["vendors", "list"], ["vendors", "get", "x"], ["vendors", "shipping", "x"], ["vendors", "compare", "a", "b"], ["prices"], ["products"]])(
-    "%s %s without a key exits 3 before any request, pointing at `pep auth login`",
-    async (...argv) => {
-      const r = await pep(argv, { PEP_API_KEY: "" });
-      expect(r.code).toBe(3);
-      expect(r.err).toMatch(/needs an API key with the (vendors|pricing|products):read scope, and none is set/);
-      expect(r.err).toContain("pep auth login");
-      expect(srv.requests).toHaveLength(0);
-    },
-  );
+  it.each([
+    ["vendors", "list"],
+    ["vendors", "get", "x"],
+    ["vendors", "shipping", "x"],
+    ["vendors", "compare", "a", "b"],
+    ["prices"],
+    ["products"],
+  ])("%s %s without a key exits 3 before any request, pointing at `pep auth login`", async (...argv) => {
+    const r = await pep(argv, { PEP_API_KEY: "" });
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/needs an API key with the (vendors|pricing|products):read scope, and none is set/);
+    expect(r.err).toContain("pep auth login");
+    expect(srv.requests).toHaveLength(0);
+  });
 });
 
 describe("vendors: refusals explained", () => {
@@ -144,13 +192,19 @@ describe("vendors: refusals explained", () => {
   afterAll(() => refusing.close());
 
   const call = (key: string, format = "table") =>
-    runPep(["--base-url", `${refusing.url}/v1`, "--no-retry", "vendors", "list", "-o", format], { env: { ...tmp.env, PEP_API_KEY: key } });
+    runPep(["--base-url", `${refusing.url}/v1`, "--no-retry", "vendors", "list", "-o", format], {
+      env: { ...tmp.env, PEP_API_KEY: key },
+    });
 
   it("403: says the key is known but lacks vendors:read, with its fingerprint and origin", async () => {
     const r = await call("sk_research_only");
     expect(r.code).toBe(3);
-    expect(r.err).toContain("error: This key lacks the vendors:read scope (HTTP 403, insufficient_scope, request req_403)");
-    expect(r.err).toMatch(/knows the key …only \(from PEP_API_KEY\), but it lacks the vendors:read scope that GET \/vendors needs/);
+    expect(r.err).toContain(
+      "error: This key lacks the vendors:read scope (HTTP 403, insufficient_scope, request req_403)",
+    );
+    expect(r.err).toMatch(
+      /knows the key …only \(from PEP_API_KEY\), but it lacks the vendors:read scope that GET \/vendors needs/,
+    );
     expect(r.err).not.toContain("sk_research_only");
   });
 
@@ -167,7 +221,9 @@ describe("vendors: refusals explained", () => {
     expect(r.code).toBe(3);
     expect(r.out).toBe("");
     const [first, ...rest] = r.err.trim().split("\n");
-    expect(JSON.parse(first!)).toEqual({ error: { code: "insufficient_scope", message: "This key lacks the vendors:read scope", request_id: "req_403" } });
+    expect(JSON.parse(first!)).toEqual({
+      error: { code: "insufficient_scope", message: "This key lacks the vendors:read scope", request_id: "req_403" },
+    });
     expect(rest.join("\n")).toContain("vendors:read");
   });
 });

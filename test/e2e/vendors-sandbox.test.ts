@@ -24,7 +24,9 @@ let tmp: ReturnType<typeof scratch>;
 
 beforeAll(async () => {
   if (!existsSync(SANDBOX_MODULE)) return;
-  const mod = (await import(/* @vite-ignore */ SANDBOX_MODULE)) as { startSandbox(o: Record<string, unknown>): Promise<Sandbox> };
+  const mod = (await import(/* @vite-ignore */ SANDBOX_MODULE)) as {
+    startSandbox(o: Record<string, unknown>): Promise<Sandbox>;
+  };
   sb = await mod.startSandbox({ port: 0, host: "127.0.0.1" });
 });
 afterAll(() => sb?.close());
@@ -34,7 +36,11 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 type KeyName = "full" | "research" | "vendors";
-const pep = (argv: string[], key: KeyName | null = "full", options: { tty?: boolean; stdin?: string; env?: Record<string, string> } = {}) =>
+const pep = (
+  argv: string[],
+  key: KeyName | null = "full",
+  options: { tty?: boolean; stdin?: string; env?: Record<string, string> } = {},
+) =>
   runPep(["--base-url", sb.baseUrl, "--no-retry", ...argv], {
     env: { ...tmp.env, PEP_API_KEY: key ? sb.keys[key] : "", ...options.env },
     tty: options.tty,
@@ -43,7 +49,11 @@ const pep = (argv: string[], key: KeyName | null = "full", options: { tty?: bool
   });
 
 /** The API fetched directly with a key, to compare with what pep printed. */
-async function direct(p: string, query: Record<string, string> = {}, key: KeyName = "full"): Promise<{ status: number; body: any }> {
+async function direct(
+  p: string,
+  query: Record<string, string> = {},
+  key: KeyName = "full",
+): Promise<{ status: number; body: any }> {
   const url = new URL(sb.baseUrl + p);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const res = await fetch(url, { headers: { authorization: `Bearer ${sb.keys[key]}` } });
@@ -79,12 +89,26 @@ describe("vendors with the sandbox keys", () => {
       expect(JSON.parse(ship.out)).toEqual((await direct(`/vendors/${a!.id}/shipping`)).body.data);
       const cmp = await pep(["vendors", "compare", a!.id, b!.id, c!.id, "--ships-to", "de", "-o", "json"], key);
       expect(cmp.code, cmp.err).toBe(0);
-      expect(JSON.parse(cmp.out)).toEqual((await direct("/vendors/compare", { ids: [a!.id, b!.id, c!.id].join(","), ships_to: "DE" })).body.data);
+      expect(JSON.parse(cmp.out)).toEqual(
+        (await direct("/vendors/compare", { ids: [a!.id, b!.id, c!.id].join(","), ships_to: "DE" })).body.data,
+      );
     }
   });
 
   it("filters reach the sandbox: --country, --min-rating, --sort", async () => {
-    const r = await pep(["vendors", "list", "--country", "us", "--min-rating", "4", "--sort", "rating", "--all", "-o", "json"]);
+    const r = await pep([
+      "vendors",
+      "list",
+      "--country",
+      "us",
+      "--min-rating",
+      "4",
+      "--sort",
+      "rating",
+      "--all",
+      "-o",
+      "json",
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toEqual(await directAll("/vendors", { country: "US", min_rating: "4", sort: "rating" }));
   });
@@ -93,11 +117,20 @@ describe("vendors with the sandbox keys", () => {
     const r = await pep(["vendors", "list", "-o", "table"], "research");
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/HTTP 403/);
-    expect(r.err).toMatch(/knows the key …_key \(from PEP_API_KEY\), but it lacks the vendors:read scope that GET \/vendors needs/);
+    expect(r.err).toMatch(
+      /knows the key …_key \(from PEP_API_KEY\), but it lacks the vendors:read scope that GET \/vendors needs/,
+    );
   });
 
   it("no key: exit 3 with a hint to log in, and the sandbox receives no request", async () => {
-    for (const argv of [["vendors"], ["vendors", "get", "x"], ["vendors", "shipping", "x"], ["vendors", "compare", "a", "b"], ["prices"], ["products"]]) {
+    for (const argv of [
+      ["vendors"],
+      ["vendors", "get", "x"],
+      ["vendors", "shipping", "x"],
+      ["vendors", "compare", "a", "b"],
+      ["prices"],
+      ["products"],
+    ]) {
       const before = sb.requestCount();
       const r = await pep(argv, null);
       expect(r.code, argv.join(" ")).toBe(3);
@@ -107,7 +140,9 @@ describe("vendors with the sandbox keys", () => {
   });
 
   it("an unknown key: exit 3, explained as not accepted", async () => {
-    const r = await runPep(["--base-url", sb.baseUrl, "vendors", "-o", "table"], { env: { ...tmp.env, PEP_API_KEY: "sbx_unknown_key" } });
+    const r = await runPep(["--base-url", sb.baseUrl, "vendors", "-o", "table"], {
+      env: { ...tmp.env, PEP_API_KEY: "sbx_unknown_key" },
+    });
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/HTTP 401/);
     expect(r.err).toMatch(/did not accept the key …_key/);
@@ -115,8 +150,13 @@ describe("vendors with the sandbox keys", () => {
 
   it("bad values exit 2 and the sandbox receives no request", async () => {
     const cases = [
-      ["--min-rating", "-0.1"], ["--min-rating", "5.1"], ["--country", "U"], ["--country", "USA"],
-      ["--ships-to", "US-CALI"], ["--product-category", "powders"], ["--sort", "cheapest"],
+      ["--min-rating", "-0.1"],
+      ["--min-rating", "5.1"],
+      ["--country", "U"],
+      ["--country", "USA"],
+      ["--ships-to", "US-CALI"],
+      ["--product-category", "powders"],
+      ["--sort", "cheapest"],
     ];
     for (const flags of cases) {
       const before = sb.requestCount();
@@ -135,7 +175,10 @@ describe("vendors with the sandbox keys", () => {
     const ok = await runPep(["--sandbox", "vendors", "--limit", "2", "-o", "json"], { env: tmp.env });
     expect(ok.code, ok.err).toBe(0);
     expect(JSON.parse(ok.out)).toHaveLength(2);
-    const refused = await runPep(["--sandbox", "--api-key-file", "-", "vendors", "-o", "table"], { env: tmp.env, stdin: "sbx_research_key\n" });
+    const refused = await runPep(["--sandbox", "--api-key-file", "-", "vendors", "-o", "table"], {
+      env: tmp.env,
+      stdin: "sbx_research_key\n",
+    });
     expect(refused.code).toBe(3);
     expect(refused.err).toContain("vendors:read");
   });
@@ -156,7 +199,12 @@ describe("prices and products with the sandbox", () => {
     expect(json.err.toLowerCase()).toContain("affiliate");
 
     const nd = await pep(["prices", "--all", "-o", "ndjson"]);
-    expect(nd.out.trim().split("\n").map((l) => JSON.parse(l).price)).toEqual(all.map((o) => o.price));
+    expect(
+      nd.out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).price),
+    ).toEqual(all.map((o) => o.price));
 
     const csv = await pep(["prices", "--all", "-o", "csv"]);
     const rows = parse(csv.out, { columns: true }) as Record<string, string>[];
@@ -164,7 +212,10 @@ describe("prices and products with the sandbox", () => {
     expect(rows.map((r) => r.currency)).toEqual(all.map((o) => o.currency));
 
     const tsv = await pep(["prices", "--all", "-o", "tsv"]);
-    const [header, ...body] = tsv.out.trim().split("\n").map((l) => l.split("\t"));
+    const [header, ...body] = tsv.out
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     expect(body.map((c) => c[header!.indexOf("price")])).toEqual(all.map((o) => o.price));
 
     const table = await pep(["prices", "--all", "-o", "table"], "full", { tty: true });
@@ -223,6 +274,11 @@ describe("auth and api with the sandbox", () => {
     expect(body.pagination).toEqual(expected.pagination);
     const pages = await pep(["api", "vendors", "--paginate", "-F", "limit=7"]);
     expect(pages.code, pages.err).toBe(0);
-    expect(pages.out.trim().split("\n").map((l) => JSON.parse(l))).toEqual(await directAll("/vendors"));
+    expect(
+      pages.out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l)),
+    ).toEqual(await directAll("/vendors"));
   });
 });

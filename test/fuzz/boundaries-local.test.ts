@@ -95,6 +95,15 @@ describe("boundaries: sandbox flags (checked before it listens)", () => {
     expect(r.code, describeRun(r)).toBe(2);
     expect(r.err).toMatch(message);
     expect(r.out).not.toContain("base URL");
-    expect(() => parseSandboxFlags(Object.fromEntries([[flags[0]!.replace(/^--([a-z-]+).*$/, "$1").replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()), flags[1] ?? flags[0]!.split("=")[1]]]))).toThrow(UsageError);
+    expect(() =>
+      parseSandboxFlags(
+        Object.fromEntries([
+          [
+            flags[0]!.replace(/^--([a-z-]+).*$/, "$1").replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()),
+            flags[1] ?? flags[0]!.split("=")[1],
+          ],
+        ]),
+      ),
+    ).toThrow(UsageError);
   });
 });

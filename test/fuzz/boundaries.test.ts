@@ -6,7 +6,18 @@
  * command's features; this is the one place that lists them all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES, EVIDENCE_LEVELS, PEPTIDE_FIELDS, PEPTIDE_SORTS, PRODUCT_CATEGORIES, REGULATORY_STATUSES, STUDY_FIELDS, STUDY_SORTS, VENDOR_FIELDS, VENDOR_SORTS } from "../../src/api/enums.js";
+import {
+  CATEGORIES,
+  EVIDENCE_LEVELS,
+  PEPTIDE_FIELDS,
+  PEPTIDE_SORTS,
+  PRODUCT_CATEGORIES,
+  REGULATORY_STATUSES,
+  STUDY_FIELDS,
+  STUDY_SORTS,
+  VENDOR_FIELDS,
+  VENDOR_SORTS,
+} from "../../src/api/enums.js";
 import { describeRun, expectDocumented, startFuzzer, type Fuzzer } from "./harness.js";
 
 let fz: Fuzzer;
@@ -15,9 +26,13 @@ let vendorIds: string[];
 
 beforeAll(async () => {
   fz = await startFuzzer();
-  const page = (await (await fetch(`${fz.cli.baseUrl}/peptides?limit=1`)).json()) as { pagination: { next_cursor: string } };
+  const page = (await (await fetch(`${fz.cli.baseUrl}/peptides?limit=1`)).json()) as {
+    pagination: { next_cursor: string };
+  };
   cursor = page.pagination.next_cursor;
-  const vendors = (await (await fetch(`${fz.cli.baseUrl}/vendors?limit=4`, { headers: { authorization: "Bearer sbx_full_key" } })).json()) as { data: { id: string }[] };
+  const vendors = (await (
+    await fetch(`${fz.cli.baseUrl}/vendors?limit=4`, { headers: { authorization: "Bearer sbx_full_key" } })
+  ).json()) as { data: { id: string }[] };
   vendorIds = vendors.data.map((v) => v.id);
 });
 afterAll(() => fz.close());
@@ -57,7 +72,8 @@ async function expectInside(row: Inside): Promise<void> {
   const first = requested(r.err)[0];
   expect(first, describeRun(r)).toBeDefined();
   expect(first!.pathname).toBe(`/v1${row.path}`);
-  for (const [k, v] of Object.entries(row.query ?? {})) expect(first!.searchParams.get(k), `${k} in ${first!.href}`).toBe(v);
+  for (const [k, v] of Object.entries(row.query ?? {}))
+    expect(first!.searchParams.get(k), `${k} in ${first!.href}`).toBe(v);
 }
 
 async function expectOutside(row: Outside): Promise<void> {
@@ -69,12 +85,26 @@ async function expectOutside(row: Outside): Promise<void> {
 }
 
 /** Every value of an enum is accepted and sent; a near miss is refused listing them. */
-function enumRows(argv: string[], flag: string, param: string, path: string, values: readonly string[]): { inside: Inside[]; outside: Outside[] } {
+function enumRows(
+  argv: string[],
+  flag: string,
+  param: string,
+  path: string,
+  values: readonly string[],
+): { inside: Inside[]; outside: Outside[] } {
   return {
     inside: values.map((v) => ({ name: `${flag} ${v}`, argv: [...argv, flag, v], path, query: { [param]: v } })),
     outside: [
-      { name: `${flag} unknown`, argv: [...argv, flag, "no-such-value"], message: new RegExp(`${flag} must be one of: ${values.map(esc).join(", ")}`) },
-      { name: `${flag} in capitals`, argv: [...argv, flag, values[0]!.toUpperCase()], message: new RegExp(`${flag} must be one of`) },
+      {
+        name: `${flag} unknown`,
+        argv: [...argv, flag, "no-such-value"],
+        message: new RegExp(`${flag} must be one of: ${values.map(esc).join(", ")}`),
+      },
+      {
+        name: `${flag} in capitals`,
+        argv: [...argv, flag, values[0]!.toUpperCase()],
+        message: new RegExp(`${flag} must be one of`),
+      },
     ],
   };
 }
@@ -87,23 +117,44 @@ function pagingRows(argv: string[], path: string, code = 0): { inside: Inside[];
   return {
     inside: [
       { name: "--page-size 1", argv: [...argv, "--page-size", "1", "--limit", "1"], path, query: { limit: "1" }, code },
-      { name: "--page-size 100", argv: [...argv, "--page-size", "100", "--limit", "100"], path, query: { limit: "100" }, code },
+      {
+        name: "--page-size 100",
+        argv: [...argv, "--page-size", "100", "--limit", "100"],
+        path,
+        query: { limit: "100" },
+        code,
+      },
       { name: "--limit 1", argv: [...argv, "--limit", "1"], path, query: { limit: "1" }, code },
       { name: "--limit 101 asks pages of 100", argv: [...argv, "--limit", "101"], path, query: { limit: "100" }, code },
     ],
     outside: [
       { name: "--page-size 0", argv: [...argv, "--page-size", "0"], message: new RegExp(`--page-size ${PAGE.source}`) },
-      { name: "--page-size 101", argv: [...argv, "--page-size", "101"], message: new RegExp(`--page-size ${PAGE.source}`) },
+      {
+        name: "--page-size 101",
+        argv: [...argv, "--page-size", "101"],
+        message: new RegExp(`--page-size ${PAGE.source}`),
+      },
       { name: "--limit 0", argv: [...argv, "--limit", "0"], message: /--limit must be a whole number of 1 or more/ },
       { name: "--limit -1", argv: [...argv, "--limit=-1"], message: /--limit must be a whole number of 1 or more/ },
-      { name: "--limit 1.5", argv: [...argv, "--limit", "1.5"], message: /--limit must be a whole number of 1 or more/ },
+      {
+        name: "--limit 1.5",
+        argv: [...argv, "--limit", "1.5"],
+        message: /--limit must be a whole number of 1 or more/,
+      },
       { name: "--cursor empty", argv: [...argv, "--cursor", ""], message: /--cursor must not be empty/ },
     ],
   };
 }
 
 /** A text flag of 1 to `max` characters (`code` 4 where the text names a peptide the sandbox does not have). */
-function textRows(argv: string[], flag: string, param: string, path: string, max: number, code = 0): { inside: Inside[]; outside: Outside[] } {
+function textRows(
+  argv: string[],
+  flag: string,
+  param: string,
+  path: string,
+  max: number,
+  code = 0,
+): { inside: Inside[]; outside: Outside[] } {
   return {
     inside: [
       { name: `${flag} of 1 character`, argv: [...argv, flag, "a"], path, query: { [param]: "a" }, code },
@@ -111,7 +162,11 @@ function textRows(argv: string[], flag: string, param: string, path: string, max
     ],
     outside: [
       { name: `${flag} empty`, argv: [...argv, flag, ""], message: new RegExp(`${flag} must not be empty`) },
-      { name: `${flag} of ${max + 1} characters`, argv: [...argv, flag, s(max + 1)], message: new RegExp(`${flag} must be at most ${max} characters`) },
+      {
+        name: `${flag} of ${max + 1} characters`,
+        argv: [...argv, flag, s(max + 1)],
+        message: new RegExp(`${flag} must be at most ${max} characters`),
+      },
     ],
   };
 }
@@ -121,10 +176,19 @@ function fieldRows(argv: string[], path: string, fields: readonly string[]): { i
   return {
     inside: [
       { name: "--fields id", argv: [...argv, "--fields", "id"], path, query: { fields: "id" } },
-      { name: "--fields (all)", argv: [...argv, "--fields", fields.join(",")], path, query: { fields: fields.join(",") } },
+      {
+        name: "--fields (all)",
+        argv: [...argv, "--fields", fields.join(",")],
+        path,
+        query: { fields: fields.join(",") },
+      },
     ],
     outside: [
-      { name: "--fields unknown", argv: [...argv, "--fields", "id,no_such_field"], message: new RegExp(`--fields must be a comma-separated list of: ${fields.map(esc).join(", ")}`) },
+      {
+        name: "--fields unknown",
+        argv: [...argv, "--fields", "id,no_such_field"],
+        message: new RegExp(`--fields must be a comma-separated list of: ${fields.map(esc).join(", ")}`),
+      },
       { name: "--fields empty", argv: [...argv, "--fields", ","], message: /--fields must name at least one field/ },
     ],
   };
@@ -135,8 +199,17 @@ const SHIPS_TO = /--ships-to must be a two-letter country code, optionally with 
 
 /** `--ships-to`: a country, or a country and a subdivision of 1 to 3 letters or digits. */
 function shipsToRows(argv: string[], path: string): { inside: Inside[]; outside: Outside[] } {
-  const ok = (v: string, sent: string): Inside => ({ name: `--ships-to ${v}`, argv: [...argv, "--ships-to", v], path, query: { ships_to: sent } });
-  const bad = (v: string): Outside => ({ name: `--ships-to ${JSON.stringify(v)}`, argv: [...argv, `--ships-to=${v}`], message: SHIPS_TO });
+  const ok = (v: string, sent: string): Inside => ({
+    name: `--ships-to ${v}`,
+    argv: [...argv, "--ships-to", v],
+    path,
+    query: { ships_to: sent },
+  });
+  const bad = (v: string): Outside => ({
+    name: `--ships-to ${JSON.stringify(v)}`,
+    argv: [...argv, `--ships-to=${v}`],
+    message: SHIPS_TO,
+  });
   return {
     inside: [ok("US", "US"), ok("us", "US"), ok("US-C", "US-C"), ok("us-ca", "US-CA"), ok("FR-751", "FR-751")],
     outside: [bad("U"), bad("USA"), bad("US-"), bad("US-CALI"), bad("US_CA"), bad("1A"), bad("")],
@@ -144,7 +217,12 @@ function shipsToRows(argv: string[], path: string): { inside: Inside[]; outside:
 }
 
 /** Path ids and slugs: 1 to 200 characters, not "." or "..", which the URL would resolve away. */
-function idRows(argv: string[], name: string, path: (id: string) => string, extra: string[] = []): { inside: Inside[]; outside: Outside[] } {
+function idRows(
+  argv: string[],
+  name: string,
+  path: (id: string) => string,
+  extra: string[] = [],
+): { inside: Inside[]; outside: Outside[] } {
   return {
     inside: [
       { name: `<${name}> of 1 character`, argv: [...argv, "x", ...extra], path: path("x"), code: 4 },
@@ -153,9 +231,21 @@ function idRows(argv: string[], name: string, path: (id: string) => string, extr
     ],
     outside: [
       { name: `<${name}> empty`, argv: [...argv, " ", ...extra], message: new RegExp(`<${name}> must not be empty`) },
-      { name: `<${name}> of 201 characters`, argv: [...argv, s(201, "x"), ...extra], message: new RegExp(`<${name}> must be at most 200 characters`) },
-      { name: `<${name}> ..`, argv: [...argv, "..", ...extra], message: new RegExp(`<${name}> must be an id, name or slug, not ".."`) },
-      { name: `<${name}> .`, argv: [...argv, ".", ...extra], message: new RegExp(`<${name}> must be an id, name or slug, not "."`) },
+      {
+        name: `<${name}> of 201 characters`,
+        argv: [...argv, s(201, "x"), ...extra],
+        message: new RegExp(`<${name}> must be at most 200 characters`),
+      },
+      {
+        name: `<${name}> ..`,
+        argv: [...argv, "..", ...extra],
+        message: new RegExp(`<${name}> must be an id, name or slug, not ".."`),
+      },
+      {
+        name: `<${name}> .`,
+        argv: [...argv, ".", ...extra],
+        message: new RegExp(`<${name}> must be an id, name or slug, not "."`),
+      },
     ],
   };
 }
@@ -165,19 +255,39 @@ const YEAR = (flag: string) => new RegExp(`${flag} must be a whole number from 1
 /** The filters of GET /studies, for `studies list` and `studies export`. */
 function studyFilterRows(argv: string[]): { inside: Inside[]; outside: Outside[] } {
   const year = (flag: string, param: string) => ({
-    inside: ["1900", "1901", "2099", "2100"].map((y): Inside => ({ name: `${flag} ${y}`, argv: [...argv, flag, y], path: "/studies", query: { [param]: y } })),
-    outside: ["1899", "2101", "2000.5", "0x76C", "2e3", "", " 2000", "-2000", "MMXX"].map((y): Outside => ({ name: `${flag} ${JSON.stringify(y)}`, argv: [...argv, `${flag}=${y}`], message: YEAR(flag) })),
+    inside: ["1900", "1901", "2099", "2100"].map(
+      (y): Inside => ({ name: `${flag} ${y}`, argv: [...argv, flag, y], path: "/studies", query: { [param]: y } }),
+    ),
+    outside: ["1899", "2101", "2000.5", "0x76C", "2e3", "", " 2000", "-2000", "MMXX"].map(
+      (y): Outside => ({ name: `${flag} ${JSON.stringify(y)}`, argv: [...argv, `${flag}=${y}`], message: YEAR(flag) }),
+    ),
   });
   const from = year("--year-from", "year_from");
   const to = year("--year-to", "year_to");
-  const cls = /--evidence-classification must be a comma-separated list of classifications, such as human_controlled_trial/;
+  const cls =
+    /--evidence-classification must be a comma-separated list of classifications, such as human_controlled_trial/;
   return {
     inside: [
       ...from.inside,
       ...to.inside,
-      { name: "--year-from = --year-to", argv: [...argv, "--year-from", "2000", "--year-to", "2000"], path: "/studies", query: { year_from: "2000", year_to: "2000" } },
-      { name: "--evidence-classification one", argv: [...argv, "--evidence-classification", "human_controlled_trial"], path: "/studies", query: { evidence_classification: "human_controlled_trial" } },
-      { name: "--evidence-classification two", argv: [...argv, "--evidence-classification", "in_vitro,human_study"], path: "/studies", query: { evidence_classification: "in_vitro,human_study" } },
+      {
+        name: "--year-from = --year-to",
+        argv: [...argv, "--year-from", "2000", "--year-to", "2000"],
+        path: "/studies",
+        query: { year_from: "2000", year_to: "2000" },
+      },
+      {
+        name: "--evidence-classification one",
+        argv: [...argv, "--evidence-classification", "human_controlled_trial"],
+        path: "/studies",
+        query: { evidence_classification: "human_controlled_trial" },
+      },
+      {
+        name: "--evidence-classification two",
+        argv: [...argv, "--evidence-classification", "in_vitro,human_study"],
+        path: "/studies",
+        query: { evidence_classification: "in_vitro,human_study" },
+      },
       ...textRows(argv, "--peptide", "peptide", "/studies", 200, 4).inside,
       ...textRows(argv, "--search", "search", "/studies", 200).inside,
       ...enumRows(argv, "--sort", "sort", "/studies", STUDY_SORTS).inside,
@@ -186,8 +296,18 @@ function studyFilterRows(argv: string[]): { inside: Inside[]; outside: Outside[]
     outside: [
       ...from.outside,
       ...to.outside,
-      { name: "--year-from after --year-to", argv: [...argv, "--year-from", "2001", "--year-to", "2000"], message: /--year-from must not be later than/ },
-      ...["", "a,,b", ",a", "a,", "a b", "a;b"].map((v): Outside => ({ name: `--evidence-classification ${JSON.stringify(v)}`, argv: [...argv, `--evidence-classification=${v}`], message: cls })),
+      {
+        name: "--year-from after --year-to",
+        argv: [...argv, "--year-from", "2001", "--year-to", "2000"],
+        message: /--year-from must not be later than/,
+      },
+      ...["", "a,,b", ",a", "a,", "a b", "a;b"].map(
+        (v): Outside => ({
+          name: `--evidence-classification ${JSON.stringify(v)}`,
+          argv: [...argv, `--evidence-classification=${v}`],
+          message: cls,
+        }),
+      ),
       ...textRows(argv, "--peptide", "peptide", "/studies", 200).outside,
       ...textRows(argv, "--search", "search", "/studies", 200).outside,
       ...enumRows(argv, "--sort", "sort", "/studies", STUDY_SORTS).outside,
@@ -212,7 +332,12 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
       enumRows(a, "--sort", "sort", "/peptides", PEPTIDE_SORTS),
       fieldRows(a, "/peptides", PEPTIDE_FIELDS),
       pagingRows(a, "/peptides"),
-      { inside: [{ name: "--cursor from the API", argv: [...a, "--cursor", cursor], path: "/peptides", query: { cursor } }], outside: [] },
+      {
+        inside: [
+          { name: "--cursor from the API", argv: [...a, "--cursor", cursor], path: "/peptides", query: { cursor } },
+        ],
+        outside: [],
+      },
     );
   },
   "peptides get|research|regulatory|studies": () =>
@@ -224,7 +349,11 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
       pagingRows(["peptides", "studies", "zz-no-such"], "/peptides/zz-no-such/studies", 4),
     ),
   categories: () => pagingRows(["categories"], "/categories"),
-  "research-areas": () => merge(textRows(["research-areas"], "--search", "search", "/research-areas", 80), pagingRows(["areas"], "/research-areas")),
+  "research-areas": () =>
+    merge(
+      textRows(["research-areas"], "--search", "search", "/research-areas", 80),
+      pagingRows(["areas"], "/research-areas"),
+    ),
   search: () => {
     const lim = /--limit must be a whole number from 1 to 25/;
     const types = /--types must be a comma-separated list of: peptides, content/;
@@ -232,28 +361,76 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
     return {
       inside: [
         { name: "<query> of 1 character", argv: ["search", "q"], path: "/search", query: { q: "q" } },
-        { name: "<query> of 200 characters", argv: ["search", s(200, "q")], path: "/search", query: { q: s(200, "q") } },
-        { name: "<query> words joined to 200", argv: ["search", s(99, "q"), s(100, "q")], path: "/search", query: { q: `${s(99, "q")} ${s(100, "q")}` } },
-        ...["1", "25"].map((n): Inside => ({ name: `--limit ${n}`, argv: ["search", "repair", "--limit", n], path: "/search", query: { limit: n } })),
-        ...["peptides", "content", "peptides,content"].map((t): Inside => ({ name: `--types ${t}`, argv: ["search", "repair", "--types", t], path: "/search", query: { types: t } })),
+        {
+          name: "<query> of 200 characters",
+          argv: ["search", s(200, "q")],
+          path: "/search",
+          query: { q: s(200, "q") },
+        },
+        {
+          name: "<query> words joined to 200",
+          argv: ["search", s(99, "q"), s(100, "q")],
+          path: "/search",
+          query: { q: `${s(99, "q")} ${s(100, "q")}` },
+        },
+        ...["1", "25"].map(
+          (n): Inside => ({
+            name: `--limit ${n}`,
+            argv: ["search", "repair", "--limit", n],
+            path: "/search",
+            query: { limit: n },
+          }),
+        ),
+        ...["peptides", "content", "peptides,content"].map(
+          (t): Inside => ({
+            name: `--types ${t}`,
+            argv: ["search", "repair", "--types", t],
+            path: "/search",
+            query: { types: t },
+          }),
+        ),
       ],
       outside: [
         { name: "<query> empty", argv: ["search", ""], message: /<query> must not be empty/ },
         { name: "<query> of 201 characters", argv: ["search", s(201, "q")], message: q },
         { name: "<query> words joined to 201", argv: ["search", s(100, "q"), s(100, "q")], message: q },
-        ...["0", "26", "-1", "1.5", "1e1", "0x19", "", " 5"].map((n): Outside => ({ name: `--limit ${JSON.stringify(n)}`, argv: ["search", "repair", `--limit=${n}`], message: lim })),
-        ...["vendors", "peptides,", ",content", "", "peptides,,content"].map((t): Outside => ({ name: `--types ${JSON.stringify(t)}`, argv: ["search", "repair", `--types=${t}`], message: types })),
+        ...["0", "26", "-1", "1.5", "1e1", "0x19", "", " 5"].map(
+          (n): Outside => ({
+            name: `--limit ${JSON.stringify(n)}`,
+            argv: ["search", "repair", `--limit=${n}`],
+            message: lim,
+          }),
+        ),
+        ...["vendors", "peptides,", ",content", "", "peptides,,content"].map(
+          (t): Outside => ({
+            name: `--types ${JSON.stringify(t)}`,
+            argv: ["search", "repair", `--types=${t}`],
+            message: types,
+          }),
+        ),
       ],
     };
   },
   "studies list": () => merge(studyFilterRows(["studies", "list"]), pagingRows(["studies", "list"], "/studies")),
   "studies export": () => {
     const t = studyFilterRows(["studies", "export", "--limit", "1"]);
-    return { inside: t.inside.filter((r) => r.name.startsWith("--year")), outside: t.outside.filter((r) => r.name.startsWith("--year")) };
+    return {
+      inside: t.inside.filter((r) => r.name.startsWith("--year")),
+      outside: t.outside.filter((r) => r.name.startsWith("--year")),
+    };
   },
   "studies get": () => {
-    const ok = (v: string, id: string): Inside => ({ name: `<id> ${v}`, argv: ["studies", "get", v], path: `/studies/${id}`, code: 4 });
-    const bad = (v: string): Outside => ({ name: `<id> ${v}`, argv: ["studies", "get", v], message: /<id> ".*" is not a study id\nhint: accepted: pmid-<number>; doi-/ });
+    const ok = (v: string, id: string): Inside => ({
+      name: `<id> ${v}`,
+      argv: ["studies", "get", v],
+      path: `/studies/${id}`,
+      code: 4,
+    });
+    const bad = (v: string): Outside => ({
+      name: `<id> ${v}`,
+      argv: ["studies", "get", v],
+      message: /<id> ".*" is not a study id\nhint: accepted: pmid-<number>; doi-/,
+    });
     return {
       inside: [
         ok("1", "pmid-1"),
@@ -265,7 +442,20 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
         ok("10.123456789/x", "doi-10.123456789--x"),
         ok("doi-10.1234--x", "doi-10.1234--x"),
       ],
-      outside: ["0", "pmid-0", "1000000000", "pmid-1000000000", "NCT1234567", "NCT123456789", "10.123/x", "10.1234567890/x", "10.1234/", "doi-10.1234", "nct-", "pmid-"].map(bad),
+      outside: [
+        "0",
+        "pmid-0",
+        "1000000000",
+        "pmid-1000000000",
+        "NCT1234567",
+        "NCT123456789",
+        "10.123/x",
+        "10.1234567890/x",
+        "10.1234/",
+        "doi-10.1234",
+        "nct-",
+        "pmid-",
+      ].map(bad),
     };
   },
   "vendors list": () => {
@@ -278,11 +468,30 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
         inside: [
           { name: "--country US", argv: [...a, "--country", "US"], path: "/vendors", query: { country: "US" } },
           { name: "--country de", argv: [...a, "--country", "de"], path: "/vendors", query: { country: "DE" } },
-          ...["0", "0.0", "2.5", "4.99", "5", "5.0"].map((v): Inside => ({ name: `--min-rating ${v}`, argv: [...a, "--min-rating", v], path: "/vendors", query: { min_rating: v } })),
+          ...["0", "0.0", "2.5", "4.99", "5", "5.0"].map(
+            (v): Inside => ({
+              name: `--min-rating ${v}`,
+              argv: [...a, "--min-rating", v],
+              path: "/vendors",
+              query: { min_rating: v },
+            }),
+          ),
         ],
         outside: [
-          ...["U", "USA", "U1", "U-S", ""].map((v): Outside => ({ name: `--country ${JSON.stringify(v)}`, argv: [...a, `--country=${v}`], message: COUNTRY })),
-          ...["-0.1", "-1", "5.01", "5.1", "6", "NaN", "1e0", ""].map((v): Outside => ({ name: `--min-rating ${JSON.stringify(v)}`, argv: [...a, `--min-rating=${v}`], message: rating })),
+          ...["U", "USA", "U1", "U-S", ""].map(
+            (v): Outside => ({
+              name: `--country ${JSON.stringify(v)}`,
+              argv: [...a, `--country=${v}`],
+              message: COUNTRY,
+            }),
+          ),
+          ...["-0.1", "-1", "5.01", "5.1", "6", "NaN", "1e0", ""].map(
+            (v): Outside => ({
+              name: `--min-rating ${JSON.stringify(v)}`,
+              argv: [...a, `--min-rating=${v}`],
+              message: rating,
+            }),
+          ),
         ],
       },
       shipsToRows(a, "/vendors"),
@@ -304,15 +513,38 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
     return merge(
       {
         inside: [
-          { name: "2 ids", argv: ["vendors", "compare", ...vendorIds.slice(0, 2)], path: "/vendors/compare", query: { ids: vendorIds.slice(0, 2).join(",") } },
-          { name: "4 ids", argv: ["vendors", "compare", ...vendorIds.slice(0, 4)], path: "/vendors/compare", query: { ids: vendorIds.slice(0, 4).join(",") } },
-          { name: "2 ids comma-separated", argv: ["vendors", "compare", vendorIds.slice(0, 2).join(",")], path: "/vendors/compare", query: { ids: vendorIds.slice(0, 2).join(",") } },
+          {
+            name: "2 ids",
+            argv: ["vendors", "compare", ...vendorIds.slice(0, 2)],
+            path: "/vendors/compare",
+            query: { ids: vendorIds.slice(0, 2).join(",") },
+          },
+          {
+            name: "4 ids",
+            argv: ["vendors", "compare", ...vendorIds.slice(0, 4)],
+            path: "/vendors/compare",
+            query: { ids: vendorIds.slice(0, 4).join(",") },
+          },
+          {
+            name: "2 ids comma-separated",
+            argv: ["vendors", "compare", vendorIds.slice(0, 2).join(",")],
+            path: "/vendors/compare",
+            query: { ids: vendorIds.slice(0, 2).join(",") },
+          },
         ],
         outside: [
           { name: "1 id", argv: ["vendors", "compare", vendorIds[0]!], message: count },
           { name: "5 ids", argv: ["vendors", "compare", ...vendorIds.slice(0, 4), "fifth"], message: count },
-          { name: "an empty id", argv: ["vendors", "compare", `${vendorIds[0]!},`, vendorIds[1]!], message: /<ids> must not hold an empty id/ },
-          { name: "the same id twice", argv: ["vendors", "compare", vendorIds[0]!, vendorIds[0]!.toUpperCase()], message: /give 2 to 4 different vendors/ },
+          {
+            name: "an empty id",
+            argv: ["vendors", "compare", `${vendorIds[0]!},`, vendorIds[1]!],
+            message: /<ids> must not hold an empty id/,
+          },
+          {
+            name: "the same id twice",
+            argv: ["vendors", "compare", vendorIds[0]!, vendorIds[0]!.toUpperCase()],
+            message: /give 2 to 4 different vendors/,
+          },
         ],
       },
       shipsToRows(["vendors", "compare", ...vendorIds.slice(0, 2)], "/vendors/compare"),
@@ -326,10 +558,26 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
         textRows([cmd], "--form", "form", `/${cmd}`, 80),
         {
           inside: [
-            { name: `${cmd} --currency USD`, argv: [cmd, "--currency", "USD"], path: `/${cmd}`, query: { currency: "USD" } },
-            { name: `${cmd} --currency eur`, argv: [cmd, "--currency", "eur"], path: `/${cmd}`, query: { currency: "EUR" } },
+            {
+              name: `${cmd} --currency USD`,
+              argv: [cmd, "--currency", "USD"],
+              path: `/${cmd}`,
+              query: { currency: "USD" },
+            },
+            {
+              name: `${cmd} --currency eur`,
+              argv: [cmd, "--currency", "eur"],
+              path: `/${cmd}`,
+              query: { currency: "EUR" },
+            },
           ],
-          outside: ["US", "USDX", "U$D", "12€", ""].map((v): Outside => ({ name: `${cmd} --currency ${JSON.stringify(v)}`, argv: [cmd, `--currency=${v}`], message: currency })),
+          outside: ["US", "USDX", "U$D", "12€", ""].map(
+            (v): Outside => ({
+              name: `${cmd} --currency ${JSON.stringify(v)}`,
+              argv: [cmd, `--currency=${v}`],
+              message: currency,
+            }),
+          ),
         },
         pagingRows([cmd], `/${cmd}`),
       );
@@ -338,8 +586,21 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
   "api --paginate": () => {
     const lim = /limit must be a whole number from 1 to 100 with --paginate/;
     return {
-      inside: ["1", "100"].map((n): Inside => ({ name: `-F limit=${n}`, argv: ["api", "/categories", "--paginate", "-F", `limit=${n}`], path: "/categories", query: { limit: n } })),
-      outside: ["0", "101", "-1", "1e1", "1.5", ""].map((n): Outside => ({ name: `-F limit=${JSON.stringify(n)}`, argv: ["api", "/categories", "--paginate", "-F", `limit=${n}`], message: n === "" ? /-F limit= needs a value|limit must be/ : lim })),
+      inside: ["1", "100"].map(
+        (n): Inside => ({
+          name: `-F limit=${n}`,
+          argv: ["api", "/categories", "--paginate", "-F", `limit=${n}`],
+          path: "/categories",
+          query: { limit: n },
+        }),
+      ),
+      outside: ["0", "101", "-1", "1e1", "1.5", ""].map(
+        (n): Outside => ({
+          name: `-F limit=${JSON.stringify(n)}`,
+          argv: ["api", "/categories", "--paginate", "-F", `limit=${n}`],
+          message: n === "" ? /-F limit= needs a value|limit must be/ : lim,
+        }),
+      ),
     };
   },
   "global --timeout and --retries": () => {
@@ -353,8 +614,20 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
         { name: "--retries 10", argv: ["health", "--retries", "10"], path: "/health" },
       ],
       outside: [
-        ...["0", "-1", "3601", "NaN", "", "abc"].map((v): Outside => ({ name: `--timeout ${JSON.stringify(v)}`, argv: ["health", `--timeout=${v}`], message: timeout })),
-        ...["-1", "11", "1.5", "", "x"].map((v): Outside => ({ name: `--retries ${JSON.stringify(v)}`, argv: ["health", `--retries=${v}`], message: retries })),
+        ...["0", "-1", "3601", "NaN", "", "abc"].map(
+          (v): Outside => ({
+            name: `--timeout ${JSON.stringify(v)}`,
+            argv: ["health", `--timeout=${v}`],
+            message: timeout,
+          }),
+        ),
+        ...["-1", "11", "1.5", "", "x"].map(
+          (v): Outside => ({
+            name: `--retries ${JSON.stringify(v)}`,
+            argv: ["health", `--retries=${v}`],
+            message: retries,
+          }),
+        ),
       ],
     };
   },

@@ -9,7 +9,17 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isBuilt, spawnPep } from "../helpers/cli.js";
-import { describeRun, enumOf, expectDocumented, garbage, noRetries, params, startFuzzer, TIMEOUT, type Fuzzer } from "./harness.js";
+import {
+  describeRun,
+  enumOf,
+  expectDocumented,
+  garbage,
+  noRetries,
+  params,
+  startFuzzer,
+  TIMEOUT,
+  type Fuzzer,
+} from "./harness.js";
 
 let fz: Fuzzer;
 beforeAll(async () => {
@@ -26,26 +36,48 @@ const ENV: Record<string, fc.Arbitrary<string>> = {
   PEP_AUTH_HEADER: enumOf(["bearer", "x-api-key"]),
   PEP_PROFILE: fc.oneof(fc.constantFrom("default", "__proto__", "constructor", ""), garbage),
   PEP_NO_CACHE: fc.oneof(fc.constantFrom("1", "0", "", "false", "yes"), garbage),
-  PEP_API_KEY: fc.oneof(fc.constantFrom("sbx_full_key", "sbx_research_key", "", " ", "bad key", "sbx_unknown"), garbage),
-  PEP_BASE_URL: fc.constantFrom("", "not a url", "ftp://127.0.0.1/v1", "http://127.0.0.1:1/v1", "http://127.0.0.1/v1?key=k"),
+  PEP_API_KEY: fc.oneof(
+    fc.constantFrom("sbx_full_key", "sbx_research_key", "", " ", "bad key", "sbx_unknown"),
+    garbage,
+  ),
+  PEP_BASE_URL: fc.constantFrom(
+    "",
+    "not a url",
+    "ftp://127.0.0.1/v1",
+    "http://127.0.0.1:1/v1",
+    "http://127.0.0.1/v1?key=k",
+  ),
   NO_COLOR: fc.oneof(fc.constantFrom("1", ""), garbage),
   FORCE_COLOR: fc.oneof(fc.constantFrom("0", "1", "2", "3", "true", ""), garbage),
 };
 
 describe("fuzzed environment", () => {
-  it("ends with a documented exit code and a message, and a refused value sends nothing", async () => {
-    const envArb = fc.dictionary(fc.constantFrom(...Object.keys(ENV)), fc.constant(""), { maxKeys: 4 }).chain((picked) =>
-      fc.record(Object.fromEntries(Object.keys(picked).map((k) => [k, ENV[k]!]))),
-    );
-    const argvArb = fc.constantFrom(["health"], ["peptides", "list", "--limit", "2"], ["studies", "get", "1"], ["vendors", "--limit", "1"], ["prices", "--limit", "1"], ["auth", "status"], ["config", "list"], ["search", "repair"]);
-    await fc.assert(
-      fc.asyncProperty(argvArb, envArb, async (argv, env) => {
-        const r = await fz.run(argv, { env: env as Record<string, string>, freshConfig: true });
-        expectDocumented(r);
-      }),
-      params(60),
-    );
-  }, TIMEOUT);
+  it(
+    "ends with a documented exit code and a message, and a refused value sends nothing",
+    async () => {
+      const envArb = fc
+        .dictionary(fc.constantFrom(...Object.keys(ENV)), fc.constant(""), { maxKeys: 4 })
+        .chain((picked) => fc.record(Object.fromEntries(Object.keys(picked).map((k) => [k, ENV[k]!]))));
+      const argvArb = fc.constantFrom(
+        ["health"],
+        ["peptides", "list", "--limit", "2"],
+        ["studies", "get", "1"],
+        ["vendors", "--limit", "1"],
+        ["prices", "--limit", "1"],
+        ["auth", "status"],
+        ["config", "list"],
+        ["search", "repair"],
+      );
+      await fc.assert(
+        fc.asyncProperty(argvArb, envArb, async (argv, env) => {
+          const r = await fz.run(argv, { env: env as Record<string, string>, freshConfig: true });
+          expectDocumented(r);
+        }),
+        params(60),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 const unmakeable = () => [
@@ -68,7 +100,10 @@ describe("config and cache folders that cannot be made", () => {
   // real executable runs it, killed after 10 s.
   it.skipIf(!isBuilt())("a config folder that cannot be made exits 2 naming it, in bounded time", async () => {
     for (const [name, dir] of unmakeable()) {
-      const r = await spawnPep(["config", "set", "output", "csv"], { env: { PEP_CONFIG_DIR: dir!, PEP_CACHE_DIR: path.join(fz.dir, "cache") }, timeoutMs: 10_000 });
+      const r = await spawnPep(["config", "set", "output", "csv"], {
+        env: { PEP_CONFIG_DIR: dir!, PEP_CACHE_DIR: path.join(fz.dir, "cache") },
+        timeoutMs: 10_000,
+      });
       expect(r.code, `${name}: exit ${r.code} ${r.err}`).toBe(2);
       expect(r.err).toMatch(/error: cannot (create config folder|read config file) .*(ENOENT|ENOTDIR)/);
       expect(r.err).not.toMatch(/\n\s+at /);

@@ -32,7 +32,12 @@ export const TIMEOUT = 20_000 * FACTOR;
 
 /** fast-check parameters: a fixed seed and a modest number of runs (the suite stays fast). */
 export function params(numRuns: number): fc.Parameters<unknown> {
-  return { seed: SEED, numRuns: Math.round(numRuns * FACTOR), endOnFailure: false, interruptAfterTimeLimit: 60_000 * FACTOR };
+  return {
+    seed: SEED,
+    numRuns: Math.round(numRuns * FACTOR),
+    endOnFailure: false,
+    interruptAfterTimeLimit: 60_000 * FACTOR,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -58,7 +63,13 @@ export interface Fuzzer {
    */
   run(
     argv: readonly string[],
-    options?: { env?: Record<string, string>; stdin?: string; freshConfig?: boolean; configText?: string; signal?: AbortSignal },
+    options?: {
+      env?: Record<string, string>;
+      stdin?: string;
+      freshConfig?: boolean;
+      configText?: string;
+      signal?: AbortSignal;
+    },
   ): Promise<FuzzRun & { configDir: string }>;
   close(): Promise<void>;
 }
@@ -93,7 +104,14 @@ export async function startFuzzer(): Promise<Fuzzer> {
       });
       const before = cli.requestCount();
       const code = await run(argv, { io });
-      return { argv: [...argv], code, out: io.out(), err: io.err(), sent: cli.requestCount() - before, configDir: config };
+      return {
+        argv: [...argv],
+        code,
+        out: io.out(),
+        err: io.err(),
+        sent: cli.requestCount() - before,
+        configDir: config,
+      };
     },
     async close() {
       await cli.close();
@@ -228,7 +246,10 @@ export const garbage: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...GARBAGE_CONSTANTS) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 24 }).filter(argvSafe) },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 12 }) },
-  { weight: 1, arbitrary: fc.array(fc.constantFrom(...NASTY, "a", "1", "-", ","), { maxLength: 8 }).map((a) => a.join("")) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.constantFrom(...NASTY, "a", "1", "-", ","), { maxLength: 8 }).map((a) => a.join("")),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 9000 }).map((n) => "x".repeat(n)) },
   { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.bigInt()).map(String) },
 );
@@ -238,7 +259,19 @@ export function intAround(min: number, max: number): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(min - 1, min, min + 1, max - 1, max, max + 1).map(String) },
     { weight: 2, arbitrary: fc.integer({ min, max }).map(String) },
-    { weight: 1, arbitrary: fc.constantFrom(` ${min}`, `${max} `, `0${min}`, `${min}.0`, `${max}.5`, `+${max}`, `${min}e0`, String(2 ** 53 + 1)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        ` ${min}`,
+        `${max} `,
+        `0${min}`,
+        `${min}.0`,
+        `${max}.5`,
+        `+${max}`,
+        `${min}e0`,
+        String(2 ** 53 + 1),
+      ),
+    },
     { weight: 2, arbitrary: garbage },
   );
 }
@@ -283,7 +316,24 @@ export const codes: fc.Arbitrary<string> = fc.oneof(
 
 /** Ratings 0..5 and what is not one. */
 export const ratings: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("0", "5", "4.5", "4.50", "0.0", ".5", "5.", "5.0", "-0", "-0.1", "5.1", "5.01", "1e0", "0x3", "4,5", " 4 "),
+  fc.constantFrom(
+    "0",
+    "5",
+    "4.5",
+    "4.50",
+    "0.0",
+    ".5",
+    "5.",
+    "5.0",
+    "-0",
+    "-0.1",
+    "5.1",
+    "5.01",
+    "1e0",
+    "0x3",
+    "4,5",
+    " 4 ",
+  ),
   fc.double({ min: -1, max: 6, noNaN: true }).map(String),
   garbage,
 );
@@ -314,15 +364,34 @@ export interface CommandShape {
 }
 
 /** Flags no command has, and positionals no command expects. */
-const UNKNOWN_FLAGS = ["--nosuch", "--limits", "--colour", "-z", "-Q", "--output-format", "--sandbox-port", "--all-pages", "--fields-list", "---"];
+const UNKNOWN_FLAGS = [
+  "--nosuch",
+  "--limits",
+  "--colour",
+  "-z",
+  "-Q",
+  "--output-format",
+  "--sandbox-port",
+  "--all-pages",
+  "--fields-list",
+  "---",
+];
 
 /** One flag occurrence as argv words: `--flag value`, `--flag=value`, or a boolean flag. */
 function occurrence(flag: FlagSpec): fc.Arbitrary<string[]> {
   if (!flag.values) {
-    return fc.oneof({ weight: 6, arbitrary: fc.constant([flag.name]) }, { weight: 1, arbitrary: garbage.map((v) => [`${flag.name}=${v}`]) }) as fc.Arbitrary<string[]>;
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constant([flag.name]) },
+      { weight: 1, arbitrary: garbage.map((v) => [`${flag.name}=${v}`]) },
+    ) as fc.Arbitrary<string[]>;
   }
-  const joined = flag.name.startsWith("--") ? (v: string) => [`${flag.name}=${v}`] : (v: string) => [`${flag.name}${v}`];
-  return fc.oneof({ weight: 3, arbitrary: flag.values.map((v) => [flag.name, v]) }, { weight: 1, arbitrary: flag.values.map(joined) });
+  const joined = flag.name.startsWith("--")
+    ? (v: string) => [`${flag.name}=${v}`]
+    : (v: string) => [`${flag.name}${v}`];
+  return fc.oneof(
+    { weight: 3, arbitrary: flag.values.map((v) => [flag.name, v]) },
+    { weight: 1, arbitrary: flag.values.map(joined) },
+  );
 }
 
 /**
@@ -330,10 +399,17 @@ function occurrence(flag: FlagSpec): fc.Arbitrary<string[]> {
  * global flags (some before the command words), repeated and unknown flags, extra
  * positionals. `--` is avoided so that every flag stays a flag.
  */
-export function argvOf(shape: CommandShape, globals: readonly FlagSpec[], options: { maxFlags?: number } = {}): fc.Arbitrary<string[]> {
+export function argvOf(
+  shape: CommandShape,
+  globals: readonly FlagSpec[],
+  options: { maxFlags?: number } = {},
+): fc.Arbitrary<string[]> {
   const own = shape.flags.length ? fc.constantFrom(...shape.flags).chain(occurrence) : undefined;
   const global = globals.length ? fc.constantFrom(...globals).chain(occurrence) : undefined;
-  const unknown = fc.oneof(fc.constantFrom(...UNKNOWN_FLAGS).map((f) => [f]), fc.tuple(fc.constantFrom(...UNKNOWN_FLAGS), garbage).map(([f, v]) => [f, v]));
+  const unknown = fc.oneof(
+    fc.constantFrom(...UNKNOWN_FLAGS).map((f) => [f]),
+    fc.tuple(fc.constantFrom(...UNKNOWN_FLAGS), garbage).map(([f, v]) => [f, v]),
+  );
   const extraPositional = garbage.filter((g) => g !== "--").map((g) => [g]);
   const unit = fc.oneof(
     ...(own ? [{ weight: 8, arbitrary: own }] : []),
@@ -350,7 +426,9 @@ export function argvOf(shape: CommandShape, globals: readonly FlagSpec[], option
     })
     .chain(({ words, args, before, units }) => {
       const all = [...args.map((a) => [a]), ...units];
-      return fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length }).map((shuffled) => [...before.flat(), ...words, ...shuffled.flat()]);
+      return fc
+        .shuffledSubarray(all, { minLength: all.length, maxLength: all.length })
+        .map((shuffled) => [...before.flat(), ...words, ...shuffled.flat()]);
     });
 }
 
@@ -368,17 +446,61 @@ const FORMATS = ["table", "json", "ndjson", "csv", "tsv", "bibtex", "ris", "csl-
 export const GLOBALS: readonly FlagSpec[] = [
   { name: "-o", values: enumOf(FORMATS) },
   { name: "--output", values: enumOf(FORMATS) },
-  { name: "--fields", values: csvOf(["id", "name", "title", "evidence", "rating", "publication_year", "price", "vendor.name"]) },
-  { name: "--file", values: fc.oneof(fc.constantFrom("out/result.txt", "out/ünï cøde 😀.json", "out", "", " ", "nosuch/dir/x", "/", ".", "out/"), garbage) },
+  {
+    name: "--fields",
+    values: csvOf(["id", "name", "title", "evidence", "rating", "publication_year", "price", "vendor.name"]),
+  },
+  {
+    name: "--file",
+    values: fc.oneof(
+      fc.constantFrom("out/result.txt", "out/ünï cøde 😀.json", "out", "", " ", "nosuch/dir/x", "/", ".", "out/"),
+      garbage,
+    ),
+  },
   { name: "--api-key-file", values: fc.constantFrom("key.txt", "bad-key.txt", "nosuch.txt", "out", "-", "", "/") },
   { name: "--auth-header", values: enumOf(["bearer", "x-api-key"]) },
-  { name: "--profile", values: fc.oneof(fc.constantFrom("default", "work", "__proto__", "constructor", "toString", "hasOwnProperty", "", " ", "a.b", "😀"), garbage) },
-  { name: "--timeout", values: fc.oneof(fc.constantFrom("30", "3600", "3601", "0", "-1", "0.001", "1e-9", "1e400", "abc", "", "NaN", "Infinity"), garbage) },
+  {
+    name: "--profile",
+    values: fc.oneof(
+      fc.constantFrom(
+        "default",
+        "work",
+        "__proto__",
+        "constructor",
+        "toString",
+        "hasOwnProperty",
+        "",
+        " ",
+        "a.b",
+        "😀",
+      ),
+      garbage,
+    ),
+  },
+  {
+    name: "--timeout",
+    values: fc.oneof(
+      fc.constantFrom("30", "3600", "3601", "0", "-1", "0.001", "1e-9", "1e400", "abc", "", "NaN", "Infinity"),
+      garbage,
+    ),
+  },
   // Retries above 0 only matter on failures, and would only make a failing run wait.
-  { name: "--retries", values: fc.oneof(fc.constantFrom("0", "11", "-1", "1.5", "x", "", "NaN"), garbage).filter(noRetries) },
+  {
+    name: "--retries",
+    values: fc.oneof(fc.constantFrom("0", "11", "-1", "1.5", "x", "", "NaN"), garbage).filter(noRetries),
+  },
   {
     name: "--base-url",
-    values: fc.constantFrom("", "ftp://127.0.0.1/v1", "http://127.0.0.1:1/v1", "http://u:p@127.0.0.1/v1", "http://127.0.0.1/v1?api_key=x", "not a url", "http://127.0.0.1:1/", "http://[::1"),
+    values: fc.constantFrom(
+      "",
+      "ftp://127.0.0.1/v1",
+      "http://127.0.0.1:1/v1",
+      "http://u:p@127.0.0.1/v1",
+      "http://127.0.0.1/v1?api_key=x",
+      "not a url",
+      "http://127.0.0.1:1/",
+      "http://[::1",
+    ),
   },
   // Runs against an in-process sandbox instead: its requests are not counted.
   { name: "--sandbox" },

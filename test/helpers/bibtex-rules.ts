@@ -24,7 +24,9 @@ class Reader {
   i = 0;
   constructor(readonly s: string) {}
   fail(what: string): never {
-    throw new Error(`${what} at offset ${this.i}: ${JSON.stringify(this.s.slice(Math.max(0, this.i - 40), this.i + 40))}`);
+    throw new Error(
+      `${what} at offset ${this.i}: ${JSON.stringify(this.s.slice(Math.max(0, this.i - 40), this.i + 40))}`,
+    );
   }
   ws(): void {
     while (this.i < this.s.length && /\s/.test(this.s[this.i]!)) this.i++;

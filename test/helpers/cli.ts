@@ -33,7 +33,13 @@ export function scratch(prefix = "pep-test-"): { dir: string; env: Record<string
 /** Runs `pep <argv>` in-process. */
 export async function runPep(
   argv: readonly string[],
-  options: { env?: Record<string, string | undefined>; tty?: boolean; columns?: number; stdin?: string; cwd?: string } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    tty?: boolean;
+    columns?: number;
+    stdin?: string;
+    cwd?: string;
+  } = {},
 ): Promise<PepRun> {
   const io = testIO(options);
   const code = await run(argv, { io });

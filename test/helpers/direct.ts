@@ -9,7 +9,11 @@ export interface Envelope {
   error?: { code: string; message: string; request_id: string };
 }
 
-export async function getJson(baseUrl: string, p: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: Envelope }> {
+export async function getJson(
+  baseUrl: string,
+  p: string,
+  query: Record<string, string | number> = {},
+): Promise<{ status: number; body: Envelope }> {
   const url = new URL(baseUrl.replace(/\/+$/, "") + p);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
   const res = await fetch(url);
@@ -17,7 +21,12 @@ export async function getJson(baseUrl: string, p: string, query: Record<string, 
 }
 
 /** Every item of a paginated list, following the cursors. */
-export async function fetchAll(baseUrl: string, p: string, query: Record<string, string | number> = {}, pageSize = 100): Promise<unknown[]> {
+export async function fetchAll(
+  baseUrl: string,
+  p: string,
+  query: Record<string, string | number> = {},
+  pageSize = 100,
+): Promise<unknown[]> {
   const items: unknown[] = [];
   let cursor: string | undefined;
   for (let guard = 0; guard < 10_000; guard++) {

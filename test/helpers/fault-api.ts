@@ -92,7 +92,10 @@ export async function startFaultApi(options: { total?: number } = {}): Promise<F
     let key: string;
     if (req.path === "/v1/studies") key = keyOf(req.query.get("cursor") ?? undefined);
     else if (req.path.startsWith("/v1/peptides/")) key = "peptide";
-    else return sendJson(res, 404, { error: { code: "not_found", message: `no route ${req.path}`, request_id: requestIdOf(req.index) } });
+    else
+      return sendJson(res, 404, {
+        error: { code: "not_found", message: `no route ${req.path}`, request_id: requestIdOf(req.index) },
+      });
     hits.set(key, (hits.get(key) ?? 0) + 1);
     const fault = faults.get(key);
     if (fault && fault.left > 0) {
@@ -125,7 +128,11 @@ export function pageBody(req: RecordedRequest, items: Item[]): Record<string, un
   const data = items.slice(offset, offset + limit);
   const end = offset + data.length;
   const more = end < items.length;
-  return { data, pagination: { next_cursor: more ? `off-${end}` : null, has_more: more }, meta: { total: items.length } };
+  return {
+    data,
+    pagination: { next_cursor: more ? `off-${end}` : null, has_more: more },
+    meta: { total: items.length },
+  };
 }
 
 function sendPage(req: RecordedRequest, res: ServerResponse, items: Item[]): void {
@@ -141,21 +148,37 @@ export const faults = {
   /** 429 with the API's envelope; `retryAfter` as given (seconds or an HTTP date), none when undefined. */
   rateLimited(retryAfter?: string): Handler {
     return (req, res) =>
-      sendJson(res, 429, errorEnvelope(req, "rate_limited", "Too many requests"), retryAfter === undefined ? {} : { "Retry-After": retryAfter });
+      sendJson(
+        res,
+        429,
+        errorEnvelope(req, "rate_limited", "Too many requests"),
+        retryAfter === undefined ? {} : { "Retry-After": retryAfter },
+      );
   },
   /** A 5xx with the API's envelope. */
   status(status: number, retryAfter?: string): Handler {
     return (req, res) =>
-      sendJson(res, status, errorEnvelope(req, status === 503 ? "service_unavailable" : "internal_error", `Server trouble ${status}`), retryAfter === undefined ? {} : { "Retry-After": retryAfter });
+      sendJson(
+        res,
+        status,
+        errorEnvelope(req, status === 503 ? "service_unavailable" : "internal_error", `Server trouble ${status}`),
+        retryAfter === undefined ? {} : { "Retry-After": retryAfter },
+      );
   },
   /** 502 from a proxy: an HTML page, no envelope. */
   badGatewayHtml(): Handler {
     return (_req, res) =>
-      sendText(res, 502, "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n", "text/html");
+      sendText(
+        res,
+        502,
+        "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n",
+        "text/html",
+      );
   },
   /** 200 with an HTML page (a captive portal, a misconfigured base URL). */
   htmlOk(): Handler {
-    return (_req, res) => sendText(res, 200, "<!doctype html><html><body>Welcome to the portal</body></html>", "text/html; charset=utf-8");
+    return (_req, res) =>
+      sendText(res, 200, "<!doctype html><html><body>Welcome to the portal</body></html>", "text/html; charset=utf-8");
   },
   /** 200 with a JSON body of another shape. */
   json(body: unknown, status = 200): Handler {
@@ -207,7 +230,8 @@ export function errorLineOf(stderr: string): string {
   if (errors.length !== 1) throw new Error(`expected one error line on stderr, got ${errors.length}:\n${stderr}`);
   for (const l of lines) {
     if (/^\s+at /.test(l) || /\.(ts|js):\d+/.test(l)) throw new Error(`stack trace on stderr:\n${stderr}`);
-    if (!/^(error: |\{"error":|hint: |to resume: |\S.*; retrying in \S+( ms)? \(\d+\/\d+\)$)/.test(l)) throw new Error(`unexpected line on stderr: ${JSON.stringify(l)}\n${stderr}`);
+    if (!/^(error: |\{"error":|hint: |to resume: |\S.*; retrying in \S+( ms)? \(\d+\/\d+\)$)/.test(l))
+      throw new Error(`unexpected line on stderr: ${JSON.stringify(l)}\n${stderr}`);
   }
   return errors[0]!;
 }

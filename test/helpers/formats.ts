@@ -20,7 +20,15 @@ export function displayWidth(line: string): number {
   let w = 0;
   for (const { segment } of segmenter.segment(line)) {
     const cp = segment.codePointAt(0)!;
-    w += (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0x1f300 && cp <= 0x1faff) ? 2 : 1;
+    w +=
+      (cp >= 0x1100 && cp <= 0x115f) ||
+      (cp >= 0x2e80 && cp <= 0xa4cf) ||
+      (cp >= 0xac00 && cp <= 0xd7a3) ||
+      (cp >= 0xf900 && cp <= 0xfaff) ||
+      (cp >= 0xff00 && cp <= 0xff60) ||
+      (cp >= 0x1f300 && cp <= 0x1faff)
+        ? 2
+        : 1;
   }
   return w;
 }
@@ -37,7 +45,8 @@ export function parseCsv(text: string): Record<string, string>[] {
 /** TSV rows as objects, unescaping `\t \n \r \\` inside values. */
 export function parseTsv(text: string): Record<string, string>[] {
   const lines = text.replace(/\r?\n$/, "").split(/\r?\n/);
-  const unescape = (s: string) => s.replace(/\\([tnr\\])/g, (_, c: string) => ({ t: "\t", n: "\n", r: "\r", "\\": "\\" })[c]!);
+  const unescape = (s: string) =>
+    s.replace(/\\([tnr\\])/g, (_, c: string) => ({ t: "\t", n: "\n", r: "\r", "\\": "\\" })[c]!);
   const header = lines[0]!.split("\t").map(unescape);
   return lines.slice(1).map((l) => {
     const cells = l.split("\t").map(unescape);

@@ -51,7 +51,11 @@ export function researchSummary(): Item {
       in_vitro_studies: [studyRef("INVITRO", HOSTILE_URLS.bidi)],
     },
     secondary_reports: [studyRef("SECONDARY")],
-    safety: { summary: hostile("SAFETYSUMMARY"), reported_adverse_events: [hostile("ADVERSE")], known_interactions: hostile("INTERACTIONS") },
+    safety: {
+      summary: hostile("SAFETYSUMMARY"),
+      reported_adverse_events: [hostile("ADVERSE")],
+      known_interactions: hostile("INTERACTIONS"),
+    },
     limitations: [hostile("LIMITATION")],
     research_gaps: [hostile("GAP")],
     references: [studyRef("REFERENCE", HOSTILE_URLS.breakout)],
@@ -78,20 +82,35 @@ const source = (tag: string, url: string): Item => ({ type: hostile(`${tag}SRC`)
 /** The shipping facts of vendor `i`, each with a source. */
 function shippingFacts(i: number): Item {
   return {
-    destinations: { value: { coverage: hostile(`COVERAGE${i}`), countries: [hostile(`COUNTRY${i}`)] }, source: source(`DEST${i}`, HOSTILE_URLS.breakout) },
+    destinations: {
+      value: { coverage: hostile(`COVERAGE${i}`), countries: [hostile(`COUNTRY${i}`)] },
+      source: source(`DEST${i}`, HOSTILE_URLS.breakout),
+    },
     exclusions: { value: [hostile(`EXCLUDED${i}`)], source: source(`EXCL${i}`, HOSTILE_URLS.plain) },
     methods: {
       value: [{ name: hostile(`METHOD${i}`), carrier: hostile(`CARRIER${i}`), estimated_days: hostile(`DAYS${i}`) }],
       source: source(`METH${i}`, HOSTILE_URLS.bell),
     },
-    free_shipping: { value: { available: true, threshold: hostile(`THRESHOLD${i}`) }, source: source(`FREE${i}`, HOSTILE_URLS.c1) },
-    returns: { value: { accepted: true, window_days: 14, conditions: hostile(`RETURNS${i}`) }, source: source(`RET${i}`, HOSTILE_URLS.bidi) },
+    free_shipping: {
+      value: { available: true, threshold: hostile(`THRESHOLD${i}`) },
+      source: source(`FREE${i}`, HOSTILE_URLS.c1),
+    },
+    returns: {
+      value: { accepted: true, window_days: 14, conditions: hostile(`RETURNS${i}`) },
+      source: source(`RET${i}`, HOSTILE_URLS.bidi),
+    },
   };
 }
 
 export function vendorShipping(): Item {
   return {
-    vendor: { id: "v0", slug: "vendor-0", name: hostile("SHIPVENDOR"), profile_url: HOSTILE_URLS.breakout, website_url: HOSTILE_URLS.scheme },
+    vendor: {
+      id: "v0",
+      slug: "vendor-0",
+      name: hostile("SHIPVENDOR"),
+      profile_url: HOSTILE_URLS.breakout,
+      website_url: HOSTILE_URLS.scheme,
+    },
     ...shippingFacts(0),
     [HOSTILE_KEY]: hostile("SHIPKEY"),
   };
@@ -182,9 +201,13 @@ export const AREAS: Item[] = [0, 1].map((i) => ({
 }));
 
 /** Studies a peptide cites, with the finding summary the sandbox adds. */
-export const PEPTIDE_STUDIES: Item[] = [0, 1, 2].map((i) => ({ ...studyEntry(i, Object.values(HOSTILE_URLS)[i]), finding_summary: hostile(`PSFINDING${i}`) }));
+export const PEPTIDE_STUDIES: Item[] = [0, 1, 2].map((i) => ({
+  ...studyEntry(i, Object.values(HOSTILE_URLS)[i]),
+  finding_summary: hostile(`PSFINDING${i}`),
+}));
 
-const list = (items: Item[], meta: Item = {}) => envelope(items, { pagination: { next_cursor: null, has_more: false }, meta });
+const list = (items: Item[], meta: Item = {}) =>
+  envelope(items, { pagination: { next_cursor: null, has_more: false }, meta });
 const DISCLOSED = { affiliate_disclosure: DISCLOSURE };
 
 /**
@@ -203,7 +226,8 @@ export function serveMore(req: RecordedRequest, res: ServerResponse): boolean {
   else if (/^\/v1\/peptides\/[^/]+\/studies$/.test(p)) body = list(PEPTIDE_STUDIES);
   else if (/^\/v1\/regulatory-status\/[^/]+$/.test(p)) body = envelope(regulatoryStatus());
   else if (/^\/v1\/vendors\/[^/]+\/shipping$/.test(p)) body = envelope(vendorShipping(), { meta: DISCLOSED });
-  else if (p === "/v1/vendors/compare") body = envelope(vendorComparison((req.query.get("ids") ?? "").split(",")), { meta: DISCLOSED });
+  else if (p === "/v1/vendors/compare")
+    body = envelope(vendorComparison((req.query.get("ids") ?? "").split(",")), { meta: DISCLOSED });
   else if (p === "/v1/prices") body = list(OFFERS, DISCLOSED);
   else if (p === "/v1/products") body = list(PRODUCTS, DISCLOSED);
   else if (p === "/v1/search") body = envelope(searchResult());

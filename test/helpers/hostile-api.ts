@@ -54,7 +54,8 @@ export const HOSTILE_URLS = {
 
 /** Our own sequences: SGR colour codes and OSC 8 wrappers around an http(s) URL with no controls or spaces. */
 // eslint-disable-next-line no-control-regex
-export const OWN_SEQUENCES = /\x1b\[[0-9;]*m|\x1b\]8;;(?:https?:\/\/[^\x00-\x20\x7f-\x9f\u202a-\u202e\u2066-\u2069]*)?\x1b\\/g;
+export const OWN_SEQUENCES =
+  /\x1b\[[0-9;]*m|\x1b\]8;;(?:https?:\/\/[^\x00-\x20\x7f-\x9f\u202a-\u202e\u2066-\u2069]*)?\x1b\\/g;
 
 /** Bytes no human format may carry: C0 controls but newline (tab and CR included), DEL, C1, bidi controls, line separators. */
 // eslint-disable-next-line no-control-regex
@@ -77,7 +78,11 @@ function where(text: string, re: RegExp): string {
  * out no control byte at all and (unless `leaks` is false, for text pep escapes rather
  * than removes) none of the hidden text of the payload. Returns the visible text.
  */
-export function expectInert(text: string, label = "output", options: { unsafe?: RegExp; leaks?: boolean } = {}): string {
+export function expectInert(
+  text: string,
+  label = "output",
+  options: { unsafe?: RegExp; leaks?: boolean } = {},
+): string {
   const { unsafe = UNSAFE_HUMAN, leaks = true } = options;
   const visible = text.replace(OWN_SEQUENCES, "");
   expect(unsafe.test(visible), `${label}: ${where(visible, unsafe)}`).toBe(false);
@@ -183,7 +188,10 @@ export function vendorDetail(): Item {
   return {
     ...vendorEntry(0, HOSTILE_URLS.scheme),
     shipping: {
-      destinations: { value: [hostile("DEST")], source: { type: hostile("SRCTYPE"), url: HOSTILE_URLS.breakout, checked_at: "2025-05-01" } },
+      destinations: {
+        value: [hostile("DEST")],
+        source: { type: hostile("SRCTYPE"), url: HOSTILE_URLS.breakout, checked_at: "2025-05-01" },
+      },
       free_shipping: { value: hostile("FREESHIP"), source: "vendor site" },
     },
     sources: [{ name: hostile("SOURCENAME"), url: HOSTILE_URLS.bidi }],
@@ -197,10 +205,18 @@ export const HOSTILE_CURSOR = `c1\x1b]52;c;ZWNobyBwd25lZA==\x07'\u009b2J\u202e$(
 export const HOSTILE_HEADER_ID = "req\x9b2J\x9d0;TITLEGRAB\x9c-END";
 
 /** The error envelope the API sends, every field hostile. */
-export const HOSTILE_ERROR = { code: hostile("ERRCODE"), message: hostile("ERRMESSAGE"), request_id: hostile("ERRREQ") };
+export const HOSTILE_ERROR = {
+  code: hostile("ERRCODE"),
+  message: hostile("ERRMESSAGE"),
+  request_id: hostile("ERRREQ"),
+};
 
 /** An error whose message opens an escape sequence and never closes it. */
-export const OPEN_ERROR = { code: "bad\x1b]0;", message: "Nope\x1b]0;the rest is a window title", request_id: "req_open" };
+export const OPEN_ERROR = {
+  code: "bad\x1b]0;",
+  message: "Nope\x1b]0;the rest is a window title",
+  request_id: "req_open",
+};
 
 export const DISCLOSURE = hostile("DISCLOSURE");
 
@@ -221,7 +237,10 @@ const page = (req: RecordedRequest, items: Item[], meta: Item = {}) => {
   const limit = Number(req.query.get("limit") ?? 20);
   const data = items.slice(offset, offset + limit);
   const more = offset + data.length < items.length;
-  return envelope(data, { pagination: { next_cursor: more ? `off-${offset + data.length}` : null, has_more: more }, meta });
+  return envelope(data, {
+    pagination: { next_cursor: more ? `off-${offset + data.length}` : null, has_more: more },
+    meta,
+  });
 };
 
 /**
@@ -232,23 +251,38 @@ const page = (req: RecordedRequest, items: Item[], meta: Item = {}) => {
  * page answers 503. `/peptides?search=formula` lists `FORMULAS` as names. `more`, when
  * given, answers first and returns whether it did (see hostile-api-more.ts).
  */
-export async function startHostileApi(more?: (req: RecordedRequest, res: ServerResponse) => boolean): Promise<HostileApi> {
+export async function startHostileApi(
+  more?: (req: RecordedRequest, res: ServerResponse) => boolean,
+): Promise<HostileApi> {
   const { peptides, studies, vendors } = LISTS;
   const errorStatus: Record<string, number> = { peptides: 404, studies: 500, vendors: 400 };
   const server = await startServer((req, res) => {
     res.setHeader("X-Request-Id", HOSTILE_HEADER_ID);
     if (more?.(req, res)) return;
     const [, v1, group, id, extra] = req.path.split("/");
-    if (v1 !== "v1" || !group || extra !== undefined) return sendJson(res, 404, { error: { code: "not_found", message: "no route", request_id: "r" } });
+    if (v1 !== "v1" || !group || extra !== undefined)
+      return sendJson(res, 404, { error: { code: "not_found", message: "no route", request_id: "r" } });
     if (id === "broken") return sendJson(res, errorStatus[group] ?? 404, { error: HOSTILE_ERROR });
     if (id === "open") return sendJson(res, 404, { error: OPEN_ERROR });
     if (group === "peptides" && !id && req.query.get("search") === "formula") {
-      return sendJson(res, 200, page(req, FORMULAS.map(([name], i) => ({ id: `f${i}`, name, summary: name }))));
+      return sendJson(
+        res,
+        200,
+        page(
+          req,
+          FORMULAS.map(([name], i) => ({ id: `f${i}`, name, summary: name })),
+        ),
+      );
     }
     if (group === "peptides") return sendJson(res, 200, id ? envelope(peptideProfile()) : page(req, peptides));
-    if (group === "studies" && req.query.get("cursor") === HOSTILE_CURSOR) return sendJson(res, 503, { error: HOSTILE_ERROR });
+    if (group === "studies" && req.query.get("cursor") === HOSTILE_CURSOR)
+      return sendJson(res, 503, { error: HOSTILE_ERROR });
     if (group === "studies" && req.query.get("search") === "cut") {
-      return sendJson(res, 200, envelope(studies.slice(0, 2), { pagination: { next_cursor: HOSTILE_CURSOR, has_more: true } }));
+      return sendJson(
+        res,
+        200,
+        envelope(studies.slice(0, 2), { pagination: { next_cursor: HOSTILE_CURSOR, has_more: true } }),
+      );
     }
     if (group === "studies") return sendJson(res, 200, id ? envelope(studyDetail()) : page(req, studies));
     if (group === "vendors") {

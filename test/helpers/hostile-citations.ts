@@ -28,7 +28,12 @@ export const hostileStudies = [
     id: "h3",
     title: "Specials: 100% & #1 $5 a_b ^up ~tilde \\ backslash @at and a trailing \\",
     publication_year: 2022,
-    authors: ["Tom and Jerry, Anna", "Doe, {John}", "Centers for Disease Control and Prevention", "María José Sánchez López"],
+    authors: [
+      "Tom and Jerry, Anna",
+      "Doe, {John}",
+      "Centers for Disease Control and Prevention",
+      "María José Sánchez López",
+    ],
     journal: "R&D Letters",
     nct_id: "NCT99000077",
     cited_by: [],
@@ -54,7 +59,11 @@ export const hostileStudies = [
 /** The authors as each format should carry them: people split, organisations whole. */
 export const hostileAuthors: Record<string, ({ family: string; given?: string } | { literal: string })[]> = {
   h1: [{ family: "Smith", given: "J." }, { literal: "World Health Organization" }],
-  h2: [{ family: "van der Berg", given: "A." }, { literal: "Research and Development Group" }, { family: "Picard", given: "Jean-Luc" }],
+  h2: [
+    { family: "van der Berg", given: "A." },
+    { literal: "Research and Development Group" },
+    { family: "Picard", given: "Jean-Luc" },
+  ],
   h3: [
     { family: "Tom and Jerry", given: "Anna" },
     { family: "Doe", given: "{John}" },

@@ -16,7 +16,10 @@ export interface LivePep {
   exit(timeoutMs?: number): Promise<PepRun & { signal: NodeJS.Signals | null }>;
 }
 
-export function startPep(argv: readonly string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): LivePep {
+export function startPep(
+  argv: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string } = {},
+): LivePep {
   const child = spawn(process.execPath, [BIN, ...argv], {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },

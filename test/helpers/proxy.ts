@@ -31,13 +31,16 @@ export async function startProxy(options: { auth?: string } = {}): Promise<TestP
   const chunks: Buffer[] = [];
   const sockets = new Set<Socket>();
   const expected = options.auth ? `Basic ${Buffer.from(options.auth).toString("base64")}` : undefined;
-  const authorized = (headers: IncomingHttpHeaders) => expected === undefined || headers["proxy-authorization"] === expected;
+  const authorized = (headers: IncomingHttpHeaders) =>
+    expected === undefined || headers["proxy-authorization"] === expected;
 
   const server = createServer((req, res) => {
     chunks.push(Buffer.from(`${req.method} ${req.url}\r\n${JSON.stringify(req.headers)}\r\n`, "latin1"));
     seen.push({ method: req.method ?? "", target: req.url ?? "", headers: req.headers });
     if (!authorized(req.headers)) {
-      res.writeHead(407, { "proxy-authenticate": 'Basic realm="test"', "content-type": "text/plain" }).end("proxy auth required");
+      res
+        .writeHead(407, { "proxy-authenticate": 'Basic realm="test"', "content-type": "text/plain" })
+        .end("proxy auth required");
       return;
     }
     let target: URL;
@@ -66,7 +69,9 @@ export async function startProxy(options: { auth?: string } = {}): Promise<TestP
     seen.push({ method: req.method ?? "", target: req.url ?? "", headers: req.headers });
     sockets.add(client);
     if (!authorized(req.headers)) {
-      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n');
+      client.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     const [host, port] = (req.url ?? "").split(":");

@@ -10,7 +10,10 @@ export interface SandboxCli {
   /** Scratch folder (config, cache, files written by --file). */
   dir: string;
   /** `pep <argv> --base-url <sandbox>`; `sent` = requests the sandbox received during the run. */
-  pep(argv: readonly string[], options?: { tty?: boolean; columns?: number; env?: Record<string, string> }): Promise<PepRun & { sent: number }>;
+  pep(
+    argv: readonly string[],
+    options?: { tty?: boolean; columns?: number; env?: Record<string, string> },
+  ): Promise<PepRun & { sent: number }>;
   requestCount(): number;
   close(): Promise<void>;
 }

@@ -51,7 +51,11 @@ export async function startServer(routes: Handler | Routes): Promise<TestServer>
     };
     requests.push(rec);
     const handler =
-      typeof routes === "function" ? routes : (routes[rec.path] ?? routes["*"] ?? ((_r, s) => sendJson(s, 404, errorBody("not_found", `no route ${rec.path}`))));
+      typeof routes === "function"
+        ? routes
+        : (routes[rec.path] ??
+          routes["*"] ??
+          ((_r, s) => sendJson(s, 404, errorBody("not_found", `no route ${rec.path}`))));
     Promise.resolve()
       .then(() => handler(rec, res, raw))
       .catch((err: unknown) => {
@@ -96,7 +100,12 @@ export function errorBody(code: string, message: string, requestId = "req_test")
   return { error: { code, message, request_id: requestId } };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | number> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string | number> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -121,7 +130,13 @@ export function resetConnection(res: ServerResponse): void {
 }
 
 /** Announces the whole body's length, sends only the first `keep` bytes, then hangs up. */
-export function sendTruncated(res: ServerResponse, status: number, text: string, keep: number, contentType = "application/json"): void {
+export function sendTruncated(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  keep: number,
+  contentType = "application/json",
+): void {
   res.writeHead(status, { "content-type": contentType, "content-length": Buffer.byteLength(text) });
   res.write(text.slice(0, keep), () => res.socket?.destroy());
 }

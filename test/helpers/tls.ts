@@ -42,7 +42,21 @@ export function makeCert(names: string[] = ["localhost", "127.0.0.1"]): TestCert
   );
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "2", "-config", conf],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+      "-days",
+      "2",
+      "-config",
+      conf,
+    ],
     { stdio: "ignore" },
   );
   return {
@@ -60,7 +74,10 @@ export interface TlsServer {
   close(): Promise<void>;
 }
 
-export async function startTlsServer(cert: TestCert, handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TlsServer> {
+export async function startTlsServer(
+  cert: TestCert,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<TlsServer> {
   const sockets = new Set<Socket>();
   const server = createServer({ key: cert.key, cert: cert.cert }, handler);
   server.on("connection", (s: Socket) => {

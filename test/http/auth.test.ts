@@ -6,7 +6,9 @@ import { ApiError, UsageError, exitCodeFor } from "../../src/errors.js";
 import { envelope, errorBody, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 const KEY = "sk_live_0123456789abcdWXYZ";
-const version = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
 
 describe("auth header and origin rule", () => {
   const servers: TestServer[] = [];
@@ -67,7 +69,9 @@ describe("auth header and origin rule", () => {
       expect(r.headers["x-api-key"]).toBeUndefined();
     }
     // api got: localhost (no key), 127.0.0.1 (key) per variant
-    const withKey = api.requests.filter((r) => r.headers.authorization === `Bearer ${KEY}` || r.headers["x-api-key"] === KEY);
+    const withKey = api.requests.filter(
+      (r) => r.headers.authorization === `Bearer ${KEY}` || r.headers["x-api-key"] === KEY,
+    );
     expect(api.requests).toHaveLength(4);
     expect(withKey.map((r) => r.headers.host)).toEqual([`127.0.0.1:${api.port}`, `127.0.0.1:${api.port}`]);
   });
@@ -93,11 +97,18 @@ describe("auth header and origin rule", () => {
   });
 
   it("redacts the key in events and keeps it out of errors", async () => {
-    const srv = await startServer((_req, res) => sendJson(res, 401, errorBody("invalid_key", `the key ${KEY} is not valid`, "req_9")));
+    const srv = await startServer((_req, res) =>
+      sendJson(res, 401, errorBody("invalid_key", `the key ${KEY} is not valid`, "req_9")),
+    );
     servers.push(srv);
     for (const authHeader of ["bearer", "x-api-key"] as const) {
       const events: ClientEvent[] = [];
-      const client = createClient({ baseUrl: `${srv.url}/v1`, apiKey: KEY, authHeader, onEvent: (e) => events.push(e) });
+      const client = createClient({
+        baseUrl: `${srv.url}/v1`,
+        apiKey: KEY,
+        authHeader,
+        onEvent: (e) => events.push(e),
+      });
       const err = await client.request("/vendors").then(
         () => undefined,
         (e: unknown) => e,

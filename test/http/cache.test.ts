@@ -18,7 +18,10 @@ const etagged: Handler = (req, res) => {
     res.end();
     return;
   }
-  sendJson(res, 200, envelope({ q: req.query.get("q"), served: req.index }, { meta: { m: 1 } }), { etag, "x-request-id": `r${req.index}` });
+  sendJson(res, 200, envelope({ q: req.query.get("q"), served: req.index }, { meta: { m: 1 } }), {
+    etag,
+    "x-request-id": `r${req.index}`,
+  });
 };
 
 let dir: string;
@@ -91,7 +94,13 @@ describe("ETag cache", () => {
     expect(srv.requests.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined, undefined]);
     await client({ apiKey: KEY_A }).request("/vendors", { query: { q: "v" } });
     expect(srv.requests[3]!.headers["if-none-match"]).toBe('"v-v"');
-    expect(new Set([cacheKey("http://h/v1", "/v1/x", KEY_A), cacheKey("http://h/v1", "/v1/x", KEY_B), cacheKey("http://h/v1", "/v1/x")]).size).toBe(3);
+    expect(
+      new Set([
+        cacheKey("http://h/v1", "/v1/x", KEY_A),
+        cacheKey("http://h/v1", "/v1/x", KEY_B),
+        cacheKey("http://h/v1", "/v1/x"),
+      ]).size,
+    ).toBe(3);
   });
 
   it("never writes the key, and keeps files 0600 in a 0700 folder with no temp files left", async () => {
@@ -168,7 +177,8 @@ describe("file cache store", () => {
 });
 
 describe("the store's size bound", () => {
-  const fill = async (store: ReturnType<typeof createFileCache>, name: string, kb: number) => store.set(cacheKey("https://a.example/v1", `/${name}`), { etag: `"${name}"`, body: "x".repeat(kb * 1024) });
+  const fill = async (store: ReturnType<typeof createFileCache>, name: string, kb: number) =>
+    store.set(cacheKey("https://a.example/v1", `/${name}`), { etag: `"${name}"`, body: "x".repeat(kb * 1024) });
 
   it("prunes least recently used first, down to 80% of the cap; a get counts as a use", async () => {
     const store = createFileCache(dir, { maxBytes: 100 * 1024 });

@@ -5,7 +5,12 @@ import { envelope, sendJson, startServer, type TestServer } from "../helpers/ser
 
 describe("success envelope", () => {
   it("keeps unknown fields and reads pagination", () => {
-    const r = parseSuccess({ data: [1, 2], pagination: { next_cursor: "c", has_more: true, total: 9 }, meta: { x: 1 }, extra: "y" });
+    const r = parseSuccess({
+      data: [1, 2],
+      pagination: { next_cursor: "c", has_more: true, total: 9 },
+      meta: { x: 1 },
+      extra: "y",
+    });
     expect(r).toEqual({
       ok: true,
       value: { data: [1, 2], pagination: { next_cursor: "c", has_more: true, total: 9 }, meta: { x: 1 } },
@@ -67,13 +72,22 @@ describe("client parsing", () => {
 
   it("returns data, meta, pagination and the whole body, unknown fields included", async () => {
     srv = await startServer((_req, res) =>
-      sendJson(res, 200, envelope([{ id: "a", future_field: true }], { pagination: { next_cursor: null, has_more: false }, meta: { affiliate_disclosure: "d", new: 1 }, extra: "kept" }), {
-        "x-request-id": "req_1",
-        etag: '"e1"',
-        "ratelimit-limit": "60",
-        "ratelimit-remaining": "59",
-        "ratelimit-reset": "30",
-      }),
+      sendJson(
+        res,
+        200,
+        envelope([{ id: "a", future_field: true }], {
+          pagination: { next_cursor: null, has_more: false },
+          meta: { affiliate_disclosure: "d", new: 1 },
+          extra: "kept",
+        }),
+        {
+          "x-request-id": "req_1",
+          etag: '"e1"',
+          "ratelimit-limit": "60",
+          "ratelimit-remaining": "59",
+          "ratelimit-reset": "30",
+        },
+      ),
     );
     const client = createClient({ baseUrl: `${srv.url}/v1` });
     try {

@@ -48,7 +48,9 @@ describe("HTTP error statuses", () => {
   ] as const;
   for (const [status, code, exit] of cases) {
     it(`maps ${status} to an ApiError with exit ${exit}`, async () => {
-      const err = await failureOf((_r, res) => sendJson(res, status, errorBody(code, `message for ${status}`, `req_${status}`), { "retry-after": "3" }));
+      const err = await failureOf((_r, res) =>
+        sendJson(res, status, errorBody(code, `message for ${status}`, `req_${status}`), { "retry-after": "3" }),
+      );
       expect(err).toBeInstanceOf(ApiError);
       const e = err as ApiError;
       expect(e.status).toBe(status);
@@ -63,12 +65,18 @@ describe("HTTP error statuses", () => {
   }
 
   it("takes the request id from the header when the envelope has none", async () => {
-    const err = await failureOf((_r, res) => sendJson(res, 404, { error: { code: "not_found", message: "no such peptide" } }, { "x-request-id": "hdr_1" }));
+    const err = await failureOf((_r, res) =>
+      sendJson(res, 404, { error: { code: "not_found", message: "no such peptide" } }, { "x-request-id": "hdr_1" }),
+    );
     expect(err).toMatchObject({ status: 404, requestId: "hdr_1", message: "no such peptide" });
   });
 
   it("maps a 502 HTML page to an ApiError naming the content type", async () => {
-    const err = await failureOf((_r, res) => sendText(res, 502, "<html><body>Bad gateway</body></html>", "text/html; charset=utf-8", { "x-request-id": "gw_1" }));
+    const err = await failureOf((_r, res) =>
+      sendText(res, 502, "<html><body>Bad gateway</body></html>", "text/html; charset=utf-8", {
+        "x-request-id": "gw_1",
+      }),
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe("the server answered HTTP 502 with a non-JSON body (text/html)");
     expect(err).toMatchObject({ status: 502, requestId: "gw_1", envelope: undefined, code: undefined });

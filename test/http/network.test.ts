@@ -7,7 +7,15 @@ import { loopbackOnlyLookup } from "../../src/http/transport.js";
 import { bypassesProxy, parseProxyUrl, proxyFor, proxyFromEnv } from "../../src/http/proxy.js";
 import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
 import { startProxy, type TestProxy } from "../helpers/proxy.js";
-import { envelope, errorBody, sendJson, startServer, unusedPort, type Handler, type TestServer } from "../helpers/server.js";
+import {
+  envelope,
+  errorBody,
+  sendJson,
+  startServer,
+  unusedPort,
+  type Handler,
+  type TestServer,
+} from "../helpers/server.js";
 import { hasOpenssl, makeCert, startTlsServer, type TestCert, type TlsServer } from "../helpers/tls.js";
 
 const KEY = "pk_live_0123456789abcdefXYZ";
@@ -58,7 +66,12 @@ describe("NO_PROXY and proxy settings", () => {
   });
 
   it("reads lower-case names before upper-case ones, and picks the proxy per scheme", () => {
-    const env = { https_proxy: "http://low:1", HTTPS_PROXY: "http://up:2", HTTP_PROXY: "up-http:3", NO_PROXY: "internal" };
+    const env = {
+      https_proxy: "http://low:1",
+      HTTPS_PROXY: "http://up:2",
+      HTTP_PROXY: "up-http:3",
+      NO_PROXY: "internal",
+    };
     const s = proxyFromEnv(env);
     expect(s).toEqual({ https: "http://low:1", http: "http://up-http:3", noProxy: "internal" });
     expect(proxyFor(new URL("https://api.example/v1"), s)).toBe("http://low:1");
@@ -68,7 +81,9 @@ describe("NO_PROXY and proxy settings", () => {
   });
 
   it("refuses a proxy URL that is not http(s), naming where it came from and never its password", () => {
-    expect(() => parseProxyUrl("socks5://u:secretpw@h:1", "HTTPS_PROXY")).toThrow(/HTTPS_PROXY must be an http or https proxy URL, not socks5 \(h:1\)/);
+    expect(() => parseProxyUrl("socks5://u:secretpw@h:1", "HTTPS_PROXY")).toThrow(
+      /HTTPS_PROXY must be an http or https proxy URL, not socks5 \(h:1\)/,
+    );
     try {
       parseProxyUrl("http://u:secretpw@h:1/path", "--proxy");
     } catch (e) {
@@ -83,7 +98,11 @@ describe("proxies", () => {
     proxy = await startProxy();
     const c = await serve((_r, res) => sendJson(res, 200, envelope([1])), {});
     await c.close();
-    client = createClient({ baseUrl: `${srv!.url}/v1`, retries: 0, proxy: { http: proxy.url, https: undefined, noProxy: "" } });
+    client = createClient({
+      baseUrl: `${srv!.url}/v1`,
+      retries: 0,
+      proxy: { http: proxy.url, https: undefined, noProxy: "" },
+    });
     const res = await client.request("/peptides");
     expect(res.data).toEqual([1]);
     expect(proxy.seen.map((s) => s.method)).toEqual(["GET"]);
@@ -101,7 +120,10 @@ describe("proxies", () => {
 
   it("refuses to send the key over plain http through a proxy, before any request", async () => {
     proxy = await startProxy();
-    const c = await serve((_r, res) => sendJson(res, 200, envelope([])), { apiKey: KEY, proxy: { http: proxy.url, https: undefined, noProxy: "" } });
+    const c = await serve((_r, res) => sendJson(res, 200, envelope([])), {
+      apiKey: KEY,
+      proxy: { http: proxy.url, https: undefined, noProxy: "" },
+    });
     const err = await failure(c.request("/peptides"));
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toBe(`the API key is not sent over plain http through the proxy 127.0.0.1:${proxy.port}`);
@@ -112,7 +134,9 @@ describe("proxies", () => {
   it("a 407 is one line naming the proxy, never its credentials (forwarding and CONNECT)", async () => {
     proxy = await startProxy({ auth: "alice:right" });
     const via = `http://alice:wrongpass@127.0.0.1:${proxy.port}`;
-    const c = await serve((_r, res) => sendJson(res, 200, envelope([])), { proxy: { http: via, https: via, noProxy: "" } });
+    const c = await serve((_r, res) => sendJson(res, 200, envelope([])), {
+      proxy: { http: via, https: via, noProxy: "" },
+    });
     const err = await failure(c.request("/peptides"));
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toBe(`the proxy 127.0.0.1:${proxy.port} asks for authentication (HTTP 407)`);
@@ -125,7 +149,9 @@ describe("proxies", () => {
 
   it("a proxy that refuses the connection is named", async () => {
     const port = await unusedPort();
-    const c = await serve((_r, res) => sendJson(res, 200, envelope([])), { proxy: { http: `http://bob:pw@127.0.0.1:${port}`, https: undefined, noProxy: "" } });
+    const c = await serve((_r, res) => sendJson(res, 200, envelope([])), {
+      proxy: { http: `http://bob:pw@127.0.0.1:${port}`, https: undefined, noProxy: "" },
+    });
     const err = await failure(c.request("/peptides"));
     expect(err.message).toBe(`could not connect to the proxy 127.0.0.1:${port}: connection refused`);
   });
@@ -135,8 +161,10 @@ describe("compression", () => {
   const compressing: Handler = (req, res) => {
     const body = json(Array.from({ length: 200 }, (_, i) => ({ id: i, name: "peptide record with repeated text" })));
     const accept = String(req.headers["accept-encoding"] ?? "");
-    if (/\bbr\b/.test(accept) && req.query.get("enc") === "br") res.writeHead(200, { "content-encoding": "br" }).end(brotliCompressSync(body));
-    else if (/deflate/.test(accept) && req.query.get("enc") === "deflate") res.writeHead(200, { "content-encoding": "deflate" }).end(deflateSync(body));
+    if (/\bbr\b/.test(accept) && req.query.get("enc") === "br")
+      res.writeHead(200, { "content-encoding": "br" }).end(brotliCompressSync(body));
+    else if (/deflate/.test(accept) && req.query.get("enc") === "deflate")
+      res.writeHead(200, { "content-encoding": "deflate" }).end(deflateSync(body));
     else if (/gzip/.test(accept)) res.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync(body));
     else res.writeHead(200, { "content-type": "application/json" }).end(body);
   };
@@ -207,7 +235,9 @@ describe("bounded answers", () => {
 
   it("a gzip bomb is stopped at the limit of the decompressed size", async () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
-    const c = await serve((_r, res) => void res.writeHead(200, { "content-encoding": "gzip" }).end(bomb), { maxResponseBytes: 4 * 1024 * 1024 });
+    const c = await serve((_r, res) => void res.writeHead(200, { "content-encoding": "gzip" }).end(bomb), {
+      maxResponseBytes: 4 * 1024 * 1024,
+    });
     const err = await failure(c.request("/peptides"));
     expect(err.message).toBe("the answer is larger than pep's 4 MiB limit; stopped reading it");
   });
@@ -223,7 +253,10 @@ describe("the key in server-supplied text", () => {
   it("never puts the key or part of it in an error line, request id or event", async () => {
     const events: ClientEvent[] = [];
     const c = await serve(
-      (_r, res) => sendJson(res, 500, errorBody("internal", `bad key ${KEY.slice(0, 10)}`, `req-${KEY}`), { "x-request-id": `req-${KEY.slice(2, 14)}` }),
+      (_r, res) =>
+        sendJson(res, 500, errorBody("internal", `bad key ${KEY.slice(0, 10)}`, `req-${KEY}`), {
+          "x-request-id": `req-${KEY.slice(2, 14)}`,
+        }),
       { apiKey: KEY, onEvent: (e) => events.push(e) },
     );
     const err = (await failure(c.request("/peptides"))) as ApiError;
@@ -234,7 +267,10 @@ describe("the key in server-supplied text", () => {
 
   it("a success that echoes the key is returned as sent, with one key-echo event", async () => {
     const events: ClientEvent[] = [];
-    const c = await serve((_r, res) => sendJson(res, 200, envelope({ you: KEY })), { apiKey: KEY, onEvent: (e) => events.push(e) });
+    const c = await serve((_r, res) => sendJson(res, 200, envelope({ you: KEY })), {
+      apiKey: KEY,
+      onEvent: (e) => events.push(e),
+    });
     expect((await c.request<{ you: string }>("/peptides")).data.you).toBe(KEY);
     await c.request("/peptides");
     expect(events.filter((e) => e.type === "key-echo")).toHaveLength(1);
@@ -251,7 +287,9 @@ describe("the key in server-supplied text", () => {
       const c = await serve((_r, res) => void res.writeHead(status).end());
       const err = await failure(c.request("/peptides", { query: { cursor: "c".repeat(9000) } }));
       expect(exitCodeFor(err)).toBe(6);
-      expect(err.message).toBe(`the server refused the request as too long (HTTP ${status}): the cursor or query is longer than it accepts`);
+      expect(err.message).toBe(
+        `the server refused the request as too long (HTTP ${status}): the cursor or query is longer than it accepts`,
+      );
       await client!.close();
       await srv!.close();
       client = srv = undefined;
@@ -287,7 +325,9 @@ describe.runIf(hasOpenssl())("TLS", () => {
     tls = await startTlsServer(cert, (_r, res) => sendJson(res, 200, envelope([])));
     client = createClient({ baseUrl: `${tls.url}/v1`, retries: 0 });
     const err = (await failure(client.request("/peptides"))) as NetworkError;
-    expect(err.message).toBe(`the TLS certificate of localhost:${tls.port} is not signed by a certificate authority this machine trusts`);
+    expect(err.message).toBe(
+      `the TLS certificate of localhost:${tls.port} is not signed by a certificate authority this machine trusts`,
+    );
     expect(err.hints.join(" ")).toContain("NODE_EXTRA_CA_CERTS");
     expect(exitCodeFor(err)).toBe(6);
   });
@@ -298,7 +338,9 @@ describe.runIf(hasOpenssl())("TLS", () => {
     client = createClient({ baseUrl: `https://127.0.0.1:${tls.port}/v1`, retries: 0 });
     const err = await failure(client.request("/peptides"));
     // Node checks the chain before the name: a self-signed cert for another name fails on trust first.
-    expect(err.message).toMatch(/^the TLS certificate of 127\.0\.0\.1:\d+ is not (signed by a certificate authority this machine trusts|valid for the name 127\.0\.0\.1)$/);
+    expect(err.message).toMatch(
+      /^the TLS certificate of 127\.0\.0\.1:\d+ is not (signed by a certificate authority this machine trusts|valid for the name 127\.0\.0\.1)$/,
+    );
   });
 
   it("https to a plain http server says it may serve plain http", async () => {

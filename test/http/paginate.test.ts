@@ -68,7 +68,13 @@ describe("pagination", () => {
       ["10", cursorFor(10), "newest"],
       ["10", cursorFor(20), "newest"],
     ]);
-    expect(p.state).toEqual({ pages: 3, items: 23, currentCursor: cursorFor(20), nextCursor: undefined, meta: { page_offset: 20 } });
+    expect(p.state).toEqual({
+      pages: 3,
+      items: 23,
+      currentCursor: cursorFor(20),
+      nextCursor: undefined,
+      meta: { page_offset: 20 },
+    });
   });
 
   it("defaults the page size to 100, or min(limit, 100)", async () => {
@@ -126,7 +132,14 @@ describe("pagination", () => {
 
   it("a server that sends more than asked still stops at the limit", async () => {
     const { client } = await setup((_req, res) =>
-      sendJson(res, 200, envelope(range(0, 10).map((id) => ({ id })), { pagination: { next_cursor: "more", has_more: true } })),
+      sendJson(
+        res,
+        200,
+        envelope(
+          range(0, 10).map((id) => ({ id })),
+          { pagination: { next_cursor: "more", has_more: true } },
+        ),
+      ),
     );
     const p = client.paginate("/studies", { limit: 4 });
     expect(ids(await collect(p))).toEqual([0, 1, 2, 3]);
@@ -135,7 +148,13 @@ describe("pagination", () => {
 
   it("stops with PaginationLoopError when a cursor comes back", async () => {
     const { srv, client } = await setup((req, res) =>
-      sendJson(res, 200, envelope([{ id: req.index }], { pagination: { next_cursor: req.index === 0 ? "A" : req.index === 1 ? "B" : "A", has_more: true } })),
+      sendJson(
+        res,
+        200,
+        envelope([{ id: req.index }], {
+          pagination: { next_cursor: req.index === 0 ? "A" : req.index === 1 ? "B" : "A", has_more: true },
+        }),
+      ),
     );
     const p = client.paginate("/studies");
     const got: unknown[] = [];
@@ -150,7 +169,9 @@ describe("pagination", () => {
   });
 
   it("a next cursor equal to the start cursor is a loop too", async () => {
-    const { client } = await setup((_req, res) => sendJson(res, 200, envelope([{ id: 1 }], { pagination: { next_cursor: "S", has_more: true } })));
+    const { client } = await setup((_req, res) =>
+      sendJson(res, 200, envelope([{ id: 1 }], { pagination: { next_cursor: "S", has_more: true } })),
+    );
     await expect(collect(client.paginate("/studies", { cursor: "S" }))).rejects.toBeInstanceOf(PaginationLoopError);
   });
 

@@ -3,7 +3,17 @@ import { createClient } from "../../src/http/client.js";
 import { BACKOFF_CAP_MS, backoffMs, HEADER_WAIT_CAP_S, parseRateLimit, parseRetryAfter } from "../../src/http/retry.js";
 import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
 import { ApiError, InterruptedError, NetworkError, exitCodeFor } from "../../src/errors.js";
-import { envelope, errorBody, resetConnection, sendJson, sendTruncated, sequence, startServer, type Handler, type TestServer } from "../helpers/server.js";
+import {
+  envelope,
+  errorBody,
+  resetConnection,
+  sendJson,
+  sendTruncated,
+  sequence,
+  startServer,
+  type Handler,
+  type TestServer,
+} from "../helpers/server.js";
 import { FakeClock } from "./fake-clock.js";
 
 let srv: TestServer | undefined;
@@ -29,7 +39,8 @@ async function setup(handler: Handler, opts: Partial<ClientOptions> = {}) {
   return { clock, events, srv, client };
 }
 
-const retries = (events: ClientEvent[]) => events.filter((e): e is Extract<ClientEvent, { type: "retry" }> => e.type === "retry");
+const retries = (events: ClientEvent[]) =>
+  events.filter((e): e is Extract<ClientEvent, { type: "retry" }> => e.type === "retry");
 
 describe("429", () => {
   it("waits Retry-After seconds, then retries", async () => {
@@ -46,7 +57,9 @@ describe("429", () => {
 
   it("reads Retry-After as an HTTP date against the clock", async () => {
     const clock = new FakeClock(Date.parse("2025-03-01T10:00:00Z"));
-    const { srv, client } = await setup(sequence(status(429, { "retry-after": "Sat, 01 Mar 2025 10:00:30 GMT" }), ok), { clock });
+    const { srv, client } = await setup(sequence(status(429, { "retry-after": "Sat, 01 Mar 2025 10:00:30 GMT" }), ok), {
+      clock,
+    });
     await client.request("/peptides");
     expect(srv.requests).toHaveLength(2);
     expect(clock.sleeps).toEqual([30_000]);
@@ -183,10 +196,13 @@ describe("5xx and network backoff", () => {
   });
 
   it("a retried timeout ends as a timeout NetworkError", async () => {
-    const { srv, client } = await setup(async (_r, res) => {
-      await new Promise((r) => setTimeout(r, 800));
-      sendJson(res, 200, envelope([]));
-    }, { timeoutMs: 60, retries: 1 });
+    const { srv, client } = await setup(
+      async (_r, res) => {
+        await new Promise((r) => setTimeout(r, 800));
+        sendJson(res, 200, envelope([]));
+      },
+      { timeoutMs: 60, retries: 1 },
+    );
     const err = await client.request("/peptides").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as NetworkError).kind).toBe("timeout");
@@ -198,7 +214,11 @@ describe("pacing on RateLimit-Remaining: 0", () => {
   const limited =
     (remaining: string, reset: string): Handler =>
     (_r, res) =>
-      sendJson(res, 200, envelope([]), { "ratelimit-limit": "60", "ratelimit-remaining": remaining, "ratelimit-reset": reset });
+      sendJson(res, 200, envelope([]), {
+        "ratelimit-limit": "60",
+        "ratelimit-remaining": remaining,
+        "ratelimit-reset": reset,
+      });
 
   it("holds the next request until the reset, with a pace event", async () => {
     const { clock, events, srv, client } = await setup(sequence(limited("0", "5"), ok));
@@ -206,7 +226,9 @@ describe("pacing on RateLimit-Remaining: 0", () => {
     expect(clock.sleeps).toEqual([]);
     await client.request("/vendors");
     expect(clock.sleeps).toEqual([5000]);
-    expect(events.filter((e) => e.type === "pace")).toEqual([{ type: "pace", url: `${srv.url}/v1/vendors`, waitMs: 5000 }]);
+    expect(events.filter((e) => e.type === "pace")).toEqual([
+      { type: "pace", url: `${srv.url}/v1/vendors`, waitMs: 5000 },
+    ]);
     expect(srv.requests).toHaveLength(2);
   });
 
@@ -270,7 +292,8 @@ describe("header parsing", () => {
 
   it("Retry-After: negative and garbage are unreadable, absurd values are a year at most", () => {
     const now = Date.parse("2025-01-01T00:00:00Z");
-    for (const junk of ["-5", "+5", "-1", " 12 x", "1e400", "0x10", "Infinity", "NaN", "12,5"]) expect(parseRetryAfter(junk, now), junk).toBeUndefined();
+    for (const junk of ["-5", "+5", "-1", " 12 x", "1e400", "0x10", "Infinity", "NaN", "12,5"])
+      expect(parseRetryAfter(junk, now), junk).toBeUndefined();
     expect(parseRetryAfter("99999999999999", now)).toBe(HEADER_WAIT_CAP_S);
     expect(parseRetryAfter("9".repeat(400), now)).toBe(HEADER_WAIT_CAP_S);
     expect(parseRetryAfter("Fri, 31 Dec 275759 00:00:00 GMT", now)).toBe(HEADER_WAIT_CAP_S);
@@ -285,8 +308,20 @@ describe("header parsing", () => {
   });
 
   it("RateLimit-*: numbers, epoch reset, junk", () => {
-    expect(parseRateLimit({ limit: "60", remaining: "0", reset: "42" }, 0)).toEqual({ limit: 60, remaining: 0, reset: 42 });
-    expect(parseRateLimit({ reset: "1700000030" }, 1_700_000_000_000)).toEqual({ limit: undefined, remaining: undefined, reset: 30 });
-    expect(parseRateLimit({ limit: "x", remaining: "-1" }, 0)).toEqual({ limit: undefined, remaining: undefined, reset: undefined });
+    expect(parseRateLimit({ limit: "60", remaining: "0", reset: "42" }, 0)).toEqual({
+      limit: 60,
+      remaining: 0,
+      reset: 42,
+    });
+    expect(parseRateLimit({ reset: "1700000030" }, 1_700_000_000_000)).toEqual({
+      limit: undefined,
+      remaining: undefined,
+      reset: 30,
+    });
+    expect(parseRateLimit({ limit: "x", remaining: "-1" }, 0)).toEqual({
+      limit: undefined,
+      remaining: undefined,
+      reset: undefined,
+    });
   });
 });

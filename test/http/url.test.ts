@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
-import { assertKeyNotInUrl, assertKeyUsable, buildUrl, isLoopbackHost, joinUrl, maskUrl, mayCarryKey, parseBaseUrl } from "../../src/http/url.js";
+import {
+  assertKeyNotInUrl,
+  assertKeyUsable,
+  buildUrl,
+  isLoopbackHost,
+  joinUrl,
+  maskUrl,
+  mayCarryKey,
+  parseBaseUrl,
+} from "../../src/http/url.js";
 import { UsageError } from "../../src/errors.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
@@ -57,7 +66,16 @@ describe("query encoding", () => {
 
 describe("origin rules", () => {
   it("knows loopback hosts", () => {
-    for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "api.localhost", "[::1]", "::1", "[::ffff:7f00:1]"]) {
+    for (const h of [
+      "127.0.0.1",
+      "127.1.2.3",
+      "localhost",
+      "LOCALHOST",
+      "api.localhost",
+      "[::1]",
+      "::1",
+      "[::ffff:7f00:1]",
+    ]) {
       expect(isLoopbackHost(h), h).toBe(true);
     }
     for (const h of ["128.0.0.1", "10.0.0.1", "example.com", "localhost.example.com", "[::2]", "127.0.0.1.nip.io"]) {
@@ -93,7 +111,9 @@ describe("over the wire", () => {
     for (const base of [`${srv.url}/v1`, `${srv.url}/v1/`]) {
       const client = createClient({ baseUrl: base });
       try {
-        await client.request("peptides", { query: { cursor, search, limit: 10, fields: ["id", "name"], sort: undefined } });
+        await client.request("peptides", {
+          query: { cursor, search, limit: 10, fields: ["id", "name"], sort: undefined },
+        });
       } finally {
         await client.close();
       }
@@ -112,14 +132,20 @@ describe("over the wire", () => {
 
 describe("keys and URLs", () => {
   it("maskUrl hides a user name, a password and key-like query values, also in text that does not parse", () => {
-    expect(maskUrl("http://u:sk_123@h:99999/v1?limit=2&api_key=sk_123&token=t#x")).toBe("http://…@h:99999/v1?limit=2&api_key=…&token=…#x");
+    expect(maskUrl("http://u:sk_123@h:99999/v1?limit=2&api_key=sk_123&token=t#x")).toBe(
+      "http://…@h:99999/v1?limit=2&api_key=…&token=…#x",
+    );
     expect(maskUrl("/peptides?API%5FKEY=sk_123&q=sk")).toBe("/peptides?API%5FKEY=…&q=sk");
     expect(maskUrl("https://h/v1?q=1")).toBe("https://h/v1?q=1");
   });
 
   it("refuses the key's own value anywhere in the URL, raw or percent-encoded; short keys are not looked for", () => {
     const key = "sk_live_abc123";
-    for (const url of ["http://h/v1/x?q=sk_live_abc123", "http://h/v1/sk_live_abc123", "http://h/v1/x?q=sk%5Flive%5Fabc123"]) {
+    for (const url of [
+      "http://h/v1/x?q=sk_live_abc123",
+      "http://h/v1/sk_live_abc123",
+      "http://h/v1/x?q=sk%5Flive%5Fabc123",
+    ]) {
       expect(() => assertKeyNotInUrl(new URL(url), key), url).toThrow(/holds the API key itself/);
     }
     expect(() => assertKeyNotInUrl(new URL("http://h/v1/x?q=sk_live"), key)).not.toThrow();
@@ -127,7 +153,8 @@ describe("keys and URLs", () => {
   });
 
   it("refuses a key an HTTP header cannot carry", () => {
-    for (const key of ["sk é", "sk\n1", "skĀ1", "sk\u0000"]) expect(() => assertKeyUsable(key), JSON.stringify(key)).toThrow(UsageError);
+    for (const key of ["sk é", "sk\n1", "skĀ1", "sk\u0000"])
+      expect(() => assertKeyUsable(key), JSON.stringify(key)).toThrow(UsageError);
     expect(() => assertKeyUsable("sk_live_AZaz09-._~+/=")).not.toThrow();
   });
 });

@@ -49,22 +49,39 @@ describe("results", () => {
   const redact = redactor("sk_1234567890", "…7890");
 
   it("removes escape sequences, control characters and bidi overrides from values and keys, and the key in either form", () => {
-    const cleaned = cleanDeep({ "na\u0007me": ["a\u009b31mb\u001b]52;c;eA==\u0007", { deep: "x\u202ey sk_1234567890 sk_1234567890" }], url: `q=${encodeURIComponent("sk_1234567890")}`, n: 3, none: null }, redact);
+    const cleaned = cleanDeep(
+      {
+        "na\u0007me": ["a\u009b31mb\u001b]52;c;eA==\u0007", { deep: "x\u202ey sk_1234567890 sk_1234567890" }],
+        url: `q=${encodeURIComponent("sk_1234567890")}`,
+        n: 3,
+        none: null,
+      },
+      redact,
+    );
     expect(cleaned).toEqual({ name: ["ab", { deep: "xy …7890 …7890" }], url: "q=…7890", n: 3, none: null });
   });
 
   it("a key named __proto__ stays a field and changes no prototype", () => {
-    const cleaned = cleanDeep(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), redact) as Record<string, unknown>;
+    const cleaned = cleanDeep(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), redact) as Record<
+      string,
+      unknown
+    >;
     expect(Object.getPrototypeOf(cleaned)).toBe(Object.prototype);
     expect(Object.keys(cleaned)).toEqual(["__proto__", "a"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("notices: research always, sandbox only when meta.sandbox is true, the disclosure as the output layer reads it", () => {
-    const disclosure = (m: Record<string, unknown> | undefined) => (typeof m?.affiliate_disclosure === "string" ? m.affiliate_disclosure : undefined);
-    expect(noticesOf({}, redact, disclosure)).toEqual({ research_notice: expect.stringMatching(/^Research and education only/), sandbox: false });
+    const disclosure = (m: Record<string, unknown> | undefined) =>
+      typeof m?.affiliate_disclosure === "string" ? m.affiliate_disclosure : undefined;
+    expect(noticesOf({}, redact, disclosure)).toEqual({
+      research_notice: expect.stringMatching(/^Research and education only/),
+      sandbox: false,
+    });
     expect(noticesOf({ sandbox: "yes" }, redact, disclosure).sandbox).toBe(false);
-    expect(noticesOf({ sandbox: true, affiliate_disclosure: "we may earn sk_1234567890" }, redact, disclosure)).toMatchObject({
+    expect(
+      noticesOf({ sandbox: true, affiliate_disclosure: "we may earn sk_1234567890" }, redact, disclosure),
+    ).toMatchObject({
       sandbox: true,
       sandbox_notice: expect.stringMatching(/^SYNTHETIC SANDBOX DATA/),
       affiliate_disclosure: "we may earn …7890",
@@ -76,7 +93,11 @@ describe("results", () => {
     const text = listText("peptides", [{ id: "a", name: "A", evidence: { level: "not_documented" } }], "c1", notices);
     expect(text.split("\n")[0]).toBe('1 peptides (more remain: call again with cursor "c1")');
     expect(text).toContain("- A [a]: evidence.level not documented");
-    const long = itemText("T", { summary: "x".repeat(1000), refs: Array.from({ length: 30 }, (_, i) => ({ id: `r${i}` })) }, notices);
+    const long = itemText(
+      "T",
+      { summary: "x".repeat(1000), refs: Array.from({ length: 30 }, (_, i) => ({ id: `r${i}` })) },
+      notices,
+    );
     expect(Math.max(...long.split("\n").map((l) => l.length))).toBeLessThanOrEqual(260);
     expect(long).toContain("refs (30):");
     expect(long).toContain("… 18 more in the structured result");

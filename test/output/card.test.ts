@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/output/width.js";
 import { RESEARCH_NOTICE as NOTICE } from "../../src/research-notice.js";
 import { item, run } from "./helpers.js";
-import { peptideProfile, peptides, regulatory, researchSummary, studies, vendorDetail, vendors, disclosure } from "./fixtures.js";
+import {
+  peptideProfile,
+  peptides,
+  regulatory,
+  researchSummary,
+  studies,
+  vendorDetail,
+  vendors,
+  disclosure,
+} from "./fixtures.js";
 
 const visible = (s: string) => s.replace(/\x1b\]8;;[^\x1b]*\x1b\\/g, "").replace(/\x1b\[[0-9;]*m/g, "");
 const widest = (s: string) => Math.max(...visible(s).split("\n").map(displayWidth));
@@ -116,7 +125,17 @@ describe("cards", () => {
       or use any substance.
       "
     `);
-    const order = ["Mechanisms under investigation", "Clinical evidence (humans)", "Pilot trial of BPC-157", "Preclinical evidence", "Secondary reports", "Safety", "Limitations", "Research gaps", "References"];
+    const order = [
+      "Mechanisms under investigation",
+      "Clinical evidence (humans)",
+      "Pilot trial of BPC-157",
+      "Preclinical evidence",
+      "Secondary reports",
+      "Safety",
+      "Limitations",
+      "Research gaps",
+      "References",
+    ];
     const positions = order.map((t) => out.indexOf(t));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -142,7 +161,12 @@ describe("cards", () => {
   });
 
   it("study detail: identifiers, classification, finding and citing profiles", async () => {
-    const detail = { study: { ...studies[1], finding_summary: "The agonist lowered weight in adults compared with placebo." }, citing_profiles: [{ name: "Semaglutide", url: "https://example.test/peptides/semaglutide", evidence: { level: "fda-approved" } }] };
+    const detail = {
+      study: { ...studies[1], finding_summary: "The agonist lowered weight in adults compared with placebo." },
+      citing_profiles: [
+        { name: "Semaglutide", url: "https://example.test/peptides/semaglutide", evidence: { level: "fda-approved" } },
+      ],
+    };
     const { out } = await run(item("study-detail", detail), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
       "The GLP-1 agonist trial in adults
@@ -185,7 +209,9 @@ describe("cards", () => {
   });
 
   it("vendor detail: location, rating with verified reviews apart, catalog, shipping facts with sources, ships_to", async () => {
-    const { out } = await run(item("vendor-detail", vendorDetail, { affiliate_disclosure: disclosure }), "table", { columns: 80 });
+    const { out } = await run(item("vendor-detail", vendorDetail, { affiliate_disclosure: disclosure }), "table", {
+      columns: 80,
+    });
     expect(out).toMatchInlineSnapshot(`
       "Alpha Labs
       https://example.test/vendors/alpha-labs
@@ -244,8 +270,22 @@ describe("cards", () => {
   it("vendor comparison: a sourced fact is one row for every vendor, whatever its value's shape", async () => {
     const src = (d: string) => ({ type: "vendor_site", checked_at: d });
     const pair = [
-      { id: "v1", name: "Alpha Labs", shipping: { destinations: { value: { coverage: "worldwide", countries: [] }, source: src("2025-05-26") }, methods: { value: [{ name: "Express" }, { name: "Post" }], source: src("2025-05-26") } } },
-      { id: "v2", name: "Beta Peptides", shipping: { destinations: { value: null, source: src("2025-04-14") }, methods: { value: null, source: src("2025-04-14") } } },
+      {
+        id: "v1",
+        name: "Alpha Labs",
+        shipping: {
+          destinations: { value: { coverage: "worldwide", countries: [] }, source: src("2025-05-26") },
+          methods: { value: [{ name: "Express" }, { name: "Post" }], source: src("2025-05-26") },
+        },
+      },
+      {
+        id: "v2",
+        name: "Beta Peptides",
+        shipping: {
+          destinations: { value: null, source: src("2025-04-14") },
+          methods: { value: null, source: src("2025-04-14") },
+        },
+      },
     ];
     const { out } = await run(item("vendor-compare", { vendors: pair }), "table", { columns: 160 });
     expect(out).toMatchInlineSnapshot(`
@@ -258,7 +298,10 @@ describe("cards", () => {
   });
 
   it("search: peptides and content as two sections", async () => {
-    const data = { peptides, content: [{ title: "What is BPC-157?", type: "faq", url: "https://example.test/faq/bpc" }] };
+    const data = {
+      peptides,
+      content: [{ title: "What is BPC-157?", type: "faq", url: "https://example.test/faq/bpc" }],
+    };
     const { out } = await run(item("search", data), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
       "Peptides (2)
@@ -275,14 +318,25 @@ describe("cards", () => {
 
   it("links the title with OSC 8 instead of printing the URL when hyperlinks are on", async () => {
     const { out } = await run(item("vendor-detail", vendorDetail), "table", { hyperlinks: true });
-    expect(out.startsWith("\x1b]8;;https://example.test/vendors/alpha-labs\x1b\\Alpha Labs\x1b]8;;\x1b\\\n")).toBe(true);
+    expect(out.startsWith("\x1b]8;;https://example.test/vendors/alpha-labs\x1b\\Alpha Labs\x1b]8;;\x1b\\\n")).toBe(
+      true,
+    );
     expect(visible(out)).not.toContain("https://example.test/vendors/alpha-labs");
     const plain = (await run(item("vendor-detail", vendorDetail), "table")).out;
     expect(plain.split("\n")[1]).toBe("https://example.test/vendors/alpha-labs");
   });
 
   it("tolerates unknown shapes: nesting, empty values, lists of lists, scalars", async () => {
-    const odd = { status: "ok", nested: { a: [1, 2, { b: { c: [{ d: 1 }] } }] }, matrix: [[1, 2], [3]], empty: {}, none: [], n: null, nd: "not_documented", flag: true };
+    const odd = {
+      status: "ok",
+      nested: { a: [1, 2, { b: { c: [{ d: 1 }] } }] },
+      matrix: [[1, 2], [3]],
+      empty: {},
+      none: [],
+      n: null,
+      nd: "not_documented",
+      flag: true,
+    };
     const { out } = await run(item("generic", odd), "table", { columns: 60 });
     expect(out).toMatchInlineSnapshot(`
       "Status  ok
@@ -323,12 +377,17 @@ describe("sourced facts", () => {
   it("print inline with their source, money thresholds as received", async () => {
     const shipping = {
       vendor: { name: "Alpha Labs", url: "https://example.test/vendors/alpha-labs" },
-      destinations: { value: ["US", "CA"], source: { type: "vendor_site", url: "https://alpha.example.test/shipping", checked_at: "2025-05-01" } },
+      destinations: {
+        value: ["US", "CA"],
+        source: { type: "vendor_site", url: "https://alpha.example.test/shipping", checked_at: "2025-05-01" },
+      },
       free_shipping: { available: true, threshold: { amount: "200.00", currency: "USD" } },
       returns: { value: null, source: null },
     };
     const { out } = await run(item("vendor-shipping", shipping), "table", { columns: 100 });
-    expect(out.replace(/\s+/g, " ")).toContain("US, CA (source: vendor site, checked 2025-05-01, https://alpha.example.test/shipping)");
+    expect(out.replace(/\s+/g, " ")).toContain(
+      "US, CA (source: vendor site, checked 2025-05-01, https://alpha.example.test/shipping)",
+    );
     expect(out).toMatch(/Threshold\s+200\.00 USD/);
     expect(out).toContain("Returns\n  unknown\n");
     expect(out.split("\n")[0]).toBe("Alpha Labs");

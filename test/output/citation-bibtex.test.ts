@@ -17,7 +17,8 @@ import { hostileAuthors, hostileStudies } from "../helpers/hostile-citations.js"
 import { list, run } from "./helpers.js";
 
 type Csl = Record<string, unknown> & { author?: Record<string, string>[] };
-const readCitationJs = (text: string) => plugins.input.chain(text, { forceType: "@biblatex/text", generateGraph: false }) as Csl[];
+const readCitationJs = (text: string) =>
+  plugins.input.chain(text, { forceType: "@biblatex/text", generateGraph: false }) as Csl[];
 const hostile = hostileStudies as unknown as Record<string, unknown>[];
 
 /** A creator of @retorquere/bibtex-parser as the CSL-like name the exports start from. */
@@ -30,15 +31,55 @@ function nameOf(c: Creator): { family: string; given?: string } | { literal: str
 describe("case protection", () => {
   const known = (peptides: string[] = [], journal?: string) => ({ peptides, journal });
   const cases: [string, string, ReturnType<typeof known>, string][] = [
-    ["digits, inner capitals, acronyms", "Effects of Lunplexin-19 on mRNA and GLP-1 in RCT data", known(), "Effects of {Lunplexin-19} on {mRNA} and {GLP-1} in {RCT} data"],
-    ["a proper name in a sentence-case title", "Sleep in Norwegian adults: A cohort with vitamin D", known(), "Sleep in {Norwegian} adults: A cohort with vitamin {D}"],
-    ["as many lower-case as capitalised words: still sentence case", "Trial in Oslo with rats", known(), "Trial in {Oslo} with rats"],
-    ["Title Case: only the strong words", "Effects Of Sleep On Placebo-Controlled RCT Cohorts", known(), "Effects Of Sleep On Placebo-Controlled {RCT} Cohorts"],
+    [
+      "digits, inner capitals, acronyms",
+      "Effects of Lunplexin-19 on mRNA and GLP-1 in RCT data",
+      known(),
+      "Effects of {Lunplexin-19} on {mRNA} and {GLP-1} in {RCT} data",
+    ],
+    [
+      "a proper name in a sentence-case title",
+      "Sleep in Norwegian adults: A cohort with vitamin D",
+      known(),
+      "Sleep in {Norwegian} adults: A cohort with vitamin {D}",
+    ],
+    [
+      "as many lower-case as capitalised words: still sentence case",
+      "Trial in Oslo with rats",
+      known(),
+      "Trial in {Oslo} with rats",
+    ],
+    [
+      "Title Case: only the strong words",
+      "Effects Of Sleep On Placebo-Controlled RCT Cohorts",
+      known(),
+      "Effects Of Sleep On Placebo-Controlled {RCT} Cohorts",
+    ],
     ["all capitals: only words with digits", "EFFECTS OF BPC-157 ON RATS", known(), "EFFECTS OF {BPC-157} ON RATS"],
-    ["a cited_by name of several words", "Thymosin Beta-4 In Wound Repair Models", known(["thymosin-beta-4"]), "{Thymosin} {Beta-4} In Wound Repair Models"],
-    ["the journal's words", "Outcomes In The Sandbox Cohort Study", known([], "Sandbox Cohort Reports"), "Outcomes In The {Sandbox} {Cohort} Study"],
-    ["a lower-case name stays unbraced", "effects of semaglutide on appetite", known(["semaglutide"]), "effects of semaglutide on appetite"],
-    ["punctuation outside the braces", "Trial (BPC-157) and “GLP-1”, again.", known(), "Trial ({BPC-157}) and “{GLP-1}”, again."],
+    [
+      "a cited_by name of several words",
+      "Thymosin Beta-4 In Wound Repair Models",
+      known(["thymosin-beta-4"]),
+      "{Thymosin} {Beta-4} In Wound Repair Models",
+    ],
+    [
+      "the journal's words",
+      "Outcomes In The Sandbox Cohort Study",
+      known([], "Sandbox Cohort Reports"),
+      "Outcomes In The {Sandbox} {Cohort} Study",
+    ],
+    [
+      "a lower-case name stays unbraced",
+      "effects of semaglutide on appetite",
+      known(["semaglutide"]),
+      "effects of semaglutide on appetite",
+    ],
+    [
+      "punctuation outside the braces",
+      "Trial (BPC-157) and “GLP-1”, again.",
+      known(),
+      "Trial ({BPC-157}) and “{GLP-1}”, again.",
+    ],
   ];
   it.each(cases)("%s", (_name, title, k, expected) => {
     expect(protectTitle(title, k)).toBe(expected);
@@ -48,13 +89,26 @@ describe("case protection", () => {
     const title = "Effects Of Lunplexin-19 On GLP-1 Signalling In Mice";
     const field = protectTitle(title, known(["lunplexin-19"]));
     expect(plainText(changeCaseT(field))).toBe("Effects of Lunplexin-19 on GLP-1 signalling in mice");
-    const entry = bibtexEntry({ key: "k", title, authors: [], journal: undefined, year: undefined, doi: undefined, pmid: undefined, nct: undefined, url: undefined, peptides: [] });
+    const entry = bibtexEntry({
+      key: "k",
+      title,
+      authors: [],
+      journal: undefined,
+      year: undefined,
+      doi: undefined,
+      pmid: undefined,
+      nct: undefined,
+      url: undefined,
+      peptides: [],
+    });
     expect(parse(entry).entries[0]!.fields.title).toBe("Effects of Lunplexin-19 on GLP-1 signalling in mice");
   });
 
   it("a protected group never starts with a backslash (BibTeX's special characters)", () => {
     for (const s of hostile) expect(specialCharacters(protectTitle(String(s.title)))).toEqual([]);
-    expect(protectTitle("{\\{Grivvoxide-87\\}}")).toBe("\\textbraceleft{}\\textbackslash{}\\textbraceleft{}{Grivvoxide-87}\\textbackslash{}\\textbraceright{}\\textbraceright{}");
+    expect(protectTitle("{\\{Grivvoxide-87\\}}")).toBe(
+      "\\textbraceleft{}\\textbackslash{}\\textbraceleft{}{Grivvoxide-87}\\textbackslash{}\\textbraceright{}\\textbraceright{}",
+    );
   });
 });
 
@@ -62,7 +116,13 @@ describe("braces and specials", () => {
   it("hostile titles, journals and authors: every entry read by BibTeX's rules, text unchanged", async () => {
     const { out } = await run(list("study", hostile), "bibtex");
     const entries = readBibEntries(out);
-    expect(entries.map((e) => e.key)).toEqual(["smith2020unbalanced", "vanderberg2021closing", "tomandjerry2022specials", "who2023bf", "consortium2024articleinjected"]);
+    expect(entries.map((e) => e.key)).toEqual([
+      "smith2020unbalanced",
+      "vanderberg2021closing",
+      "tomandjerry2022specials",
+      "who2023bf",
+      "consortium2024articleinjected",
+    ]);
     entries.forEach((e, i) => {
       const s = hostile[i]!;
       expect(plainText(e.fields.title!)).toBe(s.title);
@@ -73,24 +133,55 @@ describe("braces and specials", () => {
   });
 
   it("any text: the entry balances and the title reads back as it was", () => {
-    const chars = [..."{}\\%&#$_^~@\"=,aZ1 -:"];
+    const chars = [...'{}\\%&#$_^~@"=,aZ1 -:'];
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 40 }), fc.array(fc.constantFrom(...chars), { maxLength: 20 }), (t, a) => {
-        const title = t.join("");
-        const author = a.join("");
-        const entry = bibtexEntry({ key: "k", title, authors: parseAuthors([author]), journal: title, year: "2020", doi: undefined, pmid: undefined, nct: undefined, url: undefined, peptides: [] });
-        const [e, ...rest] = readBibEntries(entry + "@misc{next, title = {Next}}\n");
-        expect(rest.map((r) => r.key)).toEqual(["next"]);
-        if (title !== "") expect(plainText(e!.fields.title!)).toBe(title);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...chars), { maxLength: 40 }),
+        fc.array(fc.constantFrom(...chars), { maxLength: 20 }),
+        (t, a) => {
+          const title = t.join("");
+          const author = a.join("");
+          const entry = bibtexEntry({
+            key: "k",
+            title,
+            authors: parseAuthors([author]),
+            journal: title,
+            year: "2020",
+            doi: undefined,
+            pmid: undefined,
+            nct: undefined,
+            url: undefined,
+            peptides: [],
+          });
+          const [e, ...rest] = readBibEntries(entry + "@misc{next, title = {Next}}\n");
+          expect(rest.map((r) => r.key)).toEqual(["next"]);
+          if (title !== "") expect(plainText(e!.fields.title!)).toBe(title);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 });
 
 describe("organisations", () => {
-  const organisations = ["World Health Organization", "Research and Development Group", "WHO Study Group", "Centers for Disease Control and Prevention", "Johnson & Johnson", "Consortium for Peptide Safety", "National Institute of Peptide Studies"];
-  const people = ["Smith J", "van der Berg, A.", "Jean-Luc Picard", "Ludwig van Beethoven", "María José Sánchez López", "Anna van der Berg", "Smith, John"];
+  const organisations = [
+    "World Health Organization",
+    "Research and Development Group",
+    "WHO Study Group",
+    "Centers for Disease Control and Prevention",
+    "Johnson & Johnson",
+    "Consortium for Peptide Safety",
+    "National Institute of Peptide Studies",
+  ];
+  const people = [
+    "Smith J",
+    "van der Berg, A.",
+    "Jean-Luc Picard",
+    "Ludwig van Beethoven",
+    "María José Sánchez López",
+    "Anna van der Berg",
+    "Smith, John",
+  ];
   it.each(organisations)("%s is one organisation", (name) => {
     expect(isOrganisation(name)).toBe(true);
     expect(parseAuthors([name])).toEqual([{ literal: name }]);

@@ -9,7 +9,8 @@ import { item, list, run } from "./helpers.js";
 import { studies } from "./fixtures.js";
 
 type Csl = Record<string, unknown> & { author?: { family?: string; given?: string; literal?: string }[] };
-const readBibtex = (text: string) => plugins.input.chain(text, { forceType: "@biblatex/text", generateGraph: false }) as Csl[];
+const readBibtex = (text: string) =>
+  plugins.input.chain(text, { forceType: "@biblatex/text", generateGraph: false }) as Csl[];
 const readRis = (text: string) => plugins.input.chain(text, { forceType: "@ris/file", generateGraph: false }) as Csl[];
 
 describe("bibtex", () => {
@@ -32,10 +33,16 @@ describe("bibtex", () => {
     expect(a.PMID).toBe("90000001");
     expect(a.URL).toBe("https://pubmed.example.test/90000001");
     expect(a.type).toBe("article-journal");
-    expect(b.author).toEqual([{ family: "Żółć", given: "Łucja" }, { family: "Nguyễn", given: "Văn An" }]);
+    expect(b.author).toEqual([
+      { family: "Żółć", given: "Łucja" },
+      { family: "Nguyễn", given: "Văn An" },
+    ]);
     expect(b.note).toBe("ClinicalTrials.gov: NCT99000001");
     expect(c.DOI).toBe("10.5555/dup");
-    expect(c.author).toEqual([{ family: "Müller", given: "J." }, { family: "Smith", given: "A. B." }]);
+    expect(c.author).toEqual([
+      { family: "Müller", given: "J." },
+      { family: "Smith", given: "A. B." },
+    ]);
   });
 
   it("gives stable, unique citation keys", async () => {
@@ -47,12 +54,17 @@ describe("bibtex", () => {
 
   it("escapes LaTeX specials and protects capitalised words", async () => {
     const { out } = await run(item("study-detail", studies[0]), "bibtex");
-    expect(out).toContain("title = {Effects of {BPC-157} on tendon healing: 50\\% faster \\& \\textbraceleft{}braced\\textbraceright{} \\#1 in rats\\_model \\textasciitilde{} \\textasciicircum{} \\$ \\textbackslash{} test}");
+    expect(out).toContain(
+      "title = {Effects of {BPC-157} on tendon healing: 50\\% faster \\& \\textbraceleft{}braced\\textbraceright{} \\#1 in rats\\_model \\textasciitilde{} \\textasciicircum{} \\$ \\textbackslash{} test}",
+    );
     expect(out.startsWith("@article{muller2021effects,\n")).toBe(true);
   });
 
   it("writes @misc for a study without a journal", async () => {
-    const { out } = await run(item("study", { title: "A registry entry", nct_id: "NCT99000003", publication_year: 2024 }), "bibtex");
+    const { out } = await run(
+      item("study", { title: "A registry entry", nct_id: "NCT99000003", publication_year: 2024 }),
+      "bibtex",
+    );
     expect(out.startsWith("@misc{anon2024registry,")).toBe(true);
     expect(readBibtex(out)[0]!.note).toBe("ClinicalTrials.gov: NCT99000003");
   });
@@ -92,7 +104,12 @@ describe("csl-json", () => {
       for (const a of it.author!) expect(typeof (a.family ?? a.literal)).toBe("string");
       expect((it.issued as { "date-parts": number[][] })["date-parts"][0]![0]).toBeTypeOf("number");
     }
-    expect(items[0]).toMatchObject({ DOI: "10.5555/jpr.2021.001", PMID: "90000001", URL: "https://pubmed.example.test/90000001", "container-title": "Journal of Peptide Research & Practice" });
+    expect(items[0]).toMatchObject({
+      DOI: "10.5555/jpr.2021.001",
+      PMID: "90000001",
+      URL: "https://pubmed.example.test/90000001",
+      "container-title": "Journal of Peptide Research & Practice",
+    });
     expect(items[1]!.note).toBe("ClinicalTrials.gov: NCT99000001");
     expect(new Set(items.map((i) => i.id)).size).toBe(3);
   });
@@ -115,14 +132,21 @@ describe("author names", () => {
     expect(parseAuthors(["Smith, John"])).toEqual([{ family: "Smith", given: "John" }]);
     expect(parseAuthors(["Smith JA"])).toEqual([{ family: "Smith", given: "J. A." }]);
     expect(parseAuthors(["Ludwig van Beethoven"])).toEqual([{ family: "van Beethoven", given: "Ludwig" }]);
-    expect(parseAuthors("Smith J, Doe AB, et al.")).toEqual([{ family: "Smith", given: "J." }, { family: "Doe", given: "A. B." }]);
-    expect(parseAuthors("Smith, John; Doe, Anna")).toEqual([{ family: "Smith", given: "John" }, { family: "Doe", given: "Anna" }]);
-    expect(parseAuthors("John Smith, Anna Doe")).toEqual([{ family: "Smith", given: "John" }, { family: "Doe", given: "Anna" }]);
-    expect(parseAuthors([{ last_name: "Ng", first_name: "Wei" }, { name: "WHO Consortium" }, { literal: "Group X" }])).toEqual([
-      { family: "Ng", given: "Wei" },
-      { literal: "WHO Consortium" },
-      { literal: "Group X" },
+    expect(parseAuthors("Smith J, Doe AB, et al.")).toEqual([
+      { family: "Smith", given: "J." },
+      { family: "Doe", given: "A. B." },
     ]);
+    expect(parseAuthors("Smith, John; Doe, Anna")).toEqual([
+      { family: "Smith", given: "John" },
+      { family: "Doe", given: "Anna" },
+    ]);
+    expect(parseAuthors("John Smith, Anna Doe")).toEqual([
+      { family: "Smith", given: "John" },
+      { family: "Doe", given: "Anna" },
+    ]);
+    expect(
+      parseAuthors([{ last_name: "Ng", first_name: "Wei" }, { name: "WHO Consortium" }, { literal: "Group X" }]),
+    ).toEqual([{ family: "Ng", given: "Wei" }, { literal: "WHO Consortium" }, { literal: "Group X" }]);
     expect(parseAuthors(["Consortium"])).toEqual([{ literal: "Consortium" }]);
     expect(parseAuthors(null)).toEqual([]);
     expect(parseAuthors(["Evil\x1b]52;c;AAAA\x07 Name"])).toEqual([{ family: "Name", given: "Evil" }]);
@@ -132,7 +156,11 @@ describe("author names", () => {
     expect(asciiFold("Żółć-Ødegård ß")).toBe("zolcodegardss");
     const keys = new KeyMaker();
     const rec = studyRecord({ title: "The effects", authors: ["Ng W"], publication_year: 2020 });
-    expect([keys.make(rec), keys.make(rec), keys.make(rec)]).toEqual(["ng2020effects", "ng2020effectsa", "ng2020effectsb"]);
+    expect([keys.make(rec), keys.make(rec), keys.make(rec)]).toEqual([
+      "ng2020effects",
+      "ng2020effectsa",
+      "ng2020effectsb",
+    ]);
     expect(new KeyMaker().make(studyRecord({}))).toBe("anonnd");
   });
 });

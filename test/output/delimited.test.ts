@@ -4,7 +4,8 @@ import { neutraliseFormula } from "../../src/output/rows.js";
 import { item, list, run } from "./helpers.js";
 import { MONEY, offers, peptides, studies, vendors } from "./fixtures.js";
 
-const parseCsv = (text: string): Record<string, string>[] => parse(text, { columns: true, bom: false, relax_column_count: false });
+const parseCsv = (text: string): Record<string, string>[] =>
+  parse(text, { columns: true, bom: false, relax_column_count: false });
 
 describe("csv", () => {
   it("writes RFC 4180 with a header of flattened keys that csv-parse reads back", async () => {
@@ -53,8 +54,21 @@ describe("csv", () => {
       { id: "10", v: -3 },
     ];
     const rows = parseCsv((await run(list("generic", hostile), "csv")).out);
-    expect(rows.map((r) => r.v)).toEqual(["'=1+2", "'+cmd|' /C calc'!A0", "-12.5", "'@SUM(A1)", "'\tTAB", "'\n=x", "'-x", "+12", "1e-5", "-3"]);
-    expect(parseCsv((await run(list("peptide", peptides), "csv")).out)[1]!.summary).toBe(`'=HYPERLINK("http://evil.test","click")`);
+    expect(rows.map((r) => r.v)).toEqual([
+      "'=1+2",
+      "'+cmd|' /C calc'!A0",
+      "-12.5",
+      "'@SUM(A1)",
+      "'\tTAB",
+      "'\n=x",
+      "'-x",
+      "+12",
+      "1e-5",
+      "-3",
+    ]);
+    expect(parseCsv((await run(list("peptide", peptides), "csv")).out)[1]!.summary).toBe(
+      `'=HYPERLINK("http://evil.test","click")`,
+    );
   });
 
   it("uses --fields as the columns, expanding an object field to its leaves", async () => {
@@ -99,7 +113,17 @@ describe("tsv", () => {
   it("flattens nested keys like csv and keeps money exact", async () => {
     const { out } = await run(list("offer", offers), "tsv");
     const [header, ...rows] = out.trimEnd().split("\n");
-    expect(header!.split("\t")).toEqual(["vendor.id", "vendor.name", "vendor.url", "product_name", "form", "price", "currency", "last_seen_at", "product_page_url"]);
+    expect(header!.split("\t")).toEqual([
+      "vendor.id",
+      "vendor.name",
+      "vendor.url",
+      "product_name",
+      "form",
+      "price",
+      "currency",
+      "last_seen_at",
+      "product_page_url",
+    ]);
     expect(rows.map((r) => r.split("\t")[5])).toEqual([...MONEY]);
   });
 });

@@ -19,7 +19,17 @@ describe("openAtomicFile", () => {
   it("commit writes the whole output to the target and leaves no temp file", async () => {
     const target = path.join(dir, "offers.csv");
     const file = await openAtomicFile(target);
-    await render(list("offer", offers), { format: "csv", out: file.stream, outIsTTY: false, columns: 80, color: false, hyperlinks: false, stderr: capture().stream, stderrIsTTY: false, quiet: false });
+    await render(list("offer", offers), {
+      format: "csv",
+      out: file.stream,
+      outIsTTY: false,
+      columns: 80,
+      color: false,
+      hyperlinks: false,
+      stderr: capture().stream,
+      stderrIsTTY: false,
+      quiet: false,
+    });
     // Nothing at the target until commit.
     await expect(stat(target)).rejects.toMatchObject({ code: "ENOENT" });
     await file.commit();
@@ -36,7 +46,7 @@ describe("openAtomicFile", () => {
     const target = path.join(dir, "out.json");
     await writeFile(target, "old content\n");
     const file = await openAtomicFile(target);
-    file.stream.write("[\n  {\"half\": ");
+    file.stream.write('[\n  {"half": ');
     expect((await readdir(dir)).length).toBe(2);
     await file.abort();
     expect(await readFile(target, "utf8")).toBe("old content\n");
@@ -55,7 +65,9 @@ describe("openAtomicFile", () => {
   });
 
   it("refuses a folder that does not exist, writing nothing", async () => {
-    await expect(openAtomicFile(path.join(dir, "missing", "x.csv"))).rejects.toThrow(/--file: the folder .*missing does not exist/);
+    await expect(openAtomicFile(path.join(dir, "missing", "x.csv"))).rejects.toThrow(
+      /--file: the folder .*missing does not exist/,
+    );
     expect(await readdir(dir)).toEqual([]);
   });
 });

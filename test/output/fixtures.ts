@@ -27,7 +27,7 @@ export const peptides = [
     name: "Semaglutide",
     also_known_as: [],
     categories: ["glp1-metabolic", "fat-loss"],
-    summary: "=HYPERLINK(\"http://evil.test\",\"click\")",
+    summary: '=HYPERLINK("http://evil.test","click")',
     research_topics: [],
     classification: null,
     fda_status: "approved",
@@ -60,7 +60,10 @@ export const studies = [
     id: "nct-NCT99000001",
     title: "The GLP-1 agonist trial in adults",
     publication_year: 2023,
-    authors: [{ family: "Żółć", given: "Łucja" }, { family: "Nguyễn", given: "Văn An" }],
+    authors: [
+      { family: "Żółć", given: "Łucja" },
+      { family: "Nguyễn", given: "Văn An" },
+    ],
     journal: "Clinical Trials Reports",
     doi: "10.5555/ctr.2023.77",
     pmid: null,
@@ -92,7 +95,11 @@ export const studies = [
 ];
 
 export const offers = MONEY.map((price, i) => ({
-  vendor: { id: `v${i}`, name: ["Alpha Labs", "Beta Peptides", "Gamma Supply"][i], url: `https://example.test/vendors/v${i}` },
+  vendor: {
+    id: `v${i}`,
+    name: ["Alpha Labs", "Beta Peptides", "Gamma Supply"][i],
+    url: `https://example.test/vendors/v${i}`,
+  },
   product_name: "BPC-157",
   form: ["capsules", "peptides", "sprays"][i],
   price,
@@ -142,7 +149,8 @@ export const peptideProfile = {
   also_known_as: ["Body Protection Compound 157"],
   classification: "synthetic peptide",
   categories: ["muscle-recovery"],
-  summary: "A synthetic fragment of a gastric protein, studied mostly in animal models of tendon, ligament and gut repair. Human data are scarce.",
+  summary:
+    "A synthetic fragment of a gastric protein, studied mostly in animal models of tendon, ligament and gut repair. Human data are scarce.",
   mechanism: { summary: "Proposed angiogenic and nitric-oxide effects.", pathways: ["VEGFR2", "NO system"] },
   chemical_properties: { molecular_formula: "C62H98N16O22", molecular_weight: "1419.5", sequence: "GEPPPGKPADDAGLV" },
   evidence: {
@@ -168,7 +176,9 @@ export const researchSummary = {
   mechanisms: ["Angiogenesis", "Nitric oxide signalling"],
   clinical_evidence: {
     summary: "Very limited human data.",
-    human_trials: [{ title: "Pilot trial of BPC-157 in knee pain", nct_id: "NCT99000002", participants: 12, status: "completed" }],
+    human_trials: [
+      { title: "Pilot trial of BPC-157 in knee pain", nct_id: "NCT99000002", participants: 12, status: "completed" },
+    ],
   },
   preclinical_evidence: { summary: "Many rodent studies.", study_count: 34 },
   secondary_reports: [{ title: "Review of gastric peptides", type: "review" }],

@@ -19,7 +19,12 @@ export async function* fromArray<T>(items: readonly T[]): AsyncGenerator<T> {
 export function list(
   resource: Resource,
   items: readonly unknown[] | AsyncIterable<unknown>,
-  extra: { meta?: Meta; nextCursor?: string; fields?: string[]; progress?: () => { pages: number; items: number } } = {},
+  extra: {
+    meta?: Meta;
+    nextCursor?: string;
+    fields?: string[];
+    progress?: () => { pages: number; items: number };
+  } = {},
 ): ListResult {
   return {
     kind: "list",

@@ -15,15 +15,26 @@ describe("notices", () => {
       expect(err, format).toBe(disclosure + "\n");
       expect(out, format).not.toContain(disclosure);
     }
-    const quiet = await run(list("offer", offers, { meta: { affiliate_disclosure: disclosure } }), "json", { quiet: true });
+    const quiet = await run(list("offer", offers, { meta: { affiliate_disclosure: disclosure } }), "json", {
+      quiet: true,
+    });
     expect(quiet.err).toBe("");
-    const single = await run(item("vendor-detail", { name: "A" }, { affiliate_disclosure: { text: "Affiliate\x1b[31m links", url: "https://example.test/disclosure" } }), "json");
+    const single = await run(
+      item(
+        "vendor-detail",
+        { name: "A" },
+        { affiliate_disclosure: { text: "Affiliate\x1b[31m links", url: "https://example.test/disclosure" } },
+      ),
+      "json",
+    );
     expect(single.err).toBe("Affiliate links https://example.test/disclosure\n");
   });
 
   it("tells the next cursor on a terminal stderr only, as a shell-safe word", async () => {
     const result = () => list("peptide", peptides, { nextCursor: "abc123==" });
-    expect((await run(result(), "json", { stderrIsTTY: true, progressDelayMs: 60_000 })).err).toBe("More results: add --cursor abc123==\n");
+    expect((await run(result(), "json", { stderrIsTTY: true, progressDelayMs: 60_000 })).err).toBe(
+      "More results: add --cursor abc123==\n",
+    );
     expect((await run(result(), "json")).err).toBe("");
     expect((await run(result(), "json", { stderrIsTTY: true, quiet: true })).err).toBe("");
     expect(shellWord("a b'c")).toBe(`'a b'\\''c'`);
@@ -42,10 +53,14 @@ describe("notices", () => {
         yield peptides[0];
       }
     }
-    const { err } = await run(list("peptide", slow(), { meta: { affiliate_disclosure: disclosure }, progress: () => ({ pages, items: seen }) }), "json", {
-      stderrIsTTY: true,
-      progressDelayMs: 0,
-    });
+    const { err } = await run(
+      list("peptide", slow(), { meta: { affiliate_disclosure: disclosure }, progress: () => ({ pages, items: seen }) }),
+      "json",
+      {
+        stderrIsTTY: true,
+        progressDelayMs: 0,
+      },
+    );
     expect(err).toMatch(/Fetching peptides: page \d, \d items?/);
     // The disclosure comes after the spinner was erased, on a clean line.
     const last = err.lastIndexOf(disclosure);
@@ -56,7 +71,9 @@ describe("notices", () => {
   it("shows no spinner for quick runs, off a terminal, or with --quiet", async () => {
     expect((await run(list("peptide", peptides), "json", { stderrIsTTY: true })).err).toBe("");
     expect((await run(list("peptide", peptides), "json", { stderrIsTTY: false, progressDelayMs: 0 })).err).toBe("");
-    expect((await run(list("peptide", peptides), "json", { stderrIsTTY: true, quiet: true, progressDelayMs: 0 })).err).toBe("");
+    expect(
+      (await run(list("peptide", peptides), "json", { stderrIsTTY: true, quiet: true, progressDelayMs: 0 })).err,
+    ).toBe("");
   });
 });
 
@@ -73,7 +90,9 @@ describe("results", () => {
       controller.abort();
       yield peptides[1];
     }
-    await expect(run(list("peptide", items()), "json", { signal: controller.signal })).rejects.toBeInstanceOf(InterruptedError);
+    await expect(run(list("peptide", items()), "json", { signal: controller.signal })).rejects.toBeInstanceOf(
+      InterruptedError,
+    );
   });
 
   it("leaves a list cut by an error visibly unfinished", async () => {
@@ -82,7 +101,17 @@ describe("results", () => {
       throw new Error("boom");
     }
     const out = capture();
-    const options = { format: "json" as const, out: out.stream, outIsTTY: false, columns: 80, color: false, hyperlinks: false, stderr: capture().stream, stderrIsTTY: false, quiet: false };
+    const options = {
+      format: "json" as const,
+      out: out.stream,
+      outIsTTY: false,
+      columns: 80,
+      color: false,
+      hyperlinks: false,
+      stderr: capture().stream,
+      stderrIsTTY: false,
+      quiet: false,
+    };
     await expect(render(list("peptide", failing()), options)).rejects.toThrow("boom");
     expect(out.text().startsWith("[\n  {")).toBe(true);
     expect(() => JSON.parse(out.text())).toThrow();
@@ -116,11 +145,24 @@ describe("lazy loading", () => {
       };
       const inputsOf = (files: Iterable<string>) => [...files].flatMap((f) => Object.keys(outputs[f]?.inputs ?? {}));
       const entry = Object.keys(outputs).find((f) => outputs[f]!.entryPoint === "src/output/render.ts")!;
-      const jsonChunk = Object.keys(outputs).find((f) => Object.keys(outputs[f]!.inputs).includes("src/output/json.ts"))!;
+      const jsonChunk = Object.keys(outputs).find((f) =>
+        Object.keys(outputs[f]!.inputs).includes("src/output/json.ts"),
+      )!;
       const loadedForJson = inputsOf([entry, ...staticClosure(entry), jsonChunk, ...staticClosure(jsonChunk)]);
       expect(loadedForJson).toContain("src/output/json.ts");
-      for (const heavy of ["chalk", "ora", "cli-table3", "src/output/card.ts", "src/output/table.ts", "src/output/citation/", "csv-stringify"]) {
-        expect(loadedForJson.some((p) => p.includes(heavy)), heavy).toBe(false);
+      for (const heavy of [
+        "chalk",
+        "ora",
+        "cli-table3",
+        "src/output/card.ts",
+        "src/output/table.ts",
+        "src/output/citation/",
+        "csv-stringify",
+      ]) {
+        expect(
+          loadedForJson.some((p) => p.includes(heavy)),
+          heavy,
+        ).toBe(false);
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -69,7 +69,13 @@ describe("sanitize", () => {
 });
 
 describe("hostile API text is inert in human and delimited formats", () => {
-  const hostileItems = Object.entries(HOSTILE).map(([id, text]) => ({ id, name: text, summary: text, categories: [text], url: "https://ok.test/" + id }));
+  const hostileItems = Object.entries(HOSTILE).map(([id, text]) => ({
+    id,
+    name: text,
+    summary: text,
+    categories: [text],
+    url: "https://ok.test/" + id,
+  }));
 
   it("table: no control characters reach the output, even with colour and links on", async () => {
     const { out } = await run(list("peptide", hostileItems), "table", { columns: 120 });
@@ -85,18 +91,27 @@ describe("hostile API text is inert in human and delimited formats", () => {
 
   it("card: no control characters, line breaks only as real new lines", async () => {
     for (const [id, text] of Object.entries(HOSTILE)) {
-      const { out } = await run(item("peptide-profile", { name: text, summary: text, safety: { notes: text }, references: [{ title: text }] }), "table");
+      const { out } = await run(
+        item("peptide-profile", { name: text, summary: text, safety: { notes: text }, references: [{ title: text }] }),
+        "table",
+      );
       expect(out, id).not.toMatch(CONTROL);
     }
   });
 
   it("keys as labels: a comparison row, a card label and a nested cell carry no sequence", async () => {
     const key = `zz ${HOSTILE.clipboard}${HOSTILE.bidi}${HOSTILE.c1Csi}`;
-    const vendors = [{ name: "A", [key]: "x", more: { [key]: "y" } }, { name: "B", [key]: "z" }];
+    const vendors = [
+      { name: "A", [key]: "x", more: { [key]: "y" } },
+      { name: "B", [key]: "z" },
+    ];
     const compared = await run(item("vendor-compare", { vendors }), "table", { columns: 120 });
     expect(compared.out).toContain("Zz safename");
     expect(compared.out).not.toMatch(CONTROL);
-    const card = await run(item("peptide-profile", { name: "P", [key]: "v", nested: { deeper: { [key]: "w" } } }), "table");
+    const card = await run(
+      item("peptide-profile", { name: "P", [key]: "v", nested: { deeper: { [key]: "w" } } }),
+      "table",
+    );
     expect(card.out).not.toMatch(CONTROL);
     const table = await run(list("peptide", [{ name: "P", categories: { [key]: "c" } }]), "table");
     expect(table.out).not.toMatch(CONTROL);

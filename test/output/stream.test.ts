@@ -79,7 +79,17 @@ describe("streaming 50,000 items", () => {
     async function* items() {
       for (let i = 0; i < TOTAL; i++) yield { n: i, price: "0.10" };
     }
-    await render(list("generic", items()), { format: "json", out: out.stream, outIsTTY: false, columns: 80, color: false, hyperlinks: false, stderr: capture().stream, stderrIsTTY: false, quiet: false });
+    await render(list("generic", items()), {
+      format: "json",
+      out: out.stream,
+      outIsTTY: false,
+      columns: 80,
+      color: false,
+      hyperlinks: false,
+      stderr: capture().stream,
+      stderrIsTTY: false,
+      quiet: false,
+    });
     const parsed = JSON.parse(out.text()) as { n: number; price: string }[];
     expect(parsed).toHaveLength(TOTAL);
     expect(parsed[TOTAL - 1]).toEqual({ n: TOTAL - 1, price: "0.10" });

@@ -10,7 +10,13 @@ const widest = (s: string) => Math.max(...visible(s).split("\n").map(displayWidt
 
 describe("list tables", () => {
   it("peptides at 80 columns: default columns, not documented and unknown shown as words", async () => {
-    const mystery = { name: "Mystery", categories: [], evidence: { level: "not_documented" }, regulatory_status: null, fda_status: "not_documented" };
+    const mystery = {
+      name: "Mystery",
+      categories: [],
+      evidence: { level: "not_documented" },
+      regulatory_status: null,
+      fda_status: "not_documented",
+    };
     const { out } = await run(list("peptide", [...peptides, mystery]), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
       "NAME         CATEGORIES             EVIDENCE        REGULATORY    FDA
@@ -44,7 +50,9 @@ describe("list tables", () => {
   });
 
   it("offers: price and currency as one column, money never cut, disclosure under the table", async () => {
-    const { out, err } = await run(list("offer", offers, { meta: { affiliate_disclosure: disclosure } }), "table", { columns: 80 });
+    const { out, err } = await run(list("offer", offers, { meta: { affiliate_disclosure: disclosure } }), "table", {
+      columns: 80,
+    });
     expect(out).toMatchInlineSnapshot(`
       "VENDOR         PRODUCT        PRICE                 LAST SEEN      LINK
       Alpha Labs     BPC-157 (cap…  0.10 USD              2025-06-01T1…  https://shop…
@@ -63,7 +71,15 @@ describe("list tables", () => {
 
   it("products: price ranges read as money with their offer counts, amounts as received", async () => {
     const products = [
-      { name: "BPC-157 capsules", peptide: { name: "BPC-157" }, form: "capsules", price_ranges: [{ currency: "GBP", min: "0.10", max: "0.10", offer_count: 1 }, { currency: "USD", min: "46.84", max: "1000000.00000001", offer_count: 3 }] },
+      {
+        name: "BPC-157 capsules",
+        peptide: { name: "BPC-157" },
+        form: "capsules",
+        price_ranges: [
+          { currency: "GBP", min: "0.10", max: "0.10", offer_count: 1 },
+          { currency: "USD", min: "46.84", max: "1000000.00000001", offer_count: 3 },
+        ],
+      },
     ];
     const { out } = await run(list("product", products), "table", { columns: 100 });
     expect(out).toMatchInlineSnapshot(`
@@ -89,8 +105,17 @@ describe("list tables", () => {
   });
 
   it("dims placeholders and links names when colour and hyperlinks are on", async () => {
-    const mystery = { name: "Mystery", url: "https://example.test/m", evidence: { level: "not_documented" }, regulatory_status: null };
-    const { out } = await run(list("peptide", [...peptides, mystery]), "table", { columns: 100, color: true, hyperlinks: true });
+    const mystery = {
+      name: "Mystery",
+      url: "https://example.test/m",
+      evidence: { level: "not_documented" },
+      regulatory_status: null,
+    };
+    const { out } = await run(list("peptide", [...peptides, mystery]), "table", {
+      columns: 100,
+      color: true,
+      hyperlinks: true,
+    });
     expect(out).toContain("\x1b]8;;https://example.test/peptides/bpc-157\x1b\\BPC-157\x1b]8;;\x1b\\");
     expect(out).toContain("\x1b[2mnot documented\x1b[22m");
     expect(out).toContain("\x1b[2munknown\x1b[22m");
@@ -101,8 +126,20 @@ describe("list tables", () => {
   it("never breaks the layout with very long strings, deep nesting or wide characters", async () => {
     const deep = (n: number): unknown => (n === 0 ? "leaf" : { child: deep(n - 1), list: [{ name: "x".repeat(50) }] });
     const items = [
-      { name: "x".repeat(500), categories: ["a".repeat(300), "b"], evidence: deep(30), regulatory_status: "日本語の名前".repeat(20), fda_status: "😀".repeat(100) },
-      { name: "short", categories: [], evidence: { level: "preclinical" }, regulatory_status: "approved", fda_status: null },
+      {
+        name: "x".repeat(500),
+        categories: ["a".repeat(300), "b"],
+        evidence: deep(30),
+        regulatory_status: "日本語の名前".repeat(20),
+        fda_status: "😀".repeat(100),
+      },
+      {
+        name: "short",
+        categories: [],
+        evidence: { level: "preclinical" },
+        regulatory_status: "approved",
+        fda_status: null,
+      },
     ];
     for (const columns of [40, 80, 160]) {
       const { out } = await run(list("peptide", items), "table", { columns });
@@ -116,7 +153,13 @@ describe("list tables", () => {
     // Characters the old hand-written table measured differently from string-width.
     const odd = ["\u4dc0\u4dc1", "\u{18b00}x", "a\u3164b\uffa0c", "1\ufe0f\u20e3 keycap"];
     expect(odd.map(displayWidth)).toEqual([4, 3, 3, 9]);
-    const items = odd.map((name) => ({ name, categories: ["zz"], evidence: { level: "preclinical" }, regulatory_status: "approved", fda_status: "no" }));
+    const items = odd.map((name) => ({
+      name,
+      categories: ["zz"],
+      evidence: { level: "preclinical" },
+      regulatory_status: "approved",
+      fda_status: "no",
+    }));
     const { out } = await run(list("peptide", items), "table", { columns: 60 });
     const lines = out.trimEnd().split("\n");
     // The second column starts at the same display column on every line.
@@ -126,7 +169,13 @@ describe("list tables", () => {
   });
 
   it("streams long lists in blocks with one header and widths fixed by the first block", async () => {
-    const many = Array.from({ length: 250 }, (_, i) => ({ name: i < 100 ? `p${i}` : `peptide-with-a-much-longer-name-${i}`, categories: ["x"], evidence: { level: "preclinical" }, regulatory_status: "approved", fda_status: "no" }));
+    const many = Array.from({ length: 250 }, (_, i) => ({
+      name: i < 100 ? `p${i}` : `peptide-with-a-much-longer-name-${i}`,
+      categories: ["x"],
+      evidence: { level: "preclinical" },
+      regulatory_status: "approved",
+      fda_status: "no",
+    }));
     const { out } = await run(list("peptide", many), "table", { columns: 80 });
     const lines = out.trimEnd().split("\n");
     expect(lines).toHaveLength(251);

@@ -61,7 +61,10 @@ describe("waits", () => {
     waits.attach(progress);
     waits.retry(RETRY);
     waits.pace(3000);
-    expect(shown).toEqual(["rate limited; retrying in 2000 (1/3)", "rate limit reached; waiting 3000 for the window to reset"]);
+    expect(shown).toEqual([
+      "rate limited; retrying in 2000 (1/3)",
+      "rate limit reached; waiting 3000 for the window to reset",
+    ]);
     waits.done();
     expect(resumed).toBe(1);
     expect(notices).toEqual([]);

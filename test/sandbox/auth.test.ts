@@ -33,10 +33,13 @@ describe("auth matrix", () => {
         for (const [area, path] of Object.entries(PATHS) as [keyof typeof PATHS, string][]) {
           const r = await get(sb, path, key === undefined ? {} : { key, header });
           expect(r.status, `${area} ${r.text}`).toBe(expected[area]);
-          if (r.status === 401) expect(r.body.error.code).toBe(key === undefined ? "missing_api_key" : "invalid_api_key");
+          if (r.status === 401)
+            expect(r.body.error.code).toBe(key === undefined ? "missing_api_key" : "invalid_api_key");
           if (r.status === 403) {
             expect(r.body.error.code).toBe("insufficient_scope");
-            expect(r.body.error.message).toContain(area === "vendors" ? "vendors:read" : area === "products" ? "products:read" : "pricing:read");
+            expect(r.body.error.message).toContain(
+              area === "vendors" ? "vendors:read" : area === "products" ? "products:read" : "pricing:read",
+            );
           }
         }
       });

@@ -9,7 +9,14 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { MF } from "mf-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditResearch, averageMass, hillFormula, parseFormula, peptideFormula, type AuditReport } from "../../scripts/sandbox-audit.mjs";
+import {
+  auditResearch,
+  averageMass,
+  hillFormula,
+  parseFormula,
+  peptideFormula,
+  type AuditReport,
+} from "../../scripts/sandbox-audit.mjs";
 import { buildDataset, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { chemistryOf } from "../../src/sandbox/data/chemistry.js";
 import type { Dataset } from "../../src/sandbox/data/index.js";
@@ -76,7 +83,8 @@ describe.each(sets)("sandbox data at seed $seed, scale $scale", ({ seed, scale }
     const { data, api } = of(seed, scale);
     const text = JSON.stringify([api, data.vendors, data.offers, data.content, data.products]);
     expect(text.match(DOSE)).toBeNull();
-    for (const m of text.matchAll(/https?:\/\/([^/"\s:]+)/g)) expect(m[1] === "127.0.0.1" || m[1]!.endsWith(".example"), m[0]).toBe(true);
+    for (const m of text.matchAll(/https?:\/\/([^/"\s:]+)/g))
+      expect(m[1] === "127.0.0.1" || m[1]!.endsWith(".example"), m[0]).toBe(true);
     for (const s of data.studies) {
       if (s.pmid !== null) expect(Number(s.pmid)).toBeGreaterThanOrEqual(90_000_000);
       if (s.doi !== null) expect(s.doi.startsWith("10.5555/")).toBe(true);
@@ -105,7 +113,12 @@ describe("the study design table", () => {
     const { data } = of(1, 10);
     for (const k of STUDY_KINDS) {
       expect(
-        data.studies.some((s) => s.studyType === k.studyType && s.researchModel === k.researchModel && s.evidenceClassification === k.classification),
+        data.studies.some(
+          (s) =>
+            s.studyType === k.studyType &&
+            s.researchModel === k.researchModel &&
+            s.evidenceClassification === k.classification,
+        ),
         `${k.studyType} (${k.researchModel})`,
       ).toBe(true);
     }
@@ -117,7 +130,11 @@ describe("the study design table", () => {
       for (const p of data.peptides) {
         const cited = p.studyIds.map((id) => data.studyById.get(id)!);
         const classes = new Set(cited.map((s) => s.evidenceClassification));
-        if (p.evidenceLevel === "preclinical" || p.evidenceLevel === "insufficient") expect(cited.filter((s) => s.researchModel === "human"), p.id).toEqual([]);
+        if (p.evidenceLevel === "preclinical" || p.evidenceLevel === "insufficient")
+          expect(
+            cited.filter((s) => s.researchModel === "human"),
+            p.id,
+          ).toEqual([]);
         if (p.evidenceLevel === "fda-approved") expect(classes.has("regulatory_label"), p.id).toBe(true);
         else expect(classes.has("regulatory_label"), p.id).toBe(false);
       }
@@ -205,9 +222,13 @@ describe("the audit script against a running sandbox", () => {
   afterAll(() => sb.close());
 
   it("reads every profile and study over HTTP and counts no violation", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/sandbox-audit.mjs", "--base-url", sb.baseUrl, "--api-key", FULL, "--json"], {
-      env: { ...process.env, PEP_BASE_URL: "", PEP_API_KEY: "" },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["scripts/sandbox-audit.mjs", "--base-url", sb.baseUrl, "--api-key", FULL, "--json"],
+      {
+        env: { ...process.env, PEP_BASE_URL: "", PEP_API_KEY: "" },
+      },
+    );
     const report = JSON.parse(stdout) as AuditReport;
     expect(report.profiles).toBe(40);
     expect(report.studies).toBe(300);
@@ -221,7 +242,9 @@ describe("the audit script against a running sandbox", () => {
   });
 
   it("exits 2 and says what it needs without a base URL", async () => {
-    const run = promisify(execFile)(process.execPath, ["scripts/sandbox-audit.mjs"], { env: { ...process.env, PEP_BASE_URL: "", PEP_API_KEY: "" } });
+    const run = promisify(execFile)(process.execPath, ["scripts/sandbox-audit.mjs"], {
+      env: { ...process.env, PEP_BASE_URL: "", PEP_API_KEY: "" },
+    });
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--base-url/) });
   });
 });

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES, EVIDENCE_CLASSIFICATIONS, EVIDENCE_LEVELS, PRODUCT_CATEGORIES, REGULATORY_STATUSES } from "../../src/api/enums.js";
+import {
+  CATEGORIES,
+  EVIDENCE_CLASSIFICATIONS,
+  EVIDENCE_LEVELS,
+  PRODUCT_CATEGORIES,
+  REGULATORY_STATUSES,
+} from "../../src/api/enums.js";
 import { DATA_NOW_ISO, buildDataset } from "../../src/sandbox/index.js";
 import { shipsTo } from "../../src/sandbox/data/vendors.js";
 import { FORMS } from "../../src/sandbox/data/offers.js";
@@ -35,10 +41,26 @@ describe("sandbox data set", () => {
   });
 
   it("covers every value of every enum", () => {
-    for (const c of CATEGORIES) expect(data.peptides.some((p) => p.categories.includes(c)), c).toBe(true);
-    for (const l of EVIDENCE_LEVELS) expect(data.peptides.some((p) => p.evidenceLevel === l), l).toBe(true);
-    for (const s of REGULATORY_STATUSES) expect(data.peptides.some((p) => p.regulatoryStatus === s), s).toBe(true);
-    for (const c of EVIDENCE_CLASSIFICATIONS) expect(data.studies.some((s) => s.evidenceClassification === c), c).toBe(true);
+    for (const c of CATEGORIES)
+      expect(
+        data.peptides.some((p) => p.categories.includes(c)),
+        c,
+      ).toBe(true);
+    for (const l of EVIDENCE_LEVELS)
+      expect(
+        data.peptides.some((p) => p.evidenceLevel === l),
+        l,
+      ).toBe(true);
+    for (const s of REGULATORY_STATUSES)
+      expect(
+        data.peptides.some((p) => p.regulatoryStatus === s),
+        s,
+      ).toBe(true);
+    for (const c of EVIDENCE_CLASSIFICATIONS)
+      expect(
+        data.studies.some((s) => s.evidenceClassification === c),
+        c,
+      ).toBe(true);
     const listedCats = new Set(data.listedOffers.map((o) => FORMS.find((f) => f.id === o.form)?.category));
     for (const c of PRODUCT_CATEGORIES) expect(listedCats.has(c), c).toBe(true);
   });
@@ -77,15 +99,23 @@ describe("sandbox data set", () => {
     const authors = data.studies.flatMap((s) => s.authors);
     expect(authors.some((a) => /[^\x00-\x7f]/.test(a))).toBe(true);
     expect(authors.every((a) => /^[^,]+, .+$/.test(a))).toBe(true);
-    for (const ch of ["{", "}", "&", "%", "$", "_"]) expect(data.studies.some((s) => s.title.includes(ch)), ch).toBe(true);
+    for (const ch of ["{", "}", "&", "%", "$", "_"])
+      expect(
+        data.studies.some((s) => s.title.includes(ch)),
+        ch,
+      ).toBe(true);
   });
 
   it("holds offers that must not be listed, one for each rule, and lists none of them", () => {
     const now = Date.parse(DATA_NOW_ISO);
     const vendor = (id: string) => data.vendors.find((v) => v.id === id)!;
-    const unshareable = data.offers.filter((o) => !vendor(o.vendorId).pricesShareable && o.peptideId !== null && Date.parse(o.lastSeenAt) >= now - 30 * DAY);
+    const unshareable = data.offers.filter(
+      (o) => !vendor(o.vendorId).pricesShareable && o.peptideId !== null && Date.parse(o.lastSeenAt) >= now - 30 * DAY,
+    );
     const unmatched = data.offers.filter((o) => o.peptideId === null && vendor(o.vendorId).pricesShareable);
-    const stale = data.offers.filter((o) => Date.parse(o.lastSeenAt) < now - 30 * DAY && vendor(o.vendorId).pricesShareable && o.peptideId !== null);
+    const stale = data.offers.filter(
+      (o) => Date.parse(o.lastSeenAt) < now - 30 * DAY && vendor(o.vendorId).pricesShareable && o.peptideId !== null,
+    );
     for (const group of [unshareable, unmatched, stale]) {
       expect(group.length).toBeGreaterThan(0);
       for (const o of group) expect(data.listedOffers).not.toContain(o);
@@ -109,7 +139,9 @@ describe("sandbox data set", () => {
     const unknown = data.vendors.filter((v) => v.shipping.destinations === null);
     expect(unknown.length).toBeGreaterThan(0);
     for (const v of unknown) expect(shipsTo(v, "US")).toBe("unknown");
-    const ww = data.vendors.find((v) => v.shipping.destinations === "worldwide" && v.shipping.exclusions.includes("US-HI"));
+    const ww = data.vendors.find(
+      (v) => v.shipping.destinations === "worldwide" && v.shipping.exclusions.includes("US-HI"),
+    );
     if (ww) {
       expect(shipsTo(ww, "US-HI")).toBe("no");
       expect(shipsTo(ww, "US-CA")).toBe("yes");
@@ -118,7 +150,8 @@ describe("sandbox data set", () => {
 
   it("resolves names, synonyms and aliases case-insensitively to the canonical profile", () => {
     const p = data.peptides.find((x) => x.synonyms.length > 0)!;
-    for (const key of [p.id, p.name.toUpperCase(), p.synonyms[0]!.toLowerCase(), ...p.aliases]) expect(data.resolvePeptide(key)?.id).toBe(p.id);
+    for (const key of [p.id, p.name.toUpperCase(), p.synonyms[0]!.toLowerCase(), ...p.aliases])
+      expect(data.resolvePeptide(key)?.id).toBe(p.id);
     expect(data.resolvePeptide("no-such-peptide")).toBeUndefined();
   });
 

@@ -16,7 +16,8 @@ describe("faults", () => {
     expect(h.status).toBe(503);
     expect(h.body.error.code).toBe("database_unavailable");
     expect(h.body.error.request_id).toBe(h.headers.get("x-request-id"));
-    for (const path of ["/peptides", "/studies", "/search?q=x", "/categories"]) expect((await get(sb, path)).status).toBe(503);
+    for (const path of ["/peptides", "/studies", "/search?q=x", "/categories"])
+      expect((await get(sb, path)).status).toBe(503);
     expect((await get(sb, "/vendors", { key: FULL })).status).toBe(503);
     expect((await get(sb, "/vendors")).status).toBe(401);
     expect((await get(sb, "/")).status).toBe(200);

@@ -36,7 +36,11 @@ export async function get(sb: Sandbox, path: string, opts: GetOptions = {}): Pro
 export const FULL = "sbx_full_key";
 
 /** Every item of a paginated listing, following next_cursor. */
-export async function collect(sb: Sandbox, path: string, opts: GetOptions = {}): Promise<{ items: any[]; pages: number }> {
+export async function collect(
+  sb: Sandbox,
+  path: string,
+  opts: GetOptions = {},
+): Promise<{ items: any[]; pages: number }> {
   const items: any[] = [];
   let pages = 0;
   let cursor: string | null = null;

@@ -28,7 +28,8 @@ describe("HTTP behaviour", () => {
       expect(id).toBeTruthy();
       expect(r.body.meta.request_id).toBe(id);
       expect(r.body.meta.sandbox).toBe(true);
-      for (const h of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) expect(Number(r.headers.get(h))).toBeGreaterThanOrEqual(0);
+      for (const h of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"])
+        expect(Number(r.headers.get(h))).toBeGreaterThanOrEqual(0);
     }
   });
 
@@ -53,7 +54,11 @@ describe("HTTP behaviour", () => {
   it("answers unknown paths with 404 and other methods with 405, in the error envelope", async () => {
     const nf = await get(sb, "/nowhere");
     expect(nf.status).toBe(404);
-    expect(nf.body.error).toEqual({ code: "not_found", message: expect.stringContaining("/v1/nowhere"), request_id: nf.headers.get("x-request-id") });
+    expect(nf.body.error).toEqual({
+      code: "not_found",
+      message: expect.stringContaining("/v1/nowhere"),
+      request_id: nf.headers.get("x-request-id"),
+    });
     const post = await get(sb, "/peptides", { method: "POST" });
     expect(post.status).toBe(405);
     expect(post.body.error.code).toBe("method_not_allowed");
@@ -75,7 +80,17 @@ describe("HTTP behaviour", () => {
   it("answers the index with the endpoints of the spec", async () => {
     const r = await get(sb, "/");
     const paths = r.body.data.endpoints.map((e: { path: string }) => e.path);
-    for (const p of ["/", "/health", "/peptides", "/peptides/{slug}", "/studies/{id}", "/vendors/compare", "/vendors/{id}/shipping", "/prices", "/products"]) {
+    for (const p of [
+      "/",
+      "/health",
+      "/peptides",
+      "/peptides/{slug}",
+      "/studies/{id}",
+      "/vendors/compare",
+      "/vendors/{id}/shipping",
+      "/prices",
+      "/products",
+    ]) {
       expect(paths).toContain(p);
     }
     expect((await get(sb, "/health")).body.data).toMatchObject({ status: "ok", database: "ok" });

@@ -35,7 +35,13 @@ describe("cursor pagination", () => {
   });
 
   it("walks filtered listings to the end: vendors, prices, products, research areas", async () => {
-    for (const path of ["/vendors?limit=4&sort=rating", "/prices?limit=30", "/products?limit=17", "/research-areas?limit=3", "/categories?limit=2"]) {
+    for (const path of [
+      "/vendors?limit=4&sort=rating",
+      "/prices?limit=30",
+      "/products?limit=17",
+      "/research-areas?limit=3",
+      "/categories?limit=2",
+    ]) {
       const { items } = await collect(sb, path, { key: FULL });
       expect(new Set(items.map((i) => i.id)).size, path).toBe(items.length);
     }
@@ -71,7 +77,9 @@ describe("cursor pagination", () => {
     for (const p of all.items.slice(0, 10)) {
       const { items } = await collect(sb, `/peptides/${p.id}/studies?limit=5`);
       expect(items.length).toBeLessThanOrEqual(12);
-      expect(items.length).toBe(p.evidence.human_studies + p.evidence.preclinical_studies + p.evidence.secondary_reports);
+      expect(items.length).toBe(
+        p.evidence.human_studies + p.evidence.preclinical_studies + p.evidence.secondary_reports,
+      );
     }
   });
 });

@@ -3,7 +3,15 @@
  * (400 with the error envelope naming the parameter) just past them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES, EVIDENCE_LEVELS, PEPTIDE_SORTS, PRODUCT_CATEGORIES, REGULATORY_STATUSES, STUDY_SORTS, VENDOR_SORTS } from "../../src/api/enums.js";
+import {
+  CATEGORIES,
+  EVIDENCE_LEVELS,
+  PEPTIDE_SORTS,
+  PRODUCT_CATEGORIES,
+  REGULATORY_STATUSES,
+  STUDY_SORTS,
+  VENDOR_SORTS,
+} from "../../src/api/enums.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { FULL, get } from "./helpers.js";
 

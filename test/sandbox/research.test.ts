@@ -47,14 +47,19 @@ describe("peptides", () => {
     expect(reg.items.length).toBeGreaterThan(0);
     for (const p of reg.items) expect(p.regulatory_status).toBe("withdrawn");
     const area = (await get(sb, "/research-areas?limit=1")).body.data[0];
-    const byArea = await collect(sb, `/peptides?research_area=${encodeURIComponent(area.name.toUpperCase())}&limit=100`);
+    const byArea = await collect(
+      sb,
+      `/peptides?research_area=${encodeURIComponent(area.name.toUpperCase())}&limit=100`,
+    );
     expect(byArea.items.map((p) => p.id).sort()).toEqual(area.peptides.map((p: { id: string }) => p.id).sort());
   });
 
   it("sorts by -name, evidence (strongest first) and updated (newest first)", async () => {
     const desc = (await collect(sb, "/peptides?sort=-name&limit=100")).items.map((p) => p.name.toLowerCase());
     expect(desc).toEqual([...desc].sort().reverse());
-    const ev = (await collect(sb, "/peptides?sort=evidence&limit=100")).items.map((p) => EVIDENCE_LEVELS.indexOf(p.evidence.level));
+    const ev = (await collect(sb, "/peptides?sort=evidence&limit=100")).items.map((p) =>
+      EVIDENCE_LEVELS.indexOf(p.evidence.level),
+    );
     expect(ev).toEqual([...ev].sort((a, b) => a - b));
     const up = (await collect(sb, "/peptides?sort=updated&limit=100")).items.map((p) => p.content_reviewed_at);
     expect(up).toEqual([...up].sort().reverse());
@@ -65,10 +70,21 @@ describe("peptides", () => {
     const marker = named.name.slice(base.length + 1);
     const typo = base.slice(0, 2) + base[3] + base[2] + base.slice(4); // swapped letters
     const dropped = base.slice(0, 3) + base.slice(4); // one letter missing
-    for (const q of [named.name.toUpperCase(), `${base} ${marker}`, `${base}${marker}`, typo, dropped, named.synonyms[0]!, named.aliases[0]!.toLowerCase()]) {
+    for (const q of [
+      named.name.toUpperCase(),
+      `${base} ${marker}`,
+      `${base}${marker}`,
+      typo,
+      dropped,
+      named.synonyms[0]!,
+      named.aliases[0]!.toLowerCase(),
+    ]) {
       const r = await get(sb, `/peptides?search=${encodeURIComponent(q)}`);
       expect(r.status).toBe(200);
-      expect(r.body.data.map((p: { id: string }) => p.id), q).toContain(named.id);
+      expect(
+        r.body.data.map((p: { id: string }) => p.id),
+        q,
+      ).toContain(named.id);
     }
     const exact = await get(sb, `/peptides?search=${encodeURIComponent(named.name)}`);
     expect(exact.body.data[0].id).toBe(named.id);
@@ -82,7 +98,8 @@ describe("peptides", () => {
       expect(r.body.data.id).toBe(named.id);
     }
     const p = (await get(sb, `/peptides/${named.id}`)).body.data;
-    for (const key of ["mechanism", "chemical_properties", "safety", "regulatory", "references", "synonyms", "aliases"]) expect(p).toHaveProperty(key);
+    for (const key of ["mechanism", "chemical_properties", "safety", "regulatory", "references", "synonyms", "aliases"])
+      expect(p).toHaveProperty(key);
     expect(p.evidence).toHaveProperty("human");
     expect(p.evidence).toHaveProperty("preclinical");
     const text = JSON.stringify(p);
@@ -94,16 +111,36 @@ describe("peptides", () => {
     const r = (await get(sb, `/peptides/${named.id}/research`)).body.data;
     expect(Array.isArray(r.clinical_evidence.human_trials)).toBe(true);
     expect(r.peptide).toEqual({ id: named.id, name: named.name, url: `https://research.example/peptides/${named.id}` });
-    for (const key of ["mechanisms", "preclinical_evidence", "secondary_reports", "safety", "limitations", "research_gaps", "references"]) expect(r).toHaveProperty(key);
+    for (const key of [
+      "mechanisms",
+      "preclinical_evidence",
+      "secondary_reports",
+      "safety",
+      "limitations",
+      "research_gaps",
+      "references",
+    ])
+      expect(r).toHaveProperty(key);
     const trials = await Promise.all(
-      data.peptides.map(async (p) => (await get(sb, `/peptides/${p.id}/research`)).body.data.clinical_evidence.human_trials.length),
+      data.peptides.map(
+        async (p) => (await get(sb, `/peptides/${p.id}/research`)).body.data.clinical_evidence.human_trials.length,
+      ),
     );
     expect(trials.some((n) => n > 0)).toBe(true);
     const reg = (await get(sb, `/regulatory-status/${named.aliases[0]}`)).body.data;
-    for (const key of ["fda_status", "wada_status", "availability", "development_stage", "reviewed_at"]) expect(reg).toHaveProperty(key);
+    for (const key of ["fda_status", "wada_status", "availability", "development_stage", "reviewed_at"])
+      expect(reg).toHaveProperty(key);
     expect((await get(sb, "/regulatory-status/nothing-here")).status).toBe(404);
     const cats = (await get(sb, "/categories")).body.data;
-    expect(cats.map((c: { id: string }) => c.id)).toEqual(["fat-loss", "cognitive", "muscle-recovery", "longevity", "glp1-metabolic", "cosmetic", "experimental"]);
+    expect(cats.map((c: { id: string }) => c.id)).toEqual([
+      "fat-loss",
+      "cognitive",
+      "muscle-recovery",
+      "longevity",
+      "glp1-metabolic",
+      "cosmetic",
+      "experimental",
+    ]);
     const total = cats.reduce((s: number, c: { peptides: unknown[] }) => s + c.peptides.length, 0);
     expect(total).toBeGreaterThanOrEqual(40);
     const areas = (await collect(sb, "/research-areas?limit=100")).items;
@@ -117,10 +154,15 @@ describe("peptides", () => {
   it("searches profiles and educational content, never dosing or commerce pages", async () => {
     const r = await get(sb, `/search?q=${encodeURIComponent(named.name)}`);
     expect(r.body.data.peptides[0].id).toBe(named.id);
-    expect(r.body.data.content.some((c: { type: string; url: string }) => c.type === "peptide_faq" && c.url.includes(named.id))).toBe(true);
+    expect(
+      r.body.data.content.some(
+        (c: { type: string; url: string }) => c.type === "peptide_faq" && c.url.includes(named.id),
+      ),
+    ).toBe(true);
     const types = new Set<string>();
     for (const q of ["evidence", "course", "review", "research overview", "affiliate"]) {
-      for (const c of (await get(sb, `/search?q=${encodeURIComponent(q)}&types=content&limit=25`)).body.data.content) types.add(c.type);
+      for (const c of (await get(sb, `/search?q=${encodeURIComponent(q)}&types=content&limit=25`)).body.data.content)
+        types.add(c.type);
     }
     expect([...types].sort()).toEqual(["article", "course", "site_faq"]);
     for (const q of ["dosing", "protocol", "buy", "discount codes", "price guide"]) {

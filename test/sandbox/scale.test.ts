@@ -5,7 +5,11 @@ import { collect, get } from "./helpers.js";
 
 describe("seed and scale", () => {
   it("answers identically for the same seed and differently for another", async () => {
-    const [a, b, c] = await Promise.all([startSandbox({ seed: 5 }), startSandbox({ seed: 5 }), startSandbox({ seed: 6 })]);
+    const [a, b, c] = await Promise.all([
+      startSandbox({ seed: 5 }),
+      startSandbox({ seed: 5 }),
+      startSandbox({ seed: 6 }),
+    ]);
     try {
       const [ra, rb, rc] = await Promise.all([a, b, c].map((s) => get(s, "/studies?limit=20")));
       expect(ra!.body.data).toEqual(rb!.body.data);

@@ -31,10 +31,12 @@ describe("vendors", () => {
     const byCountry = await collect(sb, `/vendors?country=${home.country.toLowerCase()}&limit=100`, opts);
     expect(byCountry.items.map((v) => v.id)).toContain(home.id);
     for (const v of byCountry.items) expect(v.country).toBe(home.country);
-    for (const v of (await collect(sb, "/vendors?min_rating=4.2&limit=100", opts)).items) expect(v.rating.average).toBeGreaterThanOrEqual(4.2);
+    for (const v of (await collect(sb, "/vendors?min_rating=4.2&limit=100", opts)).items)
+      expect(v.rating.average).toBeGreaterThanOrEqual(4.2);
     const five = await collect(sb, "/vendors?min_rating=5&limit=100", opts);
     expect(five.items.length).toBeGreaterThan(0);
-    for (const v of (await collect(sb, "/vendors?product_category=sprays&limit=100", opts)).items) expect(v.product_categories).toContain("sprays");
+    for (const v of (await collect(sb, "/vendors?product_category=sprays&limit=100", opts)).items)
+      expect(v.product_categories).toContain("sprays");
     const offer = data.listedOffers[0]!;
     const byPeptide = await collect(sb, `/vendors?peptide=${offer.peptideId}&limit=100`, opts);
     expect(byPeptide.items.map((v) => v.id)).toContain(offer.vendorId);
@@ -59,7 +61,8 @@ describe("vendors", () => {
   });
 
   it("sorts by name, -name, rating, reviews, popular and products", async () => {
-    const list = async (sort: string) => (await collect(sb, `/vendors?sort=${encodeURIComponent(sort)}&limit=100`, opts)).items;
+    const list = async (sort: string) =>
+      (await collect(sb, `/vendors?sort=${encodeURIComponent(sort)}&limit=100`, opts)).items;
     const names = (await list("name")).map((v) => v.name.toLowerCase());
     expect(names).toEqual([...names].sort());
     expect((await list("-name")).map((v) => v.name.toLowerCase())).toEqual([...names].sort().reverse());
@@ -72,7 +75,9 @@ describe("vendors", () => {
     const popular = (await list("popular")).map((v) => data.vendors.find((x) => x.id === v.id)!.popularity);
     expect(popular).toEqual([...popular].sort((a, b) => b - a));
     const best = (await list("best_match")).map((v) => v.id);
-    const byCommission = [...data.vendors].sort((a, b) => b.affiliateCommissionPct - a.affiliateCommissionPct).map((v) => v.id);
+    const byCommission = [...data.vendors]
+      .sort((a, b) => b.affiliateCommissionPct - a.affiliateCommissionPct)
+      .map((v) => v.id);
     expect(best).not.toEqual(byCommission);
   });
 
@@ -123,13 +128,17 @@ describe("prices and products", () => {
       expect(typeof o.price).toBe("string");
       expect(o.price).toMatch(/^\d+(\.\d+)?$/);
       expect(o.peptide).toHaveProperty("name");
-      expect(o.vendor).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), slug: expect.any(String) }));
+      expect(o.vendor).toEqual(
+        expect.objectContaining({ id: expect.any(String), name: expect.any(String), slug: expect.any(String) }),
+      );
       expect(now - Date.parse(o.last_seen_at)).toBeLessThanOrEqual(30 * 86_400_000);
       expect(new URL(o.product_page_url).hostname.endsWith(".example")).toBe(true);
     }
     const raw = (await get(sb, "/prices?limit=100&currency=EUR", opts)).text;
     expect(raw).toContain('"price":"1000000.00000001"');
-    expect((await collect(sb, "/prices?limit=100", opts)).items.map((o) => o.price)).toEqual(expect.arrayContaining(["0.10", "1249.00"]));
+    expect((await collect(sb, "/prices?limit=100", opts)).items.map((o) => o.price)).toEqual(
+      expect.arrayContaining(["0.10", "1249.00"]),
+    );
     expect(new Set(items.map((o) => o.currency)).size).toBeGreaterThanOrEqual(3);
   });
 

@@ -111,8 +111,9 @@ describe("colour", () => {
 
 describe("resume command", () => {
   it("repeats the words typed, replacing any --cursor, quoting what the shell would split", () => {
-    expect(resumeCommand(["studies", "list", "--all", "--cursor", "old", "--search", "two words"], "abc+/="))
-      .toBe("pep studies list --all --search 'two words' --cursor abc+/=");
+    expect(resumeCommand(["studies", "list", "--all", "--cursor", "old", "--search", "two words"], "abc+/=")).toBe(
+      "pep studies list --all --search 'two words' --cursor abc+/=",
+    );
     expect(resumeCommand(["studies", "--cursor=old"], "it's")).toBe(`pep studies --cursor 'it'\\''s'`);
   });
 });

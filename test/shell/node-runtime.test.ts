@@ -15,10 +15,13 @@ import { isBuilt, ROOT, scratch, spawnPep } from "../helpers/cli.js";
 import { useLoopback } from "../helpers/suite.js";
 
 const LIST = ["peptides", "list", "-o", "json", "--limit", "3"];
-const hasCompileCache = typeof (createRequire(import.meta.url)("node:module") as { enableCompileCache?: unknown }).enableCompileCache === "function";
+const hasCompileCache =
+  typeof (createRequire(import.meta.url)("node:module") as { enableCompileCache?: unknown }).enableCompileCache ===
+  "function";
 const isRoot = process.getuid?.() === 0;
 /** stderr less the one synthetic-data notice that every answer of a sandbox earns. */
-const withoutNotice = (err: string) => err.replace(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n/, "");
+const withoutNotice = (err: string) =>
+  err.replace(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n/, "");
 
 describe.skipIf(!isBuilt())("the Node that runs pep", () => {
   const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-node-");
@@ -63,7 +66,11 @@ describe.skipIf(!isBuilt())("the Node that runs pep", () => {
     it("without PEP_CACHE_DIR: $XDG_CACHE_HOME/pep, else ~/.cache/pep, like the ETag cache", async () => {
       const s = scratch();
       try {
-        const base = { PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: SANDBOX_KEYS.full, PEP_CONFIG_DIR: s.env.PEP_CONFIG_DIR };
+        const base = {
+          PEP_BASE_URL: suite.api.baseUrl,
+          PEP_API_KEY: SANDBOX_KEYS.full,
+          PEP_CONFIG_DIR: s.env.PEP_CONFIG_DIR,
+        };
         const xdg = path.join(s.dir, "xdg");
         const home = path.join(s.dir, "home");
         mkdirSync(home);
@@ -145,16 +152,19 @@ describe.skipIf(!isBuilt())("the Node that runs pep", () => {
     });
   });
 
-  it.skipIf(hasCompileCache)(`no compile cache on ${process.version} (Node 22.1 or later has it): no folder made`, async () => {
-    const s = scratch();
-    try {
-      const dir = path.join(s.dir, "cache");
-      await listOk(dir);
-      expect(existsSync(compileCache(dir))).toBe(false);
-    } finally {
-      s.cleanup();
-    }
-  });
+  it.skipIf(hasCompileCache)(
+    `no compile cache on ${process.version} (Node 22.1 or later has it): no folder made`,
+    async () => {
+      const s = scratch();
+      try {
+        const dir = path.join(s.dir, "cache");
+        await listOk(dir);
+        expect(existsSync(compileCache(dir))).toBe(false);
+      } finally {
+        s.cleanup();
+      }
+    },
+  );
 
   it(`undici's WebAssembly HTTP parser runs on V8's baseline tier only (--liftoff-only, ${process.version})`, async () => {
     // V8 traces each WebAssembly function it compiles, with the tier, on stdout. Without the
@@ -162,9 +172,13 @@ describe.skipIf(!isBuilt())("the Node that runs pep", () => {
     const s = scratch();
     try {
       const r = await new Promise<{ code: number; out: string; err: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, ["--trace-wasm-compilation-times", path.join(ROOT, "bin", "pep.js"), ...LIST, "--no-compress"], {
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env(path.join(s.dir, "cache")) },
-        });
+        const child = spawn(
+          process.execPath,
+          ["--trace-wasm-compilation-times", path.join(ROOT, "bin", "pep.js"), ...LIST, "--no-compress"],
+          {
+            env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env(path.join(s.dir, "cache")) },
+          },
+        );
         let out = "";
         let err = "";
         child.stdout.on("data", (c: Buffer) => (out += c.toString()));

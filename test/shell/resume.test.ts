@@ -5,13 +5,21 @@ import { resumeCommand, resumeLines } from "../../src/resume.js";
 
 describe("resumeCommand", () => {
   it("replaces an old --cursor in either form and keeps every other word", () => {
-    expect(resumeCommand(["studies", "list", "--cursor", "old", "-o", "csv"], "new")).toBe("pep studies list -o csv --cursor new");
-    expect(resumeCommand(["studies", "list", "--cursor=old", "-o", "csv"], "new")).toBe("pep studies list -o csv --cursor new");
+    expect(resumeCommand(["studies", "list", "--cursor", "old", "-o", "csv"], "new")).toBe(
+      "pep studies list -o csv --cursor new",
+    );
+    expect(resumeCommand(["studies", "list", "--cursor=old", "-o", "csv"], "new")).toBe(
+      "pep studies list -o csv --cursor new",
+    );
   });
 
   it("with a limit in force, sets --limit to what is left, in the form the user typed", () => {
-    expect(resumeCommand(["studies", "list", "--limit", "50"], "c", { remaining: 30 })).toBe("pep studies list --limit 30 --cursor c");
-    expect(resumeCommand(["studies", "list", "--limit=50"], "c", { remaining: 30 })).toBe("pep studies list --limit=30 --cursor c");
+    expect(resumeCommand(["studies", "list", "--limit", "50"], "c", { remaining: 30 })).toBe(
+      "pep studies list --limit 30 --cursor c",
+    );
+    expect(resumeCommand(["studies", "list", "--limit=50"], "c", { remaining: 30 })).toBe(
+      "pep studies list --limit=30 --cursor c",
+    );
     expect(resumeCommand(["studies", "list"], "c", { remaining: 12 })).toBe("pep studies list --limit 12 --cursor c");
   });
 
@@ -20,10 +28,18 @@ describe("resumeCommand", () => {
     expect(resumeCommand(["api", "/studies", "--paginate", "-F", "cursor=old", "-F", "limit=5"], "new", opts)).toBe(
       "pep api /studies --paginate -F limit=5 -F cursor=new",
     );
-    expect(resumeCommand(["api", "/studies", "--paginate", "-Fcursor=old"], "new", opts)).toBe("pep api /studies --paginate -F cursor=new");
-    expect(resumeCommand(["api", "/studies", "--paginate", "--field=cursor=old"], "new", opts)).toBe("pep api /studies --paginate -F cursor=new");
-    expect(resumeCommand(["api", "/studies?cursor=old&limit=5", "--paginate"], "new", opts)).toBe("pep api '/studies?limit=5' --paginate -F cursor=new");
-    expect(resumeCommand(["api", "/studies?limit=5&cursor=old", "--paginate"], "new", opts)).toBe("pep api '/studies?limit=5' --paginate -F cursor=new");
+    expect(resumeCommand(["api", "/studies", "--paginate", "-Fcursor=old"], "new", opts)).toBe(
+      "pep api /studies --paginate -F cursor=new",
+    );
+    expect(resumeCommand(["api", "/studies", "--paginate", "--field=cursor=old"], "new", opts)).toBe(
+      "pep api /studies --paginate -F cursor=new",
+    );
+    expect(resumeCommand(["api", "/studies?cursor=old&limit=5", "--paginate"], "new", opts)).toBe(
+      "pep api '/studies?limit=5' --paginate -F cursor=new",
+    );
+    expect(resumeCommand(["api", "/studies?limit=5&cursor=old", "--paginate"], "new", opts)).toBe(
+      "pep api '/studies?limit=5' --paginate -F cursor=new",
+    );
   });
 
   it("puts the new flags before a `--`, where options still count", () => {
@@ -31,7 +47,9 @@ describe("resumeCommand", () => {
   });
 
   it("quotes what the shell would split or expand", () => {
-    expect(resumeCommand(["studies", "list", "--search", "a b; rm -rf ~"], "c$1")).toBe("pep studies list --search 'a b; rm -rf ~' --cursor 'c$1'");
+    expect(resumeCommand(["studies", "list", "--search", "a b; rm -rf ~"], "c$1")).toBe(
+      "pep studies list --search 'a b; rm -rf ~' --cursor 'c$1'",
+    );
   });
 });
 
@@ -45,8 +63,13 @@ describe("resumeLines", () => {
   });
 
   it("with --file, says the file was left as it was instead of resuming into it", () => {
-    const lines = resumeLines(cut(), ["studies", "export", "--file", "my refs.csv"], { command: ["studies", "export"], file: "my refs.csv" });
-    expect(lines).toEqual(["hint: 'my refs.csv' was left as it was; run the same command again to fetch the whole list"]);
+    const lines = resumeLines(cut(), ["studies", "export", "--file", "my refs.csv"], {
+      command: ["studies", "export"],
+      file: "my refs.csv",
+    });
+    expect(lines).toEqual([
+      "hint: 'my refs.csv' was left as it was; run the same command again to fetch the whole list",
+    ]);
   });
 
   it("says nothing for an error that cut nothing short, or a cursor loop", () => {

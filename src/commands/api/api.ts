@@ -13,7 +13,10 @@ import type { API_OPTIONS } from "./options.js";
 import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 
 /** `-F limit=…` and `-F cursor=…` steer the pagination instead of being overwritten by it. */
-function pagingOf(query: Record<string, string | string[]>): { pageSize: number | undefined; cursor: string | undefined } {
+function pagingOf(query: Record<string, string | string[]>): {
+  pageSize: number | undefined;
+  cursor: string | undefined;
+} {
   const one = (name: string): string | undefined => {
     const v = Object.hasOwn(query, name) ? query[name] : undefined;
     delete query[name];
@@ -26,7 +29,9 @@ function pagingOf(query: Record<string, string | string[]>): { pageSize: number 
   if (limit !== undefined) {
     pageSize = Number(limit);
     if (!/^\d+$/.test(limit) || pageSize < 1 || pageSize > LIMITS.pageMax) {
-      throw new UsageError(`limit must be a whole number from 1 to ${LIMITS.pageMax} with --paginate (it is the page size; got "${limit}")`);
+      throw new UsageError(
+        `limit must be a whole number from 1 to ${LIMITS.pageMax} with --paginate (it is the page size; got "${limit}")`,
+      );
     }
   }
   if (cursor !== undefined && cursor.trim() === "") throw new UsageError("cursor must not be empty");
@@ -43,13 +48,16 @@ export const run: Run<typeof API_OPTIONS> = async (input, ctx) => {
   let client: Client;
   let path = target.path;
   let sameOrigin = true;
-  const endpoint = target.absolute ? undefined : endpointOf(relativePath(target.path, cfg.baseUrl ?? "http://localhost/v1"));
+  const endpoint = target.absolute
+    ? undefined
+    : endpointOf(relativePath(target.path, cfg.baseUrl ?? "http://localhost/v1"));
   if (target.absolute) {
     const origin = new URL(target.path).origin;
     // A full URL works without a configured base; it is then fetched with no key at all.
     client = cfg.baseUrl ? await ctx.client() : await ctx.client(undefined, { baseUrl: origin, apiKey: undefined });
     sameOrigin = cfg.baseUrl !== undefined && new URL(client.baseUrl).origin === origin;
-    if (!sameOrigin && cfg.apiKey) ctx.notice(`note: ${origin} is not the configured API (${client.baseUrl}); the key is not sent there`);
+    if (!sameOrigin && cfg.apiKey)
+      ctx.notice(`note: ${origin} is not the configured API (${client.baseUrl}); the key is not sent there`);
   } else {
     client = await ctx.client(endpoint);
     path = relativePath(target.path, client.baseUrl);
@@ -57,7 +65,12 @@ export const run: Run<typeof API_OPTIONS> = async (input, ctx) => {
 
   const explain = (err: unknown) => (sameOrigin ? explainAuthFailure(err, ctx, endpoint) : Promise.resolve(err));
   if (paginate) {
-    const pages = client.paginate(path, { query, pageSize: paging!.pageSize, cursor: paging!.cursor, signal: ctx.io.signal });
+    const pages = client.paginate(path, {
+      query,
+      pageSize: paging!.pageSize,
+      cursor: paging!.cursor,
+      signal: ctx.io.signal,
+    });
     async function* items(): AsyncGenerator<unknown, void, undefined> {
       try {
         yield* pages;
@@ -68,6 +81,8 @@ export const run: Run<typeof API_OPTIONS> = async (input, ctx) => {
     const result: RawResult = { kind: "raw", items: items(), meta: () => pages.state.meta };
     return result;
   }
-  const res = await (sameOrigin ? explained(ctx, endpoint, () => client.request(path, { query, signal: ctx.io.signal })) : client.request(path, { query, signal: ctx.io.signal }));
+  const res = await (sameOrigin
+    ? explained(ctx, endpoint, () => client.request(path, { query, signal: ctx.io.signal }))
+    : client.request(path, { query, signal: ctx.io.signal }));
   return { kind: "raw", body: res.body, text: res.text, meta: () => res.meta };
 };

@@ -47,7 +47,8 @@ export function parseTarget(raw: string | undefined, fields: unknown): Target {
       const masked = maskUrl(text);
       throw new UsageError(`<path> is not a valid URL: ${masked}`, masked === text ? {} : { hints: [KEY_IN_URL_HINT] });
     }
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`only http and https URLs can be requested, not ${url.protocol.replace(/:$/, "")}`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new UsageError(`only http and https URLs can be requested, not ${url.protocol.replace(/:$/, "")}`);
     if (url.username || url.password) throw keyInUrlError("a user name or password in the URL");
     for (const [k, v] of url.searchParams) {
       if (isKeyParam(k)) throw keyInUrlError(`the URL's ${k}=…`);

@@ -52,22 +52,31 @@ export const run: Run<typeof LOGIN_OPTIONS> = async (input, ctx) => {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
       throw new AuthError(`${client.baseUrl} refused the key ${keyEnding(key)}: ${err.describe()}`, {
         cause: err,
-        hints: [`${NOTHING_STORED} Check that the key is complete and made for this API, or create a new one in the developer dashboard.`],
+        hints: [
+          `${NOTHING_STORED} Check that the key is complete and made for this API, or create a new one in the developer dashboard.`,
+        ],
       });
     }
-    if (err instanceof PepError) err.hints.push(`${NOTHING_STORED} The key could not be checked; try again when ${client.baseUrl} answers.`);
+    if (err instanceof PepError)
+      err.hints.push(`${NOTHING_STORED} The key could not be checked; try again when ${client.baseUrl} answers.`);
     throw err;
   }
 
   const store = await ctx.store();
   await store.set(cfg.profile, "api_key", key);
-  ctx.notice(`Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}), stored in ${store.file}`);
+  ctx.notice(
+    `Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}), stored in ${store.file}`,
+  );
 
   if (ctx.io.env.PEP_API_KEY?.trim()) {
-    ctx.notice("note: PEP_API_KEY is set in this environment and takes precedence over the stored key; unset it to use this one.");
+    ctx.notice(
+      "note: PEP_API_KEY is set in this environment and takes precedence over the stored key; unset it to use this one.",
+    );
   }
   if (store.profile(cfg.profile).base_url === undefined && cfg.baseUrlSource !== "sandbox") {
-    ctx.notice(`note: profile ${cfg.profile} has no base_url; save this one with \`pep config set base_url ${client.baseUrl}\``);
+    ctx.notice(
+      `note: profile ${cfg.profile} has no base_url; save this one with \`pep config set base_url ${client.baseUrl}\``,
+    );
   }
   return { kind: "none" };
 };

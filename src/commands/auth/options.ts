@@ -2,4 +2,6 @@
 import { options } from "../options.js";
 
 /** Options of `pep auth login`. */
-export const LOGIN_OPTIONS = options([{ key: "withKey", long: "with-key", description: "read the key from standard input instead of a prompt" }]);
+export const LOGIN_OPTIONS = options([
+  { key: "withKey", long: "with-key", description: "read the key from standard input instead of a prompt" },
+]);

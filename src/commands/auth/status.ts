@@ -27,12 +27,17 @@ export const run: Run = async (_input, ctx) => {
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
       const hints = ["Run `pep auth login` to store a valid key."];
-      if (cfg.apiKeySource === "env") hints.push("PEP_API_KEY is set and overrides the stored key; unset it to use the stored one.");
-      throw new AuthError(`${client.baseUrl} refused the key ${fp} (${source}) of profile ${cfg.profile}: ${err.describe()}`, { cause: err, hints });
+      if (cfg.apiKeySource === "env")
+        hints.push("PEP_API_KEY is set and overrides the stored key; unset it to use the stored one.");
+      throw new AuthError(
+        `${client.baseUrl} refused the key ${fp} (${source}) of profile ${cfg.profile}: ${err.describe()}`,
+        { cause: err, hints },
+      );
     }
     throw err;
   }
-  const version = index && typeof index === "object" && "version" in index ? (index as { version?: unknown }).version : undefined;
+  const version =
+    index && typeof index === "object" && "version" in index ? (index as { version?: unknown }).version : undefined;
   return {
     kind: "item",
     resource: "auth-status",

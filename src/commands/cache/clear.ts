@@ -6,6 +6,8 @@ import { megabytes } from "./units.js";
 
 export const run: CommandModule["run"] = async (_input, ctx) => {
   const done = clearCache(cacheDir(ctx.io.env));
-  ctx.notice(`removed ${done.entries} ${done.entries === 1 ? "entry" : "entries"} (${megabytes(done.bytes)}) from ${done.dir}`);
+  ctx.notice(
+    `removed ${done.entries} ${done.entries === 1 ? "entry" : "entries"} (${megabytes(done.bytes)}) from ${done.dir}`,
+  );
   return { kind: "none" };
 };

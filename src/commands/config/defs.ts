@@ -5,7 +5,12 @@ import type { CommandDef } from "../types.js";
 
 const KEYS_HELP = `Keys:\n${CONFIG_KEYS.map((k) => `  ${k.padEnd(12)} ${CONFIG_KEY_HELP[k]}`).join("\n")}`;
 
-const KEY_ARG = { name: "key", description: `one of: ${CONFIG_KEYS.join(", ")}`, required: true, choices: CONFIG_KEYS } as const;
+const KEY_ARG = {
+  name: "key",
+  description: `one of: ${CONFIG_KEYS.join(", ")}`,
+  required: true,
+  choices: CONFIG_KEYS,
+} as const;
 
 const PROFILES =
   "Values belong to a profile: `default`, or the one named by --profile or PEP_PROFILE. Flags and environment variables override them for one run.";
@@ -60,9 +65,10 @@ export const defs: CommandDef[] = [
   {
     path: ["config", "path"],
     summary: "Print the path of the config file",
-    description: "$PEP_CONFIG_DIR, else $XDG_CONFIG_HOME/pep, else ~/.config/pep; the file is config.json (mode 0600, folder 0700).",
+    description:
+      "$PEP_CONFIG_DIR, else $XDG_CONFIG_HOME/pep, else ~/.config/pep; the file is config.json (mode 0600, folder 0700).",
     offline: true,
-    examples: ["pep config path", "cat \"$(pep config path)\""],
+    examples: ["pep config path", 'cat "$(pep config path)"'],
     load: () => import("./path.js"),
   },
 ];

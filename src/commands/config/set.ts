@@ -17,9 +17,14 @@ export const run: Run = async (input, ctx) => {
   let value: string | number | boolean;
   if (key === "api_key") {
     if (raw !== "-") {
-      throw new UsageError("the API key is not taken on the command line, where it stays in shell history and shows in `ps`", {
-        hints: ["Run `pep auth login` (checks the key, then stores it), or `pep config set api_key - < key.txt` to store it unchecked."],
-      });
+      throw new UsageError(
+        "the API key is not taken on the command line, where it stays in shell history and shows in `ps`",
+        {
+          hints: [
+            "Run `pep auth login` (checks the key, then stores it), or `pep config set api_key - < key.txt` to store it unchecked.",
+          ],
+        },
+      );
     }
     value = await readKeyFile("-", ctx.io.stdin, ctx.io.cwd, "config set api_key -");
   } else {

@@ -7,6 +7,8 @@ export const run: Run = async (input, ctx) => {
   const profile = ctx.profile;
   const store = await ctx.store();
   const removed = await store.unset(profile, key);
-  ctx.notice(removed ? `Removed ${key} from profile ${profile}` : `${key} was not set in profile ${profile}; nothing to remove`);
+  ctx.notice(
+    removed ? `Removed ${key} from profile ${profile}` : `${key} was not set in profile ${profile}; nothing to remove`,
+  );
   return { kind: "none" };
 };

@@ -49,7 +49,8 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "search",
     title: "Search profiles and educational content",
-    summary: "One query across peptide research profiles and educational content (FAQs, articles, courses). Dosing and commerce content is never part of the results.",
+    summary:
+      "One query across peptide research profiles and educational content (FAQs, articles, courses). Dosing and commerce content is never part of the results.",
     endpoint: "search",
     scope: "research:read",
     list: false,
@@ -58,17 +59,29 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "list_peptides",
     title: "List peptide research profiles",
-    summary: "Peptide research profiles, filtered by category, research area, evidence level or regulatory status, or matched by name, synonym or alias.",
+    summary:
+      "Peptide research profiles, filtered by category, research area, evidence level or regulatory status, or matched by name, synonym or alias.",
     endpoint: "peptides",
     scope: "research:read",
     list: true,
-    params: ["search", "category", "research_area", "evidence_level", "regulatory_status", "sort", "fields", "limit", "cursor"],
+    params: [
+      "search",
+      "category",
+      "research_area",
+      "evidence_level",
+      "regulatory_status",
+      "sort",
+      "fields",
+      "limit",
+      "cursor",
+    ],
     defaultLimit: LIMITS.pageDefault,
   },
   {
     name: "get_peptide",
     title: "Get a peptide research profile",
-    summary: "A peptide's full research profile: names, classification, mechanism, human and preclinical evidence (kept apart), safety, regulatory status and references. Never dose figures.",
+    summary:
+      "A peptide's full research profile: names, classification, mechanism, human and preclinical evidence (kept apart), safety, regulatory status and references. Never dose figures.",
     endpoint: "peptide",
     scope: "research:read",
     list: false,
@@ -89,7 +102,8 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "peptide_research",
     title: "A profile's research summary",
-    summary: "Mechanisms under investigation, clinical (human) and preclinical evidence, secondary reports, safety, known limitations, research gaps and sources of one peptide.",
+    summary:
+      "Mechanisms under investigation, clinical (human) and preclinical evidence, secondary reports, safety, known limitations, research gaps and sources of one peptide.",
     endpoint: "peptideResearch",
     scope: "research:read",
     list: false,
@@ -99,7 +113,8 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "regulatory_status",
     title: "A peptide's regulatory status",
-    summary: "FDA and WADA status, availability and development stage as recorded in the profile, with the date it was reviewed.",
+    summary:
+      "FDA and WADA status, availability and development stage as recorded in the profile, with the date it was reviewed.",
     endpoint: "regulatoryStatus",
     scope: "research:read",
     list: false,
@@ -129,11 +144,22 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "list_studies",
     title: "List studies",
-    summary: "The studies index (de-duplicated across profiles), filtered by citing peptide, evidence classification, publication years or title words.",
+    summary:
+      "The studies index (de-duplicated across profiles), filtered by citing peptide, evidence classification, publication years or title words.",
     endpoint: "studies",
     scope: "studies:read",
     list: true,
-    params: ["peptide", "evidence_classification", "year_from", "year_to", "search", "sort", "fields", "limit", "cursor"],
+    params: [
+      "peptide",
+      "evidence_classification",
+      "year_from",
+      "year_to",
+      "search",
+      "sort",
+      "fields",
+      "limit",
+      "cursor",
+    ],
     defaultLimit: LIMITS.pageDefault,
   },
   {
@@ -150,11 +176,23 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "list_vendors",
     title: "List vendors",
-    summary: "The vendor directory: location, ratings, catalog size and shipping facts. Order never depends on commissions.",
+    summary:
+      "The vendor directory: location, ratings, catalog size and shipping facts. Order never depends on commissions.",
     endpoint: "vendors",
     scope: "vendors:read",
     list: true,
-    params: ["search", "country", "ships_to", "product_category", "min_rating", "peptide", "sort", "fields", "limit", "cursor"],
+    params: [
+      "search",
+      "country",
+      "ships_to",
+      "product_category",
+      "min_rating",
+      "peptide",
+      "sort",
+      "fields",
+      "limit",
+      "cursor",
+    ],
     defaultLimit: LIMITS.pageDefault,
   },
   {
@@ -170,7 +208,8 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "vendor_shipping",
     title: "A vendor's shipping facts",
-    summary: "Destinations, exclusions, methods, free-shipping and returns facts of one vendor, each with its source; 'unknown' never means it ships.",
+    summary:
+      "Destinations, exclusions, methods, free-shipping and returns facts of one vendor, each with its source; 'unknown' never means it ships.",
     endpoint: "vendorShipping",
     scope: "vendors:read",
     list: false,
@@ -189,7 +228,8 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "list_products",
     title: "List products",
-    summary: "Products (compound and form) with their price ranges per currency, as listed; never converted between currencies.",
+    summary:
+      "Products (compound and form) with their price ranges per currency, as listed; never converted between currencies.",
     endpoint: "products",
     scope: "products:read",
     list: true,
@@ -199,7 +239,8 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: "list_prices",
     title: "List current offers",
-    summary: "Current vendor offers with their listed price, currency, when last seen and the product page (possibly an affiliate link). Prices are never converted; commissions never change the order.",
+    summary:
+      "Current vendor offers with their listed price, currency, when last seen and the product page (possibly an affiliate link). Prices are never converted; commissions never change the order.",
     endpoint: "prices",
     scope: "pricing:read",
     list: true,

@@ -7,7 +7,11 @@ import { RESEARCH_NOTICE } from "../../research-notice.js";
 import type { CommandDef } from "../types.js";
 import { PEPTIDE_LIST_OPTIONS } from "./options.js";
 
-const slugArg = { name: "slug", description: "peptide id, name, synonym or alias (aliases resolve to the canonical profile)", required: true };
+const slugArg = {
+  name: "slug",
+  description: "peptide id, name, synonym or alias (aliases resolve to the canonical profile)",
+  required: true,
+};
 
 export const defs: CommandDef[] = [
   {
@@ -33,7 +37,10 @@ export const defs: CommandDef[] = [
   {
     path: ["peptides", "get"],
     summary: "Show a peptide's research profile: mechanism, evidence, safety, regulatory status",
-    description: ["Human and preclinical evidence are shown apart. Dose figures are never part of a profile.", RESEARCH_NOTICE].join("\n\n"),
+    description: [
+      "Human and preclinical evidence are shown apart. Dose figures are never part of a profile.",
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     args: [slugArg],
     endpoint: "GET /peptides/{slug}",
     examples: ["pep peptides get bpc-157", "pep peptides get semaglutide -o json | jq .evidence"],
@@ -64,7 +71,10 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     args: [slugArg],
     endpoint: "GET /peptides/{slug}/research",
-    examples: ["pep peptides research bpc-157", "pep peptides research semaglutide -o json | jq .clinical_evidence.human_trials"],
+    examples: [
+      "pep peptides research bpc-157",
+      "pep peptides research semaglutide -o json | jq .clinical_evidence.human_trials",
+    ],
     load: () => import("./research.js"),
   },
   {

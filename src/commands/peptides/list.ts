@@ -5,4 +5,9 @@ import type { ListRun } from "../types.js";
 import { PEPTIDE_LIST_OPTIONS } from "./options.js";
 
 export const run: ListRun<typeof PEPTIDE_LIST_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, opts, { endpoint: ENDPOINTS.peptides, resource: "peptide", options: PEPTIDE_LIST_OPTIONS, fields: true });
+  runList(ctx, opts, {
+    endpoint: ENDPOINTS.peptides,
+    resource: "peptide",
+    options: PEPTIDE_LIST_OPTIONS,
+    fields: true,
+  });

@@ -20,7 +20,11 @@ export const defs: CommandDef[] = [
     list: true,
     defaultLimit: LIMITS.pageDefault,
     options: PRICE_OPTIONS,
-    examples: ["pep prices --peptide bpc-157 --currency usd", "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv", "pep prices --param in_stock=true"],
+    examples: [
+      "pep prices --peptide bpc-157 --currency usd",
+      "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv",
+      "pep prices --param in_stock=true",
+    ],
     load: () => import("./prices.js"),
   },
   {

@@ -9,4 +9,5 @@ import { runList } from "../shared/list.js";
 import type { ListRun } from "../types.js";
 import { PRICE_OPTIONS } from "./options.js";
 
-export const run: ListRun<typeof PRICE_OPTIONS> = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.prices, resource: "offer", options: PRICE_OPTIONS });
+export const run: ListRun<typeof PRICE_OPTIONS> = ({ opts }, ctx) =>
+  runList(ctx, opts, { endpoint: ENDPOINTS.prices, resource: "offer", options: PRICE_OPTIONS });

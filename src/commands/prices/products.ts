@@ -8,4 +8,5 @@ import { runList } from "../shared/list.js";
 import type { ListRun } from "../types.js";
 import { PRODUCT_OPTIONS } from "./options.js";
 
-export const run: ListRun<typeof PRODUCT_OPTIONS> = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.products, resource: "product", options: PRODUCT_OPTIONS });
+export const run: ListRun<typeof PRODUCT_OPTIONS> = ({ opts }, ctx) =>
+  runList(ctx, opts, { endpoint: ENDPOINTS.products, resource: "product", options: PRODUCT_OPTIONS });

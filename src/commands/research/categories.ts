@@ -3,4 +3,5 @@ import { ENDPOINTS } from "../../api/endpoints.js";
 import type { ListRun } from "../types.js";
 import { runList } from "../shared/list.js";
 
-export const run: ListRun = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.categories, resource: "category" });
+export const run: ListRun = ({ opts }, ctx) =>
+  runList(ctx, opts, { endpoint: ENDPOINTS.categories, resource: "category" });

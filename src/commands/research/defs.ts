@@ -11,7 +11,10 @@ export const defs: CommandDef[] = [
   {
     path: ["categories"],
     summary: "List the research categories with every profile in each",
-    description: [`Category ids (for \`pep peptides list --category\`): ${CATEGORIES.join(", ")}.`, RESEARCH_NOTICE].join("\n\n"),
+    description: [
+      `Category ids (for \`pep peptides list --category\`): ${CATEGORIES.join(", ")}.`,
+      RESEARCH_NOTICE,
+    ].join("\n\n"),
     list: true,
     defaultLimit: LIMITS.pageDefault,
     endpoint: "GET /categories",
@@ -22,10 +25,7 @@ export const defs: CommandDef[] = [
     path: ["research-areas"],
     aliases: ["areas"],
     summary: "List studied research areas, most-studied first, with their peptides",
-    description: [
-      "An area's name is what `pep peptides list --research-area` takes.",
-      RESEARCH_NOTICE,
-    ].join("\n\n"),
+    description: ["An area's name is what `pep peptides list --research-area` takes.", RESEARCH_NOTICE].join("\n\n"),
     options: AREA_OPTIONS,
     list: true,
     defaultLimit: LIMITS.pageDefault,
@@ -44,7 +44,11 @@ export const defs: CommandDef[] = [
     args: [{ name: "query", description: "words to search for", required: true, variadic: true }],
     options: SEARCH_OPTIONS,
     endpoint: "GET /search",
-    examples: ["pep search growth factor", "pep search semaglutide --types content --limit 25", "pep search 'tissue repair' -o json"],
+    examples: [
+      "pep search growth factor",
+      "pep search semaglutide --types content --limit 25",
+      "pep search 'tissue repair' -o json",
+    ],
     load: () => import("./search.js"),
   },
 ];

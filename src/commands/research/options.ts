@@ -3,18 +3,28 @@ import { LIMITS, SEARCH_TYPES } from "../../api/enums.js";
 import { option, options } from "../options.js";
 
 export const AREA_OPTIONS = options([
-  { key: "search", long: "search", value: "text", param: "search", description: `part of an area name, 1 to ${LIMITS.areaSearchMaxLength} characters` },
+  {
+    key: "search",
+    long: "search",
+    value: "text",
+    param: "search",
+    description: `part of an area name, 1 to ${LIMITS.areaSearchMaxLength} characters`,
+  },
 ]);
 
 export const SEARCH_OPTIONS = options([
   {
-    key: "types", long: "types", value: "list",
+    key: "types",
+    long: "types",
+    value: "list",
     param: "types",
     description: "what to search, comma-separated (default: both)",
     choices: SEARCH_TYPES,
   },
   {
-    key: "limit", long: "limit", value: "n",
+    key: "limit",
+    long: "limit",
+    value: "n",
     param: "limit",
     description: `most results, 1 to ${LIMITS.searchLimitMax}`,
     default: LIMITS.searchLimitDefault,

@@ -14,6 +14,9 @@ export function searchText(args: readonly string[]): string {
 }
 
 export const run: Run<typeof SEARCH_OPTIONS> = ({ args, opts }, ctx) => {
-  const query = commandQuery(ENDPOINTS.search, opts, SEARCH_OPTIONS, { raw: { q: searchText(args) }, flags: { q: "<query>" } });
+  const query = commandQuery(ENDPOINTS.search, opts, SEARCH_OPTIONS, {
+    raw: { q: searchText(args) },
+    flags: { q: "<query>" },
+  });
   return itemOf(ctx, ENDPOINTS.search, "search", { query });
 };

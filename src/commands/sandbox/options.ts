@@ -17,7 +17,8 @@ export interface SandboxFlags {
 function int(value: unknown, flag: string, min: number, max: number): number {
   const s = String(value).trim();
   const n = Number(s);
-  if (!/^-?\d+$/.test(s) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${String(value)}")`);
+  if (!/^-?\d+$/.test(s) || n < min || n > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${String(value)}")`);
   return n;
 }
 
@@ -56,10 +57,43 @@ export const SANDBOX_OPTIONS = options([
   { key: "port", long: "port", value: "port", description: "port to listen on, 0 for any free port", default: 4010 },
   { key: "host", long: "host", value: "host", description: "address to listen on", default: "127.0.0.1" },
   { key: "seed", long: "seed", value: "n", description: "seed of the synthetic data set", default: 1 },
-  { key: "scale", long: "scale", value: "n", description: "multiply the data set (1 = about 40 peptides, 300 studies, 25 vendors, 200 offers)", default: 1 },
-  { key: "rateLimit", long: "rate-limit", value: "n/seconds", description: "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2)" },
-  { key: "latency", long: "latency", value: "ms", description: "delay every response by this many milliseconds", default: 0 },
-  { key: "bandwidth", long: "bandwidth", value: "kB/s", description: "send every body at most this many kilobytes per second, to try a slow link (0 = no cap)", default: 0 },
-  { key: "failRate", long: "fail-rate", value: "0..1", description: "answer this fraction of requests with 503", default: 0 },
-  { key: "dbDown", long: "db-down", description: "report the database unavailable: /health and data endpoints answer 503" },
+  {
+    key: "scale",
+    long: "scale",
+    value: "n",
+    description: "multiply the data set (1 = about 40 peptides, 300 studies, 25 vendors, 200 offers)",
+    default: 1,
+  },
+  {
+    key: "rateLimit",
+    long: "rate-limit",
+    value: "n/seconds",
+    description: "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2)",
+  },
+  {
+    key: "latency",
+    long: "latency",
+    value: "ms",
+    description: "delay every response by this many milliseconds",
+    default: 0,
+  },
+  {
+    key: "bandwidth",
+    long: "bandwidth",
+    value: "kB/s",
+    description: "send every body at most this many kilobytes per second, to try a slow link (0 = no cap)",
+    default: 0,
+  },
+  {
+    key: "failRate",
+    long: "fail-rate",
+    value: "0..1",
+    description: "answer this fraction of requests with 503",
+    default: 0,
+  },
+  {
+    key: "dbDown",
+    long: "db-down",
+    description: "report the database unavailable: /health and data endpoints answer 503",
+  },
 ]);

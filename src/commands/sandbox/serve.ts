@@ -25,8 +25,10 @@ export const run: Run<typeof SANDBOX_OPTIONS> = async (input, ctx) => {
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE") throw new UsageError(`--port ${flags.port} is in use; choose another, or --port 0 for any free port`);
-    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw new UsageError(`--host ${flags.host} is not an address of this machine`);
+    if (code === "EADDRINUSE")
+      throw new UsageError(`--port ${flags.port} is in use; choose another, or --port 0 for any free port`);
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+      throw new UsageError(`--host ${flags.host} is not an address of this machine`);
     throw e;
   }
   ctx.onCleanup(() => sandbox.close());

@@ -24,6 +24,9 @@ export async function itemOf(
   options: { query?: Query; pathParams?: Record<string, string> } = {},
 ): Promise<ItemResult> {
   const client = await ctx.client(endpoint);
-  const res = await client.request(expandPath(endpoint.path, options.pathParams), { query: options.query ?? {}, signal: ctx.io.signal });
+  const res = await client.request(expandPath(endpoint.path, options.pathParams), {
+    query: options.query ?? {},
+    signal: ctx.io.signal,
+  });
   return { kind: "item", resource, data: res.data, meta: res.meta };
 }

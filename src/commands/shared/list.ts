@@ -24,18 +24,29 @@ function positiveInt(value: unknown, flag: string, max?: number): number {
   const s = String(value).trim();
   const n = Number(s);
   if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || n < 1 || (max !== undefined && n > max)) {
-    throw new UsageError(`${flag} must be a whole number ${max !== undefined ? `from 1 to ${max}` : "of 1 or more"} (got "${String(value)}")`);
+    throw new UsageError(
+      `${flag} must be a whole number ${max !== undefined ? `from 1 to ${max}` : "of 1 or more"} (got "${String(value)}")`,
+    );
   }
   return n;
 }
 
 /** `--limit --all --page-size --cursor` (contract section 3). */
-export function pagingFrom(opts: Record<string, unknown>, defaultLimit: number = LIMITS.pageDefault, maxPage: number = LIMITS.pageMax): Paging {
+export function pagingFrom(
+  opts: Record<string, unknown>,
+  defaultLimit: number = LIMITS.pageDefault,
+  maxPage: number = LIMITS.pageMax,
+): Paging {
   const all = opts.all === true;
-  if (all && opts.limit !== undefined) throw new UsageError("--all and --limit cannot be used together: --all prints every item");
+  if (all && opts.limit !== undefined)
+    throw new UsageError("--all and --limit cannot be used together: --all prints every item");
   const limit = all ? undefined : opts.limit !== undefined ? positiveInt(opts.limit, "--limit") : defaultLimit;
   const pageSize =
-    opts.pageSize !== undefined ? positiveInt(opts.pageSize, "--page-size", maxPage) : limit === undefined ? maxPage : Math.min(limit, maxPage);
+    opts.pageSize !== undefined
+      ? positiveInt(opts.pageSize, "--page-size", maxPage)
+      : limit === undefined
+        ? maxPage
+        : Math.min(limit, maxPage);
   let cursor: string | undefined;
   if (opts.cursor !== undefined) {
     cursor = String(opts.cursor);

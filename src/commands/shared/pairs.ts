@@ -34,7 +34,11 @@ export function splitPair(raw: string, flag: string): [string, string] {
  * `--param` values -> extra query parameters. `reserved` maps a parameter a flag covers
  * to that flag (`peptide` -> `--peptide`); naming it, or naming one twice, exits 2.
  */
-export function extraParams(values: unknown, reserved: Record<string, string>, flag = "--param"): Record<string, string> {
+export function extraParams(
+  values: unknown,
+  reserved: Record<string, string>,
+  flag = "--param",
+): Record<string, string> {
   const list = values === undefined ? [] : Array.isArray(values) ? values.map(String) : [String(values)];
   // Names are data: `constructor`, `toString` or `__proto__` are parameters like any
   // other, so no lookup may reach Object.prototype (a null-prototype map, own keys only).

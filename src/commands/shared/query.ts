@@ -20,7 +20,11 @@ export function flagFor(param: string, flags: Record<string, string> = {}): stri
  * Checks a query against the endpoint's schema and returns it as strings for the URL.
  * `flags` maps a parameter to the flag (or argument) the user typed, for messages.
  */
-export function checkParams(endpoint: Endpoint, raw: Record<string, unknown>, flags: Record<string, string> = {}): Query {
+export function checkParams(
+  endpoint: Endpoint,
+  raw: Record<string, unknown>,
+  flags: Record<string, string> = {},
+): Query {
   // Null-prototype maps: a parameter named `__proto__` or `constructor` is kept as given.
   const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [k, v] of Object.entries(raw)) if (v !== undefined) query[k] = v;
@@ -49,7 +53,11 @@ export interface MappedQuery {
  * (`--param`). A pair naming a parameter a flag covers is refused: `reserved` adds the
  * parameters covered by flags outside `options` (the list flags).
  */
-export function queryFromOptions(opts: Record<string, unknown>, options: readonly OptionDef[], reserved: Record<string, string> = {}): MappedQuery {
+export function queryFromOptions(
+  opts: Record<string, unknown>,
+  options: readonly OptionDef[],
+  reserved: Record<string, string> = {},
+): MappedQuery {
   const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const flags: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const o of options) {

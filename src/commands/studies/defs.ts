@@ -43,7 +43,11 @@ export const defs: CommandDef[] = [
     args: [{ name: "id", description: "study id, PMID, DOI or NCT number", required: true }],
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies/{id}",
-    examples: ["pep studies get 12345678", "pep studies get https://doi.org/10.1000/xyz123", "pep studies get NCT01234567 -o ris"],
+    examples: [
+      "pep studies get 12345678",
+      "pep studies get https://doi.org/10.1000/xyz123",
+      "pep studies get NCT01234567 -o ris",
+    ],
     load: () => import("./get.js"),
   },
   {

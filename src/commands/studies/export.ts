@@ -14,4 +14,9 @@ export function exportPaging(opts: Record<string, unknown>): Record<string, unkn
 }
 
 export const run: Run<typeof EXPORT_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, exportPaging(opts), { endpoint: ENDPOINTS.studies, resource: "study", options: STUDY_FILTER_OPTIONS, fields: true });
+  runList(ctx, exportPaging(opts), {
+    endpoint: ENDPOINTS.studies,
+    resource: "study",
+    options: STUDY_FILTER_OPTIONS,
+    fields: true,
+  });

@@ -23,7 +23,8 @@ const NCT = /^nct(\d{8})$/i;
 /** A DOI: the `10.` directory indicator, a registrant code, a slash and a suffix. */
 const DOI = /^10\.\d{4,9}\/\S+$/;
 const DOI_PREFIX = /^(?:doi:|(?:https?:\/\/)?(?:dx\.)?doi\.org\/)/i;
-const PUBMED_URL = /^(?:https?:\/\/)?(?:www\.)?(?:pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov\/pubmed)\/(\d+)\/?(?:[?#].*)?$/i;
+const PUBMED_URL =
+  /^(?:https?:\/\/)?(?:www\.)?(?:pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov\/pubmed)\/(\d+)\/?(?:[?#].*)?$/i;
 const TRIAL_URL = /^(?:https?:\/\/)?(?:www\.)?clinicaltrials\.gov\/(?:ct2\/show|study)\/(nct\d{8})\/?(?:[?#].*)?$/i;
 
 /** The API id of `input`, or undefined when it is none of the accepted forms. */

@@ -53,7 +53,14 @@ export const defs: CommandDef[] = [
     summary: `Compare ${LIMITS.compareMin} to ${LIMITS.compareMax} vendors side by side: ratings, catalog size, shipping`,
     description: `${KEY_NOTE}\nIds may be given as separate words or comma-separated.`,
     endpoint: "GET /vendors/compare",
-    args: [{ name: "ids", description: `${LIMITS.compareMin} to ${LIMITS.compareMax} vendor ids or slugs`, required: true, variadic: true }],
+    args: [
+      {
+        name: "ids",
+        description: `${LIMITS.compareMin} to ${LIMITS.compareMax} vendor ids or slugs`,
+        required: true,
+        variadic: true,
+      },
+    ],
     options: [SHIPS_TO],
     examples: ["pep vendors compare acme-labs peptide-co", "pep vendors compare a b c d --ships-to CA -o json"],
     load: () => import("./compare.js"),

@@ -16,9 +16,11 @@ export function minRating(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   const s = String(value).trim();
   const bounds = `from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`;
-  if (!DECIMAL.test(s)) throw new UsageError(`--min-rating must be a number ${bounds}, such as 4 or 4.5 (got "${String(value)}")`);
+  if (!DECIMAL.test(s))
+    throw new UsageError(`--min-rating must be a number ${bounds}, such as 4 or 4.5 (got "${String(value)}")`);
   const n = Number(s);
-  if (n < LIMITS.ratingMin || n > LIMITS.ratingMax) throw new UsageError(`--min-rating must be a number ${bounds} (got "${String(value)}")`);
+  if (n < LIMITS.ratingMin || n > LIMITS.ratingMax)
+    throw new UsageError(`--min-rating must be a number ${bounds} (got "${String(value)}")`);
   return s;
 }
 

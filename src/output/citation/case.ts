@@ -20,7 +20,32 @@
  * its capitals say nothing about proper names, and styles may change them.
  */
 
-const SMALL = new Set(["a", "an", "the", "of", "on", "in", "for", "and", "or", "to", "with", "from", "by", "at", "as", "is", "are", "its", "via", "vs", "into", "after", "over", "than"]);
+const SMALL = new Set([
+  "a",
+  "an",
+  "the",
+  "of",
+  "on",
+  "in",
+  "for",
+  "and",
+  "or",
+  "to",
+  "with",
+  "from",
+  "by",
+  "at",
+  "as",
+  "is",
+  "are",
+  "its",
+  "via",
+  "vs",
+  "into",
+  "after",
+  "over",
+  "than",
+]);
 
 /** A title split into words; `core` runs from the first to the last letter or digit. */
 export interface Word {
@@ -100,7 +125,9 @@ export function protectedWords(words: readonly Word[], known: KnownNames): boole
   const sentence = !shouting && isSentenceCase(words);
   const named = namedWords(words, known.peptides);
   const journalWords = new Set(
-    splitWords(known.journal ?? "").words.map((w) => w.core).filter((c) => /^\p{Lu}/u.test(c) && !SMALL.has(c.toLowerCase())),
+    splitWords(known.journal ?? "")
+      .words.map((w) => w.core)
+      .filter((c) => /^\p{Lu}/u.test(c) && !SMALL.has(c.toLowerCase())),
   );
   return words.map((w, i) => {
     const c = w.core;

@@ -26,15 +26,36 @@ export interface Name {
 /** "GH", "G.H.", "G-H" as the trailing token of a PubMed-style name. */
 const INITIALS = /^(?:[\p{Lu}][.\-]?){1,3}\.?$/u;
 /** Lower-case particles that belong to the family name ("van Beethoven"). */
-const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos", "das", "ten", "ter", "bin", "al", "el"]);
+const PARTICLES = new Set([
+  "van",
+  "von",
+  "der",
+  "den",
+  "de",
+  "del",
+  "della",
+  "di",
+  "da",
+  "du",
+  "la",
+  "le",
+  "dos",
+  "das",
+  "ten",
+  "ter",
+  "bin",
+  "al",
+  "el",
+]);
 /** Words that name a body rather than a person. */
 const ORGANISATION = new Set(
-  ("group groups organization organisation consortium committee agency society collaboration collaborative collaborators " +
+  (
+    "group groups organization organisation consortium committee agency society collaboration collaborative collaborators " +
     "institute institutes institution association council foundation network centre center centers centres department " +
     "university college hospital clinic board commission team investigators alliance federation trust office ministry " +
     "laboratory laboratories lab program programme initiative panel partnership unit service services corporation company " +
-    "inc ltd llc gmbh authority administration bureau registry academy")
-    .split(" "),
+    "inc ltd llc gmbh authority administration bureau registry academy"
+  ).split(" "),
 );
 /** Lower-case words that join the words of a body's name, never a person's. */
 const JOINING = new Set(["and", "for", "of", "on", "the", "in", "to", "at", "&"]);
@@ -80,8 +101,12 @@ export function parseName(raw: string): Name | undefined {
 /** "Smith J, Doe AB" (every part ends in initials) is a list; "Smith, John" is one name. */
 function splitList(s: string): string[] {
   if (s.includes(";")) return s.split(";");
-  const parts = s.split(",").map((p) => p.trim()).filter((p) => p !== "");
-  const pubmedStyle = parts.length > 1 && parts.every((p) => ET_AL.test(p) || (p.includes(" ") && INITIALS.test(p.split(" ").pop()!)));
+  const parts = s
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  const pubmedStyle =
+    parts.length > 1 && parts.every((p) => ET_AL.test(p) || (p.includes(" ") && INITIALS.test(p.split(" ").pop()!)));
   if (pubmedStyle) return parts;
   // "Smith, John Paul" is one name; "John Smith, Anna Doe" two.
   if (parts.length === 2 && !parts.every((p) => p.includes(" "))) return [s];
@@ -97,7 +122,8 @@ function splitList(s: string): string[] {
 function nameFromObject(o: Record<string, unknown>): Name | undefined {
   const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? cleanLine(v).trim() : undefined);
   const family = str(o.family) ?? str(o.last_name) ?? str(o.lastName) ?? str(o.last) ?? str(o.surname);
-  const given = str(o.given) ?? str(o.first_name) ?? str(o.firstName) ?? str(o.first) ?? str(o.forename) ?? str(o.initials);
+  const given =
+    str(o.given) ?? str(o.first_name) ?? str(o.firstName) ?? str(o.first) ?? str(o.forename) ?? str(o.initials);
   if (family) return given ? { family, given } : { family };
   const literal = str(o.literal);
   if (literal) return { literal };
@@ -108,7 +134,10 @@ function nameFromObject(o: Record<string, unknown>): Name | undefined {
 /** Any author value as a list of names. */
 export function parseAuthors(value: unknown): Name[] {
   if (value === null || value === undefined) return [];
-  if (typeof value === "string") return splitList(value).map(parseName).filter((n): n is Name => n !== undefined);
+  if (typeof value === "string")
+    return splitList(value)
+      .map(parseName)
+      .filter((n): n is Name => n !== undefined);
   if (Array.isArray(value)) {
     return value.flatMap((v) => {
       if (typeof v === "string") {

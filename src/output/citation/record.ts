@@ -74,7 +74,23 @@ export function studyRecord(raw: unknown): Omit<CitationRecord, "key"> {
   };
 }
 
-const FOLD: Record<string, string> = { ß: "ss", æ: "ae", Æ: "AE", ø: "o", Ø: "O", œ: "oe", Œ: "OE", ł: "l", Ł: "L", đ: "d", Đ: "D", þ: "th", Þ: "TH", ð: "d", ı: "i" };
+const FOLD: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  Æ: "AE",
+  ø: "o",
+  Ø: "O",
+  œ: "oe",
+  Œ: "OE",
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  þ: "th",
+  Þ: "TH",
+  ð: "d",
+  ı: "i",
+};
 
 /** Lower-case ASCII letters and digits only: "Müller-Łódź" -> "mullerlodz". */
 export function asciiFold(s: string): string {
@@ -86,7 +102,26 @@ export function asciiFold(s: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
-const STOPWORDS = new Set(["a", "an", "the", "of", "on", "in", "for", "and", "to", "with", "from", "by", "at", "as", "is", "are", "its", "via"]);
+const STOPWORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "of",
+  "on",
+  "in",
+  "for",
+  "and",
+  "to",
+  "with",
+  "from",
+  "by",
+  "at",
+  "as",
+  "is",
+  "are",
+  "its",
+  "via",
+]);
 
 function titleWord(title: string | undefined): string {
   if (!title) return "";

@@ -18,7 +18,9 @@ import { risRecord } from "./ris.js";
 
 export function assertCitable(result: ListResult | ItemResult | RawResult, format: OutputFormat): void {
   if (!isCitable(result)) {
-    throw new UsageError(`-o ${format} is for studies only (studies list, studies get, studies export, peptides studies)`);
+    throw new UsageError(
+      `-o ${format} is for studies only (studies list, studies get, studies export, peptides studies)`,
+    );
   }
 }
 

@@ -72,7 +72,9 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
   const generated = generatePeptides(seed, n(BASE_COUNTS.peptides, 8));
   const studies = generateStudies(seed, n(BASE_COUNTS.studies, 60), generated, nowYear);
   const vendors = generateVendors(seed, n(BASE_COUNTS.vendors, 12));
-  const peptides = generated.slice().sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id));
+  const peptides = generated
+    .slice()
+    .sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id));
   const offers = generateOffers(seed, n(BASE_COUNTS.offers, 40), vendors, peptides);
 
   const peptideById = new Map(peptides.map((p) => [p.id, p]));
@@ -95,8 +97,12 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
   }
   const titles = new Map(studies.map((s) => [s, s.title.toLowerCase()]));
   const titleKey = (s: Study) => titles.get(s) as string;
-  const newest = studies.slice().sort((a, b) => b.publicationYear - a.publicationYear || byText(titleKey(a), titleKey(b)) || byText(a.id, b.id));
-  const oldest = studies.slice().sort((a, b) => a.publicationYear - b.publicationYear || byText(titleKey(a), titleKey(b)) || byText(a.id, b.id));
+  const newest = studies
+    .slice()
+    .sort((a, b) => b.publicationYear - a.publicationYear || byText(titleKey(a), titleKey(b)) || byText(a.id, b.id));
+  const oldest = studies
+    .slice()
+    .sort((a, b) => a.publicationYear - b.publicationYear || byText(titleKey(a), titleKey(b)) || byText(a.id, b.id));
   const title = studies.slice().sort((a, b) => byText(titleKey(a), titleKey(b)) || byText(a.id, b.id));
 
   const vendorById = new Map<string, VendorWithCurrencies>();
@@ -117,7 +123,11 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
   const pName = (o: Offer) => lowerNames.get(o.peptideId ?? "") ?? "";
   listedOffers.sort(
     (a, b) =>
-      byText(pName(a), pName(b)) || byText(a.form, b.form) || byText(a.currency, b.currency) || compareDecimal(a.price, b.price) || byText(a.id, b.id),
+      byText(pName(a), pName(b)) ||
+      byText(a.form, b.form) ||
+      byText(a.currency, b.currency) ||
+      compareDecimal(a.price, b.price) ||
+      byText(a.id, b.id),
   );
 
   const areaList: ResearchArea[] = RESEARCH_AREAS.map((a) => ({
@@ -133,7 +143,10 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
     })
     .sort((a, b) => b.studyCount - a.studyCount || byText(a.area.name, b.area.name));
 
-  const categories = CATEGORIES.map((id) => ({ id, peptideIds: peptides.filter((p) => p.categories.includes(id)).map((p) => p.id) }));
+  const categories = CATEGORIES.map((id) => ({
+    id,
+    peptideIds: peptides.filter((p) => p.categories.includes(id)).map((p) => p.id),
+  }));
 
   const productMap = new Map<string, { peptideId: string; form: ProductForm; offers: Offer[] }>();
   for (const o of listedOffers) {

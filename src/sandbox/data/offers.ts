@@ -10,7 +10,12 @@ import { createRng, type Rng } from "./prng.js";
 import type { Offer, Peptide, ProductForm } from "./types.js";
 import type { VendorWithCurrencies } from "./vendors.js";
 
-export const FORMS: { id: ProductForm; label: string; category: "peptides" | "sprays" | "capsules" | "other"; weight: number }[] = [
+export const FORMS: {
+  id: ProductForm;
+  label: string;
+  category: "peptides" | "sprays" | "capsules" | "other";
+  weight: number;
+}[] = [
   { id: "lyophilized-powder", label: "lyophilized powder", category: "peptides", weight: 4 },
   { id: "solution", label: "solution", category: "peptides", weight: 2 },
   { id: "nasal-spray", label: "nasal spray", category: "sprays", weight: 1.5 },
@@ -47,7 +52,12 @@ function slugSuffix(n: number): string {
   return /^\d+(mg|mcg|iu|ml)$/.test(short) ? `n${n}` : short;
 }
 
-export function generateOffers(seed: number, count: number, vendors: VendorWithCurrencies[], peptides: Peptide[]): Offer[] {
+export function generateOffers(
+  seed: number,
+  count: number,
+  vendors: VendorWithCurrencies[],
+  peptides: Peptide[],
+): Offer[] {
   const rng = createRng(seed, "offers");
   const shareable = vendors.filter((v) => v.pricesShareable);
   const hidden = vendors.find((v) => !v.pricesShareable);
@@ -66,9 +76,13 @@ export function generateOffers(seed: number, count: number, vendors: VendorWithC
     const peptide = unmatched ? null : rng.pick(peptides);
     const form = pickForm(rng);
     const stale = i === 4 || (i > 5 && rng.chance(0.08));
-    const lastSeenAt = stale ? daysBeforeNow(rng.int(31, 120)) : daysBeforeNow(rng.int(0, 29), rng.int(0, 23) * 3_600_000);
+    const lastSeenAt = stale
+      ? daysBeforeNow(rng.int(31, 120))
+      : daysBeforeNow(rng.int(0, 29), rng.int(0, 23) * 3_600_000);
     const currency = pinned?.currency ?? rng.pick(vendor.currencies);
-    const productName = peptide ? `${peptide.name} ${form.label}` : `House research blend SBX-${String(i + 1).padStart(4, "0")}`;
+    const productName = peptide
+      ? `${peptide.name} ${form.label}`
+      : `House research blend SBX-${String(i + 1).padStart(4, "0")}`;
     out.push({
       id: `off_${String(i + 1).padStart(6, "0")}`,
       peptideId: peptide?.id ?? null,

@@ -8,7 +8,14 @@ import { chemistryOf, RESIDUE_CODES } from "./chemistry.js";
 import { daysBeforeNow } from "./clock.js";
 import { MECHANISM_TARGETS, RESEARCH_AREAS, peptideName, slugify } from "./names.js";
 import { createRng, type Rng } from "./prng.js";
-import { NOT_DOCUMENTED, type CategoryId, type Documented, type EvidenceLevel, type Peptide, type RegulatoryStatus } from "./types.js";
+import {
+  NOT_DOCUMENTED,
+  type CategoryId,
+  type Documented,
+  type EvidenceLevel,
+  type Peptide,
+  type RegulatoryStatus,
+} from "./types.js";
 
 /** Plausible regulatory statuses per evidence level; the first is used for pinned profiles. */
 const STATUS_BY_LEVEL: Record<EvidenceLevel, RegulatoryStatus[]> = {
@@ -57,7 +64,13 @@ const LEVEL_PHRASE: Record<EvidenceLevel, string> = {
   insufficient: "insufficient to draw conclusions",
 };
 
-const CLASSIFICATIONS = ["Synthetic linear peptide", "Cyclic peptide analogue", "Peptide hormone analogue", "Lipidated peptide", "Short peptide complex"];
+const CLASSIFICATIONS = [
+  "Synthetic linear peptide",
+  "Cyclic peptide analogue",
+  "Peptide hormone analogue",
+  "Lipidated peptide",
+  "Short peptide complex",
+];
 const ADVERSE = ["Nausea", "Headache", "Flushing", "Transient fatigue", "Local skin irritation", "Altered appetite"];
 const LIMITATIONS = [
   "Most studies are small and of short duration.",
@@ -91,7 +104,10 @@ function documentedChemistry(rng: Rng, residues: string[]): Peptide["chemical"] 
 }
 
 function initials(name: string): string {
-  const letters = name.replace(/-\d+$/, "").replace(/[aeiou]/gi, "").toUpperCase();
+  const letters = name
+    .replace(/-\d+$/, "")
+    .replace(/[aeiou]/gi, "")
+    .toUpperCase();
   return (letters + "XXX").slice(0, 3);
 }
 
@@ -119,9 +135,17 @@ export function generatePeptides(seed: number, count: number): Peptide[] {
     }
     const pinned = i < EVIDENCE_LEVELS.length + 1;
     const level: EvidenceLevel =
-      i < EVIDENCE_LEVELS.length ? (EVIDENCE_LEVELS[i] as EvidenceLevel) : i === EVIDENCE_LEVELS.length ? "fda-approved" : rng.pick(EVIDENCE_LEVELS);
+      i < EVIDENCE_LEVELS.length
+        ? (EVIDENCE_LEVELS[i] as EvidenceLevel)
+        : i === EVIDENCE_LEVELS.length
+          ? "fda-approved"
+          : rng.pick(EVIDENCE_LEVELS);
     const statuses = STATUS_BY_LEVEL[level];
-    const status: RegulatoryStatus = pinned ? (i === EVIDENCE_LEVELS.length ? "withdrawn" : (statuses[0] as RegulatoryStatus)) : rng.pick(statuses);
+    const status: RegulatoryStatus = pinned
+      ? i === EVIDENCE_LEVELS.length
+        ? "withdrawn"
+        : (statuses[0] as RegulatoryStatus)
+      : rng.pick(statuses);
 
     const areas = RESEARCH_AREAS.filter((a) => a.categories.some((c) => categories.includes(c as CategoryId)));
     const topics = rng.sample(areas.length > 0 ? areas : RESEARCH_AREAS, rng.int(1, 3)).map((a) => a.name);
@@ -141,19 +165,32 @@ export function generatePeptides(seed: number, count: number): Peptide[] {
       researchTopics: topics,
       classification: maybe(rng, 0.1, () => rng.pick(CLASSIFICATIONS)),
       fdaStatus: status === "approved" && level !== "fda-approved" ? APPROVED_ELSEWHERE : FDA_STATUS[status],
-      wadaStatus: maybe(rng, 0.3, () => rng.pick(["Prohibited at all times (synthetic record)", "Not listed (synthetic record)"])),
+      wadaStatus: maybe(rng, 0.3, () =>
+        rng.pick(["Prohibited at all times (synthetic record)", "Not listed (synthetic record)"]),
+      ),
       availability:
-        status === "approved" ? "Prescription product (synthetic record)" : maybe(rng, 0.2, () => rng.pick(["Research material only", "Not commercially available"])),
+        status === "approved"
+          ? "Prescription product (synthetic record)"
+          : maybe(rng, 0.2, () => rng.pick(["Research material only", "Not commercially available"])),
       developmentStage: rng.pick(stagesFor(level, status)),
       evidenceLevel: level,
       regulatoryStatus: status,
       contentReviewedAt: daysBeforeNow(rng.int(1, 720)),
       mechanism: {
-        summary: maybe(rng, 0.1, () => `Proposed to act on ${targets.join(" and ")}; most mechanistic data come from laboratory work.`),
+        summary: maybe(
+          rng,
+          0.1,
+          () => `Proposed to act on ${targets.join(" and ")}; most mechanistic data come from laboratory work.`,
+        ),
         targets,
       },
       chemical: chemicalUndocumented
-        ? { sequence: NOT_DOCUMENTED, sequenceLength: NOT_DOCUMENTED, molecularFormula: NOT_DOCUMENTED, molecularWeightDa: NOT_DOCUMENTED }
+        ? {
+            sequence: NOT_DOCUMENTED,
+            sequenceLength: NOT_DOCUMENTED,
+            molecularFormula: NOT_DOCUMENTED,
+            molecularWeightDa: NOT_DOCUMENTED,
+          }
         : documentedChemistry(rng, residues),
       safety: {
         summary: maybe(rng, 0.1, () =>
@@ -161,7 +198,8 @@ export function generatePeptides(seed: number, count: number): Peptide[] {
             ? "No human safety data; animal and laboratory reports only."
             : "Human reports describe mostly mild, transient adverse events; long-term safety is not established.",
         ),
-        reportedAdverseEvents: level === "preclinical" || level === "insufficient" ? [] : rng.sample(ADVERSE, rng.int(1, 3)),
+        reportedAdverseEvents:
+          level === "preclinical" || level === "insufficient" ? [] : rng.sample(ADVERSE, rng.int(1, 3)),
         knownInteractions: maybe(rng, 0.5, () => "None reported in the cited sources."),
       },
       limitations: rng.sample(LIMITATIONS, rng.int(1, 3)),

@@ -71,7 +71,8 @@ interface Draft {
 }
 
 const pad = (j: number) => String(j + 1).padStart(5, "0");
-const nth = <T>(items: readonly T[], draw: number): T => items[Math.min(items.length - 1, Math.floor(draw * items.length))] as T;
+const nth = <T>(items: readonly T[], draw: number): T =>
+  items[Math.min(items.length - 1, Math.floor(draw * items.length))] as T;
 
 /** Turns a draft into a regulatory label: its own identifier form, journal and a year labels can have. */
 function makeLabel(d: Draft): void {
@@ -96,7 +97,9 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
   for (let j = 0; j < count; j++) {
     const owner = peptides[j % peptides.length] as Peptide;
     const c: EvidenceClassification =
-      j < EVIDENCE_CLASSIFICATIONS.length ? (EVIDENCE_CLASSIFICATIONS[j] as EvidenceClassification) : weighted(rng, MIX[owner.evidenceLevel]);
+      j < EVIDENCE_CLASSIFICATIONS.length
+        ? (EVIDENCE_CLASSIFICATIONS[j] as EvidenceClassification)
+        : weighted(rng, MIX[owner.evidenceLevel]);
     const topic = rng.pick(owner.researchTopics);
     const year = c === "regulatory_label" ? rng.int(2005, nowYear) : rng.int(1995, nowYear);
     pmid += rng.int(1, 40);
@@ -203,7 +206,10 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
     const kind = kinds.get(d) as StudyKind;
     const t = d.topic.toLowerCase();
     const names = d.partner ? [d.owner.name, d.partner.name] : [d.owner.name];
-    const base = d.partner && kind.pair ? kind.pair(d.owner.name, d.partner.name, t) : nth(kind.titles, d.titleDraw)(d.owner.name, t);
+    const base =
+      d.partner && kind.pair
+        ? kind.pair(d.owner.name, d.partner.name, t)
+        : nth(kind.titles, d.titleDraw)(d.owner.name, t);
     Object.assign(d.study, {
       title: d.special ? base + (SPECIAL_ENDINGS[Math.floor(d.j / 37) % SPECIAL_ENDINGS.length] as string) : base,
       studyType: kind.studyType,

@@ -28,13 +28,17 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     classification: "regulatory_label",
     researchModel: "human",
     titles: [(a) => `Regulatory label review of ${a} (synthetic record)`],
-    finding: ([a], t) => `The synthetic label record describes ${a} and lists its reviewed indications related to ${t}.`,
+    finding: ([a], t) =>
+      `The synthetic label record describes ${a} and lists its reviewed indications related to ${t}.`,
   },
   {
     studyType: "randomized controlled trial",
     classification: "human_controlled_trial",
     researchModel: "human",
-    titles: [(a, t) => `A randomized, placebo-controlled trial of ${a} on ${t} in adults`, (a, t) => `Randomized trial of ${a} versus placebo for ${t}`],
+    titles: [
+      (a, t) => `A randomized, placebo-controlled trial of ${a} on ${t} in adults`,
+      (a, t) => `Randomized trial of ${a} versus placebo for ${t}`,
+    ],
     pair: (a, b, t) => `A randomized trial comparing ${a} with ${b} on ${t} in adults`,
     finding: (n, t) =>
       n.length === 1
@@ -58,7 +62,8 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     researchModel: "human",
     titles: [(a, t) => `Open-label study of ${a} and ${t} in adults`],
     pair: (a, b, t) => `Open-label study of ${a} and ${b} on ${t}`,
-    finding: (n, t) => `An open-label human study reported changes in ${t} after ${or(n)} exposure; without a control group the cause is uncertain.`,
+    finding: (n, t) =>
+      `An open-label human study reported changes in ${t} after ${or(n)} exposure; without a control group the cause is uncertain.`,
   },
   {
     studyType: "observational cohort",
@@ -66,7 +71,8 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     researchModel: "human",
     titles: [(a, t) => `Cohort analysis of ${t} outcomes after ${a} exposure`],
     pair: (a, b, t) => `Cohort analysis of ${t} outcomes after ${a} or ${b} exposure`,
-    finding: (n, t) => `An observational cohort linked ${or(n)} exposure with changes in ${t}; confounding cannot be ruled out.`,
+    finding: (n, t) =>
+      `An observational cohort linked ${or(n)} exposure with changes in ${t}; confounding cannot be ruled out.`,
   },
   {
     studyType: "case series",
@@ -82,7 +88,8 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     researchModel: "human",
     titles: [(a, t) => `${a} and ${t}: a narrative review of human data`],
     pair: (a, b, t) => `${a} and ${b} in ${t}: a narrative review of human data`,
-    finding: (n, t) => `A secondary source summarising earlier human work on ${and(n)} and ${t}; it adds no new primary data.`,
+    finding: (n, t) =>
+      `A secondary source summarising earlier human work on ${and(n)} and ${t}; it adds no new primary data.`,
   },
   {
     studyType: "systematic review",
@@ -90,7 +97,8 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     researchModel: "human",
     titles: [(a, t) => `Systematic review of human studies of ${a} on ${t}`],
     pair: (a, b, t) => `Systematic review of human studies of ${a} and ${b} on ${t}`,
-    finding: (n, t) => `A systematic review of human studies of ${and(n)} and ${t}; it pools earlier reports and adds no new primary data.`,
+    finding: (n, t) =>
+      `A systematic review of human studies of ${and(n)} and ${t}; it pools earlier reports and adds no new primary data.`,
   },
   {
     studyType: "case report",
@@ -105,7 +113,8 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     researchModel: "animal",
     titles: [(a, t) => `${a} and ${t}: a narrative review of preclinical work`],
     pair: (a, b, t) => `${a} and ${b} in ${t}: a narrative review of preclinical work`,
-    finding: (n, t) => `A secondary source summarising animal and laboratory work on ${and(n)} and ${t}; it adds no new primary data.`,
+    finding: (n, t) =>
+      `A secondary source summarising animal and laboratory work on ${and(n)} and ${t}; it adds no new primary data.`,
   },
   {
     studyType: "systematic review",
@@ -113,13 +122,17 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     researchModel: "animal",
     titles: [(a, t) => `Systematic review of animal studies of ${a} on ${t}`],
     pair: (a, b, t) => `Systematic review of animal studies of ${a} and ${b} on ${t}`,
-    finding: (n, t) => `A systematic review of animal studies of ${and(n)} and ${t}; the relevance to humans is unknown.`,
+    finding: (n, t) =>
+      `A systematic review of animal studies of ${and(n)} and ${t}; the relevance to humans is unknown.`,
   },
   {
     studyType: "animal study",
     classification: "animal_or_lab",
     researchModel: "animal",
-    titles: [(a, t) => `Effects of ${a} on ${t} in a rodent model`, (a, t) => `${a} modulates ${t} in zebrafish larvae`],
+    titles: [
+      (a, t) => `Effects of ${a} on ${t} in a rodent model`,
+      (a, t) => `${a} modulates ${t} in zebrafish larvae`,
+    ],
     pair: (a, b, t) => `${a} versus ${b} on ${t} in a rodent model`,
     finding: (n, t) => `Animals exposed to ${or(n)} showed changes in ${t}; the relevance to humans is unknown.`,
   },
@@ -127,7 +140,10 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     studyType: "cell culture study",
     classification: "in_vitro",
     researchModel: "in vitro",
-    titles: [(a, t) => `${a} in cultured cells: implications for ${t}`, (a, t) => `In vitro characterisation of ${a} and ${t} in cultured cells`],
+    titles: [
+      (a, t) => `${a} in cultured cells: implications for ${t}`,
+      (a, t) => `In vitro characterisation of ${a} and ${t} in cultured cells`,
+    ],
     pair: (a, b, t) => `${a} and ${b} compared in cultured cells: implications for ${t}`,
     finding: (n, t) => `Cultured cells exposed to ${or(n)} showed altered ${t} pathways; no whole-organism data.`,
   },
@@ -137,17 +153,36 @@ export const STUDY_KINDS: readonly StudyKind[] = [
     researchModel: "in vitro",
     titles: [(a, t) => `Receptor binding assay of ${a}: implications for ${t}`],
     pair: (a, b, t) => `Receptor binding of ${a} and ${b} compared: implications for ${t}`,
-    finding: (n, t) => `A receptor binding assay found that ${or(n)} bound its proposed target in vitro; binding alone does not show an effect on ${t}.`,
+    finding: (n, t) =>
+      `A receptor binding assay found that ${or(n)} bound its proposed target in vitro; binding alone does not show an effect on ${t}.`,
   },
 ];
 
 /** Evidence levels resting on human data; the others cite no human research at all. */
-export const HUMAN_LEVELS: ReadonlySet<EvidenceLevel> = new Set(["fda-approved", "established-human", "clinical-trial", "limited-human"]);
+export const HUMAN_LEVELS: ReadonlySet<EvidenceLevel> = new Set([
+  "fda-approved",
+  "established-human",
+  "clinical-trial",
+  "limited-human",
+]);
 
 /** Weights of each classification among the studies a profile cites, by its evidence level. */
 export const MIX: Record<EvidenceLevel, Partial<Record<EvidenceClassification, number>>> = {
-  "fda-approved": { regulatory_label: 2, human_controlled_trial: 4, human_study: 2, secondary_report: 1, animal_or_lab: 1, in_vitro: 1 },
-  "established-human": { human_controlled_trial: 3, human_study: 3, secondary_report: 2, animal_or_lab: 1, in_vitro: 1 },
+  "fda-approved": {
+    regulatory_label: 2,
+    human_controlled_trial: 4,
+    human_study: 2,
+    secondary_report: 1,
+    animal_or_lab: 1,
+    in_vitro: 1,
+  },
+  "established-human": {
+    human_controlled_trial: 3,
+    human_study: 3,
+    secondary_report: 2,
+    animal_or_lab: 1,
+    in_vitro: 1,
+  },
   "clinical-trial": { human_controlled_trial: 3, human_study: 1, secondary_report: 1, animal_or_lab: 2, in_vitro: 1 },
   "limited-human": { human_controlled_trial: 1, human_study: 2, secondary_report: 2, animal_or_lab: 3, in_vitro: 2 },
   preclinical: { secondary_report: 1, animal_or_lab: 5, in_vitro: 3 },

@@ -3,7 +3,13 @@
  * response items; internal-only fields (popularity, commission, exclusion reasons) never
  * reach a response.
  */
-import type { CATEGORIES, EVIDENCE_CLASSIFICATIONS, EVIDENCE_LEVELS, PRODUCT_CATEGORIES, REGULATORY_STATUSES } from "../../api/enums.js";
+import type {
+  CATEGORIES,
+  EVIDENCE_CLASSIFICATIONS,
+  EVIDENCE_LEVELS,
+  PRODUCT_CATEGORIES,
+  REGULATORY_STATUSES,
+} from "../../api/enums.js";
 
 export type CategoryId = (typeof CATEGORIES)[number];
 export type EvidenceLevel = (typeof EVIDENCE_LEVELS)[number];

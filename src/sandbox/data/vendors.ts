@@ -46,7 +46,10 @@ export function generateVendors(seed: number, count: number): VendorWithCurrenci
     const slug = slugify(name);
     names.add(slug);
     let id = "";
-    do id = `vnd_${Math.floor(rng.next() * 0xffffffff).toString(16).padStart(8, "0")}`;
+    do
+      id = `vnd_${Math.floor(rng.next() * 0xffffffff)
+        .toString(16)
+        .padStart(8, "0")}`;
     while (ids.has(id));
     ids.add(id);
     const home = COUNTRIES[i < COUNTRIES.length ? i : rng.int(0, COUNTRIES.length - 1)] as (typeof COUNTRIES)[number];
@@ -55,16 +58,35 @@ export function generateVendors(seed: number, count: number): VendorWithCurrenci
     const ratingCount = i === 3 || rng.chance(0.08) ? 0 : rng.int(1, 400);
     const ratingAverage = ratingCount === 0 ? null : i === 4 ? 5 : Math.round((2 + rng.next() * 3) * 10) / 10;
     // Coverage: pinned vendor 2 has unknown coverage; others vary.
-    const kind = i === 2 ? "unknown" : i === 0 ? "worldwide" : rng.chance(0.12) ? "unknown" : rng.chance(0.4) ? "worldwide" : "list";
+    const kind =
+      i === 2
+        ? "unknown"
+        : i === 0
+          ? "worldwide"
+          : rng.chance(0.12)
+            ? "unknown"
+            : rng.chance(0.4)
+              ? "worldwide"
+              : "list";
     const others = COUNTRIES.filter((c) => c.code !== home.code).map((c) => c.code);
     const destinations: Vendor["shipping"]["destinations"] =
-      kind === "unknown" ? null : kind === "worldwide" ? "worldwide" : [home.code, ...rng.sample(others, rng.int(0, 6))].sort();
-    const exclusions = destinations === null ? [] : rng.sample(EXCLUSIONS, destinations === "worldwide" ? rng.int(1, 4) : rng.int(0, 2)).sort();
+      kind === "unknown"
+        ? null
+        : kind === "worldwide"
+          ? "worldwide"
+          : [home.code, ...rng.sample(others, rng.int(0, 6))].sort();
+    const exclusions =
+      destinations === null
+        ? []
+        : rng.sample(EXCLUSIONS, destinations === "worldwide" ? rng.int(1, 4) : rng.int(0, 2)).sort();
     const currencies = rng.chance(0.3) && home.currency !== "USD" ? [home.currency, "USD"] : [home.currency];
     const free = rng.chance(0.25)
       ? null
       : rng.chance(0.7)
-        ? { available: true, threshold: { amount: rng.pick(["75.00", "100.00", "150.00", "200.00"]), currency: home.currency } }
+        ? {
+            available: true,
+            threshold: { amount: rng.pick(["75.00", "100.00", "150.00", "200.00"]), currency: home.currency },
+          }
         : { available: false, threshold: null };
     out.push({
       id,
@@ -89,7 +111,11 @@ export function generateVendors(seed: number, count: number): VendorWithCurrenci
         freeShipping: free,
         returns: rng.chance(0.3)
           ? null
-          : { accepted: rng.chance(0.7), window_days: rng.pick([14, 30, null]), conditions: rng.pick(["Unopened items only", null]) },
+          : {
+              accepted: rng.chance(0.7),
+              window_days: rng.pick([14, 30, null]),
+              conditions: rng.pick(["Unopened items only", null]),
+            },
         checkedAt: daysBeforeNow(rng.int(1, 60)),
       },
       catalogCheckedAt: daysBeforeNow(rng.int(0, 6)),

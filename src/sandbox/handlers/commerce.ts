@@ -28,7 +28,8 @@ export const listPrices: Handler = (ctx) => {
     if (peptide && o.peptideId !== peptide.id) return false;
     if (!formMatches(o.form, q.form)) return false;
     if (currency && o.currency !== currency) return false;
-    if (typeof q.ships_to === "string" && shipsTo(ctx.data.vendorById.get(o.vendorId) as Vendor, q.ships_to) !== "yes") return false;
+    if (typeof q.ships_to === "string" && shipsTo(ctx.data.vendorById.get(o.vendorId) as Vendor, q.ships_to) !== "yes")
+      return false;
     return true;
   });
   const page = paginate(ctx, items);
@@ -57,7 +58,12 @@ export const listProducts: Handler = (ctx) => {
   const peptide = peptideFilter(ctx);
   const currency = typeof q.currency === "string" ? q.currency.toUpperCase() : undefined;
   const items = ctx.data.products
-    .filter((p) => (!peptide || p.peptideId === peptide.id) && formMatches(p.form, q.form) && (!currency || p.ranges.some((r) => r.currency === currency)))
+    .filter(
+      (p) =>
+        (!peptide || p.peptideId === peptide.id) &&
+        formMatches(p.form, q.form) &&
+        (!currency || p.ranges.some((r) => r.currency === currency)),
+    )
     .map((p) => {
       const pep = ctx.data.peptideById.get(p.peptideId) as Peptide;
       return {

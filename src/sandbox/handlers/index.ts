@@ -3,7 +3,16 @@ import type { EndpointName } from "../../api/endpoints.js";
 import type { Handler } from "../request-context.js";
 import { listPrices, listProducts } from "./commerce.js";
 import { health, index } from "./meta.js";
-import { getPeptide, getRegulatoryStatus, listCategories, listPeptides, listResearchAreas, peptideResearch, peptideStudies, search } from "./research.js";
+import {
+  getPeptide,
+  getRegulatoryStatus,
+  listCategories,
+  listPeptides,
+  listResearchAreas,
+  peptideResearch,
+  peptideStudies,
+  search,
+} from "./research.js";
 import { getStudy, listStudies } from "./studies.js";
 import { compareVendors, getVendor, getVendorShipping, listVendors } from "./vendors.js";
 

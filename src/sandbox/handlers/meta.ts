@@ -23,4 +23,6 @@ export const index: Handler = (ctx) => ({
   },
 });
 
-export const health: Handler = () => ({ data: { status: "ok", database: "ok", api_version: "v1", sandbox: true, data_as_of: DATA_NOW_ISO } });
+export const health: Handler = () => ({
+  data: { status: "ok", database: "ok", api_version: "v1", sandbox: true, data_as_of: DATA_NOW_ISO },
+});

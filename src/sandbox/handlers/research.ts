@@ -18,7 +18,8 @@ import {
   studyRef,
 } from "./views.js";
 
-const byName = (a: Peptide, b: Peptide) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0);
+const byName = (a: Peptide, b: Peptide) =>
+  a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0;
 
 /** The profile a path `slug` names (id, name, synonym or alias), or 404. */
 export function peptideFromSlug(ctx: HandlerContext, slug = ctx.route.params.slug ?? ""): Peptide {
@@ -48,13 +49,23 @@ export const listPeptides: Handler = (ctx) => {
   });
   const sort = (q.sort as string | undefined) ?? (search !== undefined ? "relevance" : "name");
   items = items.slice();
-  if (sort === "relevance" && search !== undefined) items.sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || byName(a, b));
+  if (sort === "relevance" && search !== undefined)
+    items.sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || byName(a, b));
   else if (sort === "-name") items.sort((a, b) => byName(b, a));
-  else if (sort === "evidence") items.sort((a, b) => EVIDENCE_LEVELS.indexOf(a.evidenceLevel) - EVIDENCE_LEVELS.indexOf(b.evidenceLevel) || byName(a, b));
-  else if (sort === "updated") items.sort((a, b) => (a.contentReviewedAt < b.contentReviewedAt ? 1 : a.contentReviewedAt > b.contentReviewedAt ? -1 : byName(a, b)));
+  else if (sort === "evidence")
+    items.sort(
+      (a, b) => EVIDENCE_LEVELS.indexOf(a.evidenceLevel) - EVIDENCE_LEVELS.indexOf(b.evidenceLevel) || byName(a, b),
+    );
+  else if (sort === "updated")
+    items.sort((a, b) =>
+      a.contentReviewedAt < b.contentReviewedAt ? 1 : a.contentReviewedAt > b.contentReviewedAt ? -1 : byName(a, b),
+    );
   else items.sort(byName);
   const page = paginate(ctx, items);
-  return { data: page.items.map((p) => pickFields(peptideSummary(ctx.data, p, ctx.baseUrl), q.fields)), pagination: page.pagination };
+  return {
+    data: page.items.map((p) => pickFields(peptideSummary(ctx.data, p, ctx.baseUrl), q.fields)),
+    pagination: page.pagination,
+  };
 };
 
 export const getPeptide: Handler = (ctx) => ({ data: peptideProfile(ctx.data, peptideFromSlug(ctx), ctx.baseUrl) });
@@ -80,12 +91,18 @@ export const peptideResearch: Handler = (ctx) => {
       evidence_level: p.evidenceLevel,
       mechanisms: p.mechanism.targets.map((target) => ({ target, summary: p.mechanism.summary })),
       clinical_evidence: {
-        summary: trials.length + humanStudies.length > 0 ? `${trials.length} controlled trial(s) and ${humanStudies.length} other human source(s) cited.` : "not_documented",
+        summary:
+          trials.length + humanStudies.length > 0
+            ? `${trials.length} controlled trial(s) and ${humanStudies.length} other human source(s) cited.`
+            : "not_documented",
         human_trials: trials,
         other_human_studies: humanStudies,
       },
       preclinical_evidence: {
-        summary: animal.length + inVitro.length > 0 ? "Animal and laboratory findings; they may not apply to humans." : "not_documented",
+        summary:
+          animal.length + inVitro.length > 0
+            ? "Animal and laboratory findings; they may not apply to humans."
+            : "not_documented",
         animal_studies: animal,
         in_vitro_studies: inVitro,
       },
@@ -114,7 +131,10 @@ export const listCategories: Handler = (ctx) => {
     name: CATEGORY_LABELS[c.id] ?? c.id,
     url: `${SITE_URL}/categories/${c.id}`,
     peptide_count: c.peptideIds.length,
-    peptides: c.peptideIds.map((id) => ({ ...peptideRef(ctx.data.peptideById.get(id) as Peptide), api_url: `${ctx.baseUrl}/peptides/${id}` })),
+    peptides: c.peptideIds.map((id) => ({
+      ...peptideRef(ctx.data.peptideById.get(id) as Peptide),
+      api_url: `${ctx.baseUrl}/peptides/${id}`,
+    })),
   }));
   const page = paginate(ctx, items);
   return { data: page.items, pagination: page.pagination };
@@ -122,7 +142,9 @@ export const listCategories: Handler = (ctx) => {
 
 export const listResearchAreas: Handler = (ctx) => {
   const search = typeof ctx.query.search === "string" ? ctx.query.search.toLowerCase() : undefined;
-  const areas = ctx.data.areas.filter((a) => search === undefined || a.area.name.toLowerCase().includes(search) || a.area.id.includes(search));
+  const areas = ctx.data.areas.filter(
+    (a) => search === undefined || a.area.name.toLowerCase().includes(search) || a.area.id.includes(search),
+  );
   const page = paginate(ctx, areas);
   return {
     data: page.items.map((a) => ({
@@ -143,18 +165,32 @@ export const listResearchAreas: Handler = (ctx) => {
 
 export const search: Handler = (ctx) => {
   const q = ctx.query.q as string;
-  const types = typeof ctx.query.types === "string" ? ctx.query.types.split(",").map((t) => t.trim()) : ["peptides", "content"];
+  const types =
+    typeof ctx.query.types === "string" ? ctx.query.types.split(",").map((t) => t.trim()) : ["peptides", "content"];
   const limit = typeof ctx.query.limit === "number" ? ctx.query.limit : LIMITS.searchLimitDefault;
   const data: { peptides: unknown[]; content: unknown[] } = { peptides: [], content: [] };
   if (types.includes("peptides")) {
     data.peptides = ctx.data.peptides
-      .map((p) => ({ p, score: Math.max(matchScore(q, peptideNames(p)), wordsScore(q, [p.summary, ...p.researchTopics]) * 0.5) }))
+      .map((p) => ({
+        p,
+        score: Math.max(matchScore(q, peptideNames(p)), wordsScore(q, [p.summary, ...p.researchTopics]) * 0.5),
+      }))
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score || byName(a.p, b.p))
       .slice(0, limit)
       .map(({ p, score }) => {
         const s = peptideSummary(ctx.data, p, ctx.baseUrl);
-        return { id: s.id, name: s.name, also_known_as: s.also_known_as, categories: s.categories, summary: s.summary, evidence: s.evidence, url: s.url, api_url: s.api_url, score: Math.round(score) };
+        return {
+          id: s.id,
+          name: s.name,
+          also_known_as: s.also_known_as,
+          categories: s.categories,
+          summary: s.summary,
+          evidence: s.evidence,
+          url: s.url,
+          api_url: s.api_url,
+          score: Math.round(score),
+        };
       });
   }
   if (types.includes("content")) {
@@ -166,7 +202,15 @@ export const search: Handler = (ctx) => {
       .slice(0, limit)
       .map(({ c, score }) => {
         const p = c.peptideId ? ctx.data.peptideById.get(c.peptideId) : undefined;
-        return { id: c.id, type: c.type, title: c.title, excerpt: c.excerpt, url: c.url, peptide: p ? peptideRef(p) : null, score: Math.round(score) };
+        return {
+          id: c.id,
+          type: c.type,
+          title: c.title,
+          excerpt: c.excerpt,
+          url: c.url,
+          peptide: p ? peptideRef(p) : null,
+          score: Math.round(score),
+        };
       });
   }
   return { data };

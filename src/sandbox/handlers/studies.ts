@@ -16,10 +16,20 @@ export const listStudies: Handler = (ctx) => {
   if (typeof q.evidence_classification === "string") {
     classes = q.evidence_classification.split(",").map((c) => c.trim());
     const bad = classes.find((c) => !(EVIDENCE_CLASSIFICATIONS as readonly string[]).includes(c));
-    if (bad !== undefined) throw invalidParameter("evidence_classification", `has unknown value '${bad}'; it must be a comma-separated list of: ${EVIDENCE_CLASSIFICATIONS.join(", ")}`);
+    if (bad !== undefined)
+      throw invalidParameter(
+        "evidence_classification",
+        `has unknown value '${bad}'; it must be a comma-separated list of: ${EVIDENCE_CLASSIFICATIONS.join(", ")}`,
+      );
   }
   const cited = typeof q.peptide === "string" ? new Set(peptideFromSlug(ctx, q.peptide).studyIds) : undefined;
-  const words = typeof q.search === "string" ? q.search.split(/\s+/).map(compactText).filter((w) => w !== "") : [];
+  const words =
+    typeof q.search === "string"
+      ? q.search
+          .split(/\s+/)
+          .map(compactText)
+          .filter((w) => w !== "")
+      : [];
   const from = q.year_from as number | undefined;
   const to = q.year_to as number | undefined;
   const order = ctx.data.studyOrder[(q.sort as "newest" | "oldest" | "title" | undefined) ?? "newest"];
@@ -48,7 +58,9 @@ export const getStudy: Handler = (ctx) => {
       finding_summary: s.findingSummary,
       url: `${SITE_URL}/studies/${s.id}`,
       api_url: `${ctx.baseUrl}/studies/${encodeURIComponent(s.id)}`,
-      citing_peptides: s.citedBy.map((pid) => peptideSummary(ctx.data, ctx.data.peptideById.get(pid) as Peptide, ctx.baseUrl)),
+      citing_peptides: s.citedBy.map((pid) =>
+        peptideSummary(ctx.data, ctx.data.peptideById.get(pid) as Peptide, ctx.baseUrl),
+      ),
     },
   };
 };

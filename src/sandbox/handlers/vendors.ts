@@ -12,7 +12,8 @@ import { matchScore } from "../fuzzy.js";
 import { peptideFromSlug } from "./research.js";
 
 const profileUrl = (v: Vendor) => `${SITE_URL}/vendors/${v.slug}`;
-const byName = (a: Vendor, b: Vendor) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0);
+const byName = (a: Vendor, b: Vendor) =>
+  a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0;
 
 function productCategories(data: Dataset, v: Vendor): string[] {
   const live = data.liveOffersByVendor.get(v.id) ?? [];
@@ -22,7 +23,11 @@ function productCategories(data: Dataset, v: Vendor): string[] {
 
 function catalog(data: Dataset, v: Vendor) {
   const live = data.liveOffersByVendor.get(v.id) ?? [];
-  return { product_count: live.length, peptide_count: new Set(live.map((o) => o.peptideId)).size, last_checked_at: v.catalogCheckedAt };
+  return {
+    product_count: live.length,
+    peptide_count: new Set(live.map((o) => o.peptideId)).size,
+    last_checked_at: v.catalogCheckedAt,
+  };
 }
 
 function coverage(v: Vendor) {
@@ -53,7 +58,11 @@ export function vendorItem(ctx: HandlerContext, v: Vendor) {
     product_categories: productCategories(ctx.data, v),
     rating: rating(v),
     catalog: catalog(ctx.data, v),
-    shipping: { ...coverage(v), free_shipping: v.shipping.freeShipping, returns_accepted: v.shipping.returns?.accepted ?? null },
+    shipping: {
+      ...coverage(v),
+      free_shipping: v.shipping.freeShipping,
+      returns_accepted: v.shipping.returns?.accepted ?? null,
+    },
     api_url: `${ctx.baseUrl}/vendors/${v.id}`,
   };
 }
@@ -65,13 +74,17 @@ function vendorFromParam(ctx: HandlerContext): VendorWithCurrencies {
   return v;
 }
 
-const shipsToField = (ctx: HandlerContext, v: Vendor) => (typeof ctx.query.ships_to === "string" ? { ships_to: shipsTo(v, ctx.query.ships_to) } : {});
+const shipsToField = (ctx: HandlerContext, v: Vendor) =>
+  typeof ctx.query.ships_to === "string" ? { ships_to: shipsTo(v, ctx.query.ships_to) } : {};
 
 /** A Bayesian-style score: many good reviews beat a few perfect ones. */
 function bestMatch(v: Vendor): number {
   const prior = 3.5;
   const weight = 20;
-  return ((v.ratingAverage ?? prior) * v.ratingCount + prior * weight) / (v.ratingCount + weight) + Math.min(v.verifiedCount, 200) / 1000;
+  return (
+    ((v.ratingAverage ?? prior) * v.ratingCount + prior * weight) / (v.ratingCount + weight) +
+    Math.min(v.verifiedCount, 200) / 1000
+  );
 }
 
 export const listVendors: Handler = (ctx) => {
@@ -82,7 +95,8 @@ export const listVendors: Handler = (ctx) => {
   const items = ctx.data.vendors.filter((v) => {
     if (typeof q.country === "string" && v.country !== q.country.toUpperCase()) return false;
     if (typeof q.ships_to === "string" && shipsTo(v, q.ships_to) !== "yes") return false;
-    if (typeof q.product_category === "string" && !productCategories(ctx.data, v).includes(q.product_category)) return false;
+    if (typeof q.product_category === "string" && !productCategories(ctx.data, v).includes(q.product_category))
+      return false;
     if (typeof q.min_rating === "number" && (v.ratingAverage === null || v.ratingAverage < q.min_rating)) return false;
     if (peptide && !(ctx.data.liveOffersByVendor.get(v.id) ?? []).some((o) => o.peptideId === peptide.id)) return false;
     if (search !== undefined) {
@@ -96,7 +110,8 @@ export const listVendors: Handler = (ctx) => {
   const live = (v: Vendor) => (ctx.data.liveOffersByVendor.get(v.id) ?? []).length;
   const comparators: Record<string, (a: Vendor, b: Vendor) => number> = {
     best_match: (a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || bestMatch(b) - bestMatch(a) || byName(a, b),
-    rating: (a, b) => (b.ratingAverage ?? -1) - (a.ratingAverage ?? -1) || b.ratingCount - a.ratingCount || byName(a, b),
+    rating: (a, b) =>
+      (b.ratingAverage ?? -1) - (a.ratingAverage ?? -1) || b.ratingCount - a.ratingCount || byName(a, b),
     reviews: (a, b) => b.ratingCount - a.ratingCount || b.verifiedCount - a.verifiedCount || byName(a, b),
     popular: (a, b) => b.popularity - a.popularity || byName(a, b),
     products: (a, b) => live(b) - live(a) || byName(a, b),
@@ -112,7 +127,11 @@ export const listVendors: Handler = (ctx) => {
   };
 };
 
-const source = (type: Source["type"], url: string | null, checkedAt: string): Source => ({ type, url, checked_at: checkedAt });
+const source = (type: Source["type"], url: string | null, checkedAt: string): Source => ({
+  type,
+  url,
+  checked_at: checkedAt,
+});
 
 export const getVendor: Handler = (ctx) => {
   const v = vendorFromParam(ctx);
@@ -122,8 +141,16 @@ export const getVendor: Handler = (ctx) => {
     data: {
       ...item,
       aliases: v.aliases,
-      location: { country: v.country, region: v.region, source: source("vendor_site", `${v.websiteUrl}about`, v.catalogCheckedAt) },
-      catalog: { ...item.catalog, product_categories: item.product_categories, source: source("catalog_crawl", v.websiteUrl, v.catalogCheckedAt) },
+      location: {
+        country: v.country,
+        region: v.region,
+        source: source("vendor_site", `${v.websiteUrl}about`, v.catalogCheckedAt),
+      },
+      catalog: {
+        ...item.catalog,
+        product_categories: item.product_categories,
+        source: source("catalog_crawl", v.websiteUrl, v.catalogCheckedAt),
+      },
       shipping: { ...item.shipping, source: site },
       reviews: {
         ...rating(v),
@@ -141,7 +168,10 @@ function shippingFacts(v: Vendor) {
   const returns = source("vendor_site", `${v.websiteUrl}returns`, v.shipping.checkedAt);
   const c = coverage(v);
   return {
-    destinations: { value: c.coverage === null ? null : { coverage: c.coverage, countries: c.destinations }, source: site },
+    destinations: {
+      value: c.coverage === null ? null : { coverage: c.coverage, countries: c.destinations },
+      source: site,
+    },
     exclusions: { value: c.exclusions, source: site },
     methods: { value: v.shipping.methods, source: site },
     free_shipping: { value: v.shipping.freeShipping, source: site },
@@ -152,7 +182,11 @@ function shippingFacts(v: Vendor) {
 export const getVendorShipping: Handler = (ctx) => {
   const v = vendorFromParam(ctx);
   return {
-    data: { vendor: { id: v.id, slug: v.slug, name: v.name, profile_url: profileUrl(v), website_url: v.websiteUrl }, ...shippingFacts(v), ...shipsToField(ctx, v) },
+    data: {
+      vendor: { id: v.id, slug: v.slug, name: v.name, profile_url: profileUrl(v), website_url: v.websiteUrl },
+      ...shippingFacts(v),
+      ...shipsToField(ctx, v),
+    },
     affiliate: true,
   };
 };
@@ -167,7 +201,11 @@ export const compareVendors: Handler = (ctx) => {
     return v;
   });
   if (new Set(vendors.map((v) => v.id)).size !== vendors.length) {
-    throw new SandboxError(400, "invalid_parameter", "ids must name distinct vendors (an id and its slug are the same vendor)");
+    throw new SandboxError(
+      400,
+      "invalid_parameter",
+      "ids must name distinct vendors (an id and its slug are the same vendor)",
+    );
   }
   return {
     data: {

@@ -42,7 +42,8 @@ export function citedStudies(data: Dataset, p: Peptide): Study[] {
 /** Item of `GET /peptides` (spec 2.2 peptide summary). */
 export function peptideSummary(data: Dataset, p: Peptide, baseUrl: string) {
   const studies = citedStudies(data, p);
-  const count = (set: readonly EvidenceClassification[]) => studies.filter((s) => set.includes(s.evidenceClassification)).length;
+  const count = (set: readonly EvidenceClassification[]) =>
+    studies.filter((s) => set.includes(s.evidenceClassification)).length;
   return {
     id: p.id,
     name: p.name,
@@ -66,7 +67,12 @@ export function peptideSummary(data: Dataset, p: Peptide, baseUrl: string) {
   };
 }
 
-export const studySourceUrl = (s: Study) => (s.pmid ? `https://pubmed.example/${s.pmid}` : s.doi ? `https://doi.example/${s.doi}` : `https://trials.example/${s.nctId}`);
+export const studySourceUrl = (s: Study) =>
+  s.pmid
+    ? `https://pubmed.example/${s.pmid}`
+    : s.doi
+      ? `https://doi.example/${s.doi}`
+      : `https://trials.example/${s.nctId}`;
 
 /** Item of `GET /studies` (spec 2.2 study index entry). */
 export function studyEntry(s: Study) {
@@ -90,7 +96,11 @@ export function studyEntry(s: Study) {
 
 /** A study as cited by a profile: the index entry plus the editors' finding summary. */
 export function citedStudy(s: Study, baseUrl: string) {
-  return { ...studyEntry(s), finding_summary: s.findingSummary, api_url: `${baseUrl}/studies/${encodeURIComponent(s.id)}` };
+  return {
+    ...studyEntry(s),
+    finding_summary: s.findingSummary,
+    api_url: `${baseUrl}/studies/${encodeURIComponent(s.id)}`,
+  };
 }
 
 /** A short reference to a study inside a profile or research summary. */
@@ -133,7 +143,10 @@ export function peptideProfile(data: Dataset, p: Peptide, baseUrl: string) {
         studies: human.map(studyRef),
       },
       preclinical: {
-        summary: pre.length > 0 ? `${pre.length} animal or laboratory source(s) cited; findings may not apply to humans.` : NOT_DOCUMENTED,
+        summary:
+          pre.length > 0
+            ? `${pre.length} animal or laboratory source(s) cited; findings may not apply to humans.`
+            : NOT_DOCUMENTED,
         studies: pre.map(studyRef),
       },
       secondary: { studies: secondary.map(studyRef) },
