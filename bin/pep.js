@@ -35,7 +35,7 @@ if (fast !== undefined) {
         process.exitCode = code;
       },
       (err) => {
-        process.stderr.write(`error: unexpected failure: ${err && err.message ? err.message : String(err)}\n`);
+        process.stderr.write(`error: unexpected failure: ${err?.message ? err.message : String(err)}\n`);
         process.exitCode = 1;
       },
     );
@@ -93,7 +93,7 @@ function makeDirs(dir) {
       if (!statSync(p).isDirectory()) return false;
       break;
     } catch (err) {
-      if (!err || err.code !== "ENOENT" || path.dirname(p) === p) return false;
+      if (err?.code !== "ENOENT" || path.dirname(p) === p) return false;
       missing.push(p);
     }
   }
@@ -101,7 +101,7 @@ function makeDirs(dir) {
     try {
       mkdirSync(d, { mode: 0o700 });
     } catch (err) {
-      if (!err || err.code !== "EEXIST") return false;
+      if (err?.code !== "EEXIST") return false;
     }
   }
   return statSync(dir).isDirectory();
@@ -116,7 +116,7 @@ function print(text) {
   } catch (err) {
     // A reader that went away (`pep --help | head -1`) ends the run quietly.
     if (err && err.code === "EPIPE") return;
-    if (!err || err.code !== "EAGAIN") throw err;
+    if (err?.code !== "EAGAIN") throw err;
     // A non-blocking pipe that is full: the stream waits for it.
     process.stdout.on("error", () => {});
     process.stdout.write(buf.subarray(done));

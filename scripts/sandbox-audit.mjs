@@ -240,12 +240,12 @@ export function auditResearch({ profiles, summaries = [], studies }) {
     if (level === "preclinical" || level === "insufficient") {
       if (p.evidence.human_studies > 0 || human > 0)
         add(
-          "human-evidence-under-" + level,
+          `human-evidence-under-${level}`,
           p.id,
           `human_studies ${p.evidence.human_studies}, ${human} human studies cited`,
         );
       const humanModel = studiesCited.filter((s) => s.research_model === "human");
-      if (humanModel.length > 0) add("human-research-under-" + level, p.id, humanModel.map((s) => s.title).join(" | "));
+      if (humanModel.length > 0) add(`human-research-under-${level}`, p.id, humanModel.map((s) => s.title).join(" | "));
     }
     if (level === "fda-approved" && !classes.includes("regulatory_label"))
       add("level-unsupported", p.id, "fda-approved without a regulatory label");

@@ -1,11 +1,3 @@
-/**
- * The one door to the outside for commands, and only what they use: streams (io), the
- * profile, `--fields`, settings (config), the config file (store), the HTTP client,
- * notices and clean-up. Everything is created lazily, so a command that needs no network
- * loads no HTTP code, and `--help` loads nothing at all. How the run is shaped (output
- * format, colour, the raw flags) stays with `main.ts` and the output layer.
- */
-import type { OutputFormat } from "./api/enums.js";
 import type { Endpoint } from "./api/endpoints.js";
 import type { GlobalOptions } from "./commands/globals.js";
 import type { ConfigStore } from "./config/store.js";

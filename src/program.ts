@@ -3,7 +3,7 @@
  * here runs a command: the action hands the definition and the parsed input back to
  * `main.ts`, which loads the command's code only then.
  */
-import { Command, CommanderError, Option } from "commander";
+import { Command, type CommanderError, Option } from "commander";
 import { GLOBAL_OPTIONS, type GlobalOptions } from "./commands/globals.js";
 import { flagString, type OptionDef } from "./commands/options.js";
 import { COMMANDS, GROUPS, optionsOf } from "./commands/registry.js";

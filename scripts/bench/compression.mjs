@@ -6,7 +6,7 @@ import path from "node:path";
 import { readFileSync } from "node:fs";
 import { startBenchSandbox } from "./sandbox.mjs";
 import { EXPORT_ARGS, EXPORT_LIMIT } from "./export.mjs";
-import { interleave, lineCount, timed } from "./run.mjs";
+import { lineCount, timed } from "./run.mjs";
 import { ratioRow } from "./stats.mjs";
 
 export const COMPRESSION_RUNS = 3;

@@ -15,7 +15,12 @@ const opts = JSON.parse(process.argv[2] ?? "{}");
 const { startSandbox } = await import(pathToFileURL(opts.sandboxModule).href);
 
 let t0;
-const now = opts.alignWindows ? () => Date.now() - (t0 ??= Date.now()) : Date.now;
+const now = opts.alignWindows
+  ? () => {
+      t0 ??= Date.now();
+      return Date.now() - t0;
+    }
+  : Date.now;
 const sandbox = await startSandbox({
   port: 0,
   scale: opts.scale ?? 1,

@@ -6,7 +6,6 @@
  */
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { GlobalOptions } from "../command-context.js";
-import { keyTail } from "../http/key.js";
 import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../io.js";
 import { profileName as profileOf } from "./profile.js";

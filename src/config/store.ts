@@ -4,7 +4,7 @@
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import { chmodSync, closeSync, openSync, readFileSync, readSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDirs } from "../dirs.js";
@@ -106,7 +106,7 @@ function ensurePrivateDir(dir: string): void {
  */
 function storedProfile(shape: FileShape, name: string): Record<string, unknown> | undefined {
   const profiles = shape.profiles;
-  return profiles && Object.prototype.hasOwnProperty.call(profiles, name) ? profiles[name] : undefined;
+  return profiles && Object.hasOwn(profiles, name) ? profiles[name] : undefined;
 }
 
 /** A profile about to be changed must be an object, or the file is left untouched. */
@@ -163,7 +163,8 @@ export function openConfigStore(env: Env): ConfigStore {
       await update((shape) => {
         const current = changeableProfile(shape, profile, file);
         // defineProperty, not assignment: `profiles["__proto__"] = …` would set the prototype.
-        Object.defineProperty((shape.profiles ??= {}), profile, {
+        shape.profiles ??= {};
+        Object.defineProperty(shape.profiles, profile, {
           value: { ...current, [key]: value },
           enumerable: true,
           writable: true,
@@ -175,7 +176,7 @@ export function openConfigStore(env: Env): ConfigStore {
     async unset(profile, key) {
       return update((shape) => {
         const current = changeableProfile(shape, profile, file);
-        if (!current || !Object.prototype.hasOwnProperty.call(current, key)) return false;
+        if (!current || !Object.hasOwn(current, key)) return false;
         delete current[key];
         return true;
       });

@@ -153,8 +153,8 @@ class CardWriter {
     const labelFits = displayWidth(cleanLabel) <= labelWidth;
     if (isUrl(value)) {
       if (labelFits && (room >= 20 || this.style.canLink(value)))
-        return [pad + padEnd(cleanLabel, labelWidth) + "  " + this.urlText(value, room)];
-      return [pad + cleanLabel, pad + "  " + this.urlText(value, this.o.width - indent - 2)];
+        return [`${pad + padEnd(cleanLabel, labelWidth)}  ${this.urlText(value, room)}`];
+      return [pad + cleanLabel, `${pad}  ${this.urlText(value, this.o.width - indent - 2)}`];
     }
     const cell = this.inlineCell(value);
     if (!labelFits || room < 16) {
@@ -163,7 +163,7 @@ class CardWriter {
     }
     const lines = wrap(cell.text, room);
     return lines.map(
-      (l, i) => (i === 0 ? pad + padEnd(cleanLabel, labelWidth) + "  " : " ".repeat(valueCol)) + this.paint(l, cell),
+      (l, i) => (i === 0 ? `${pad + padEnd(cleanLabel, labelWidth)}  ` : " ".repeat(valueCol)) + this.paint(l, cell),
     );
   }
 
@@ -202,7 +202,7 @@ class CardWriter {
       if (!isPlainObject(el) || isInline(el) || depth >= MAX_DEPTH) {
         const cell = Array.isArray(el) || isPlainObject(el) ? { text: valueText(el) } : this.inlineCell(el);
         if (isUrl(el)) {
-          lines.push(pad + "• " + this.urlText(el, this.o.width - indent - 2));
+          lines.push(`${pad}• ${this.urlText(el, this.o.width - indent - 2)}`);
           return;
         }
         wrap(cell.text, this.o.width - indent - 2).forEach((l, j) =>
@@ -227,8 +227,8 @@ class CardWriter {
       }
       const body = this.block(this.children(el, elPath), indent + INDENT, depth + 1);
       const first = body[0];
-      if (first !== undefined && first.startsWith(pad + "  ")) body[0] = pad + "• " + first.slice(indent + 2);
-      else body.unshift(pad + "•");
+      if (first?.startsWith(`${pad}  `)) body[0] = `${pad}• ${first.slice(indent + 2)}`;
+      else body.unshift(`${pad}•`);
       lines.push(...body);
     });
     return lines;

@@ -35,7 +35,7 @@ async function writeItem(result: ItemResult, ctx: WriterContext, style: Style): 
     const rows = await writeListTable(result.data, result.resource, ctx, style);
     if (rows === 0) await ctx.notice("No results.");
   } else {
-    await ctx.emit(cardLines(result.resource, result.data, ctx, style).join("\n") + "\n");
+    await ctx.emit(`${cardLines(result.resource, result.data, ctx, style).join("\n")}\n`);
   }
   if (RESEARCH_CARDS.has(result.resource)) {
     const notice = wrap(RESEARCH_NOTICE, ctx.options.columns).map((line) => style.dim(line));

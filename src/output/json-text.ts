@@ -53,7 +53,7 @@ export function indentJsonText(text: string): string {
   let out = "";
   let depth = 0;
   let justOpened = false;
-  const newline = () => "\n" + "  ".repeat(depth);
+  const newline = () => `\n${"  ".repeat(depth)}`;
   eachToken(text, (t, kind) => {
     if (kind === "close") {
       depth--;
@@ -67,7 +67,7 @@ export function indentJsonText(text: string): string {
       out += t;
       depth++;
       justOpened = true;
-    } else if (kind === "comma") out += "," + newline();
+    } else if (kind === "comma") out += `,${newline()}`;
     else if (kind === "colon") out += ": ";
     else out += t;
   });

@@ -34,20 +34,20 @@ export async function writeJsonArray(
 
 export async function writeNdjsonLines(items: AsyncIterable<unknown>, ctx: WriterContext): Promise<void> {
   for await (const item of ctx.each(items)) {
-    const p = ctx.emit(compact(item) + "\n");
+    const p = ctx.emit(`${compact(item)}\n`);
     if (p) await p;
   }
 }
 
 export async function writeJson(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
   if (result.kind === "list") return writeJsonArray(result.items, ctx);
-  if (result.kind === "item") return void (await ctx.emit(pretty(result.data) + "\n"));
+  if (result.kind === "item") return void (await ctx.emit(`${pretty(result.data)}\n`));
   return writeRaw(result, ctx, "as-sent");
 }
 
 export async function writeNdjson(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {
   if (result.kind === "list") return writeNdjsonLines(result.items, ctx);
-  if (result.kind === "item") return void (await ctx.emit(compact(result.data) + "\n"));
+  if (result.kind === "item") return void (await ctx.emit(`${compact(result.data)}\n`));
   return writeRaw(result, ctx, "compact");
 }
 
@@ -63,7 +63,7 @@ export async function writeRaw(
 ): Promise<void> {
   if (result.items) return writeNdjsonLines(result.items, ctx);
   if (result.text === undefined)
-    return void (await ctx.emit((layout === "compact" ? compact(result.body) : pretty(result.body)) + "\n"));
+    return void (await ctx.emit(`${layout === "compact" ? compact(result.body) : pretty(result.body)}\n`));
   const { compactJsonText, indentJsonText } = await import("./json-text.js");
   const text =
     layout === "compact"

@@ -63,7 +63,7 @@ export function startProgress(options: {
   env?: Record<string, string | undefined>;
 }): Progress {
   let spinner: Spinner | undefined;
-  let loading: Promise<void> | undefined;
+  let _loading: Promise<void> | undefined;
   let stopped = false;
   let lastText = "";
   let seen = 0;
@@ -102,7 +102,7 @@ export function startProgress(options: {
     spinner.start();
   };
   const showSoon = () => {
-    loading ??= show().catch(() => undefined);
+    _loading ??= show().catch(() => undefined);
   };
   const timer = options.label !== "" ? setTimeout(showSoon, options.delayMs ?? 300) : undefined;
   timer?.unref?.();

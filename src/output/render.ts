@@ -18,7 +18,6 @@ export type { RenderOptions } from "./writer-context.js";
 import { isCitable } from "./citable.js";
 import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
 import { cleanBlock, cleanLine } from "./sanitize.js";
-import type { Waits } from "./waits.js";
 
 type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
 
@@ -135,7 +134,7 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
   if (disclosure !== undefined) {
     if (options.format === "table" && result.kind !== "raw") {
       const { wrap } = await import("./width.js");
-      await ctx.emit("\n" + wrap(disclosure, options.columns).join("\n") + "\n");
+      await ctx.emit(`\n${wrap(disclosure, options.columns).join("\n")}\n`);
     } else await ctx.notice(disclosure);
   }
   if (result.kind === "list" && options.stderrIsTTY) {

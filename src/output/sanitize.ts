@@ -86,7 +86,7 @@ const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** JSON text (from `JSON.stringify`) made safe to print, parsing to the same value. */
 export function inertJson(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** Longer than this, a URL is no address anyone can use: never a link, never printed whole. */

@@ -101,7 +101,7 @@ export async function writeListTable(
     }
     const lines = tableLines(setup, block, style, header);
     block = [];
-    await ctx.emit(lines.join("\n") + "\n");
+    await ctx.emit(`${lines.join("\n")}\n`);
   };
   try {
     for await (const item of ctx.each(items)) {

@@ -10,7 +10,7 @@ import { neutraliseFormula, writeRows } from "./rows.js";
 import { escapeTsv } from "./sanitize.js";
 
 export function tsvLine(cells: readonly string[]): string {
-  return cells.map((c) => escapeTsv(neutraliseFormula(c))).join("\t") + "\n";
+  return `${cells.map((c) => escapeTsv(neutraliseFormula(c))).join("\t")}\n`;
 }
 
 export async function writeTsv(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {

@@ -21,7 +21,7 @@ export function displayWidth(text: string): number {
 /** Cuts text to at most `width` columns, ending with "…" when something was cut. */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return "";
-  if (ASCII.test(text)) return text.length <= width ? text : text.slice(0, width - 1) + "…";
+  if (ASCII.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
   if (displayWidth(text) <= width) return text;
   const cut = cliTruncate(text, width);
   // A wide character that would straddle the edge is left out rather than overflow.

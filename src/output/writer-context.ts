@@ -142,7 +142,7 @@ export function makeContext(options: RenderOptions, fields: string[] | undefined
       await flush();
       // Notices name API keys and values (hidden columns, the disclosure): cleaned here, whoever calls.
       const text = cleanBlock(line);
-      return write(options.stderr, text.endsWith("\n") ? text : text + "\n");
+      return write(options.stderr, text.endsWith("\n") ? text : `${text}\n`);
     },
     async *each(items) {
       // Checked before each next item too: a run stopped while the last one was being

@@ -139,7 +139,7 @@ describe("a cursor that repeats", () => {
 
 describe("a page that says more remain but has no cursor", () => {
   it("prints its items, then exit 6: an incomplete list never passes for a whole one", async () => {
-    suite.api.fault(suite.api.cursorAt(2), (req, res) =>
+    suite.api.fault(suite.api.cursorAt(2), (_req, res) =>
       sendJson(res, 200, {
         data: suite.api.items.slice(2, 4),
         pagination: { next_cursor: null, has_more: true },
@@ -158,7 +158,7 @@ describe("a page that says more remain but has no cursor", () => {
   });
 
   it("is fine when the limit is already met", async () => {
-    suite.api.fault(undefined, (req, res) =>
+    suite.api.fault(undefined, (_req, res) =>
       sendJson(res, 200, {
         data: suite.api.items.slice(0, 2),
         pagination: { next_cursor: null, has_more: true },

@@ -154,7 +154,7 @@ describe("pep mcp: rate limits and outages", () => {
 
 describe("pep mcp: hostile text", () => {
   it("a key echoed by the server is replaced by its fingerprint everywhere; control characters are removed", async () => {
-    const s = await session(["--base-url", hostile.url + "/v1", "-v"], { PEP_API_KEY: KEY });
+    const s = await session(["--base-url", `${hostile.url}/v1`, "-v"], { PEP_API_KEY: KEY });
     const r = await s.call("get_peptide", { slug: "echo" });
     expect(r.isError, JSON.stringify(r)).toBeFalsy();
     const whole = JSON.stringify(r);

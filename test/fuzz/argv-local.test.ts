@@ -176,7 +176,7 @@ describe("fuzzed argv: auth, config, completion", () => {
           const file = JSON.parse(readFileSync(path.join(set.configDir, "config.json"), "utf8")) as {
             profiles: Record<string, Record<string, unknown>>;
           };
-          expect(Object.prototype.hasOwnProperty.call(file.profiles, profile), JSON.stringify(file)).toBe(true);
+          expect(Object.hasOwn(file.profiles, profile), JSON.stringify(file)).toBe(true);
           // Other profiles are untouched.
           const other = await fz.run(["--profile", `${profile}-other`, "config", "list", "-o", "json"], { env });
           expect(JSON.parse(other.out), describeRun(other)).toEqual({});

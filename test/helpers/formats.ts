@@ -45,11 +45,11 @@ export function parseCsv(text: string): Record<string, string>[] {
 /** TSV rows as objects, unescaping `\t \n \r \\` inside values. */
 export function parseTsv(text: string): Record<string, string>[] {
   const lines = text.replace(/\r?\n$/, "").split(/\r?\n/);
-  const unescape = (s: string) =>
+  const unescapeCell = (s: string) =>
     s.replace(/\\([tnr\\])/g, (_, c: string) => ({ t: "\t", n: "\n", r: "\r", "\\": "\\" })[c]!);
-  const header = lines[0]!.split("\t").map(unescape);
+  const header = lines[0]!.split("\t").map(unescapeCell);
   return lines.slice(1).map((l) => {
-    const cells = l.split("\t").map(unescape);
+    const cells = l.split("\t").map(unescapeCell);
     return Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ""]));
   });
 }

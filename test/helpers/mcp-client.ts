@@ -42,6 +42,6 @@ export async function startMcp(argv: readonly string[], env: Record<string, stri
 /** The text of a result's first content block. */
 export function textOf(result: CallToolResult): string {
   const first = result.content[0];
-  if (!first || first.type !== "text") throw new Error(`expected a text block, got ${JSON.stringify(result.content)}`);
+  if (first?.type !== "text") throw new Error(`expected a text block, got ${JSON.stringify(result.content)}`);
   return first.text;
 }

@@ -153,7 +153,7 @@ describe("braces and specials", () => {
             url: undefined,
             peptides: [],
           });
-          const [e, ...rest] = readBibEntries(entry + "@misc{next, title = {Next}}\n");
+          const [e, ...rest] = readBibEntries(`${entry}@misc{next, title = {Next}}\n`);
           expect(rest.map((r) => r.key)).toEqual(["next"]);
           if (title !== "") expect(plainText(e!.fields.title!)).toBe(title);
         },

@@ -104,7 +104,7 @@ export const offers = MONEY.map((price, i) => ({
   form: ["capsules", "peptides", "sprays"][i],
   price,
   currency: ["USD", "EUR", "USD"][i],
-  last_seen_at: "2025-06-0" + (i + 1) + "T12:00:00Z",
+  last_seen_at: `2025-06-0${i + 1}T12:00:00Z`,
   product_page_url: `https://shop${i}.example.test/bpc-157?ref=aff&utm=${i}`,
 }));
 

@@ -6,7 +6,7 @@ import { MONEY, offers, peptides, studies } from "./fixtures.js";
 describe("json", () => {
   it("prints a list as one array, byte for byte what JSON.stringify gives", async () => {
     const { out } = await run(list("peptide", peptides), "json");
-    expect(out).toBe(JSON.stringify(peptides, null, 2) + "\n");
+    expect(out).toBe(`${JSON.stringify(peptides, null, 2)}\n`);
     expect(JSON.parse(out)[0].classification).toBe("not_documented");
     expect(JSON.parse(out)[1].classification).toBeNull();
   });
@@ -17,7 +17,7 @@ describe("json", () => {
 
   it("prints an item's data pretty with a trailing newline", async () => {
     const { out } = await run(item("study-detail", studies[0]), "json");
-    expect(out).toBe(JSON.stringify(studies[0], null, 2) + "\n");
+    expect(out).toBe(`${JSON.stringify(studies[0], null, 2)}\n`);
   });
 
   it("keeps money strings exactly as received", async () => {
@@ -51,9 +51,9 @@ describe("raw results (pep api)", () => {
 
   it("prints a body as pretty JSON, compact with ndjson, whatever the format", async () => {
     const raw: RawResult = { kind: "raw", body };
-    expect((await run(raw, "json")).out).toBe(JSON.stringify(body, null, 2) + "\n");
-    expect((await run(raw, "table")).out).toBe(JSON.stringify(body, null, 2) + "\n");
-    expect((await run(raw, "ndjson")).out).toBe(JSON.stringify(body) + "\n");
+    expect((await run(raw, "json")).out).toBe(`${JSON.stringify(body, null, 2)}\n`);
+    expect((await run(raw, "table")).out).toBe(`${JSON.stringify(body, null, 2)}\n`);
+    expect((await run(raw, "ndjson")).out).toBe(`${JSON.stringify(body)}\n`);
   });
 
   it("prints paginated items as NDJSON lines", async () => {

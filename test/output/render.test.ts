@@ -12,7 +12,7 @@ describe("notices", () => {
   it("prints the affiliate disclosure on stderr for machine formats, not with --quiet", async () => {
     for (const format of ["json", "ndjson", "csv", "tsv"] as const) {
       const { out, err } = await run(list("offer", offers, { meta: { affiliate_disclosure: disclosure } }), format);
-      expect(err, format).toBe(disclosure + "\n");
+      expect(err, format).toBe(`${disclosure}\n`);
       expect(out, format).not.toContain(disclosure);
     }
     const quiet = await run(list("offer", offers, { meta: { affiliate_disclosure: disclosure } }), "json", {
@@ -65,7 +65,7 @@ describe("notices", () => {
     // The disclosure comes after the spinner was erased, on a clean line.
     const last = err.lastIndexOf(disclosure);
     expect(last).toBeGreaterThan(err.lastIndexOf("Fetching"));
-    expect(err.endsWith(disclosure + "\n")).toBe(true);
+    expect(err.endsWith(`${disclosure}\n`)).toBe(true);
   });
 
   it("shows no spinner for quick runs, off a terminal, or with --quiet", async () => {

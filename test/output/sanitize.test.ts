@@ -74,7 +74,7 @@ describe("hostile API text is inert in human and delimited formats", () => {
     name: text,
     summary: text,
     categories: [text],
-    url: "https://ok.test/" + id,
+    url: `https://ok.test/${id}`,
   }));
 
   it("table: no control characters reach the output, even with colour and links on", async () => {

@@ -55,7 +55,10 @@ describe("waits", () => {
       tick() {},
       clear() {},
       stop() {},
-      wait: (text, ms) => (shown.push(text(String(ms))), true),
+      wait: (text, ms) => {
+        shown.push(text(String(ms)));
+        return true;
+      },
       resume: () => void resumed++,
     };
     waits.attach(progress);

@@ -66,7 +66,7 @@ describe("rate limits", () => {
   });
 
   it("reports the monthly window when it runs out first", async () => {
-    let now = Date.UTC(2025, 4, 31, 23, 0, 0);
+    const now = Date.UTC(2025, 4, 31, 23, 0, 0);
     sb = await startSandbox({ now: () => now, limits: { keyPerMinute: 100, keyPerMonth: 2 } });
     const a = await get(sb, "/prices?limit=1", { key: FULL });
     expect(a.headers.get("ratelimit-remaining")).toBe("1");

@@ -58,7 +58,7 @@ describe("cursor pagination", () => {
     const cursor: string = r.body.pagination.next_cursor;
     expect(cursor).toMatch(/^[A-Za-z0-9_.-]+$/);
     const flip = cursor.slice(0, 3) + (cursor[3] === "A" ? "B" : "A") + cursor.slice(4);
-    for (const bad of [flip, "garbage", cursor + "x", Buffer.from('{"o":0}').toString("base64url")]) {
+    for (const bad of [flip, "garbage", `${cursor}x`, Buffer.from('{"o":0}').toString("base64url")]) {
       const t = await get(sb, `/studies?limit=5&sort=oldest&cursor=${encodeURIComponent(bad)}`);
       expect(t.status, bad).toBe(400);
       expect(t.body.error.code).toBe("invalid_cursor");

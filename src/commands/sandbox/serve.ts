@@ -10,7 +10,7 @@ import { parseSandboxFlags } from "./options.js";
 export const run: Run<typeof SANDBOX_OPTIONS> = async (input, ctx) => {
   const flags = parseSandboxFlags(input.opts);
   const { startSandbox } = await import("../../sandbox/index.js");
-  let sandbox;
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
     sandbox = await startSandbox({
       port: flags.port,

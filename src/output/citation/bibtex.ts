@@ -57,7 +57,7 @@ function group(escaped: string): string {
 }
 
 function verbatim(text: string): string {
-  return text.replace(/[{}\\\s]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+  return text.replace(/[{}\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 }
 
 /** A name part that holds " and " or a comma would be read as two names or parts. */

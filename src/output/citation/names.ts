@@ -24,7 +24,7 @@ export interface Name {
 }
 
 /** "GH", "G.H.", "G-H" as the trailing token of a PubMed-style name. */
-const INITIALS = /^(?:[\p{Lu}][.\-]?){1,3}\.?$/u;
+const INITIALS = /^(?:[\p{Lu}][.-]?){1,3}\.?$/u;
 /** Lower-case particles that belong to the family name ("van Beethoven"). */
 const PARTICLES = new Set([
   "van",
@@ -72,7 +72,7 @@ export function isOrganisation(name: string): boolean {
 const ET_AL = /^(?:et\.?\s*al\.?|others|and others)$/i;
 
 function spaceInitials(token: string): string {
-  const letters = [...token.replace(/[.\-]/g, "")];
+  const letters = [...token.replace(/[.-]/g, "")];
   return letters.map((l) => `${l}.`).join(" ");
 }
 

@@ -108,7 +108,7 @@ function initials(name: string): string {
     .replace(/-\d+$/, "")
     .replace(/[aeiou]/gi, "")
     .toUpperCase();
-  return (letters + "XXX").slice(0, 3);
+  return `${letters}XXX`.slice(0, 3);
 }
 
 export function generatePeptides(seed: number, count: number): Peptide[] {
