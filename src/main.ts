@@ -14,6 +14,7 @@ import type { ResolvedConfig, SandboxSource } from "./config/types.js";
 import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
 import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO, type Pager } from "./io.js";
+import { FILE_ENDINGS, formatOfFileName } from "./output/file-format.js";
 import { cleanBlock, cleanLine, inertJson } from "./output/sanitize.js";
 import { buildProgram, checkHelpTarget, FAILED_COMMAND } from "./program.js";
 import { resumeLines, type RunFacts } from "./resume.js";
@@ -67,6 +68,28 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   return report(failure, io, argv, false, false);
 }
 
+/** Words for what a run wrote: "1 study", "40 peptides", "3 items". */
+const NOUNS: Partial<Record<string, readonly [string, string]>> = {
+  peptide: ["peptide", "peptides"],
+  "peptide-profile": ["peptide", "peptides"],
+  "study-detail": ["study", "studies"],
+  "vendor-detail": ["vendor", "vendors"],
+  study: ["study", "studies"],
+  vendor: ["vendor", "vendors"],
+  offer: ["offer", "offers"],
+  product: ["product", "products"],
+  category: ["category", "categories"],
+  "research-area": ["research area", "research areas"],
+};
+
+function countOf(n: number, result: Result): string {
+  const [one, many] = (result.kind === "list" || result.kind === "item" ? NOUNS[result.resource] : undefined) ?? [
+    "item",
+    "items",
+  ];
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** A command whose stdin and stdout carry a protocol takes no key from stdin and no --file. */
 function refuseStdio(def: CommandDef, globals: GlobalOptions): void {
   const name = `pep ${def.path.join(" ")}`;
@@ -118,10 +141,12 @@ async function execute(
       stopSandbox = () => sb.close();
       sandboxSource = { baseUrl: sb.baseUrl, apiKey: SANDBOX_KEYS.full };
     }
-    format = await chooseFormat(def, globals, io, () =>
+    const chosen = await chooseFormat(def, globals, io, () =>
       def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
     );
+    format = chosen.format;
     ctx = createContext({ io, globals, profile: profileName(globals.profile, io.env), fields, deps, config, store });
+    if (chosen.warning) ctx.notice(chosen.warning);
     if (stopSandbox && sandboxSource) {
       ctx.onCleanup(stopSandbox);
       stopSandbox = undefined;
@@ -158,7 +183,7 @@ async function execute(
         signal = AbortSignal.any([io.signal, pager.signal]);
       }
     }
-    await render(result, {
+    const written = await render(result, {
       format,
       out,
       outIsTTY,
@@ -183,6 +208,10 @@ async function execute(
     if (fileTarget) {
       await fileTarget.commit();
       fileTarget = undefined;
+      // On a terminal, a person is told where the output went (a script knows already).
+      if (io.stderrIsTTY && globals.file !== undefined && result.kind !== "none") {
+        ctx.notice(`wrote ${countOf(written, result)} to ${globals.file}`);
+      }
     }
     return result.kind === "none" && result.exitCode !== undefined ? result.exitCode : EXIT.ok;
   } catch (err) {
@@ -236,12 +265,18 @@ async function closePager(
 }
 
 /** `-o` > `PEP_OUTPUT` > profile `output` > table on a terminal, json otherwise. */
+/**
+ * The output format: `-o`, else a `--file` name's ending, else `PEP_OUTPUT`, the
+ * command's own default or the profile's, else a table on a terminal and JSON
+ * otherwise. A `--file` never gets a table unless `-o table` asks for one. `warning` is
+ * for an `-o` that the file's name contradicts (allowed, said once).
+ */
 async function chooseFormat(
   def: CommandDef,
   globals: GlobalOptions,
   io: IO,
   fromConfig: () => Promise<OutputFormat | undefined>,
-): Promise<OutputFormat> {
+): Promise<{ format: OutputFormat; warning?: string }> {
   const allowed: readonly string[] = [...OUTPUT_FORMATS, ...(def.extraFormats ?? [])];
   const check = (value: string, where: string): OutputFormat => {
     if (allowed.includes(value)) return value as OutputFormat;
@@ -252,13 +287,28 @@ async function chooseFormat(
         : `${where} must be one of: ${allowed.join(", ")} (got "${value}")`,
     );
   };
-  if (globals.output !== undefined) return check(globals.output, "--output");
-  if (io.env.PEP_OUTPUT) return check(io.env.PEP_OUTPUT, "PEP_OUTPUT");
-  if (def.defaultFormat) return def.defaultFormat;
+  const file = globals.file;
+  const byName = file === undefined ? undefined : formatOfFileName(file);
+  if (globals.output !== undefined) {
+    const format = check(globals.output, "--output");
+    if (byName === undefined || byName === format) return { format };
+    return { format, warning: `warning: writing ${format} to ${file}, whose name says ${byName} (-o decides)` };
+  }
+  if (byName !== undefined) {
+    if (allowed.includes(byName)) return { format: byName };
+    throw new UsageError(
+      `--file ${file}: its name asks for ${byName}, which this command cannot write; it writes ${allowed.join(", ")}`,
+      { hints: [`Name the file with one of ${FILE_ENDINGS.join(" ")} that fits, or choose the format with -o.`] },
+    );
+  }
+  const machine = (f: OutputFormat): OutputFormat =>
+    file !== undefined && f === "table" ? (def.defaultFormat ?? "json") : f;
+  if (io.env.PEP_OUTPUT) return { format: machine(check(io.env.PEP_OUTPUT, "PEP_OUTPUT")) };
+  if (def.defaultFormat) return { format: def.defaultFormat };
   const configured = await fromConfig();
   // A profile's default that this command cannot print falls back rather than failing.
-  if (configured && allowed.includes(configured)) return configured;
-  return io.stdoutIsTTY ? "table" : "json";
+  if (configured && allowed.includes(configured)) return { format: machine(configured) };
+  return { format: io.stdoutIsTTY && file === undefined ? "table" : "json" };
 }
 
 function pathFrom(io: IO, p: string): string {

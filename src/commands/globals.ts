@@ -22,7 +22,13 @@ export const GLOBAL_OPTIONS = options([
     value: "a,b,c",
     description: "fields to request and show, comma-separated (list commands)",
   },
-  { key: "file", long: "file", value: "path", description: "write the output to this file, atomically" },
+  {
+    key: "file",
+    long: "file",
+    value: "path",
+    description:
+      "write the output to this file, atomically; without -o its name chooses the format (.csv .tsv .json .ndjson .jsonl .bib .ris .csl.json)",
+  },
   { key: "baseUrl", long: "base-url", value: "url", description: "API base URL, ending in /v1 (env PEP_BASE_URL)" },
   {
     key: "apiKeyFile",

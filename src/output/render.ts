@@ -101,12 +101,13 @@ function startSpinner(result: ListResult | ItemResult | RawResult, options: Rend
  * format on anything but studies, and whatever the result's items throw (the partial
  * output is left as it is, so a cut JSON array stays visibly unfinished).
  */
-export async function render(result: Result, options: RenderOptions): Promise<void> {
-  if (result.kind === "none") return;
+/** Prints `result`; returns how many items went out (a card or a whole body is one). */
+export async function render(result: Result, options: RenderOptions): Promise<number> {
+  if (result.kind === "none") return 0;
   if (result.kind === "text") {
     const p = write(options.out, result.text);
     if (p) await p;
-    return;
+    return 1;
   }
   if (CITATION_FORMATS.has(options.format) && !isCitable(result)) {
     throw new UsageError(
@@ -142,4 +143,5 @@ export async function render(result: Result, options: RenderOptions): Promise<vo
     if (cursor) await ctx.notice(`More results: add --cursor ${shellWord(cursor)}`);
   }
   await ctx.flush();
+  return result.kind === "item" || (result.kind === "raw" && result.items === undefined) ? 1 : ctx.handedOut();
 }

@@ -61,6 +61,8 @@ export interface WriterContext {
   notice(line: string): Promise<void> | void;
   /** The items of a list, one at a time, with progress ticks and abort checks. */
   each(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncIterable<unknown>;
+  /** How many items `each` has handed out so far. */
+  handedOut(): number;
   progress: Progress;
   /** Writes what `emit` has gathered, and waits for it like `emit` would. */
   flush(): Promise<void> | void;
@@ -70,6 +72,7 @@ export interface WriterContext {
 const GATHER_MAX = 16 * 1024;
 
 export function makeContext(options: RenderOptions, fields: string[] | undefined, progress: Progress): WriterContext {
+  let handed = 0;
   const check = () => {
     if (options.signal?.aborted) throw new InterruptedError();
   };
@@ -144,6 +147,7 @@ export function makeContext(options: RenderOptions, fields: string[] | undefined
       const text = cleanBlock(line);
       return write(options.stderr, text.endsWith("\n") ? text : `${text}\n`);
     },
+    handedOut: () => handed,
     async *each(items) {
       // Checked before each next item too: a run stopped while the last one was being
       // written (Ctrl-C, the pager quit) asks for no further page.
@@ -151,6 +155,7 @@ export function makeContext(options: RenderOptions, fields: string[] | undefined
       for await (const item of items) {
         check();
         progress.tick();
+        handed++;
         yield item;
         check();
       }

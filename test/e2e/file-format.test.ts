@@ -1,0 +1,110 @@
+/**
+ * `--file` chooses its format from the file's name when `-o` is not given, and otherwise
+ * gets the command's machine default, never a terminal table (contract section 1).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCsv, parseNdjson, parseTsv } from "../helpers/formats.js";
+import { type SandboxCli, startSandboxCli } from "../helpers/sandbox-cli.js";
+
+let cli: SandboxCli;
+let dir: string;
+const at = (name: string) => path.join(dir, name);
+
+beforeAll(async () => {
+  cli = await startSandboxCli({ seed: 3 });
+  dir = mkdtempSync(path.join(os.tmpdir(), "pep-file-format-"));
+});
+afterAll(async () => {
+  await cli?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("--file without -o", () => {
+  it.each([
+    ["peptides.csv", (t: string) => expect(parseCsv(t).length).toBe(3)],
+    ["peptides.tsv", (t: string) => expect(parseTsv(t).length).toBe(3)],
+    ["peptides.json", (t: string) => expect((JSON.parse(t) as unknown[]).length).toBe(3)],
+    ["peptides.ndjson", (t: string) => expect(parseNdjson(t).length).toBe(3)],
+    ["peptides.JSONL", (t: string) => expect(parseNdjson(t).length).toBe(3)],
+  ])("%s on a terminal gets the format its name says", async (name, check) => {
+    const r = await cli.pep(["peptides", "list", "--limit", "3", "--file", at(name)], { tty: true, columns: 80 });
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe("");
+    expect(r.err).toContain(`wrote 3 peptides to ${at(name)}`);
+    check(readFileSync(at(name), "utf8"));
+  });
+
+  it("citation endings on a study command: .bib, .ris and .csl.json", async () => {
+    for (const [name, first] of [
+      ["refs.bib", /^@\w+\{/],
+      ["refs.ris", /^TY {2}- /],
+      ["refs.csl.json", /^\[\s*\{/],
+    ] as const) {
+      const r = await cli.pep(["studies", "export", "--limit", "2", "--file", at(name)], { tty: true, columns: 80 });
+      expect(r.code, r.err).toBe(0);
+      expect(readFileSync(at(name), "utf8"), name).toMatch(first);
+    }
+    const csl = JSON.parse(readFileSync(at("refs.csl.json"), "utf8")) as Array<{ type?: unknown; title?: unknown }>;
+    expect(csl).toHaveLength(2);
+    expect(typeof csl[0]!.title).toBe("string");
+  });
+
+  it("a citation ending off a study command is exit 2 naming what it writes, before any request", async () => {
+    const r = await cli.pep(["peptides", "list", "--file", at("p.bib")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/asks for bibtex, which this command cannot write; it writes table, json, ndjson, csv, tsv/);
+    expect(r.sent).toBe(0);
+    expect(existsSync(at("p.bib"))).toBe(false);
+  });
+
+  it("another name gets the command's machine default, never a terminal table", async () => {
+    const r = await cli.pep(["peptides", "list", "--limit", "3", "--file", at("peptides.out")], {
+      tty: true,
+      columns: 40,
+    });
+    expect(r.code, r.err).toBe(0);
+    expect((JSON.parse(readFileSync(at("peptides.out"), "utf8")) as unknown[]).length).toBe(3);
+    const e = await cli.pep(["studies", "export", "--limit", "2", "--file", at("studies.txt")], {
+      tty: true,
+      columns: 40,
+    });
+    expect(e.code, e.err).toBe(0);
+    expect(parseCsv(readFileSync(at("studies.txt"), "utf8"))).toHaveLength(2);
+  });
+
+  it("PEP_OUTPUT=table does not put a table into a file; the name still wins over it", async () => {
+    const r = await cli.pep(["peptides", "list", "--limit", "2", "--file", at("env.data")], {
+      tty: true,
+      env: { PEP_OUTPUT: "table" },
+    });
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(readFileSync(at("env.data"), "utf8"))).toHaveLength(2);
+    const n = await cli.pep(["peptides", "list", "--limit", "2", "--file", at("env.csv")], {
+      env: { PEP_OUTPUT: "json" },
+    });
+    expect(n.code, n.err).toBe(0);
+    expect(parseCsv(readFileSync(at("env.csv"), "utf8"))).toHaveLength(2);
+  });
+});
+
+describe("--file with -o", () => {
+  it("-o wins over the name, and the contradiction is said once", async () => {
+    const r = await cli.pep(["peptides", "list", "--limit", "2", "-o", "json", "--file", at("really-json.csv")]);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(readFileSync(at("really-json.csv"), "utf8"))).toHaveLength(2);
+    expect(r.err.match(/whose name says csv \(-o decides\)/g)).toHaveLength(1);
+  });
+
+  it("no warning when they agree, and none with -q", async () => {
+    const agree = await cli.pep(["peptides", "list", "--limit", "1", "-o", "csv", "--file", at("same.csv")]);
+    expect(agree.err).not.toMatch(/whose name says/);
+    // Off a terminal, no "wrote" line: a script knows where its output went.
+    expect(agree.err).not.toMatch(/wrote /);
+    const quiet = await cli.pep(["peptides", "list", "--limit", "1", "-q", "-o", "json", "--file", at("q.csv")]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.err).toBe("");
+  });
+});
