@@ -59,8 +59,11 @@ function folderBytes(dir: string): { bytes: number; names: string[] } {
   return { bytes: names.reduce((n, f) => n + statSync(path.join(dir, f)).size, 0), names };
 }
 
+// Node's module compile cache (22.1 and later) shares the cache folder; off here, so the
+// folder holds only what these tests count (pep cache clear never touches it either way).
 const env = (extra: Record<string, string> = {}) => ({
   ...suite.tmp.env,
+  NODE_DISABLE_COMPILE_CACHE: "1",
   PEP_BASE_URL: `${suite.api.url}/v1`,
   ...extra,
 });

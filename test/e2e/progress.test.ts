@@ -68,11 +68,12 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
         ),
         r.screen,
       ).toBe(true);
-      // Nothing is left on the screen: the spinner and its wait were erased at the end.
+      // Nothing is left on the screen but the line saying where the output went: the
+      // spinner and its wait were erased at the end.
       const shown = screenLines(r.screen)
         .map((l) => l.trimEnd())
         .filter((l) => l !== "");
-      expect(shown, JSON.stringify(r.screen)).toEqual([]);
+      expect(shown, JSON.stringify(r.screen)).toEqual([`wrote 2 studies to ${file}`]);
     } finally {
       tmp.cleanup();
       await srv.close();
@@ -121,7 +122,7 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
       expect(
         screenLines(r.screen).filter((l) => l.trim() !== ""),
         JSON.stringify(r.screen),
-      ).toEqual([]);
+      ).toEqual([expect.stringMatching(/^wrote 2 studies to \S+\s*$/)]);
     } finally {
       tmp.cleanup();
       await srv.close();
@@ -155,6 +156,7 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
       expect(dumb.screen).not.toContain("\x1b[");
       expect(screenLines(dumb.screen).filter((l) => l.trim() !== "")).toEqual([
         expect.stringMatching(/^rate limit reached; waiting (2\.0|1\.\d)s for the window to reset\s*$/),
+        expect.stringMatching(/^wrote 2 studies to \S+\s*$/),
       ]);
     } finally {
       tmp.cleanup();
