@@ -30,8 +30,14 @@ beforeAll(async () => {
     server.on("exit", (code) => reject(new Error(`pep sandbox exited ${code}: ${out}`)));
   });
 });
-afterAll(() => {
-  server?.kill("SIGTERM");
+afterAll(async () => {
+  // Wait for it to be gone: on Node 22 and later it writes its compile cache into the
+  // folder as it exits, which would race the folder's removal.
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const gone = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await gone;
+  }
   tmp.cleanup();
 });
 
