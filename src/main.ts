@@ -12,12 +12,11 @@ import type { CommandDef, CommandInput, Result } from "./commands/types.js";
 import { profileName } from "./config/profile.js";
 import type { ResolvedConfig, SandboxSource } from "./config/types.js";
 import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
-import { ApiError, EXIT, exitCodeFor, InterruptedError, PepError, UsageError } from "./errors.js";
+import { EXIT, InterruptedError, PepError, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO, type Pager } from "./io.js";
 import { FILE_ENDINGS, formatOfFileName } from "./output/file-format.js";
-import { cleanBlock, cleanLine, inertJson } from "./output/sanitize.js";
 import { buildProgram, checkHelpTarget, FAILED_COMMAND } from "./program.js";
-import { resumeLines, type RunFacts } from "./resume.js";
+import { report } from "./report.js";
 
 export { resumeCommand } from "./resume.js";
 
@@ -65,7 +64,7 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
     if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`Run '${where} --help' for usage.\n`);
     return EXIT.usage;
   }
-  return report(failure, io, argv, false, false);
+  return report(failure, io, argv, { verbose: false, machine: false });
 }
 
 /** Words for what a run wrote: "1 study", "40 peptides", "3 items". */
@@ -227,7 +226,12 @@ async function execute(
         ? new InterruptedError()
         : err;
     const machine = format === "json" || format === "ndjson";
-    return report(e, io, argv, globals.verbose === true, machine, { command: def.path, file: globals.file });
+    return report(e, io, argv, {
+      verbose: globals.verbose === true,
+      machine,
+      facts: { command: def.path, file: globals.file },
+      endedBy,
+    });
   } finally {
     if (discard) discardOnHardExit.delete(discard);
     await ctx?.cleanup();
@@ -318,62 +322,6 @@ function pathFrom(io: IO, p: string): string {
 
 function truthy(v: string | undefined): boolean {
   return v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false";
-}
-
-/** Errors of writing stdout or a --file target that the machine, not pep, is behind. */
-const OUTPUT_FAILURES = new Set(["ENOSPC", "EDQUOT", "EFBIG", "EIO", "EROFS", "EACCES", "EPERM", "EBADF"]);
-
-function isSystemError(err: unknown): err is NodeJS.ErrnoException & { code: string } {
-  return (
-    err instanceof Error &&
-    typeof (err as NodeJS.ErrnoException).code === "string" &&
-    typeof (err as NodeJS.ErrnoException).syscall === "string"
-  );
-}
-
-/** Prints a failure as one readable line (plus hints) and returns its exit code. */
-function report(
-  err: unknown,
-  io: IO,
-  argv: readonly string[],
-  verbose: boolean,
-  machine: boolean,
-  facts: RunFacts = {},
-): number {
-  const code = exitCodeFor(err);
-  const lines: string[] = [];
-  // API text and what the user typed are cleaned like any printed text: no escape
-  // sequences, control characters or bidi overrides, all on one line.
-  if (err instanceof ApiError) {
-    if (machine && err.envelope) lines.push(inertJson(JSON.stringify(err.envelope)));
-    else lines.push(`error: ${cleanLine(err.describe())}`);
-    // A command that knows the endpoint's scope and the key's origin explains it in hints.
-    for (const h of err.hints) lines.push(h.startsWith("hint:") ? h : `hint: ${h}`);
-    if (err.hints.length === 0 && err.status === 401)
-      lines.push(
-        "hint: the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one",
-      );
-    if (err.hints.length === 0 && err.status === 403)
-      lines.push(
-        "hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`",
-      );
-  } else if (err instanceof PepError) {
-    if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${cleanLine(err.describe())}`);
-    else lines.push(endedBy === undefined || endedBy === "SIGINT" ? "interrupted" : `interrupted (${endedBy})`);
-    for (const h of err.hints) lines.push(h.startsWith("hint:") || h.startsWith("  ") ? h : `hint: ${h}`);
-  } else if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) {
-    // The disk or device refused the output: not a bug in pep, so no request to report it.
-    lines.push(`error: cannot write the output: ${cleanLine(err.message)}`);
-  } else {
-    const message = err instanceof Error ? err.message : String(err);
-    lines.push(`error: unexpected failure: ${cleanLine(message)}`);
-    lines.push("This is a bug in pep; please report it with the command you ran (use --verbose for details).");
-  }
-  lines.push(...resumeLines(err, argv, facts));
-  if (verbose && err instanceof Error && err.stack && !(err instanceof PepError && err.exitCode !== EXIT.unexpected))
-    lines.push(cleanBlock(err.stack));
-  io.stderr.write(`${lines.join("\n")}\n`);
-  return code;
 }
 
 /**
