@@ -76,6 +76,29 @@ const lazyChildProcess = {
 };
 
 /**
+ * undici checks its own invariants with `assert(condition)` from node:assert, which loads
+ * nine more built-in modules (the assertion error's diff printer among them): about 3.5 ms
+ * of every networked run on Node 24, for checks that pass. In the bundle its `assert`
+ * is a function that loads node:assert only when a check fails, and then throws the same
+ * AssertionError. undici calls nothing else of node:assert (test/build/undici-layout.test.ts
+ * fails when a new version does).
+ */
+const lazyAssert = {
+  name: "lazy-assert",
+  setup(b) {
+    const undici = path.join(root, "node_modules", "undici") + path.sep;
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      args.importer.startsWith(undici) ? { path: "assert", namespace: "lazy-assert" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-assert" }, () => ({
+      loader: "js",
+      contents:
+        "module.exports = function assert(value, message) {\n  if (!value) require('node:assert')(value, message);\n};\n",
+    }));
+  },
+};
+
+/**
  * pep's own modules import Node built-ins as ES modules (`import { readFileSync } from
  * "node:fs"`). Node builds such an import's namespace from every export of the built-in,
  * and reading them runs its lazy getters: `node:fs` then loads fs/promises, the file
@@ -140,7 +163,7 @@ await build({
     js: 'import { createRequire as __pepCreateRequire } from "node:module"; const require = __pepCreateRequire(import.meta.url);',
   },
   logLevel: "warning",
-  plugins: [leanUndici, lazyChildProcess, builtinsByRequire, sdkZodFromPackage],
+  plugins: [leanUndici, lazyChildProcess, lazyAssert, builtinsByRequire, sdkZodFromPackage],
 });
 
 // The top-level help as printed on a pipe (80 columns, no colour), for bin/pep.js to print
