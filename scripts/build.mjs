@@ -3,7 +3,8 @@
 // land in chunks that load on first use. Declarations for the library entry come from tsc.
 // Also writes dist/help.txt, the top-level help that bin/pep.js prints on a pipe.
 import { build } from "esbuild";
-import { rm, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -76,6 +77,29 @@ const lazyChildProcess = {
 };
 
 /**
+ * undici checks its own invariants with `assert(condition)` from node:assert, which loads
+ * nine more built-in modules (the assertion error's diff printer among them): about 3.5 ms
+ * of every networked run on Node 24, for checks that pass. In the bundle its `assert`
+ * is a function that loads node:assert only when a check fails, and then throws the same
+ * AssertionError. undici calls nothing else of node:assert (test/build/undici-layout.test.ts
+ * fails when a new version does).
+ */
+const lazyAssert = {
+  name: "lazy-assert",
+  setup(b) {
+    const undici = path.join(root, "node_modules", "undici") + path.sep;
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      args.importer.startsWith(undici) ? { path: "assert", namespace: "lazy-assert" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-assert" }, () => ({
+      loader: "js",
+      contents:
+        "module.exports = function assert(value, message) {\n  if (!value) require('node:assert')(value, message);\n};\n",
+    }));
+  },
+};
+
+/**
  * pep's own modules import Node built-ins as ES modules (`import { readFileSync } from
  * "node:fs"`). Node builds such an import's namespace from every export of the built-in,
  * and reading them runs its lazy getters: `node:fs` then loads fs/promises, the file
@@ -121,10 +145,13 @@ const sdkZodFromPackage = {
 };
 
 await rm(path.join(root, "dist"), { recursive: true, force: true });
+// esbuild bundles into a staging folder; rollup then lays the chunks out in dist/ (below).
+const stage = await mkdtemp(path.join(tmpdir(), "pep-build-"));
+const ENTRIES = { main: "src/main.ts", index: "src/index.ts", sandbox: "src/sandbox/index.ts" };
 await build({
   absWorkingDir: root,
-  entryPoints: { main: "src/main.ts", index: "src/index.ts", sandbox: "src/sandbox/index.ts" },
-  outdir: "dist",
+  entryPoints: ENTRIES,
+  outdir: stage,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -140,8 +167,40 @@ await build({
     js: 'import { createRequire as __pepCreateRequire } from "node:module"; const require = __pepCreateRequire(import.meta.url);',
   },
   logLevel: "warning",
-  plugins: [leanUndici, lazyChildProcess, builtinsByRequire, sdkZodFromPackage],
+  plugins: [leanUndici, lazyChildProcess, lazyAssert, builtinsByRequire, sdkZodFromPackage],
 });
+
+/**
+ * esbuild gives every module reachable from two entries (the program and any command it
+ * loads later) a chunk of its own, even when the program has always loaded it already:
+ * a list run loaded 55 files, and each ES module costs Node a resolution, a file read, a
+ * compile-cache lookup and a link, about 0.35 ms apiece on Node 24. Rollup's layout knows
+ * what a dynamic import finds loaded already, so it keeps everything the program imports
+ * in one file and a list run loads about half as many. It only lays out esbuild's
+ * output (no transforms), from the WebAssembly build of rollup: no native binary to
+ * install per platform.
+ */
+const { rollup } = await import("@rollup/wasm-node");
+
+const layout = await rollup({
+  input: Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, path.join(stage, `${name}.js`)])),
+  // Built-ins and the packages esbuild left outside the bundle stay imports.
+  external: (id) => !id.startsWith(".") && !path.isAbsolute(id),
+  // esbuild's output is already shaken; rollup keeps every statement it was given.
+  treeshake: false,
+  preserveEntrySignatures: "allow-extension",
+  onwarn(warning) {
+    throw new Error(`rollup: ${warning.message}`);
+  },
+});
+await layout.write({
+  dir: path.join(root, "dist"),
+  format: "es",
+  entryFileNames: "[name].js",
+  chunkFileNames: "chunks/[name]-[hash].js",
+});
+await layout.close();
+await rm(stage, { recursive: true, force: true });
 
 // The top-level help as printed on a pipe (80 columns, no colour), for bin/pep.js to print
 // without loading the program. Rendered by the program itself, so it cannot drift.

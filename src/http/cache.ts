@@ -10,7 +10,8 @@
  * fs/promises is several trips through the thread pool (open, stat, read, close), which
  * cost an export of 100 pages more than the reading and writing itself.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { sha256 as sha256Bytes } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import {
   chmodSync,
   readdirSync,
@@ -23,9 +24,14 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { makeDirs } from "../dirs.js";
+import { tempSuffix } from "../temp-name.js";
 import type { CacheStore } from "./types.js";
 
-const sha256 = (s: string): string => createHash("sha256").update(s, "utf8").digest("hex");
+/**
+ * sha256 in hex, from @noble/hashes: the same digest as node:crypto's, without loading
+ * node:crypto (and with it WebCrypto's modules) on every run that reads the cache.
+ */
+const sha256 = (s: string): string => bytesToHex(sha256Bytes(utf8ToBytes(s)));
 
 /**
  * The identity of a cached answer: base URL, path, query with its parameters sorted
@@ -190,7 +196,7 @@ export function createFileCache(dir: string, options: { maxBytes?: number } = {}
     async set(key, entry) {
       makeDirs(dir, 0o700);
       const file = fileOf(key);
-      const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      const tmp = `${file}.${tempSuffix()}.tmp`;
       const text = JSON.stringify({ etag: entry.etag, body: entry.body });
       let replaced = 0;
       try {

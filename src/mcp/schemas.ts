@@ -4,14 +4,27 @@
  * command line's flags and the sandbox's queries), described with the text of the flag
  * that fills it. Outputs declare the envelope every result shares.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
+import { clone, globalRegistry, type $ZodType } from "zod/v4/core";
 import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
 import { LIMITS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS } from "../api/enums.js";
 import type { ToolEntry } from "../commands/mcp/catalog.js";
 import { COMMANDS } from "../commands/registry.js";
 import { STUDY_ID_FORMS } from "../commands/studies/study-id.js";
 
-type Shape = Record<string, z.ZodType>;
+type Shape = Record<string, $ZodType>;
+
+/**
+ * `schema` described for the tool's clients. zod's mini API (pep's schemas use it, so
+ * that the classic one stays out of every run's bundle) describes through the registry,
+ * not a method. A copy is described, so two tools sharing a parameter of the endpoint
+ * table keep their own words. The MCP SDK reads mini and classic schemas alike.
+ */
+function described<T extends $ZodType>(schema: T, description: string): T {
+  const copy = clone(schema);
+  globalRegistry.add(copy, { description });
+  return copy;
+}
 
 /** The parameter schemas of an endpoint's query object. */
 export function shapeOf(endpoint: Endpoint): Shape {
@@ -66,33 +79,42 @@ function fieldsDoc(endpoint: ToolEntry["endpoint"]): string | undefined {
 }
 
 /** The zod object of a tool's arguments. */
-export function inputSchema(entry: ToolEntry): z.ZodObject {
+export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
   const endpoint = ENDPOINTS[entry.endpoint];
   const shape = shapeOf(endpoint);
   const docs = flagDocs(entry.endpoint);
   const args: Shape = {};
   if (entry.path) {
-    args[entry.path] = z
-      .string()
-      .min(1, { message: "must not be empty" })
-      .max(LIMITS.searchMaxLength, { message: `must be at most ${LIMITS.searchMaxLength} characters` })
-      .describe(pathArgDoc(entry));
+    args[entry.path] = described(
+      z
+        .string()
+        .check(
+          z.minLength(1, { message: "must not be empty" }),
+          z.maxLength(LIMITS.searchMaxLength, { message: `must be at most ${LIMITS.searchMaxLength} characters` }),
+        ),
+      pathArgDoc(entry),
+    );
   }
   for (const param of entry.params) {
     if (param === "ids") {
       // The endpoint takes `ids=a,b`; a tool argument is a list, joined and checked by the endpoint's schema.
-      args.ids = z
-        .array(z.string().min(1, { message: "must not be empty" }))
-        .min(LIMITS.compareMin, { message: `must name ${LIMITS.compareMin} to ${LIMITS.compareMax} vendors` })
-        .max(LIMITS.compareMax, { message: `must name ${LIMITS.compareMin} to ${LIMITS.compareMax} vendors` })
-        .describe(`${LIMITS.compareMin} to ${LIMITS.compareMax} vendor ids or slugs`);
+      const count = `must name ${LIMITS.compareMin} to ${LIMITS.compareMax} vendors`;
+      args.ids = described(
+        z
+          .array(z.string().check(z.minLength(1, { message: "must not be empty" })))
+          .check(
+            z.minLength(LIMITS.compareMin, { message: count }),
+            z.maxLength(LIMITS.compareMax, { message: count }),
+          ),
+        `${LIMITS.compareMin} to ${LIMITS.compareMax} vendor ids or slugs`,
+      );
       continue;
     }
     const schema = shape[param];
     if (!schema) throw new Error(`${endpoint.path} has no parameter ${param}`);
-    args[param] = schema.describe(describeParam(entry, param, docs));
+    args[param] = described(schema, describeParam(entry, param, docs));
   }
-  return z.object(args).strict();
+  return z.strictObject(args);
 }
 
 function describeParam(entry: ToolEntry, param: string, docs: Record<string, string>): string {
@@ -112,7 +134,7 @@ function describeParam(entry: ToolEntry, param: string, docs: Record<string, str
 }
 
 /** Known fields of a resource, declared so that clients see them; others pass through. */
-function itemSchema(entry: ToolEntry): z.ZodType {
+function itemSchema(entry: ToolEntry): z.ZodMiniType {
   const known =
     entry.endpoint === "peptides"
       ? PEPTIDE_FIELDS
@@ -121,38 +143,38 @@ function itemSchema(entry: ToolEntry): z.ZodType {
         : entry.endpoint === "vendors"
           ? VENDOR_FIELDS
           : [];
-  return z.looseObject(Object.fromEntries(known.map((f) => [f, z.unknown().optional()])));
+  return z.looseObject(Object.fromEntries(known.map((f) => [f, z.optional(z.unknown())])));
 }
 
 /** What every result carries besides its data. */
 const NOTICES = {
-  research_notice: z
-    .string()
-    .describe("research and education only: not medical advice, not a recommendation to buy or use any substance"),
-  sandbox: z
-    .boolean()
-    .describe(
-      "true when the data is the sandbox's synthetic data (meta.sandbox), which must never pass for real research",
-    ),
-  sandbox_notice: z.string().optional().describe("present when sandbox is true"),
-  affiliate_disclosure: z
-    .string()
-    .optional()
-    .describe("the API's disclosure, when links in the result may be affiliate links"),
+  research_notice: described(
+    z.string(),
+    "research and education only: not medical advice, not a recommendation to buy or use any substance",
+  ),
+  sandbox: described(
+    z.boolean(),
+    "true when the data is the sandbox's synthetic data (meta.sandbox), which must never pass for real research",
+  ),
+  sandbox_notice: described(z.optional(z.string()), "present when sandbox is true"),
+  affiliate_disclosure: described(
+    z.optional(z.string()),
+    "the API's disclosure, when links in the result may be affiliate links",
+  ),
 };
 
-export function outputSchema(entry: ToolEntry): z.ZodObject {
+export function outputSchema(entry: ToolEntry): z.ZodMiniObject {
   if (entry.list) {
     return z.object({
       items: z.array(itemSchema(entry)),
-      count: z.number().int().min(0).describe("items in this result"),
-      has_more: z.boolean().describe("more items remain: call again with cursor = next_cursor"),
-      next_cursor: z.string().nullable(),
+      count: described(z.int().check(z.gte(0)), "items in this result"),
+      has_more: described(z.boolean(), "more items remain: call again with cursor = next_cursor"),
+      next_cursor: z.nullable(z.string()),
       ...NOTICES,
     });
   }
   return z.object({
-    data: z.unknown().describe("the API's data, as received (control characters removed)"),
+    data: described(z.unknown(), "the API's data, as received (control characters removed)"),
     ...NOTICES,
   });
 }

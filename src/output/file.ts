@@ -7,13 +7,13 @@
  * file (`/dev/null`, a named pipe) is written in place: renaming over it would replace
  * the device or pipe with a plain file.
  */
-import { randomBytes } from "node:crypto";
 import { constants, unlinkSync } from "node:fs";
 import { access, open, readlink, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { UsageError } from "../errors.js";
+import { tempSuffix } from "../temp-name.js";
 
 export interface AtomicFile {
   /** Write the output here. */
@@ -47,7 +47,7 @@ const NAME_MAX = 255;
  * whole would pass the file system's limit (a target named near that limit stays writable).
  */
 function tempPathFor(target: string): string {
-  const suffix = `.${randomBytes(6).toString("hex")}.tmp`;
+  const suffix = `.${tempSuffix()}.tmp`;
   let name = path.basename(target);
   while (name && Buffer.byteLength(`.${name}${suffix}`) > NAME_MAX) name = [...name].slice(0, -1).join("");
   return path.join(path.dirname(target), `.${name}${suffix}`);
