@@ -82,10 +82,9 @@ const NOUNS: Partial<Record<string, readonly [string, string]>> = {
 };
 
 function countOf(n: number, result: Result): string {
-  const [one, many] = (result.kind === "list" || result.kind === "item" ? NOUNS[result.resource] : undefined) ?? [
-    "item",
-    "items",
-  ];
+  const [one, many] = (result.kind === "list" || result.kind === "item" || result.kind === "batch"
+    ? NOUNS[result.resource]
+    : undefined) ?? ["item", "items"];
   return `${n} ${n === 1 ? one : many}`;
 }
 
@@ -153,6 +152,11 @@ async function execute(
     // A --file that cannot be written is a usage error, found before any request.
     if (globals.file !== undefined)
       await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));
+    // Ids from standard input (`-`) and the key from standard input cannot share it.
+    if (globals.apiKeyFile?.trim() === "-" && input.args.includes("-"))
+      throw new UsageError("--api-key-file - and ids from - both read standard input; give the key another way", {
+        hints: ["Give the key in a file (--api-key-file <path>), PEP_API_KEY or the profile (`pep auth login`)."],
+      });
     const mod = await def.load();
     const result: Result = await mod.run(input, ctx);
     if (io.signal.aborted) throw new InterruptedError();
@@ -182,6 +186,14 @@ async function execute(
         signal = AbortSignal.any([io.signal, pager.signal]);
       }
     }
+    // A batch's failed ids are told as they come, in the order of the ids; the run goes on
+    // and ends with the first one's exit code.
+    let batchExit: number | undefined;
+    const machine = format === "json" || format === "ndjson";
+    const onFailure = (id: string, err: unknown) => {
+      const code = report(err, io, argv, { verbose: globals.verbose === true, machine, subject: id });
+      batchExit ??= code;
+    };
     const written = await render(result, {
       format,
       out,
@@ -200,6 +212,7 @@ async function execute(
       stderrColor: colorEnabled(io.env, io.stderrIsTTY, globals.color),
       env: io.env,
       waits: ctx.waits,
+      onFailure,
     });
     if (io.signal.aborted) throw new InterruptedError();
     await closePager(pager, held, io);
@@ -212,6 +225,7 @@ async function execute(
         ctx.notice(`wrote ${countOf(written, result)} to ${globals.file}`);
       }
     }
+    if (batchExit !== undefined) return batchExit;
     return result.kind === "none" && result.exitCode !== undefined ? result.exitCode : EXIT.ok;
   } catch (err) {
     if (fileTarget) await fileTarget.abort().catch(() => {});
@@ -225,10 +239,9 @@ async function execute(
       io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected)
         ? new InterruptedError()
         : err;
-    const machine = format === "json" || format === "ndjson";
     return report(e, io, argv, {
+      machine: format === "json" || format === "ndjson",
       verbose: globals.verbose === true,
-      machine,
       facts: { command: def.path, file: globals.file },
       endedBy,
     });

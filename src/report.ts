@@ -17,6 +17,8 @@ export interface ReportOptions {
   facts?: RunFacts;
   /** The signal that ended the run, when one did. */
   endedBy?: NodeJS.Signals | undefined;
+  /** The id of a batch that this failure belongs to (`error: <id>: <message>`). */
+  subject?: string | undefined;
 }
 
 /** Errors of writing stdout or a --file target that the machine, not pep, is behind. */
@@ -32,14 +34,16 @@ function isSystemError(err: unknown): err is NodeJS.ErrnoException & { code: str
 
 /** Prints a failure as one readable line (plus hints) and returns its exit code. */
 export function report(err: unknown, io: IO, argv: readonly string[], options: ReportOptions): number {
-  const { verbose, machine, facts = {}, endedBy } = options;
+  const { verbose, machine, facts = {}, endedBy, subject } = options;
   const code = exitCodeFor(err);
   const lines: string[] = [];
+  const about = subject === undefined ? "" : `${cleanLine(subject)}: `;
   // API text and what the user typed are cleaned like any printed text: no escape
   // sequences, control characters or bidi overrides, all on one line.
   if (err instanceof ApiError) {
-    if (machine && err.envelope) lines.push(inertJson(JSON.stringify(err.envelope)));
-    else lines.push(`error: ${cleanLine(err.describe())}`);
+    if (machine && err.envelope)
+      lines.push(inertJson(JSON.stringify(subject === undefined ? err.envelope : { ...err.envelope, id: subject })));
+    else lines.push(`error: ${about}${cleanLine(err.describe())}`);
     // A command that knows the endpoint's scope and the key's origin explains it in hints.
     for (const h of err.hints) lines.push(h.startsWith("hint:") ? h : `hint: ${h}`);
     if (err.hints.length === 0 && err.status === 401)
@@ -51,7 +55,7 @@ export function report(err: unknown, io: IO, argv: readonly string[], options: R
         "hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`",
       );
   } else if (err instanceof PepError) {
-    if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${cleanLine(err.describe())}`);
+    if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${about}${cleanLine(err.describe())}`);
     else lines.push(endedBy === undefined || endedBy === "SIGINT" ? "interrupted" : `interrupted (${endedBy})`);
     for (const h of err.hints) lines.push(h.startsWith("hint:") || h.startsWith("  ") ? h : `hint: ${h}`);
   } else if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) {
@@ -59,7 +63,7 @@ export function report(err: unknown, io: IO, argv: readonly string[], options: R
     lines.push(`error: cannot write the output: ${cleanLine(err.message)}`);
   } else {
     const message = err instanceof Error ? err.message : String(err);
-    lines.push(`error: unexpected failure: ${cleanLine(message)}`);
+    lines.push(`error: ${about}unexpected failure: ${cleanLine(message)}`);
     lines.push("This is a bug in pep; please report it with the command you ran (use --verbose for details).");
   }
   lines.push(...resumeLines(err, argv, facts));
