@@ -152,6 +152,12 @@ async function execute(
     // A --file that cannot be written is a usage error, found before any request.
     if (globals.file !== undefined)
       await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));
+    // An invalid --jq expression is a usage error, found before any request.
+    let jq: typeof import("./output/jq.js") | undefined;
+    if (globals.jq !== undefined) {
+      jq = await import("./output/jq.js");
+      await jq.checkJq(globals.jq);
+    }
     // Ids from standard input (`-`) and the key from standard input cannot share it.
     if (globals.apiKeyFile?.trim() === "-" && input.args.includes("-"))
       throw new UsageError("--api-key-file - and ids from - both read standard input; give the key another way", {
@@ -186,6 +192,18 @@ async function execute(
         signal = AbortSignal.any([io.signal, pager.signal]);
       }
     }
+    let filtered: Awaited<ReturnType<typeof import("./output/jq.js").jqStream>> | undefined;
+    if (jq && globals.jq !== undefined) {
+      if (result.kind === "text" || result.kind === "none")
+        throw new UsageError(`--jq: pep ${def.path.join(" ")} does not print JSON`);
+      filtered = await jq.jqStream(out, {
+        expr: globals.jq,
+        raw: globals.jqRaw === true,
+        perItem: format === "ndjson",
+      });
+      out = filtered.stream;
+      outIsTTY = false;
+    }
     // A batch's failed ids are told as they come, in the order of the ids; the run goes on
     // and ends with the first one's exit code.
     let batchExit: number | undefined;
@@ -201,7 +219,7 @@ async function execute(
       columns: io.columns,
       // FORCE_COLOR colours a pipe too (colorEnabled); a --file never gets colour codes.
       // Links stay terminal-only: a pipe's reader may not understand OSC 8, nor every pager.
-      color: color && fileTarget === undefined,
+      color: color && fileTarget === undefined && filtered === undefined,
       hyperlinks: outIsTTY && color && pager === undefined,
       fields: fields?.length ? fields : undefined,
       stderr,
@@ -214,6 +232,7 @@ async function execute(
       waits: ctx.waits,
       onFailure,
     });
+    await filtered?.finish();
     if (io.signal.aborted) throw new InterruptedError();
     await closePager(pager, held, io);
     pager = undefined;
@@ -306,6 +325,16 @@ async function chooseFormat(
   };
   const file = globals.file;
   const byName = file === undefined ? undefined : formatOfFileName(file);
+  if (globals.jq !== undefined) {
+    // jq reads and writes JSON: -o json (the whole document) or ndjson (item by item).
+    const chosen = globals.output ?? byName ?? "json";
+    if (chosen !== "json" && chosen !== "ndjson")
+      throw new UsageError(
+        `--jq filters JSON output: use it with -o json or -o ndjson (got ${globals.output !== undefined ? `-o ${chosen}` : `--file ${file}`})`,
+      );
+    return { format: chosen };
+  }
+  if (globals.jqRaw === true) throw new UsageError("--jq-raw goes with --jq <expr>");
   if (globals.output !== undefined) {
     const format = check(globals.output, "--output");
     if (byName === undefined || byName === format) return { format };

@@ -51,7 +51,7 @@ export const defs: CommandDef[] = [
     examples: [
       "pep peptides get bpc-157",
       "pep peptides get semaglutide -o json | jq .evidence",
-      "pep peptides list --category glp1-metabolic -o json | jq -r '.[].id' | pep peptides get - -o ndjson",
+      "pep peptides list --category glp1-metabolic --jq '.[].id' --jq-raw | pep peptides get - -o ndjson",
     ],
     load: () => import("./get.js"),
   },
