@@ -7,8 +7,8 @@
  * - with `-o json` (what --jq chooses when no -o is given): the whole JSON document the
  *   command would print: the `data` array of a list (every page: held in memory, as jq
  *   holds its input), the object of a single item, the array of a batch of ids;
- * - with `-o ndjson`: each item on its own, as `jq` reads NDJSON, page by page as the
- *   pages arrive, so memory stays flat however long the list.
+ * - with `-o ndjson`: each item on its own, as `jq` reads NDJSON, in runs of about
+ *   128 KB of items as the pages arrive, so memory stays flat however long the list.
  *
  * Output is jq's: JSON values indented by two spaces (one a line with -o ndjson),
  * strings as JSON strings; `--jq-raw` prints strings without quotes (jq's -r).
@@ -18,6 +18,9 @@ import type { Jq } from "jq-wasm";
 import { UsageError } from "../errors.js";
 
 let loaded: Promise<Jq> | undefined;
+
+/** With -o ndjson, how much text is gathered before jq runs on it (see `jqStream`). */
+const PER_ITEM_RUN = 128 * 1024;
 
 function load(): Promise<Jq> {
   loaded ??= import("jq-wasm").then((m) => m.loadJq());
@@ -81,8 +84,10 @@ export async function jqStream(
     decodeStrings: false,
     write(chunk: string | Buffer, _enc, done) {
       pending += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-      if (!options.perItem) return done();
-      // Whole lines go through jq as they come; a line cut by the chunk waits for its end.
+      // Whole lines go through jq in runs of about 128 KB: each call of jq costs about as
+      // much as reading 100 KB (a 10,000-study export took 4x longer fed page by page),
+      // and a run that size keeps memory flat. A line cut by the chunk waits for its end.
+      if (!options.perItem || pending.length < PER_ITEM_RUN) return done();
       const cut = pending.lastIndexOf("\n");
       if (cut === -1) return done();
       const lines = pending.slice(0, cut + 1);

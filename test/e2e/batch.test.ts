@@ -130,7 +130,12 @@ describe("several ids in one run", () => {
     api.reset();
     const r = await pep(["peptides", "get", "p-10", "missing-one", "p-0", "..", "-o", "csv"]);
     expect(r.code).toBe(4);
-    expect(r.out.split("\n").slice(1, 3).map((l) => l.split(",")[0])).toEqual(["p-10", "p-0"]);
+    expect(
+      r.out
+        .split("\n")
+        .slice(1, 3)
+        .map((l) => l.split(",")[0]),
+    ).toEqual(["p-10", "p-0"]);
     expect(r.err).toMatch(/^error: missing-one: no match for 'missing-one'/m);
     // A malformed id is refused by pep itself, never sent, and told with the id it was.
     expect(r.err).toMatch(/^error: \.\.: <slug> must be an id, name or slug/m);
