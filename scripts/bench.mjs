@@ -23,6 +23,7 @@ import { PACING_ARGS, PACING_LIMIT, PACING_PAGES, PACING_RUNS, runPacing } from 
 import { LIST_ARGS, REVALIDATE_RUNS, runRevalidate } from "./bench/revalidate.mjs";
 import { table, writeReport } from "./bench/report.mjs";
 import { runCompression } from "./bench/compression.mjs";
+import { BATCH_IDS, BATCH_RUNS, JQ_RUNS, runBatch } from "./bench/batch.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
@@ -138,6 +139,13 @@ try {
     rows.push(...r.rows);
     notes.push(...r.notes);
   }
+  // 7 and 8: batch lookups and --jq (their own sandbox and rows).
+  if (wants(7) || wants(8)) {
+    log("7-8. batch lookups and --jq");
+    const r = await runBatch(ctx);
+    rows.push(...r.rows);
+    notes.push(...r.notes);
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
@@ -175,6 +183,14 @@ const commands = [
   `# 5. revalidation: one run to fill the cache, then ${REVALIDATE_RUNS} interleaved pairs`,
   pepCmd(LIST_ARGS),
   pepCmd([...LIST_ARGS, "--no-cache"]),
+  `# 6. compression: the export with and without --no-compress, through the counting proxy and on a throttled link`,
+  `# 7. ${BATCH_IDS} lookups (PEP_NO_CACHE=1), ${BATCH_RUNS} interleaved rounds; ids.txt = the profile ids repeated`,
+  `${pepCmd(["peptides", "get", "-", "-o", "ndjson"])} < ids.txt`,
+  `while read -r id; do ${pepCmd(["peptides", "get", '"$id"', "-o", "json"])}; done < ids.txt`,
+  'while read -r id; do curl -sS --fail -H "Authorization: Bearer $PEP_API_KEY" "<sandbox>/v1/peptides/$id"; done < ids.txt',
+  `# 8. --jq against the system's jq, ${JQ_RUNS} interleaved rounds`,
+  `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000", "--jq", ".id", "--jq-raw"])}`,
+  `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000"])} | jq -r .id`,
 ];
 
 if (only) {

@@ -163,6 +163,9 @@ await build({
   legalComments: "none",
   define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies call require() for Node built-ins.
+  // jq-wasm reads its jq.wasm from beside its own module: it loads from the package (only
+  // with --jq), not from the bundle.
+  external: ["jq-wasm"],
   banner: {
     js: 'import { createRequire as __pepCreateRequire } from "node:module"; const require = __pepCreateRequire(import.meta.url);',
   },

@@ -38,9 +38,14 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   }
   let exitCode: number = EXIT.ok;
   let failure: unknown;
-  const program = buildProgram(io, async (def, input, globals) => {
-    exitCode = await execute(def, input, globals, io, argv, deps);
-  });
+  const machine = explicitMachine(outputWord(argv), io.env);
+  const program = buildProgram(
+    io,
+    async (def, input, globals) => {
+      exitCode = await execute(def, input, globals, io, argv, deps);
+    },
+    { quietErrors: machine },
+  );
   try {
     // `pep help peptides list` is `pep peptides list --help` (commander's help takes one word).
     const words = argv[0] === "help" && argv.length > 1 ? [...argv.slice(1), "--help"] : [...argv];
@@ -61,10 +66,15 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
       return EXIT.ok;
     // commander already printed "error: …"; point at help like gh does.
     const where = (failure as { [FAILED_COMMAND]?: string })[FAILED_COMMAND] ?? "pep";
-    if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`Run '${where} --help' for usage.\n`);
+    const help = `Run '${where} --help' for usage.`;
+    if (machine) {
+      const message = failure.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").trim();
+      return report(new UsageError(message, { hints: [help] }), io, argv, { verbose: false, machine });
+    }
+    if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`${help}\n`);
     return EXIT.usage;
   }
-  return report(failure, io, argv, { verbose: false, machine: false });
+  return report(failure, io, argv, { verbose: false, machine });
 }
 
 /** Words for what a run wrote: "1 study", "40 peptides", "3 items". */
@@ -82,10 +92,9 @@ const NOUNS: Partial<Record<string, readonly [string, string]>> = {
 };
 
 function countOf(n: number, result: Result): string {
-  const [one, many] = (result.kind === "list" || result.kind === "item" ? NOUNS[result.resource] : undefined) ?? [
-    "item",
-    "items",
-  ];
+  const [one, many] = (result.kind === "list" || result.kind === "item" || result.kind === "batch"
+    ? NOUNS[result.resource]
+    : undefined) ?? ["item", "items"];
   return `${n} ${n === 1 ? one : many}`;
 }
 
@@ -125,6 +134,10 @@ async function execute(
     ));
 
   let format: OutputFormat | undefined;
+  // Failures are JSON objects when the user chose a JSON format (-o, PEP_OUTPUT, the
+  // profile), readable lines otherwise, also on a pipe. Until the format is settled, -o
+  // and PEP_OUTPUT decide.
+  let machineErrors = explicitMachine(globals.output, io.env);
   let ctx: ReturnType<typeof createContext> | undefined;
   let stopSandbox: (() => Promise<void>) | undefined;
   let fileTarget: import("./output/file.js").AtomicFile | undefined;
@@ -144,6 +157,7 @@ async function execute(
       def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
     );
     format = chosen.format;
+    machineErrors = chosen.explicit === true && (format === "json" || format === "ndjson");
     ctx = createContext({ io, globals, profile: profileName(globals.profile, io.env), fields, deps, config, store });
     if (chosen.warning) ctx.notice(chosen.warning);
     if (stopSandbox && sandboxSource) {
@@ -153,6 +167,17 @@ async function execute(
     // A --file that cannot be written is a usage error, found before any request.
     if (globals.file !== undefined)
       await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));
+    // An invalid --jq expression is a usage error, found before any request.
+    let jq: typeof import("./output/jq.js") | undefined;
+    if (globals.jq !== undefined) {
+      jq = await import("./output/jq.js");
+      await jq.checkJq(globals.jq);
+    }
+    // Ids from standard input (`-`) and the key from standard input cannot share it.
+    if (globals.apiKeyFile?.trim() === "-" && input.args.includes("-"))
+      throw new UsageError("--api-key-file - and ids from - both read standard input; give the key another way", {
+        hints: ["Give the key in a file (--api-key-file <path>), PEP_API_KEY or the profile (`pep auth login`)."],
+      });
     const mod = await def.load();
     const result: Result = await mod.run(input, ctx);
     if (io.signal.aborted) throw new InterruptedError();
@@ -182,6 +207,26 @@ async function execute(
         signal = AbortSignal.any([io.signal, pager.signal]);
       }
     }
+    let filtered: Awaited<ReturnType<typeof import("./output/jq.js").jqStream>> | undefined;
+    if (jq && globals.jq !== undefined) {
+      if (result.kind === "text" || result.kind === "none")
+        throw new UsageError(`--jq: pep ${def.path.join(" ")} does not print JSON`);
+      filtered = await jq.jqStream(out, {
+        expr: globals.jq,
+        raw: globals.jqRaw === true,
+        perItem: format === "ndjson",
+      });
+      out = filtered.stream;
+      outIsTTY = false;
+    }
+    // A batch's failed ids are told as they come, in the order of the ids; the run goes on
+    // and ends with the first one's exit code.
+    let batchExit: number | undefined;
+    const machine = machineErrors;
+    const onFailure = (id: string, err: unknown) => {
+      const code = report(err, io, argv, { verbose: globals.verbose === true, machine, subject: id });
+      batchExit ??= code;
+    };
     const written = await render(result, {
       format,
       out,
@@ -189,7 +234,7 @@ async function execute(
       columns: io.columns,
       // FORCE_COLOR colours a pipe too (colorEnabled); a --file never gets colour codes.
       // Links stay terminal-only: a pipe's reader may not understand OSC 8, nor every pager.
-      color: color && fileTarget === undefined,
+      color: color && fileTarget === undefined && filtered === undefined,
       hyperlinks: outIsTTY && color && pager === undefined,
       fields: fields?.length ? fields : undefined,
       stderr,
@@ -200,7 +245,9 @@ async function execute(
       stderrColor: colorEnabled(io.env, io.stderrIsTTY, globals.color),
       env: io.env,
       waits: ctx.waits,
+      onFailure,
     });
+    await filtered?.finish();
     if (io.signal.aborted) throw new InterruptedError();
     await closePager(pager, held, io);
     pager = undefined;
@@ -212,6 +259,7 @@ async function execute(
         ctx.notice(`wrote ${countOf(written, result)} to ${globals.file}`);
       }
     }
+    if (batchExit !== undefined) return batchExit;
     return result.kind === "none" && result.exitCode !== undefined ? result.exitCode : EXIT.ok;
   } catch (err) {
     if (fileTarget) await fileTarget.abort().catch(() => {});
@@ -225,10 +273,9 @@ async function execute(
       io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected)
         ? new InterruptedError()
         : err;
-    const machine = format === "json" || format === "ndjson";
     return report(e, io, argv, {
+      machine: machineErrors,
       verbose: globals.verbose === true,
-      machine,
       facts: { command: def.path, file: globals.file },
       endedBy,
     });
@@ -280,7 +327,7 @@ async function chooseFormat(
   globals: GlobalOptions,
   io: IO,
   fromConfig: () => Promise<OutputFormat | undefined>,
-): Promise<{ format: OutputFormat; warning?: string }> {
+): Promise<{ format: OutputFormat; warning?: string; explicit?: boolean }> {
   const allowed: readonly string[] = [...OUTPUT_FORMATS, ...(def.extraFormats ?? [])];
   const check = (value: string, where: string): OutputFormat => {
     if (allowed.includes(value)) return value as OutputFormat;
@@ -293,10 +340,24 @@ async function chooseFormat(
   };
   const file = globals.file;
   const byName = file === undefined ? undefined : formatOfFileName(file);
+  if (globals.jq !== undefined) {
+    // jq reads and writes JSON: -o json (the whole document) or ndjson (item by item).
+    const chosen = globals.output ?? byName ?? "json";
+    if (chosen !== "json" && chosen !== "ndjson")
+      throw new UsageError(
+        `--jq filters JSON output: use it with -o json or -o ndjson (got ${globals.output !== undefined ? `-o ${chosen}` : `--file ${file}`})`,
+      );
+    return { format: chosen };
+  }
+  if (globals.jqRaw === true) throw new UsageError("--jq-raw goes with --jq <expr>");
   if (globals.output !== undefined) {
     const format = check(globals.output, "--output");
-    if (byName === undefined || byName === format) return { format };
-    return { format, warning: `warning: writing ${format} to ${file}, whose name says ${byName} (-o decides)` };
+    if (byName === undefined || byName === format) return { format, explicit: true };
+    return {
+      format,
+      explicit: true,
+      warning: `warning: writing ${format} to ${file}, whose name says ${byName} (-o decides)`,
+    };
   }
   if (byName !== undefined) {
     if (allowed.includes(byName)) return { format: byName };
@@ -307,12 +368,34 @@ async function chooseFormat(
   }
   const machine = (f: OutputFormat): OutputFormat =>
     file !== undefined && f === "table" ? (def.defaultFormat ?? "json") : f;
-  if (io.env.PEP_OUTPUT) return { format: machine(check(io.env.PEP_OUTPUT, "PEP_OUTPUT")) };
+  // A default from the environment or the profile that this command cannot print (a
+  // citation format on a command that is not about studies) falls back rather than failing.
+  const fromEnv = io.env.PEP_OUTPUT;
+  if (fromEnv && (allowed.includes(fromEnv) || !(CITATION_FORMATS as readonly string[]).includes(fromEnv)))
+    return { format: machine(check(fromEnv, "PEP_OUTPUT")), explicit: true };
   if (def.defaultFormat) return { format: def.defaultFormat };
   const configured = await fromConfig();
-  // A profile's default that this command cannot print falls back rather than failing.
-  if (configured && allowed.includes(configured)) return { format: machine(configured) };
+  if (configured && allowed.includes(configured)) return { format: machine(configured), explicit: true };
   return { format: io.stdoutIsTTY && file === undefined ? "table" : "json" };
+}
+
+/** Whether failures are told as JSON before the format is settled: `-o`, else PEP_OUTPUT. */
+function explicitMachine(output: string | undefined, env: IO["env"]): boolean {
+  const f = output ?? env.PEP_OUTPUT;
+  return f === "json" || f === "ndjson";
+}
+
+/** `-o <f>`, `-o<f>`, `--output <f>` or `--output=<f>` in words commander could not parse. */
+function outputWord(argv: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === "--") break;
+    if (w === "-o" || w === "--output") found = argv[++i];
+    else if (w.startsWith("--output=")) found = w.slice("--output=".length);
+    else if (/^-o[^-]/.test(w)) found = w.slice(2);
+  }
+  return found;
 }
 
 function pathFrom(io: IO, p: string): string {

@@ -38,7 +38,7 @@ export function examplesText(def: CommandDef): string {
 
 export type RunHook = (def: CommandDef, input: CommandInput, globals: GlobalOptions) => Promise<void>;
 
-export function buildProgram(io: IO, onRun: RunHook): Command {
+export function buildProgram(io: IO, onRun: RunHook, options: { quietErrors?: boolean } = {}): Command {
   const program = new Command("pep");
   program
     .description("Read the peptide research API from the command line: profiles, studies, vendors and prices.")
@@ -50,6 +50,8 @@ export function buildProgram(io: IO, onRun: RunHook): Command {
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // Under a JSON output format the caller tells parse errors as one JSON object.
+      ...(options.quietErrors ? { outputError: () => {} } : {}),
     })
     .exitOverride(tagged(program));
   for (const o of GLOBAL_OPTIONS) program.addOption(toOption(o));

@@ -3,10 +3,23 @@
  * that resumes a cut-short list, and the exit code. Every failure of a run goes through
  * `report()`.
  */
-import { ApiError, EXIT, exitCodeFor, PepError } from "./errors.js";
+import {
+  ApiError,
+  type ApiErrorBody,
+  AuthError,
+  ConfigError,
+  EXIT,
+  exitCodeFor,
+  InterruptedError,
+  NetworkError,
+  PaginationLoopError,
+  PepError,
+  ResponseError,
+  UsageError,
+} from "./errors.js";
 import type { IO } from "./io.js";
 import { cleanBlock, cleanLine, inertJson } from "./output/sanitize.js";
-import { resumeLines, type RunFacts } from "./resume.js";
+import { type Resume, resumeOf, type RunFacts } from "./resume.js";
 
 export interface ReportOptions {
   /** `--verbose`: a stack trace for a failure that is a bug. */
@@ -17,6 +30,8 @@ export interface ReportOptions {
   facts?: RunFacts;
   /** The signal that ended the run, when one did. */
   endedBy?: NodeJS.Signals | undefined;
+  /** The id of a batch that this failure belongs to (`error: <id>: <message>`). */
+  subject?: string | undefined;
 }
 
 /** Errors of writing stdout or a --file target that the machine, not pep, is behind. */
@@ -30,41 +45,120 @@ function isSystemError(err: unknown): err is NodeJS.ErrnoException & { code: str
   );
 }
 
-/** Prints a failure as one readable line (plus hints) and returns its exit code. */
-export function report(err: unknown, io: IO, argv: readonly string[], options: ReportOptions): number {
-  const { verbose, machine, facts = {}, endedBy } = options;
-  const code = exitCodeFor(err);
-  const lines: string[] = [];
+/** A failure as both forms tell it. */
+interface Told {
+  exitCode: number;
+  /** A stable word for scripts: the API's error code, or pep's kind of failure. */
+  code: string;
+  /** The error line's text (no `error: `), or "interrupted". */
+  message: string;
+  /** Advice, without a `hint:` prefix. */
+  hints: string[];
+  resume: Resume;
+  /** The API's envelope error fields, when there was one. */
+  api?: ApiErrorBody | undefined;
+  status?: number | undefined;
+  /** Printed last: the bug report request, a stack under --verbose. */
+  tail: string[];
+}
+
+/** pep's own failure kinds, for `error.code` when the API gave none. */
+function kindOf(err: unknown): string {
+  if (err instanceof InterruptedError) return "interrupted";
+  if (err instanceof UsageError) return "usage_error";
+  if (err instanceof ConfigError) return "config_error";
+  if (err instanceof AuthError) return "auth_error";
+  if (err instanceof NetworkError) return err.kind === "timeout" ? "timeout" : "network_error";
+  if (err instanceof ResponseError) return "bad_response";
+  if (err instanceof PaginationLoopError) return "pagination_loop";
+  if (err instanceof ApiError) return `http_${err.status}`;
+  if (err instanceof PepError) return "error";
+  if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) return "output_error";
+  return "unexpected";
+}
+
+const bare = (h: string) => h.replace(/^hint: /, "");
+
+function tell(err: unknown, argv: readonly string[], options: ReportOptions): Told {
+  const { verbose, facts = {}, endedBy } = options;
+  const told: Told = {
+    exitCode: exitCodeFor(err),
+    code: kindOf(err),
+    message: "",
+    hints: [],
+    resume: resumeOf(err, argv, facts),
+    tail: [],
+  };
   // API text and what the user typed are cleaned like any printed text: no escape
   // sequences, control characters or bidi overrides, all on one line.
   if (err instanceof ApiError) {
-    if (machine && err.envelope) lines.push(inertJson(JSON.stringify(err.envelope)));
-    else lines.push(`error: ${cleanLine(err.describe())}`);
+    told.message = cleanLine(err.describe());
+    told.api = err.envelope?.error;
+    told.status = err.status;
+    if (err.code) told.code = err.code;
     // A command that knows the endpoint's scope and the key's origin explains it in hints.
-    for (const h of err.hints) lines.push(h.startsWith("hint:") ? h : `hint: ${h}`);
+    told.hints.push(...err.hints.map(bare));
     if (err.hints.length === 0 && err.status === 401)
-      lines.push(
-        "hint: the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one",
+      told.hints.push(
+        "the key is missing or not accepted; run `pep auth status`, or `pep auth login` to store a new one",
       );
     if (err.hints.length === 0 && err.status === 403)
-      lines.push(
-        "hint: the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`",
+      told.hints.push(
+        "the key lacks the scope this endpoint needs; create a key with that scope and run `pep auth login`",
       );
   } else if (err instanceof PepError) {
-    if (err.exitCode !== EXIT.interrupted) lines.push(`error: ${cleanLine(err.describe())}`);
-    else lines.push(endedBy === undefined || endedBy === "SIGINT" ? "interrupted" : `interrupted (${endedBy})`);
-    for (const h of err.hints) lines.push(h.startsWith("hint:") || h.startsWith("  ") ? h : `hint: ${h}`);
+    told.message =
+      err.exitCode !== EXIT.interrupted
+        ? cleanLine(err.describe())
+        : endedBy === undefined || endedBy === "SIGINT"
+          ? "interrupted"
+          : `interrupted (${endedBy})`;
+    told.hints.push(...err.hints.map((h) => (h.startsWith("  ") ? h : bare(h))));
   } else if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) {
     // The disk or device refused the output: not a bug in pep, so no request to report it.
-    lines.push(`error: cannot write the output: ${cleanLine(err.message)}`);
+    told.message = `cannot write the output: ${cleanLine(err.message)}`;
   } else {
     const message = err instanceof Error ? err.message : String(err);
-    lines.push(`error: unexpected failure: ${cleanLine(message)}`);
-    lines.push("This is a bug in pep; please report it with the command you ran (use --verbose for details).");
+    told.message = `unexpected failure: ${cleanLine(message)}`;
+    told.tail.push("This is a bug in pep; please report it with the command you ran (use --verbose for details).");
   }
-  lines.push(...resumeLines(err, argv, facts));
   if (verbose && err instanceof Error && err.stack && !(err instanceof PepError && err.exitCode !== EXIT.unexpected))
-    lines.push(cleanBlock(err.stack));
+    told.tail.push(cleanBlock(err.stack));
+  return told;
+}
+
+/**
+ * Tells a failure on stderr and returns its exit code. Readable lines (`error: …`,
+ * `hint: …`, `to resume: …`), or, with an explicit machine format (`options.machine`),
+ * one JSON object on one line:
+ *   {"error":{"code","message", …the API's envelope fields}, "exit_code", "hints",
+ *    "resume", "id" (a batch's failed id)}
+ */
+export function report(err: unknown, io: IO, argv: readonly string[], options: ReportOptions): number {
+  const told = tell(err, argv, options);
+  const { subject } = options;
+  if (options.machine) {
+    const object: Record<string, unknown> = {
+      error: {
+        ...(told.api ?? {}),
+        code: told.code,
+        message: told.api?.message ?? told.message,
+        ...(told.status !== undefined ? { status: told.status } : {}),
+      },
+      exit_code: told.exitCode,
+      hints: [...told.hints, ...told.resume.hints, ...told.tail].map((h) => cleanLine(h.trim())),
+      resume: told.resume.command ?? null,
+    };
+    if (subject !== undefined) object.id = subject;
+    io.stderr.write(`${inertJson(JSON.stringify(object))}\n`);
+    return told.exitCode;
+  }
+  const about = subject === undefined ? "" : `${cleanLine(subject)}: `;
+  const lines = told.code === "interrupted" ? [told.message] : [`error: ${about}${told.message}`];
+  for (const h of told.hints) lines.push(h.startsWith("  ") ? h : `hint: ${h}`);
+  if (told.resume.hints.length > 0) lines.push(...told.resume.hints.map((h) => `hint: ${h}`));
+  else if (told.resume.command) lines.push(`to resume: ${told.resume.command}`);
+  lines.push(...told.tail);
   io.stderr.write(`${lines.join("\n")}\n`);
-  return code;
+  return told.exitCode;
 }

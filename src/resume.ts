@@ -3,7 +3,7 @@
  * command that continues the run from the cursor of the page that failed, asking only
  * for what is left of a `--limit`. `pep api --paginate` takes its cursor as
  * `-F cursor=<c>`. With `--file` nothing of the run was kept (the target is never
- * half-written), so resuming would write only the rest: stderr says to run it again.
+ * half-written): stderr says to run it again, or to fetch the rest into another file.
  */
 import { resumeCursorOf, resumeRemainingOf } from "./errors.js";
 import { ACTIVE_CHAR } from "./output/sanitize.js";
@@ -15,18 +15,78 @@ export interface RunFacts {
   file?: string | undefined;
 }
 
+/** How to finish a run cut short: the command to run, and what to say around it. */
+export interface Resume {
+  /** The command that continues the run (`--cursor <c>`), when there is one to offer. */
+  command?: string | undefined;
+  /** Advice lines, without a `hint:` prefix. */
+  hints: string[];
+}
+
+/**
+ * How to finish a list cut short by `err` (nothing when it did not cut one short). With
+ * `--file` the target was left as it was: the same command again fetches the whole list,
+ * or the continuation writes the rest into another file (`--file part-2.csv`). A cursor
+ * the user gave that the API refused (a 400 on the first page) is not offered back.
+ */
+export function resumeOf(err: unknown, argv: readonly string[], run: RunFacts = {}): Resume {
+  const cursor = resumeCursorOf(err);
+  if (!cursor) return { hints: [] };
+  if (cursor === givenCursor(argv) && statusOf(err) === 400) {
+    return {
+      hints: [
+        `the API did not accept --cursor ${shellQuote(cursor)}: a cursor is only good for the list that gave it; run the command without --cursor to start from the first page`,
+      ],
+    };
+  }
+  const options = { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api" };
+  if (run.file !== undefined) {
+    const next = nextPartName(run.file);
+    const command = resumeCommand(argv, cursor, { ...options, file: next });
+    return {
+      command,
+      hints: [
+        `${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list,`,
+        `or fetch the rest into another file: ${command}`,
+      ],
+    };
+  }
+  return { command: resumeCommand(argv, cursor, options), hints: [] };
+}
+
 /** The lines to print under the error line; none when the error did not cut a list short. */
 export function resumeLines(err: unknown, argv: readonly string[], run: RunFacts = {}): string[] {
-  const cursor = resumeCursorOf(err);
-  if (!cursor) return [];
-  if (run.file !== undefined) {
-    return [`hint: ${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list`];
+  const r = resumeOf(err, argv, run);
+  if (r.hints.length > 0) return r.hints.map((h) => `hint: ${h}`);
+  return r.command ? [`to resume: ${r.command}`] : [];
+}
+
+function statusOf(err: unknown): number | undefined {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === "number" ? status : undefined;
+}
+
+/** The `--cursor` the user gave, if any. */
+function givenCursor(argv: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === "--") break;
+    if (w === "--cursor") found = argv[++i];
+    else if (w.startsWith("--cursor=")) found = w.slice("--cursor=".length);
   }
-  const command = resumeCommand(argv, cursor, {
-    remaining: resumeRemainingOf(err),
-    viaField: run.command?.[0] === "api",
-  });
-  return [`to resume: ${command}`];
+  return found;
+}
+
+/** `refs.csv` -> `part-2.csv` beside it; `part-2.csv` -> `part-3.csv`; `.csl.json` kept whole. */
+export function nextPartName(file: string): string {
+  const slash = file.lastIndexOf("/");
+  const dir = slash === -1 ? "" : file.slice(0, slash + 1);
+  const name = file.slice(slash + 1);
+  const ending = /(\.csl\.json|\.[A-Za-z0-9]+)$/.exec(name)?.[1] ?? "";
+  const part = /^part-(\d+)\./.exec(name) ?? /^part-(\d+)$/.exec(name);
+  const n = part ? Number(part[1]) + 1 : 2;
+  return `${dir}part-${n}${ending}`;
 }
 
 /**
@@ -36,9 +96,9 @@ export function resumeLines(err: unknown, argv: readonly string[], run: RunFacts
 export function resumeCommand(
   argv: readonly string[],
   cursor: string,
-  options: { remaining?: number | undefined; viaField?: boolean } = {},
+  options: { remaining?: number | undefined; viaField?: boolean; file?: string } = {},
 ): string {
-  const { remaining, viaField = false } = options;
+  const { remaining, viaField = false, file } = options;
   const words: string[] = [];
   let sawLimit = false;
   for (let i = 0; i < argv.length; i++) {
@@ -64,6 +124,15 @@ export function resumeCommand(
         words.push(w.replace(/([?&])cursor=[^&]*(&|$)/, (_m, lead: string, rest: string) => (rest ? lead : "")));
         continue;
       }
+    }
+    if (file !== undefined && w === "--file") {
+      words.push(w, file);
+      i++;
+      continue;
+    }
+    if (file !== undefined && w.startsWith("--file=")) {
+      words.push(`--file=${file}`);
+      continue;
     }
     if (remaining !== undefined && w === "--limit") {
       words.push(w, String(remaining));

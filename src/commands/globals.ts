@@ -29,6 +29,14 @@ export const GLOBAL_OPTIONS = options([
     description:
       "write the output to this file, atomically; without -o its name chooses the format (.csv .tsv .json .ndjson .jsonl .bib .ris .csl.json)",
   },
+  {
+    key: "jq",
+    long: "jq",
+    value: "expr",
+    description:
+      "filter the JSON output with jq: the whole document with -o json (the default with --jq), each item with -o ndjson",
+  },
+  { key: "jqRaw", long: "jq-raw", description: "with --jq: print strings without quotes (jq -r)" },
   { key: "baseUrl", long: "base-url", value: "url", description: "API base URL, ending in /v1 (env PEP_BASE_URL)" },
   {
     key: "apiKeyFile",

@@ -147,4 +147,19 @@ export interface NoneResult {
   exitCode?: number;
 }
 
-export type Result = ListResult | ItemResult | RawResult | TextResult | NoneResult;
+/**
+ * Several ids looked up in one run (`pep peptides get a b c`, ids from stdin with `-`):
+ * each id's own result, or why it failed, in the order the ids were given.
+ */
+export interface BatchResult {
+  kind: "batch";
+  /** The resource of each item (a list command's: of each list's items). */
+  resource: Resource;
+  entries: AsyncIterable<BatchEntry>;
+}
+
+export type BatchEntry =
+  | { id: string; result: ItemResult | ListResult; error?: undefined }
+  | { id: string; error: unknown; result?: undefined };
+
+export type Result = ListResult | ItemResult | RawResult | TextResult | NoneResult | BatchResult;

@@ -184,10 +184,12 @@ function withTooLongHint(err: unknown, waitMs: number, clock: Clock): unknown {
  * it resets. One pacer per client: every request of a run shares the window.
  */
 export interface Pacer {
-  /** Waits, when needed, before a request to `url`. */
+  /** Waits, when needed, before a request to `url`; the request then counts as in flight. */
   before(url: string, signal?: AbortSignal): Promise<void>;
-  /** Learns from a response's `RateLimit-*` headers. */
+  /** Learns from a response's `RateLimit-*` headers; the request is no longer in flight. */
   observe(info: RateLimitInfo | undefined): void;
+  /** A 429 asked every request to wait `seconds` (`Retry-After`): the others wait too. */
+  hold?(seconds: number): void;
 }
 
 export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): Pacer {
@@ -197,25 +199,63 @@ export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): P
   // that count down one by one are taken as one window; any other step starts afresh.
   let windowEnd = Number.POSITIVE_INFINITY;
   let last: RateLimitInfo | undefined;
+  // Requests sent and not yet answered. Several at once (a batch of ids) may not outrun
+  // the window: while as many are in flight as the last answer had requests remaining,
+  // the next waits for one of them to come back.
+  let inFlight = 0;
+  let settled: { promise: Promise<void>; resolve: () => void } | undefined;
+  const settledOnce = () => {
+    if (!settled) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
+      settled = { promise, resolve };
+    }
+    return settled.promise;
+  };
+  // Requests left in the window: the lowest count any answer of this window gave (answers
+  // to requests sent together come back in any order). Unknown until the first answer,
+  // so a batch sends one request alone first and learns the limit from it.
+  let left: number | undefined;
+  let answered = false;
+  const budget = () => (!answered ? 1 : left === undefined ? Number.POSITIVE_INFINITY : left);
   return {
     async before(url, signal) {
-      const waitMs = Math.ceil(resumeAt - clock.now());
-      // Past the longest wait, the request goes out: the server's answer (a 429 with its
-      // Retry-After) decides, and ends the run with a message instead of a silent wait.
-      if (waitMs <= 0 || waitMs > MAX_WAIT_MS) return;
-      onEvent?.({ type: "pace", url, waitMs });
-      try {
-        await clock.sleep(waitMs, signal);
-      } catch (err) {
-        throw interruptedIfAborted(signal, err);
+      for (;;) {
+        const waitMs = Math.ceil(resumeAt - clock.now());
+        // Past the longest wait, the request goes out: the server's answer (a 429 with its
+        // Retry-After) decides, and ends the run with a message instead of a silent wait.
+        if (waitMs > 0 && waitMs <= MAX_WAIT_MS) {
+          onEvent?.({ type: "pace", url, waitMs });
+          try {
+            await clock.sleep(waitMs, signal);
+          } catch (err) {
+            throw interruptedIfAborted(signal, err);
+          }
+          continue;
+        }
+        if (inFlight > 0 && inFlight >= budget()) {
+          await abortable(settledOnce(), signal);
+          continue;
+        }
+        break;
       }
+      inFlight++;
     },
     observe(info) {
+      if (inFlight > 0) inFlight--;
+      answered = true;
+      const wake = settled;
+      settled = undefined;
+      wake?.resolve();
       if (!info || info.remaining === undefined || info.reset === undefined) {
         last = undefined;
+        left = undefined;
         return;
       }
       const now = clock.now();
+      left = left !== undefined && now < windowEnd ? Math.min(left, info.remaining) : info.remaining;
       const bound = now + info.reset * 1000;
       const sameWindow =
         last?.remaining !== undefined &&
@@ -228,7 +268,24 @@ export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): P
       last = info;
       if (info.remaining <= 0) resumeAt = Math.max(resumeAt, windowEnd);
     },
+    hold(seconds) {
+      resumeAt = Math.max(resumeAt, clock.now() + seconds * 1000);
+    },
   };
+}
+
+/** `promise`, or an interruption when `signal` aborts first. */
+function abortable(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new InterruptedError());
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(new InterruptedError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
 }
 
 /** Runs every attempt through the pacer: wait if the window is spent, learn from the answer. */
@@ -244,6 +301,9 @@ export function withPacing<R extends Attempt, T extends Pick<ApiResponse, "rateL
       return res;
     } catch (err) {
       pacer.observe(rateLimitOfError(err));
+      // A 429 speaks for the whole run: requests of a batch running beside this one wait
+      // out its Retry-After too, instead of each collecting a 429 of its own.
+      if (err instanceof ApiError && err.status === 429) pacer.hold?.(err.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S);
       throw err;
     }
   };

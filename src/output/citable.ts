@@ -3,7 +3,7 @@ import type { Result } from "../commands/types.js";
 
 export function isCitable(result: Result): boolean {
   return (
-    (result.kind === "list" || result.kind === "item") &&
+    (result.kind === "list" || result.kind === "item" || result.kind === "batch") &&
     (result.resource === "study" || result.resource === "study-detail")
   );
 }

@@ -7,7 +7,7 @@
  * spinner on long list runs.
  */
 import type { OutputFormat } from "../api/enums.js";
-import type { ItemResult, ListResult, RawResult, Resource, Result } from "../commands/types.js";
+import type { BatchResult, ItemResult, ListResult, RawResult, Resource, Result } from "../commands/types.js";
 import { UsageError } from "../errors.js";
 import type { Meta } from "../http/types.js";
 import { shellQuote } from "../resume.js";
@@ -114,6 +114,7 @@ export async function render(result: Result, options: RenderOptions): Promise<nu
       `-o ${options.format} is for studies only (studies list, studies get, studies export, peptides studies)`,
     );
   }
+  if (result.kind === "batch") return renderBatch(result, options);
   const writer = await loadWriter(options.format);
   const fields = options.fields ?? (result.kind === "list" ? result.fields : undefined);
   const progress = startSpinner(result, options);
@@ -144,4 +145,63 @@ export async function render(result: Result, options: RenderOptions): Promise<nu
   }
   await ctx.flush();
   return result.kind === "item" || (result.kind === "raw" && result.items === undefined) ? 1 : ctx.handedOut();
+}
+
+/**
+ * A batch of ids. On a terminal (table) each id's card, or list, in turn; in every other
+ * format one list of every item in the order of the ids (a JSON array, NDJSON lines, CSV
+ * rows under one header, citations), streamed. A failed id goes to `onFailure`.
+ */
+async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<number> {
+  const failed = (id: string, err: unknown) => {
+    if (options.onFailure) options.onFailure(id, err);
+    else throw err;
+  };
+  if (options.format === "table") {
+    let written = 0;
+    let first = true;
+    for await (const entry of batch.entries) {
+      if (options.signal?.aborted) break;
+      if (entry.result === undefined) {
+        failed(entry.id, entry.error);
+        continue;
+      }
+      const heading = entry.result.kind === "list" ? `${cleanLine(entry.id)}:\n` : "";
+      const p = write(options.out, `${first ? "" : "\n"}${heading}`);
+      if (p) await p;
+      first = false;
+      written += await render(entry.result, options);
+    }
+    return written;
+  }
+  let lastMeta: Meta | undefined;
+  let fields: string[] | undefined;
+  async function* items(): AsyncGenerator<unknown> {
+    for await (const entry of batch.entries) {
+      if (entry.result === undefined) {
+        failed(entry.id, entry.error);
+        continue;
+      }
+      const r = entry.result;
+      if (r.kind === "item") {
+        lastMeta = r.meta ?? lastMeta;
+        yield r.data;
+      } else {
+        fields ??= r.fields;
+        yield* r.items;
+        lastMeta = r.meta() ?? lastMeta;
+      }
+    }
+  }
+  const list: ListResult = {
+    kind: "list",
+    resource: batch.resource,
+    items: items(),
+    meta: () => lastMeta,
+    nextCursor: () => undefined,
+    get fields() {
+      return fields;
+    },
+  };
+  return render(list, options);
 }

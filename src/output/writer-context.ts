@@ -49,6 +49,11 @@ export interface RenderOptions {
   waits?: Waits;
   /** A pager holds the terminal: no spinner (it would draw inside the pager's screen). */
   paging?: boolean;
+  /**
+   * An id of a batch failed (`pep peptides get a nosuch c`): told here, in the order of
+   * the ids, while the others are printed.
+   */
+  onFailure?: (id: string, err: unknown) => void;
 }
 
 export interface WriterContext {

@@ -161,8 +161,14 @@ describe("pep api", () => {
     const r = await pep(["api", "/nowhere", "-o", "table"]);
     expect(r.code).toBe(4);
     expect(r.err).toMatch(/HTTP 404, not_found/);
-    const machine = await pep(["api", "/nowhere"]);
+    // On a pipe without -o: still a line for the person.
+    const piped = await pep(["api", "/nowhere"]);
+    expect(piped.code).toBe(4);
+    expect(piped.err).toMatch(/^error: .*HTTP 404, not_found/m);
+    const machine = await pep(["api", "/nowhere", "-o", "json"]);
     expect(machine.code).toBe(4);
-    expect(JSON.parse(machine.err.split("\n")[0]!).error.code).toBe("not_found");
+    const o = JSON.parse(machine.err.split("\n")[0]!);
+    expect(o.error.code).toBe("not_found");
+    expect(o.exit_code).toBe(4);
   });
 });

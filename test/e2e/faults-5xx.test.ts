@@ -79,7 +79,7 @@ describe("5xx", () => {
     expect(JSON.parse(r.out)).toEqual(PEPTIDE);
   });
 
-  it("with -o json the API's error envelope itself is the one line on stderr", async () => {
+  it("with -o json the failure is one JSON line on stderr: the API's envelope fields, the exit code", async () => {
     suite.api.fault("peptide", faults.status(500));
     const r = await pep(["peptides", "get", "bpc-157", "-o", "json", "--retries", "0"]);
     expect(r.code, r.err).toBe(6);
@@ -90,7 +90,11 @@ describe("5xx", () => {
         code: "internal_error",
         message: "Server trouble 500",
         request_id: requestIdOf(suite.api.requests.length - 1),
+        status: 500,
       },
+      exit_code: 6,
+      hints: [],
+      resume: null,
     });
   });
 });

@@ -34,13 +34,21 @@ describe("a list cut short mid-way", () => {
     expect(first.code, first.err).toBe(6);
     expect(first.out.endsWith("\n")).toBe(true);
     expect(parseNdjson(first.out)).toEqual(suite.api.items.slice(0, 2));
-    // -o ndjson prints the API's envelope as the error line.
-    expect(JSON.parse(errorLineOf(first.err))).toEqual({
+    // -o ndjson tells the failure as one JSON object: the API's envelope fields, the exit
+    // code and the command that resumes the run.
+    expect(errorLineOf(first.err)).toMatch(
+      /^error: Server trouble 503 \(HTTP 503, service_unavailable, request req_fault_\d+\)$/,
+    );
+    expect(JSON.parse(first.err.split("\n").find((l) => l.startsWith("{"))!)).toEqual({
       error: {
         code: "service_unavailable",
         message: "Server trouble 503",
         request_id: expect.stringMatching(/^req_fault_\d+$/),
+        status: 503,
       },
+      exit_code: 6,
+      hints: [],
+      resume: expect.stringMatching(/^pep .* --cursor \S+$/),
     });
     expect(resume).toEqual([...withBase(argv), "--cursor", cursor]);
     expect(rest.code, rest.err).toBe(0);

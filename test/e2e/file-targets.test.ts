@@ -23,7 +23,7 @@ import {
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { BIN, ROOT, spawnPep } from "../helpers/cli.js";
+import { BIN, errorText, ROOT, spawnPep } from "../helpers/cli.js";
 import { useLoopback } from "../helpers/suite.js";
 
 const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-file-targets-");
@@ -97,7 +97,7 @@ describe("--file targets that are not a plain file", () => {
     ] as const) {
       const r = await spawnPep(studies(target), { env: tmp.env });
       expect(r.code, r.err).toBe(2);
-      expect(r.err).toContain(`error: --file: the folder ${folder} does not exist`);
+      expect(errorText(r.err)).toContain(`error: --file: the folder ${folder} does not exist`);
       expect(r.err).not.toMatch(/unexpected|ENOENT/);
     }
     expect(readdirSync(dir)).toEqual(["link"]);
@@ -146,7 +146,7 @@ describe.skipIf(!existsSync("/dev/full"))("stdout on a full disk", () => {
     child.stderr?.on("data", (c: Buffer) => (err += c.toString("utf8")));
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     expect(code).toBe(1);
-    expect(err).toMatch(/^error: cannot write the output: .*ENOSPC/m);
+    expect(errorText(err)).toMatch(/^error: cannot write the output: .*ENOSPC/m);
     expect(err).not.toMatch(/bug/i);
     expect(err).not.toMatch(/\n\s+at /);
   });

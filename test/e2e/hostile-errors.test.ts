@@ -75,11 +75,11 @@ describe("error lines", () => {
       expect(UNSAFE_HUMAN.test(r.err.trimEnd()), JSON.stringify(r.err)).toBe(false);
       expect(r.err).toContain("\\u009b2J");
       expect(r.err).toContain("\\u202e");
-      const line = errorLineOf(r.err);
-      expect(JSON.parse(line)).toEqual({ error: HOSTILE_ERROR });
+      errorLineOf(r.err);
+      expect(jsonError(r.err)).toEqual({ ...HOSTILE_ERROR, status: 404 });
     }
     const open = await pep(["peptides", "get", "open", "-o", "json"]);
-    expect(JSON.parse(errorLineOf(open.err))).toEqual({ error: OPEN_ERROR });
+    expect(jsonError(open.err)).toEqual({ ...OPEN_ERROR, status: 404 });
   });
 
   it("--verbose: a request id header with C1 bytes is cleaned in the response line", async () => {
@@ -100,11 +100,10 @@ describe("the resume command for a hostile cursor", () => {
       expect(r.code, r.err).toBe(6);
       // the cursor must stay exact, so its payload is shown escaped, not removed
       const err = expectInert(r.err, `${format} stderr`, { leaks: false });
-      const line = err.split("\n").find((l) => l.startsWith("to resume: "));
-      expect(line, err).toBeDefined();
-      const command = line!.slice("to resume: ".length);
+      const command = resumeCommandOf(err);
+      expect(command, err).toBeDefined();
       expect(command).toMatch(/^pep studies list --search cut --all -o (table|json) --no-retry --cursor \$'/);
-      const words = spawnSync("bash", ["-c", `printf '%s\\0' ${command}`], { cwd: tmp.dir, encoding: "utf8" });
+      const words = spawnSync("bash", ["-c", `printf '%s\\0' ${command!}`], { cwd: tmp.dir, encoding: "utf8" });
       expect(words.status, words.stderr).toBe(0);
       const argv = words.stdout.split("\0").slice(0, -1);
       expect(argv.slice(-2)).toEqual(["--cursor", HOSTILE_CURSOR]);
@@ -114,8 +113,8 @@ describe("the resume command for a hostile cursor", () => {
 
   it("run again, the resume command sends that cursor byte for byte", async () => {
     const first = await pep(["studies", "list", "--search", "cut", "--all", "-o", "ndjson"]);
-    const line = first.err.split("\n").find((l) => l.startsWith("to resume: "))!;
-    const words = spawnSync("bash", ["-c", `printf '%s\\0' ${line.slice("to resume: ".length)}`], { encoding: "utf8" });
+    const command = resumeCommandOf(first.err)!;
+    const words = spawnSync("bash", ["-c", `printf '%s\\0' ${command}`], { encoding: "utf8" });
     const argv = words.stdout.split("\0").slice(1, -1);
     const before = suite.api.requests.length;
     const again = await spawnPep(argv, { env: env() });
@@ -123,3 +122,18 @@ describe("the resume command for a hostile cursor", () => {
     expect(suite.api.requests[before]!.query.get("cursor")).toBe(HOSTILE_CURSOR);
   });
 });
+
+/** The `error` of pep's JSON error object on stderr. */
+function jsonError(stderr: string): unknown {
+  return (JSON.parse(stderr.split("\n").find((l) => l.startsWith("{"))!) as { error: unknown }).error;
+}
+
+/** The resume command: the `to resume:` line, or the JSON error object's `resume`. */
+function resumeCommandOf(stderr: string): string | undefined {
+  const json = stderr.split("\n").find((l) => l.startsWith("{"));
+  if (json) return (JSON.parse(json) as { resume?: string }).resume ?? undefined;
+  return stderr
+    .split("\n")
+    .find((l) => l.startsWith("to resume: "))
+    ?.slice("to resume: ".length);
+}

@@ -6,7 +6,7 @@
  * 100 items with 50 KB fields, and one 20 MB page) stream through `-o ndjson`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { errorText, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
 import { displayWidth, parseCsv, parseNdjson, parseTsv } from "../helpers/formats.js";
 import { expectInert } from "../helpers/hostile-api.js";
 import { envelope, sendText, startServer, type RecordedRequest, type TestServer } from "../helpers/server.js";
@@ -176,7 +176,7 @@ describe("nesting past what any printer can walk", () => {
       const r = await pep(["peptides", "list", "--search", "abyss", "-o", format, "--retries", "0"]);
       expect(r.code, `${format}: ${r.err}`).toBe(6);
       expect(r.out).toBe(format === "json" ? "" : r.out);
-      expect(r.err).toMatch(
+      expect(errorText(r.err)).toMatch(
         /^error: the response was not the API's JSON envelope: nested deeper than 512 levels \(HTTP 200/m,
       );
       expect(r.err).not.toMatch(/bug|stack size|\n\s+at /i);

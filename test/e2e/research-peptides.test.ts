@@ -320,15 +320,23 @@ describe("pep peptides get | research | regulatory <slug>", () => {
       expect(r.err).toContain(direct.body.error!.message);
       expect(r.err).toMatch(/^error: .* \(HTTP 404, not_found, request req_\w+\)$/m);
       expect(r.out).toBe("");
-      // Piped (JSON by default): the API's error envelope itself, on stderr.
+      // Piped, JSON by default on stdout: the error is still a line for the person.
       const piped = await cli.pep(["peptides", verb, "no-such-peptide"]);
       expect(piped.code).toBe(4);
-      const envelope = JSON.parse(piped.err.split("\n")[0]!) as {
-        error: { code: string; message: string; request_id: string };
-      };
-      expect(envelope.error.code).toBe("not_found");
-      expect(envelope.error.message).toBe(direct.body.error!.message);
+      expect(piped.err).toMatch(/^error: .* \(HTTP 404, not_found, request req_\w+\)$/m);
       expect(piped.out).toBe("");
+      // -o json asked for: one JSON object with the API's envelope fields and the exit code.
+      const machine = await cli.pep(["peptides", verb, "no-such-peptide", "-o", "json"]);
+      expect(machine.code).toBe(4);
+      const o = JSON.parse(machine.err.split("\n").find((l) => l.startsWith("{"))!) as {
+        error: { code: string; message: string; request_id: string; status: number };
+        exit_code: number;
+      };
+      expect(o.error.code).toBe("not_found");
+      expect(o.error.message).toBe(direct.body.error!.message);
+      expect(o.error.status).toBe(404);
+      expect(o.exit_code).toBe(4);
+      expect(machine.out).toBe("");
     },
   );
 

@@ -216,14 +216,21 @@ describe("vendors: refusals explained", () => {
     expect(r.err).not.toContain("sk_wrong_key");
   });
 
-  it("with -o json the error envelope goes to stderr as JSON, the hint after it", async () => {
+  it("with -o json the failure is one JSON line on stderr, the hints in it", async () => {
     const r = await call("sk_research_only", "json");
     expect(r.code).toBe(3);
     expect(r.out).toBe("");
-    const [first, ...rest] = r.err.trim().split("\n");
-    expect(JSON.parse(first!)).toEqual({
-      error: { code: "insufficient_scope", message: "This key lacks the vendors:read scope", request_id: "req_403" },
+    const lines = r.err.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    const o = JSON.parse(lines[0]!) as { error: unknown; exit_code: number; hints: string[]; resume: null };
+    expect(o.error).toEqual({
+      code: "insufficient_scope",
+      message: "This key lacks the vendors:read scope",
+      request_id: "req_403",
+      status: 403,
     });
-    expect(rest.join("\n")).toContain("vendors:read");
+    expect(o.exit_code).toBe(3);
+    expect(o.hints.join("\n")).toContain("vendors:read");
+    expect(o.resume).toBeNull();
   });
 });

@@ -82,3 +82,32 @@ export function spawnPep(
     child.stdin.end(options.input ?? "");
   });
 }
+
+/** pep's JSON error object (-o json/ndjson), checked, as the readable `error:` line says it. */
+export function readableError(line: string): string {
+  const o = JSON.parse(line) as {
+    error: { code: string; message: string; status?: number; request_id?: string };
+    exit_code: number;
+    hints: string[];
+    resume: string | null;
+  };
+  if (typeof o.error?.code !== "string" || typeof o.error.message !== "string")
+    throw new Error(`error.code and error.message must be strings: ${line}`);
+  if (typeof o.exit_code !== "number" || !Array.isArray(o.hints) || !("resume" in o))
+    throw new Error(`exit_code, hints and resume must be there: ${line}`);
+  if (o.error.status === undefined) return `error: ${o.error.message}`;
+  const parts = [
+    `HTTP ${o.error.status}`,
+    o.error.code,
+    ...(o.error.request_id ? [`request ${o.error.request_id}`] : []),
+  ];
+  return `error: ${o.error.message} (${parts.join(", ")})`;
+}
+
+/** stderr with each of pep's JSON error objects replaced by the `error:` line it stands for. */
+export function errorText(stderr: string): string {
+  return stderr
+    .split("\n")
+    .map((l) => (l.startsWith('{"error":') ? readableError(l) : l))
+    .join("\n");
+}

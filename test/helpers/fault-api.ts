@@ -12,7 +12,7 @@
  * item, so a resumed run continues exactly where the failed one stopped.
  */
 import type { ServerResponse } from "node:http";
-import { runPep, spawnPep } from "./cli.js";
+import { readableError, runPep, spawnPep } from "./cli.js";
 import {
   delay,
   resetConnection,
@@ -225,9 +225,15 @@ export const faults = {
  */
 export function errorLineOf(stderr: string): string {
   const lines = stderr.split("\n").filter((l) => l !== "");
-  // With -o json and ndjson the API's error envelope itself is the error line.
+  // With -o json and ndjson the error is one JSON object (checked, then read back as the
+  // line a person would have seen).
   const errors = lines.filter((l) => l.startsWith("error: ") || l.startsWith('{"error":'));
   if (errors.length !== 1) throw new Error(`expected one error line on stderr, got ${errors.length}:\n${stderr}`);
+  if (errors[0]!.startsWith("{")) {
+    if (lines.length !== 1 && lines.some((l) => !l.startsWith("{") && !/retrying in/.test(l)))
+      throw new Error(`a JSON error comes alone (retry notices aside):\n${stderr}`);
+    return readableError(errors[0]!);
+  }
   for (const l of lines) {
     if (/^\s+at /.test(l) || /\.(ts|js):\d+/.test(l)) throw new Error(`stack trace on stderr:\n${stderr}`);
     if (!/^(error: |\{"error":|hint: |to resume: |\S.*; retrying in \S+( ms)? \(\d+\/\d+\)$)/.test(l))
@@ -253,7 +259,11 @@ export function retryNotices(stderr: string): string[] {
  * a POSIX shell would read them (plain words and single-quoted strings).
  */
 export function resumeArgv(stderr: string): string[] {
-  const line = stderr.split("\n").find((l) => l.startsWith("to resume: "));
+  // Readable lines say `to resume: <command>`; under -o json/ndjson the one JSON error
+  // object carries the same command as its `resume` field.
+  const json = stderr.split("\n").find((l) => l.startsWith('{"error":'));
+  const fromJson = json ? (JSON.parse(json) as { resume?: string | null }).resume : undefined;
+  const line = fromJson ? `to resume: ${fromJson}` : stderr.split("\n").find((l) => l.startsWith("to resume: "));
   if (!line) throw new Error(`no "to resume:" line on stderr:\n${stderr}`);
   const words: string[] = [];
   const re = /'([^']*)'|(\S+)/g;

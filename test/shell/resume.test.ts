@@ -1,7 +1,7 @@
 /** The resume command printed under an error that cut a list short. */
 import { describe, expect, it } from "vitest";
 import { ApiError, PaginationLoopError, withResumeCursor } from "../../src/errors.js";
-import { resumeCommand, resumeLines } from "../../src/resume.js";
+import { nextPartName, resumeCommand, resumeLines, resumeOf } from "../../src/resume.js";
 
 describe("resumeCommand", () => {
   it("replaces an old --cursor in either form and keeps every other word", () => {
@@ -62,14 +62,37 @@ describe("resumeLines", () => {
     ]);
   });
 
-  it("with --file, says the file was left as it was instead of resuming into it", () => {
+  it("with --file, says the file was left as it was, and how to fetch the rest into another file", () => {
     const lines = resumeLines(cut(), ["studies", "export", "--file", "my refs.csv"], {
       command: ["studies", "export"],
       file: "my refs.csv",
     });
     expect(lines).toEqual([
-      "hint: 'my refs.csv' was left as it was; run the same command again to fetch the whole list",
+      "hint: 'my refs.csv' was left as it was; run the same command again to fetch the whole list,",
+      "hint: or fetch the rest into another file: pep studies export --file part-2.csv --limit 7 --cursor cur",
     ]);
+    const joined = resumeLines(cut(), ["studies", "export", "--file=out/refs.csl.json", "-o", "csl-json"], {
+      command: ["studies", "export"],
+      file: "out/refs.csl.json",
+    });
+    expect(joined[1]).toContain("--file=out/part-2.csl.json -o csl-json --limit 7 --cursor cur");
+  });
+
+  it("names the next part after the file: part-2, then part-3, the ending kept", () => {
+    expect(nextPartName("refs.csv")).toBe("part-2.csv");
+    expect(nextPartName("/tmp/x/refs.csl.json")).toBe("/tmp/x/part-2.csl.json");
+    expect(nextPartName("part-2.csv")).toBe("part-3.csv");
+    expect(nextPartName("data")).toBe("part-2");
+  });
+
+  it("does not offer back a --cursor the user gave that the API refused (a 400)", () => {
+    const refused = withResumeCursor(new ApiError({ status: 400, code: "invalid_cursor" }), "bad-cursor");
+    const r = resumeOf(refused, ["studies", "list", "--cursor", "bad-cursor"], { command: ["studies", "list"] });
+    expect(r.command).toBeUndefined();
+    expect(r.hints.join(" ")).toContain("the API did not accept --cursor bad-cursor");
+    // A 400 on a later page, from a cursor the API itself gave, is still resumable.
+    const later = withResumeCursor(new ApiError({ status: 400 }), "api-cursor");
+    expect(resumeOf(later, ["studies", "list", "--cursor", "bad-cursor"]).command).toContain("--cursor api-cursor");
   });
 
   it("says nothing for an error that cut nothing short, or a cursor loop", () => {

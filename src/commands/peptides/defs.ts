@@ -5,12 +5,15 @@
 import { LIMITS, PEPTIDE_FIELDS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../research-notice.js";
 import type { CommandDef } from "../types.js";
+import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 import { PEPTIDE_LIST_OPTIONS } from "./options.js";
 
 const slugArg = {
   name: "slug",
-  description: "peptide id, name, synonym or alias (aliases resolve to the canonical profile)",
+  description:
+    "peptide id, name, synonym or alias (aliases resolve to the canonical profile); several, or - to read them from standard input",
   required: true,
+  variadic: true,
 };
 
 export const defs: CommandDef[] = [
@@ -39,11 +42,17 @@ export const defs: CommandDef[] = [
     summary: "Show a peptide's research profile: mechanism, evidence, safety, regulatory status",
     description: [
       "Human and preclinical evidence are shown apart. Dose figures are never part of a profile.",
+      BATCH_HELP,
       RESEARCH_NOTICE,
     ].join("\n\n"),
     args: [slugArg],
+    options: BATCH_OPTIONS,
     endpoint: "GET /peptides/{slug}",
-    examples: ["pep peptides get bpc-157", "pep peptides get semaglutide -o json | jq .evidence"],
+    examples: [
+      "pep peptides get bpc-157",
+      "pep peptides get semaglutide -o json | jq .evidence",
+      "pep peptides list --category glp1-metabolic --jq '.[].id' --jq-raw | pep peptides get - -o ndjson",
+    ],
     load: () => import("./get.js"),
   },
   {
@@ -52,9 +61,11 @@ export const defs: CommandDef[] = [
     description: [
       "Each study with its evidence classification, identifiers and the editors' finding summary.",
       "-o bibtex, ris or csl-json writes the citations for a reference manager.",
+      "Several slugs (or - for slugs from standard input) print their lists one after another, in the order given.",
       RESEARCH_NOTICE,
     ].join("\n\n"),
     args: [slugArg],
+    options: BATCH_OPTIONS,
     list: true,
     defaultLimit: LIMITS.peptideStudiesMax,
     extraFormats: ["bibtex", "ris", "csl-json"],
@@ -67,9 +78,11 @@ export const defs: CommandDef[] = [
     summary: "Show a profile's research summary: mechanisms, human and preclinical evidence, gaps",
     description: [
       "Mechanisms under investigation, clinical (human) evidence, preclinical evidence, secondary reports, safety information, known limitations, research gaps and source references.",
+      BATCH_HELP,
       RESEARCH_NOTICE,
     ].join("\n\n"),
     args: [slugArg],
+    options: BATCH_OPTIONS,
     endpoint: "GET /peptides/{slug}/research",
     examples: [
       "pep peptides research bpc-157",
@@ -80,8 +93,11 @@ export const defs: CommandDef[] = [
   {
     path: ["peptides", "regulatory"],
     summary: "Show a peptide's regulatory status: FDA, WADA, availability, development stage",
-    description: ["As recorded in the profile, with the date it was reviewed.", RESEARCH_NOTICE].join("\n\n"),
+    description: ["As recorded in the profile, with the date it was reviewed.", BATCH_HELP, RESEARCH_NOTICE].join(
+      "\n\n",
+    ),
     args: [slugArg],
+    options: BATCH_OPTIONS,
     endpoint: "GET /regulatory-status/{slug}",
     examples: ["pep peptides regulatory semaglutide", "pep peptides regulatory bpc-157 -o json | jq .wada_status"],
     load: () => import("./regulatory.js"),

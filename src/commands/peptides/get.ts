@@ -1,7 +1,10 @@
-/** `pep peptides get <slug>`: the full research profile (aliases resolve to it). */
+/** `pep peptides get <slug>...`: the full research profile (aliases resolve to it). */
 import { ENDPOINTS } from "../../api/endpoints.js";
+import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
 import { itemOf, requireArg } from "../shared/item.js";
 import type { Run } from "../types.js";
 
-export const run: Run = ({ args }, ctx) =>
-  itemOf(ctx, ENDPOINTS.peptide, "peptide-profile", { pathParams: { slug: requireArg(args[0], "slug") } });
+export const run: Run<typeof BATCH_OPTIONS> = (input, ctx) =>
+  perId(ctx, input, { name: "slug", resource: "peptide-profile" }, (slug) =>
+    itemOf(ctx, ENDPOINTS.peptide, "peptide-profile", { pathParams: { slug: requireArg(slug, "slug") } }),
+  );

@@ -1,7 +1,10 @@
-/** `pep peptides regulatory <slug>`: FDA and WADA status, availability, development stage. */
+/** `pep peptides regulatory <slug>...`: FDA and WADA status, availability, development stage. */
 import { ENDPOINTS } from "../../api/endpoints.js";
+import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
 import { itemOf, requireArg } from "../shared/item.js";
 import type { Run } from "../types.js";
 
-export const run: Run = ({ args }, ctx) =>
-  itemOf(ctx, ENDPOINTS.regulatoryStatus, "regulatory", { pathParams: { slug: requireArg(args[0], "slug") } });
+export const run: Run<typeof BATCH_OPTIONS> = (input, ctx) =>
+  perId(ctx, input, { name: "slug", resource: "regulatory" }, (slug) =>
+    itemOf(ctx, ENDPOINTS.regulatoryStatus, "regulatory", { pathParams: { slug: requireArg(slug, "slug") } }),
+  );

@@ -1,7 +1,10 @@
-/** `pep peptides research <slug>`: the research summary, human and preclinical evidence apart. */
+/** `pep peptides research <slug>...`: the research summary, human and preclinical evidence apart. */
 import { ENDPOINTS } from "../../api/endpoints.js";
+import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
 import { itemOf, requireArg } from "../shared/item.js";
 import type { Run } from "../types.js";
 
-export const run: Run = ({ args }, ctx) =>
-  itemOf(ctx, ENDPOINTS.peptideResearch, "research", { pathParams: { slug: requireArg(args[0], "slug") } });
+export const run: Run<typeof BATCH_OPTIONS> = (input, ctx) =>
+  perId(ctx, input, { name: "slug", resource: "research" }, (slug) =>
+    itemOf(ctx, ENDPOINTS.peptideResearch, "research", { pathParams: { slug: requireArg(slug, "slug") } }),
+  );

@@ -1,16 +1,20 @@
-/** `pep peptides studies <slug>`: the sources a profile cites (the API returns at most 12). */
+/**
+ * `pep peptides studies <slug>...`: the sources a profile cites (the API returns at most
+ * 12). With several slugs, their lists one after another, in the order of the slugs.
+ */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
+import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
 import { requireArg } from "../shared/item.js";
 import { runList } from "../shared/list.js";
 import type { ListRun } from "../types.js";
 
-export const run: ListRun = ({ args, opts }, ctx) => {
-  const slug = requireArg(args[0], "slug");
-  return runList(ctx, opts, {
-    endpoint: ENDPOINTS.peptideStudies,
-    resource: "study",
-    defaultLimit: LIMITS.peptideStudiesMax,
-    pathParams: { slug },
-  });
-};
+export const run: ListRun<typeof BATCH_OPTIONS> = (input, ctx) =>
+  perId(ctx, input, { name: "slug", resource: "study" }, (slug) =>
+    runList(ctx, input.opts, {
+      endpoint: ENDPOINTS.peptideStudies,
+      resource: "study",
+      defaultLimit: LIMITS.peptideStudiesMax,
+      pathParams: { slug: requireArg(slug, "slug") },
+    }),
+  );

@@ -7,6 +7,7 @@ import { RESEARCH_NOTICE } from "../../research-notice.js";
 import type { CommandDef } from "../types.js";
 import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "./options.js";
 import { STUDY_ID_FORMS } from "./study-id.js";
+import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 
 const fieldsLine = `--fields chooses the fields requested and the columns shown, from: ${STUDY_FIELDS.join(", ")} (id is always included).`;
 
@@ -38,9 +39,18 @@ export const defs: CommandDef[] = [
     description: [
       `<id> may be any of: ${STUDY_ID_FORMS.join("; ")}. A DOI or NCT number is turned into the API's id form (10.1000/x becomes doi-10.1000--x).`,
       "-o bibtex, ris or csl-json writes its citation.",
+      BATCH_HELP,
       RESEARCH_NOTICE,
     ].join("\n\n"),
-    args: [{ name: "id", description: "study id, PMID, DOI or NCT number", required: true }],
+    args: [
+      {
+        name: "id",
+        description: "study id, PMID, DOI or NCT number; several, or - to read them from standard input",
+        required: true,
+        variadic: true,
+      },
+    ],
+    options: BATCH_OPTIONS,
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies/{id}",
     examples: [

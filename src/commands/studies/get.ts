@@ -1,8 +1,11 @@
-/** `pep studies get <id>`: one study with each citing profile's summary. */
+/** `pep studies get <id>...`: one study with each citing profile's summary. */
 import { ENDPOINTS } from "../../api/endpoints.js";
+import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
 import { itemOf } from "../shared/item.js";
 import type { Run } from "../types.js";
 import { toStudyId } from "./study-id.js";
 
-export const run: Run = ({ args }, ctx) =>
-  itemOf(ctx, ENDPOINTS.study, "study-detail", { pathParams: { id: toStudyId(args[0] ?? "") } });
+export const run: Run<typeof BATCH_OPTIONS> = (input, ctx) =>
+  perId(ctx, input, { name: "id", resource: "study-detail" }, async (id) =>
+    itemOf(ctx, ENDPOINTS.study, "study-detail", { pathParams: { id: toStudyId(id) } }),
+  );

@@ -2,6 +2,7 @@
 import { LIMITS, VENDOR_FIELDS } from "../../api/enums.js";
 import type { CommandDef } from "../types.js";
 import { SHIPS_TO, VENDOR_LIST_OPTIONS } from "./options.js";
+import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 
 const KEY_NOTE =
   "Needs an API key with the vendors:read scope (`pep auth login`); without one it exits 3 before sending anything. Vendor order never depends on commissions or affiliate status.";
@@ -33,18 +34,32 @@ export const defs: CommandDef[] = [
     summary: "Show one vendor: description, location, catalog, shipping and reviews, each fact with its source",
     description: KEY_NOTE,
     endpoint: "GET /vendors/{id}",
-    args: [{ name: "id", description: "vendor id or slug", required: true }],
-    options: [SHIPS_TO],
+    args: [
+      {
+        name: "id",
+        description: "vendor id or slug; several, or - to read them from standard input",
+        required: true,
+        variadic: true,
+      },
+    ],
+    options: [SHIPS_TO, ...BATCH_OPTIONS],
     examples: ["pep vendors get acme-labs", "pep vendors get acme-labs --ships-to GB -o json"],
     load: () => import("./get.js"),
   },
   {
     path: ["vendors", "shipping"],
     summary: "Show a vendor's shipping facts: destinations, exclusions, methods, free shipping, returns",
-    description: `${KEY_NOTE}\nWith --ships-to each result says whether the vendor ships there; "unknown" is never taken as "ships".`,
+    description: `${KEY_NOTE}\nWith --ships-to each result says whether the vendor ships there; "unknown" is never taken as "ships".\n\n${BATCH_HELP}`,
     endpoint: "GET /vendors/{id}/shipping",
-    args: [{ name: "id", description: "vendor id or slug", required: true }],
-    options: [SHIPS_TO],
+    args: [
+      {
+        name: "id",
+        description: "vendor id or slug; several, or - to read them from standard input",
+        required: true,
+        variadic: true,
+      },
+    ],
+    options: [SHIPS_TO, ...BATCH_OPTIONS],
     examples: ["pep vendors shipping acme-labs", "pep vendors shipping acme-labs --ships-to US-NY"],
     load: () => import("./shipping.js"),
   },

@@ -1,18 +1,22 @@
 /**
- * `pep vendors shipping <id>`: destinations, exclusions, methods, free-shipping and
+ * `pep vendors shipping <id>...`: destinations, exclusions, methods, free-shipping and
  * returns facts, each with its source. With `--ships-to` each result says whether the
  * vendor ships there; `unknown` stays unknown (never "ships").
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { explained } from "../shared/auth-hints.js";
+import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
 import { itemOf, requireArg } from "../shared/item.js";
 import { commandQuery } from "../shared/query.js";
 import type { Run } from "../types.js";
 import { SHIPS_TO_OPTIONS } from "./options.js";
 
-export const run: Run<typeof SHIPS_TO_OPTIONS> = async (input, ctx) => {
+export const run: Run<readonly [...typeof SHIPS_TO_OPTIONS, ...typeof BATCH_OPTIONS]> = async (input, ctx) => {
   const endpoint = ENDPOINTS.vendorShipping;
-  const id = requireArg(input.args[0], "id");
   const query = commandQuery(endpoint, input.opts, SHIPS_TO_OPTIONS);
-  return explained(ctx, endpoint, () => itemOf(ctx, endpoint, "vendor-shipping", { query, pathParams: { id } }));
+  return perId(ctx, input, { name: "id", resource: "vendor-shipping" }, (id) =>
+    explained(ctx, endpoint, () =>
+      itemOf(ctx, endpoint, "vendor-shipping", { query, pathParams: { id: requireArg(id, "id") } }),
+    ),
+  );
 };
