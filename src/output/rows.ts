@@ -55,11 +55,56 @@ export function neutraliseFormula(text: string): string {
 function itemsOf(result: ListResult | ItemResult | RawResult): AsyncIterable<unknown> | Iterable<unknown> {
   if (result.kind === "list") return result.items;
   if (result.kind === "raw" && result.items) return result.items;
+  if (result.kind === "item" && result.resource === "search") return searchRows(result.data);
   // `pep api`'s body is read from its text: a number JavaScript cannot hold exactly
   // (9007199254740993, 1.10, 1e400) becomes a cell as written, not a rounded one.
-  const data =
+  let data =
     result.kind === "item" ? result.data : result.text !== undefined ? parseKeepingNumbers(result.text) : result.body;
+  // `pep api`: the rows are the answer's `data` (a list's items, or the one object), as
+  // with --paginate; a body without `data` is one row.
+  if (
+    result.kind === "raw" &&
+    isPlainObject(data) &&
+    "data" in data &&
+    (isPlainObject(data.data) || Array.isArray(data.data))
+  )
+    data = data.data;
   return Array.isArray(data) ? data : [data];
+}
+
+/**
+ * `pep search` as rows: one a hit, profiles first, then content, each with the same
+ * columns (`kind` says which group it came from), so the two groups share one header.
+ */
+export function searchRows(data: unknown): Record<string, unknown>[] {
+  if (!isPlainObject(data)) return [data as Record<string, unknown>];
+  const rows: Record<string, unknown>[] = [];
+  const row = (kind: string, hit: unknown, title: unknown, type: unknown, excerpt: unknown) => {
+    const h = isPlainObject(hit) ? hit : {};
+    rows.push({
+      kind,
+      id: h.id ?? null,
+      title: title ?? null,
+      type: type ?? null,
+      url: h.url ?? null,
+      score: h.score ?? null,
+      excerpt: excerpt ?? null,
+    });
+  };
+  for (const p of Array.isArray(data.peptides) ? data.peptides : []) {
+    const h = isPlainObject(p) ? p : {};
+    row("peptide", p, h.name, "peptide", h.summary);
+  }
+  const content = Array.isArray(data.content)
+    ? data.content
+    : isPlainObject(data.content)
+      ? Object.values(data.content).flatMap((v) => (Array.isArray(v) ? v : []))
+      : [];
+  for (const c of content) {
+    const h = isPlainObject(c) ? c : {};
+    row("content", c, h.title, h.type, h.excerpt);
+  }
+  return rows;
 }
 
 /**
