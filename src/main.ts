@@ -116,7 +116,7 @@ function refuseStdio(def: CommandDef, globals: GlobalOptions): void {
 /** `--fields` chooses a list's fields and columns: a command that shows one thing refuses it. */
 async function refuseFields(def: CommandDef): Promise<never> {
   const { COMMANDS } = await import("./commands/registry.js");
-  const lists = COMMANDS.filter((d) => d.list).map((d) => d.path.join(" "));
+  const lists = COMMANDS.filter((d) => d.list || d.fields).map((d) => d.path.join(" "));
   throw new UsageError(`--fields chooses the columns of a list; pep ${def.path.join(" ")} does not print one`, {
     hints: [`Lists take it: ${lists.map((l) => `pep ${l}`).join(", ")}. With -o json, --jq picks fields of anything.`],
   });
@@ -135,7 +135,7 @@ async function execute(
   const fields = splitFields(globals.fields);
   const sandbox = !def.offline && (globals.sandbox === true || truthy(io.env.PEP_SANDBOX));
   if (def.stdioProtocol) refuseStdio(def, globals);
-  if (globals.fields !== undefined && !def.list) await refuseFields(def);
+  if (globals.fields !== undefined && !def.list && !def.fields) await refuseFields(def);
   let resolved: Promise<ResolvedConfig> | undefined;
   let storePromise: Promise<import("./config/store.js").ConfigStore> | undefined;
   const store = () => (storePromise ??= import("./config/store.js").then((m) => m.openConfigStore(io.env)));

@@ -1,9 +1,11 @@
 /**
- * Rows for the delimited formats (CSV, TSV): columns decided from `--fields` or the first
- * item's flattened keys, and each value as plain text. Streaming means the header is
- * fixed by the first item: keys that only later items carry are not shown (ask for them
- * with `--fields`).
+ * Rows for the delimited formats (CSV, TSV), each value as plain text. A list of a
+ * resource of the column map (src/api/columns.ts) gets that map's header, or `--fields`
+ * expanded by it: the same header whatever the data, with what the map does not name in
+ * its `other` column. Anything else (a single item, `pep api`, search) takes its columns
+ * from the first item's flattened keys.
  */
+import { leftOver, mappedColumns, OTHER_COLUMN } from "../api/columns.js";
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
 import type { WriterContext } from "./writer-context.js";
 import { inertJson, stripTerminalControls } from "./sanitize.js";
@@ -116,9 +118,27 @@ export async function writeRows(
   ctx: WriterContext,
   line: (cells: string[]) => string,
 ): Promise<void> {
+  const mapped = result.kind === "list" ? mappedColumns(result.resource, ctx.fields) : undefined;
   let columns: string[] | undefined;
+  const other = mapped?.at(-1) === OTHER_COLUMN && !ctx.fields?.length;
   let byValue = false;
   for await (const item of ctx.each(itemsOf(result))) {
+    if (mapped) {
+      // The header goes out with the first row (a list that fails before one has nothing).
+      if (!columns) {
+        columns = mapped;
+        await ctx.emit(line(columns));
+      }
+      const held = other ? columns.slice(0, -1) : columns;
+      const cells = held.map((c) => delimitedText(getPath(item, c)));
+      if (other) {
+        const rest = leftOver(item, held);
+        cells.push(rest === undefined ? "" : delimitedText(rest));
+      }
+      const p = ctx.emit(line(cells));
+      if (p) await p;
+      continue;
+    }
     if (!columns) {
       if (ctx.fields && ctx.fields.length > 0) columns = expandFields(ctx.fields, item);
       else if (isPlainObject(item)) columns = flattenKeys(item);
@@ -132,5 +152,7 @@ export async function writeRows(
     const p = ctx.emit(line(cells));
     if (p) await p;
   }
-  if (!columns && ctx.fields && ctx.fields.length > 0) await ctx.emit(line(ctx.fields));
+  // An empty list still has its header: the map's, or --fields.
+  if (!columns && mapped) await ctx.emit(line(mapped));
+  else if (!columns && ctx.fields && ctx.fields.length > 0) await ctx.emit(line(ctx.fields));
 }

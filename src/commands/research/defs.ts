@@ -48,7 +48,6 @@ export const defs: CommandDef[] = [
     examples: [
       "pep search growth factor",
       "pep search semaglutide --types content --limit 25",
-      "pep search 'tissue repair' -o json",
       "pep search growth factor -o csv --file hits.csv",
     ],
     load: () => import("./search.js"),
