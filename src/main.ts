@@ -68,7 +68,10 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
     const where = (failure as { [FAILED_COMMAND]?: string })[FAILED_COMMAND] ?? "pep";
     const help = `Run '${where} --help' for usage.`;
     if (machine) {
-      const message = failure.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").trim();
+      const message = failure.message
+        .replace(/^error: /, "")
+        .replace(/\s*\n\s*/g, " ")
+        .trim();
       return report(new UsageError(message, { hints: [help] }), io, argv, { verbose: false, machine });
     }
     if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`${help}\n`);
@@ -110,6 +113,15 @@ function refuseStdio(def: CommandDef, globals: GlobalOptions): void {
     throw new UsageError(`--file cannot be used with ${name}: results go to the client over standard output`);
 }
 
+/** `--fields` chooses a list's fields and columns: a command that shows one thing refuses it. */
+async function refuseFields(def: CommandDef): Promise<never> {
+  const { COMMANDS } = await import("./commands/registry.js");
+  const lists = COMMANDS.filter((d) => d.list || d.fields).map((d) => d.path.join(" "));
+  throw new UsageError(`--fields chooses the columns of a list; pep ${def.path.join(" ")} does not print one`, {
+    hints: [`Lists take it: ${lists.map((l) => `pep ${l}`).join(", ")}. With -o json, --jq picks fields of anything.`],
+  });
+}
+
 /** Runs one command: context, sandbox, the command's module, the output layer. */
 async function execute(
   def: CommandDef,
@@ -123,6 +135,7 @@ async function execute(
   const fields = splitFields(globals.fields);
   const sandbox = !def.offline && (globals.sandbox === true || truthy(io.env.PEP_SANDBOX));
   if (def.stdioProtocol) refuseStdio(def, globals);
+  if (globals.fields !== undefined && !def.list && !def.fields) await refuseFields(def);
   let resolved: Promise<ResolvedConfig> | undefined;
   let storePromise: Promise<import("./config/store.js").ConfigStore> | undefined;
   const store = () => (storePromise ??= import("./config/store.js").then((m) => m.openConfigStore(io.env)));

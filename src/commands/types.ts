@@ -38,6 +38,8 @@ export interface CommandDef {
   examples?: readonly string[];
   /** Takes `--limit --all --page-size --cursor`. */
   list?: boolean;
+  /** Prints a list and takes `--fields` without the list options (`studies export`). */
+  fields?: boolean;
   /** Default `--limit` for a list (the endpoint's page size). */
   defaultLimit?: number;
   /** Output formats beyond table/json/ndjson/csv/tsv (citations for study commands). */

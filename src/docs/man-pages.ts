@@ -10,6 +10,7 @@ import { LIMITS } from "../api/enums.js";
 import { flagNames, listOptions, longName, type OptionDef } from "../commands/options.js";
 import type { ArgDef, CommandDef } from "../commands/types.js";
 import { RESEARCH_NOTICE } from "../research-notice.js";
+import { COLUMN_MAPS, OTHER_COLUMN } from "../api/columns.js";
 import { CITATIONS, ENVIRONMENT, EXIT_STATUS, FILES } from "./man-sections.js";
 import { bold, code, guardLine, italic, literalBlock, paragraphs, prose, quoteArg } from "./roff.js";
 import { formatsOf, HELP_OPTION, VERSION_OPTION, type DocSources } from "./tree.js";
@@ -175,6 +176,34 @@ function filesSection(): string[] {
   return lines;
 }
 
+/** The CSV/TSV header of each list resource (src/api/columns.ts), so doc and code cannot drift. */
+function columnsSection(): string[] {
+  const lines = [
+    ".SH CSV AND TSV COLUMNS",
+    guardLine(
+      prose(
+        "The header of -o csv and -o tsv depends only on the command and its flags, never on the data: for each list below these columns, in this order, with nested values flattened by name, a value the map expects plain but is not as compact JSON in its cell, and whatever else an item holds as compact JSON in the last column, other. --fields gives exactly the fields named instead (a name with columns under it, such as evidence, gives those columns). A list with no items still prints its header.",
+      ),
+    ),
+  ];
+  const commands: Record<string, string> = {
+    peptide: "pep peptides list",
+    study: "pep studies list, pep studies export, pep peptides studies",
+    vendor: "pep vendors list",
+    offer: "pep prices",
+    product: "pep products",
+    category: "pep categories",
+    "research-area": "pep research-areas",
+  };
+  for (const [resource, columns] of Object.entries(COLUMN_MAPS))
+    lines.push(
+      ".TP",
+      bold(commands[resource] ?? resource),
+      guardLine(prose([...(columns ?? []), OTHER_COLUMN].join(", "))),
+    );
+  return lines;
+}
+
 function citationsSection(): string[] {
   const lines = [".SH CITATIONS"];
   for (const c of CITATIONS) lines.push(".TP", bold(c.topic), guardLine(prose(c.text)));
@@ -299,7 +328,7 @@ function mainPage(src: DocSources, specs: readonly PageSpec[], names: readonly s
     lines.push(...optionEntry(o.key === "limit" ? { ...o, default: undefined } : o));
   }
 
-  lines.push(...exitSection(), ...environmentSection(), ...filesSection());
+  lines.push(...columnsSection(), ...exitSection(), ...environmentSection(), ...filesSection());
   const examples = [
     "pep --sandbox peptides list",
     ...specs.flatMap((s) => s.defs.flatMap((d) => d.examples?.slice(0, 1) ?? [])),

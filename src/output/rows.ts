@@ -1,9 +1,11 @@
 /**
- * Rows for the delimited formats (CSV, TSV): columns decided from `--fields` or the first
- * item's flattened keys, and each value as plain text. Streaming means the header is
- * fixed by the first item: keys that only later items carry are not shown (ask for them
- * with `--fields`).
+ * Rows for the delimited formats (CSV, TSV), each value as plain text. A list of a
+ * resource of the column map (src/api/columns.ts) gets that map's header, or `--fields`
+ * expanded by it: the same header whatever the data, with what the map does not name in
+ * its `other` column. Anything else (a single item, `pep api`, search) takes its columns
+ * from the first item's flattened keys.
  */
+import { leftOver, mappedColumns, OTHER_COLUMN } from "../api/columns.js";
 import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
 import type { WriterContext } from "./writer-context.js";
 import { inertJson, stripTerminalControls } from "./sanitize.js";
@@ -55,11 +57,56 @@ export function neutraliseFormula(text: string): string {
 function itemsOf(result: ListResult | ItemResult | RawResult): AsyncIterable<unknown> | Iterable<unknown> {
   if (result.kind === "list") return result.items;
   if (result.kind === "raw" && result.items) return result.items;
+  if (result.kind === "item" && result.resource === "search") return searchRows(result.data);
   // `pep api`'s body is read from its text: a number JavaScript cannot hold exactly
   // (9007199254740993, 1.10, 1e400) becomes a cell as written, not a rounded one.
-  const data =
+  let data =
     result.kind === "item" ? result.data : result.text !== undefined ? parseKeepingNumbers(result.text) : result.body;
+  // `pep api`: the rows are the answer's `data` (a list's items, or the one object), as
+  // with --paginate; a body without `data` is one row.
+  if (
+    result.kind === "raw" &&
+    isPlainObject(data) &&
+    "data" in data &&
+    (isPlainObject(data.data) || Array.isArray(data.data))
+  )
+    data = data.data;
   return Array.isArray(data) ? data : [data];
+}
+
+/**
+ * `pep search` as rows: one a hit, profiles first, then content, each with the same
+ * columns (`kind` says which group it came from), so the two groups share one header.
+ */
+export function searchRows(data: unknown): Record<string, unknown>[] {
+  if (!isPlainObject(data)) return [data as Record<string, unknown>];
+  const rows: Record<string, unknown>[] = [];
+  const row = (kind: string, hit: unknown, title: unknown, type: unknown, excerpt: unknown) => {
+    const h = isPlainObject(hit) ? hit : {};
+    rows.push({
+      kind,
+      id: h.id ?? null,
+      title: title ?? null,
+      type: type ?? null,
+      url: h.url ?? null,
+      score: h.score ?? null,
+      excerpt: excerpt ?? null,
+    });
+  };
+  for (const p of Array.isArray(data.peptides) ? data.peptides : []) {
+    const h = isPlainObject(p) ? p : {};
+    row("peptide", p, h.name, "peptide", h.summary);
+  }
+  const content = Array.isArray(data.content)
+    ? data.content
+    : isPlainObject(data.content)
+      ? Object.values(data.content).flatMap((v) => (Array.isArray(v) ? v : []))
+      : [];
+  for (const c of content) {
+    const h = isPlainObject(c) ? c : {};
+    row("content", c, h.title, h.type, h.excerpt);
+  }
+  return rows;
 }
 
 /**
@@ -71,9 +118,27 @@ export async function writeRows(
   ctx: WriterContext,
   line: (cells: string[]) => string,
 ): Promise<void> {
+  const mapped = result.kind === "list" ? mappedColumns(result.resource, ctx.fields) : undefined;
   let columns: string[] | undefined;
+  const other = mapped?.at(-1) === OTHER_COLUMN && !ctx.fields?.length;
   let byValue = false;
   for await (const item of ctx.each(itemsOf(result))) {
+    if (mapped) {
+      // The header goes out with the first row (a list that fails before one has nothing).
+      if (!columns) {
+        columns = mapped;
+        await ctx.emit(line(columns));
+      }
+      const held = other ? columns.slice(0, -1) : columns;
+      const cells = held.map((c) => delimitedText(getPath(item, c)));
+      if (other) {
+        const rest = leftOver(item, held);
+        cells.push(rest === undefined ? "" : delimitedText(rest));
+      }
+      const p = ctx.emit(line(cells));
+      if (p) await p;
+      continue;
+    }
     if (!columns) {
       if (ctx.fields && ctx.fields.length > 0) columns = expandFields(ctx.fields, item);
       else if (isPlainObject(item)) columns = flattenKeys(item);
@@ -87,5 +152,7 @@ export async function writeRows(
     const p = ctx.emit(line(cells));
     if (p) await p;
   }
-  if (!columns && ctx.fields && ctx.fields.length > 0) await ctx.emit(line(ctx.fields));
+  // An empty list still has its header: the map's, or --fields.
+  if (!columns && mapped) await ctx.emit(line(mapped));
+  else if (!columns && ctx.fields && ctx.fields.length > 0) await ctx.emit(line(ctx.fields));
 }

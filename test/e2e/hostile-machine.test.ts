@@ -44,18 +44,24 @@ describe("csv", () => {
   it.each(LIST_COMMANDS)("%s list: inert, one record per item, every cell readable", async (_name, argv, tags) => {
     const r = await pep([...argv, "-o", "csv"]);
     expect(r.code, r.err).toBe(0);
-    inertDelimited(r.out, "csv");
+    // The `other` column is exact JSON, its control characters escaped (inert, but their
+    // text kept, as in every JSON cell); every other cell has them removed.
+    inertDelimited(r.out, "csv", false);
     expectInert(r.err, "stderr");
     // no lone CR: every CR ends a record or a line inside a quoted cell
     expect(r.out).not.toMatch(/\r(?!\n)/);
     const rows = parseCsv(r.out);
     expect(rows).toHaveLength(LISTS.peptides.length);
-    // peptides and vendors carry a hostile key: the header shows its readable part
-    const key = Object.keys(rows[0]!).find((h) => h.startsWith("zz_key "));
-    if (tags.includes("KEYVALUE") || tags.includes("VENDORKEY")) expect(key).toMatch(/^zz_key +zz_key-END$/);
+    // peptides and vendors carry a hostile key the column map does not know: the `other`
+    // column's JSON shows its readable part
+    const key = Object.keys(JSON.parse(rows[0]!.other || "{}") as object).find((h) => h.startsWith("zz_key "));
+    if (tags.includes("KEYVALUE") || tags.includes("VENDORKEY")) expect(key).toMatch(/^zz_key .*zz_key-END$/);
     rows.forEach((row, i) => {
       const text = Object.values(row).join(" ");
       for (const tag of tags) expect(text).toContain(`${tag}${i}-END`);
+      const { other, ...cells } = row;
+      expectInert(Object.values(cells).join(" "), "csv cells");
+      if (other) expect(() => JSON.parse(other)).not.toThrow();
     });
   });
 
@@ -87,7 +93,7 @@ describe("tsv", () => {
   it.each(LIST_COMMANDS)("%s list: inert, one line a row, as many cells as the header", async (_name, argv, tags) => {
     const r = await pep([...argv, "-o", "tsv"]);
     expect(r.code, r.err).toBe(0);
-    inertDelimited(r.out, "tsv");
+    inertDelimited(r.out, "tsv", false);
     expect(r.out).not.toContain("\r");
     const lines = r.out.trimEnd().split("\n");
     expect(lines).toHaveLength(1 + LISTS.peptides.length);
@@ -96,7 +102,11 @@ describe("tsv", () => {
     parseTsv(r.out).forEach((row, i) => {
       const text = Object.values(row).join(" ");
       for (const tag of tags) expect(text).toContain(`${tag}${i}-END`);
+      if (row.other) expect(row.other).toMatch(/^\{.*\}$/);
     });
+    // Every cell but `other` (exact JSON, escaped) has the payload's hidden text removed.
+    const other = lines[0]!.split("\t").indexOf("other");
+    for (const line of lines) inertDelimited(line.split("\t").toSpliced(other, 1).join("\t"), "tsv cells");
   });
 
   it("neutralises formulas like csv", async () => {

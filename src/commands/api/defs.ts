@@ -9,7 +9,7 @@ export const defs: CommandDef[] = [
     description: [
       "<path> is relative to the base URL (`peptides`, `/peptides` and `/v1/peptides` are the same), or a full URL.",
       "The key is sent only to the configured base URL's origin; a full URL elsewhere is fetched without it.",
-      "The body is printed byte for byte as the API sent it (-o json, the default off a terminal); on a terminal it is indented, with -o ndjson on one line, every token kept as written, so numbers such as 9007199254740993 or 1.10 are never rounded; -o csv and tsv show such numbers as written.",
+      "The body is printed byte for byte as the API sent it (-o json, the default off a terminal); on a terminal it is indented, with -o ndjson on one line, every token kept as written, so numbers such as 9007199254740993 or 1.10 are never rounded; -o csv and tsv write the rows of the answer's data (a list's items, or the one object; a body without data is one row), such numbers as written.",
       "Query parameters come from the path's own ?a=b and from -F key=value; a name given twice is sent once with the values comma-separated.",
       "A key in the URL (api_key=, key=, token=) is refused: pep sends the configured key in a header.",
       "--paginate follows the cursors and prints the data items of every page, one JSON object a line; -F limit=<n> sets the page size.",

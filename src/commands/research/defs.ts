@@ -39,6 +39,7 @@ export const defs: CommandDef[] = [
     description: [
       `The words of the query are joined with spaces, so quotes are optional: \`pep search growth factor\` is \`pep search "growth factor"\`. The query is 1 to ${LIMITS.searchMaxLength} characters.`,
       `One request, not a paginated list: --limit is 1 to ${LIMITS.searchLimitMax}. Dosing and commerce content is never returned.`,
+      "-o csv and tsv write one row a hit, profiles first, then content, with the columns kind (peptide or content), id, title, type, url, score and excerpt.",
       RESEARCH_NOTICE,
     ].join("\n\n"),
     args: [{ name: "query", description: "words to search for", required: true, variadic: true }],
@@ -47,7 +48,7 @@ export const defs: CommandDef[] = [
     examples: [
       "pep search growth factor",
       "pep search semaglutide --types content --limit 25",
-      "pep search 'tissue repair' -o json",
+      "pep search growth factor -o csv --file hits.csv",
     ],
     load: () => import("./search.js"),
   },

@@ -70,6 +70,7 @@ export const defs: CommandDef[] = [
       RESEARCH_NOTICE,
     ].join("\n\n"),
     options: EXPORT_OPTIONS,
+    fields: true,
     defaultFormat: "csv",
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies (every page)",
