@@ -12,7 +12,7 @@ import type { CommandDef, CommandInput, Result } from "./commands/types.js";
 import { profileName } from "./config/profile.js";
 import type { ResolvedConfig, SandboxSource } from "./config/types.js";
 import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
-import { EXIT, InterruptedError, PepError, UsageError } from "./errors.js";
+import { ApiError, EXIT, InterruptedError, PepError, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO, type Pager } from "./io.js";
 import { FILE_ENDINGS, formatOfFileName } from "./output/file-format.js";
 import { buildProgram, checkHelpTarget, FAILED_COMMAND } from "./program.js";
@@ -122,6 +122,17 @@ async function refuseFields(def: CommandDef): Promise<never> {
   });
 }
 
+/**
+ * A 404 from the built-in sandbox is most often a real name (`bpc-157`) asked of data
+ * that is synthetic: say so, and how to see the names it has.
+ */
+function hintSandboxNames(err: unknown): void {
+  if (!(err instanceof ApiError) || err.status !== 404) return;
+  err.hints.push(
+    "the sandbox's data is synthetic: real peptide, study and vendor names are not in it; list its names with `pep --sandbox peptides list` (or studies list, vendors list)",
+  );
+}
+
 /** Runs one command: context, sandbox, the command's module, the output layer. */
 async function execute(
   def: CommandDef,
@@ -228,6 +239,8 @@ async function execute(
         expr: globals.jq,
         raw: globals.jqRaw === true,
         perItem: format === "ndjson",
+        // jq's output is the API's text: on a terminal, without its control sequences.
+        terminal: outIsTTY,
       });
       out = filtered.stream;
       outIsTTY = false;
@@ -237,6 +250,7 @@ async function execute(
     let batchExit: number | undefined;
     const machine = machineErrors;
     const onFailure = (id: string, err: unknown) => {
+      if (sandbox) hintSandboxNames(err);
       const code = report(err, io, argv, { verbose: globals.verbose === true, machine, subject: id });
       batchExit ??= code;
     };
@@ -286,6 +300,7 @@ async function execute(
       io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected)
         ? new InterruptedError()
         : err;
+    if (sandbox) hintSandboxNames(e);
     return report(e, io, argv, {
       machine: machineErrors,
       verbose: globals.verbose === true,

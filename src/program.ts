@@ -8,6 +8,7 @@ import { GLOBAL_OPTIONS, type GlobalOptions } from "./commands/globals.js";
 import { flagString, type OptionDef } from "./commands/options.js";
 import { COMMANDS, GROUPS, optionsOf } from "./commands/registry.js";
 import type { CommandDef, CommandInput } from "./commands/types.js";
+import { closest } from "./suggest.js";
 import { UsageError } from "./errors.js";
 import type { IO } from "./io.js";
 import { RESEARCH_NOTICE } from "./research-notice.js";
@@ -144,10 +145,8 @@ export function checkHelpTarget(program: Command, words: readonly string[]): voi
 /** `pep peptides lst`: the error commander gives an unknown command, with the closest one. */
 function unknownSubcommand(group: Command, word: string): UsageError {
   const names = group.commands.filter((c) => c.name() !== "help").flatMap((c) => [c.name(), ...c.aliases()]);
-  const best = names
-    .map((n) => [n, editDistance(word.toLowerCase(), n)] as const)
-    .filter(([n, d]) => d <= Math.max(1, Math.floor(n.length / 3)))
-    .sort((a, b) => a[1] - b[1])[0];
+  const match = closest(word, names);
+  const best = match === undefined ? undefined : [match];
   const where = group.parent ? `pep ${group.name()}` : "pep";
   const err = new UsageError(`unknown command '${word}'${group.parent ? ` for '${where}'` : ""}`);
   err.hints.push(
@@ -159,20 +158,4 @@ function unknownSubcommand(group: Command, word: string): UsageError {
           .join(", ")}`,
   );
   return err;
-}
-
-/** Levenshtein distance, with a swap of two neighbours counted as one edit. */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
 }

@@ -14,7 +14,7 @@ export interface Column {
   key: string;
   header: string;
   cell(item: unknown): Cell;
-  /** Never cut (money): keeps its natural width when the table is shrunk. */
+  /** Never cut (an id, a URL, money): keeps its natural width, or is hidden whole when it cannot. */
   fixed?: boolean;
   /** The column the reader came for (a title): a double share of the room. */
   wide?: boolean;
@@ -66,6 +66,7 @@ function offerPrice(item: unknown): Cell {
 
 const DEFAULTS: Partial<Record<Resource, ColumnSpec[]>> = {
   peptide: [
+    { header: "ID", paths: ["id", "slug"], fixed: true },
     { header: "NAME", paths: ["name"], linkTo: ITEM_URL },
     { header: "CATEGORIES", paths: ["categories"] },
     { header: "EVIDENCE", paths: ["evidence.level", "evidence_level"] },
@@ -73,13 +74,14 @@ const DEFAULTS: Partial<Record<Resource, ColumnSpec[]>> = {
     { header: "FDA", paths: ["fda_status"] },
   ],
   study: [
-    { header: "ID", paths: ["id"] },
+    { header: "ID", paths: ["id"], fixed: true },
     { header: "YEAR", paths: ["publication_year", "year"] },
     { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"], wide: true },
     { header: "JOURNAL", paths: ["journal", "journal.name"] },
     { header: "EVIDENCE", paths: ["evidence_classification", "evidence_classification_label"] },
   ],
   vendor: [
+    { header: "ID", paths: ["id", "slug"], fixed: true },
     { header: "NAME", paths: ["name"], linkTo: ["url", "profile_url", "website_url"] },
     { header: "COUNTRY", paths: ["country"] },
     { header: "RATING", paths: ["rating.average"] },
@@ -96,15 +98,16 @@ const DEFAULTS: Partial<Record<Resource, ColumnSpec[]>> = {
     },
     { header: "PRICE", paths: ["price"], presence: ["price", "currency"], cell: offerPrice, fixed: true },
     { header: "LAST SEEN", paths: ["last_seen_at"] },
-    { header: "LINK", paths: ["product_page_url", "url"], linkTo: ["product_page_url", "url"] },
+    { header: "LINK", paths: ["product_page_url", "url"], linkTo: ["product_page_url", "url"], fixed: true },
   ],
   category: [
-    { header: "ID", paths: ["id", "slug"] },
+    { header: "ID", paths: ["id", "slug"], fixed: true },
     { header: "NAME", paths: ["name", "label", "title"], linkTo: ITEM_URL },
     { header: "COUNT", paths: ["peptide_count", "count", "total"] },
     { header: "PEPTIDES", paths: ["peptides", "profiles"] },
   ],
   "research-area": [
+    { header: "ID", paths: ["id", "slug"], fixed: true },
     { header: "AREA", paths: ["name", "area", "title", "label"], linkTo: ITEM_URL },
     { header: "COUNT", paths: ["peptide_count", "count", "study_count"] },
     { header: "PEPTIDES", paths: ["peptides", "profiles"] },

@@ -16,6 +16,7 @@
 import { Writable } from "node:stream";
 import type { Jq } from "jq-wasm";
 import { UsageError } from "../errors.js";
+import { cleanBlock } from "./sanitize.js";
 
 let loaded: Promise<Jq> | undefined;
 
@@ -52,6 +53,12 @@ export interface JqOptions {
   raw: boolean;
   /** Each item alone (ndjson) rather than the whole document. */
   perItem: boolean;
+  /**
+   * Output goes to a terminal: escape sequences, control characters and bidi overrides
+   * are taken out of it (with --jq-raw a string from the API is printed as it is, and
+   * jq leaves C1 controls unescaped even in JSON), as from every text pep prints there.
+   */
+  terminal?: boolean;
 }
 
 /**
@@ -72,7 +79,9 @@ export async function jqStream(
       const message = jqMessage(r.stderr) || `jq exited with status ${r.exitCode}`;
       throw new UsageError(`--jq: ${message}`);
     }
-    return r.stdout === "" ? "" : `${r.stdout}\n`;
+    if (r.stdout === "") return "";
+    const text = options.terminal ? cleanBlock(r.stdout) : r.stdout;
+    return `${text}\n`;
   };
   const write = (text: string) =>
     text === ""

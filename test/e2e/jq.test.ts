@@ -156,3 +156,24 @@ describe("--jq in the executable", () => {
     expect(dynamic.length).toBe(1);
   });
 });
+
+describe("--jq at a terminal", () => {
+  it("prints the API's text without its control sequences, raw strings too", async () => {
+    const { startHostileApi, spawnPepTty, expectInert } = await import("../helpers/hostile-api.js");
+    const api = await startHostileApi();
+    const tmp = scratch("pep-jq-tty-");
+    try {
+      const env = { ...tmp.env, PEP_BASE_URL: api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" };
+      for (const raw of [[], ["--jq-raw"]]) {
+        const r = await spawnPepTty(["peptides", "list", "--jq", ".[].name", ...raw], env);
+        expect(r.code, r.out).toBe(0);
+        // JSON strings keep the payload escaped (inert, text kept); raw ones have it removed.
+        const visible = expectInert(r.out, `--jq ${raw.join(" ")} on a terminal`, { leaks: raw.length > 0 });
+        expect(visible).toContain("PEPNAME0-END");
+      }
+    } finally {
+      await api.close();
+      tmp.cleanup();
+    }
+  });
+});

@@ -184,7 +184,7 @@ describe("pep mcp --sandbox: cursors and bounds", () => {
     expect(await failed("list_peptides", { category: "nope" })).toMatch(/must be one of: fat-loss, cognitive/);
     expect(await failed("list_peptides", { colour: "red" })).toMatch(/colour/);
     expect(await failed("list_studies", { year_from: 2020, year_to: 2010 })).toMatch(
-      /^error: year_from must not be later than year_to$/m,
+      /^error: year_from must not be later than year_to \(got "\d+"\)$/m,
     );
     expect(await failed("compare_vendors", { ids: ["only-one"] })).toMatch(/2 to 4 vendors/);
     expect(await failed("list_vendors", { ships_to: "United States" })).toMatch(

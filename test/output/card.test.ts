@@ -305,9 +305,9 @@ describe("cards", () => {
     const { out } = await run(item("search", data), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
       "Peptides (2)
-      NAME         CATEGORIES                EVIDENCE      REGULATORY    FDA
-      BPC-157      muscle-recovery           preclinical   experimental  not approved
-      Semaglutide  glp1-metabolic, fat-loss  fda-approved  approved      approved
+      ID           NAME         CATEGORIES    EVIDENCE      REGULATORY    FDA
+      bpc-157      BPC-157      muscle-reco…  preclinical   experimental  not approved
+      semaglutide  Semaglutide  glp1-metabo…  fda-approved  approved      approved
 
       Content (1)
       TITLE             TYPE  URL

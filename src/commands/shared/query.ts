@@ -10,6 +10,8 @@ import { UsageError } from "../../errors.js";
 import type { Query } from "../../http/types.js";
 import { longName, type OptionDef } from "../options.js";
 import { extraParams } from "./pairs.js";
+import { cleanLine } from "../../output/sanitize.js";
+import { closest } from "../../suggest.js";
 
 /** `evidence_level` -> `--evidence-level`, unless a command says otherwise. */
 export function flagFor(param: string, flags: Record<string, string> = {}): string {
@@ -31,13 +33,62 @@ export function checkParams(
   const checked = checkQuery(endpoint, query);
   if (!checked.ok) {
     const [first, ...rest] = checked.problems;
-    const line = (p: typeof first) => `${flagFor(p!.param, flags)} ${p!.message}`;
-    throw new UsageError(line(first), { hints: rest.map((p) => `also: ${line(p)}`) });
+    const params = new Set(Object.keys((endpoint.query as unknown as { shape?: object }).shape ?? {}));
+    const told = (p: NonNullable<typeof first>) => tellProblem(p, query[p.param], flags, params);
+    const head = told(first!);
+    throw new UsageError(head.line, {
+      hints: [...head.hints, ...rest.map((p) => `also: ${told(p).line}`)],
+    });
   }
   // Send what the user typed (strings), not the coerced values: `4.50` stays `4.50`.
   const out: Query = Object.create(null) as Query;
   for (const [k, v] of Object.entries(query)) out[k] = v as Query[string];
   return out;
+}
+
+/**
+ * One bad value, said as every message of pep says it: the flag (never the API's
+ * parameter name, also inside the message), what it accepts, `(got …)`, and for a name
+ * that is a slip of a valid one, `did you mean …?`. For a list (`--fields a,b`), which
+ * names were wrong.
+ */
+function tellProblem(
+  p: { param: string; message: string },
+  value: unknown,
+  flags: Record<string, string>,
+  params: ReadonlySet<string>,
+): { line: string; hints: string[] } {
+  const flag = flagFor(p.param, flags);
+  // `must not be later than year_to` names the other parameter: as its flag.
+  // (A list of accepted values is left as it is: a field may share a parameter's name.)
+  const message = /^must be (one of|a comma-separated list of):/.test(p.message)
+    ? p.message
+    : p.message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => (params.has(name) && name in flags ? flags[name]! : name));
+  const typed = typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+  const got = typed === undefined ? "" : ` (got "${cleanLine(typed.length > 80 ? `${typed.slice(0, 80)}…` : typed)}")`;
+  const hints: string[] = [];
+  const oneOf = /^must be one of: (.+)$/.exec(p.message);
+  const listOf = /^must be a comma-separated list of: (.+)$/.exec(p.message);
+  if (oneOf && typed !== undefined) {
+    const best = closest(typed, oneOf[1]!.split(", "));
+    if (best) hints.push(`did you mean '${best}'? (${flag} ${best})`);
+  }
+  if (listOf && typed !== undefined) {
+    const names = listOf[1]!.split(", ");
+    const wrong = typed
+      .split(",")
+      .map((n) => n.trim())
+      .filter((n) => n !== "" && !names.includes(n));
+    if (wrong.length > 0) {
+      for (const w of wrong) {
+        const best = closest(w, names);
+        if (best) hints.push(`did you mean '${best}' for '${cleanLine(w)}'?`);
+      }
+      const which = wrong.map((w) => `"${cleanLine(w)}"`).join(", ");
+      return { line: `${flag} ${message} (not known: ${which})`, hints };
+    }
+  }
+  return { line: `${flag} ${message}${got}`, hints };
 }
 
 export interface MappedQuery {

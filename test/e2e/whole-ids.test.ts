@@ -1,0 +1,56 @@
+/**
+ * Identifiers are never cut: at 60 columns every list command's table shows each item's
+ * whole id (what `get` takes), other columns shrinking or hiding first; a URL column is
+ * shown whole or hidden with the hidden-columns note, never cut.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
+
+let cli: SandboxCli;
+const KEY = { PEP_API_KEY: "sbx_full_key" };
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal sequences are what is taken out
+const visible = (s: string) => s.replace(/\x1b\[[0-9;]*m|\x1b\]8;;[^\x1b]*\x1b\\/g, "");
+
+beforeAll(async () => {
+  cli = await startSandboxCli();
+});
+afterAll(async () => {
+  await cli.close();
+});
+
+describe("whole ids at 60 columns", () => {
+  it.each([
+    ["peptides", "list"],
+    ["studies", "list"],
+    ["vendors", "list"],
+    ["categories"],
+    ["research-areas"],
+    ["peptides", "studies", "__first_peptide__"],
+  ])("pep %s …", async (...words) => {
+    let argv = words.filter((w): w is string => typeof w === "string");
+    if (argv.includes("__first_peptide__")) {
+      const first = JSON.parse((await cli.pep(["peptides", "list", "--limit", "1", "-o", "json"], { env: KEY })).out);
+      argv = argv.map((w) => (w === "__first_peptide__" ? first[0].id : w));
+    }
+    const json = await cli.pep([...argv, "--limit", "10", "-o", "json"], { env: KEY });
+    const ids = (JSON.parse(json.out) as Array<{ id: string }>).map((i) => i.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const r = await cli.pep([...argv, "--limit", "10"], { env: KEY, tty: true, columns: 60 });
+    expect(r.code, r.err).toBe(0);
+    const lines = visible(r.out).split("\n");
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+    // The rows: from under the header to the first blank line (a disclosure may follow).
+    const end = lines.indexOf("", 1);
+    const body = lines.slice(1, end === -1 ? undefined : end);
+    expect(body.map((l) => l.split(/\s+/)[0])).toEqual(ids);
+  });
+
+  it("a URL column is whole or hidden with the note, never cut", async () => {
+    const r = await cli.pep(["prices", "--limit", "3"], { env: KEY, tty: true, columns: 60 });
+    expect(r.code, r.err).toBe(0);
+    expect(visible(r.out)).not.toMatch(/https?:\/\/\S*…/);
+    expect(r.err).toMatch(/note: 1 column hidden for lack of width \(product_page_url\)/);
+    const wide = await cli.pep(["prices", "--limit", "3"], { env: KEY, tty: true, columns: 400 });
+    expect(visible(wide.out)).toMatch(/https:\/\/\S+\?ref=\S+/);
+  });
+});
