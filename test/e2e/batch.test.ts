@@ -128,7 +128,7 @@ describe("several ids in one run", () => {
 
   it("a failed id is told on stderr and the others go on; the exit code is the first failure's", async () => {
     api.reset();
-    const r = await pep(["peptides", "get", "p-10", "missing-one", "p-0", "..", "-o", "csv"]);
+    const r = await pep(["peptides", "get", "p-10", "missing-one", "p-0", "missing-two", "-o", "csv"]);
     expect(r.code).toBe(4);
     expect(
       r.out
@@ -137,13 +137,22 @@ describe("several ids in one run", () => {
         .map((l) => l.split(",")[0]),
     ).toEqual(["p-10", "p-0"]);
     expect(r.err).toMatch(/^error: missing-one: no match for 'missing-one'/m);
-    // A malformed id is refused by pep itself, never sent, and told with the id it was.
-    expect(r.err).toMatch(/^error: \.\.: <slug> must be an id, name or slug/m);
-    expect(api.requests.map((q) => q.path)).toEqual([
-      "/v1/peptides/p-10",
-      "/v1/peptides/missing-one",
-      "/v1/peptides/p-0",
-    ]);
+    expect(r.err).toMatch(/^error: missing-two: no match for 'missing-two'/m);
+    expect(api.requests.map((q) => q.path).sort()).toEqual(
+      ["/v1/peptides/p-10", "/v1/peptides/missing-one", "/v1/peptides/p-0", "/v1/peptides/missing-two"].sort(),
+    );
+  });
+
+  it("a malformed id is a usage error of the whole run, before any request", async () => {
+    api.reset();
+    const r = await pep(["peptides", "get", "p-10", "..", "p-0"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: <slug> must be an id, name or slug, not "\.\."/m);
+    expect(r.err).toContain("no id was looked up");
+    const study = await pep(["studies", "get", "12345678", "pmid-abc"]);
+    expect(study.code).toBe(2);
+    expect(study.err).toContain('"pmid-abc" is not a study id');
+    expect(api.requests).toHaveLength(0);
   });
 
   it("under -o json a failed id is one JSON line on stderr naming the id", async () => {

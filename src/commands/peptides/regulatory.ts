@@ -5,6 +5,6 @@ import { itemOf, requireArg } from "../shared/item.js";
 import type { Run } from "../types.js";
 
 export const run: Run<typeof BATCH_OPTIONS> = (input, ctx) =>
-  perId(ctx, input, { name: "slug", resource: "regulatory" }, (slug) =>
+  perId(ctx, input, { name: "slug", resource: "regulatory", check: (s) => requireArg(s, "slug") }, (slug) =>
     itemOf(ctx, ENDPOINTS.regulatoryStatus, "regulatory", { pathParams: { slug: requireArg(slug, "slug") } }),
   );

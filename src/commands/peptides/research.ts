@@ -5,6 +5,6 @@ import { itemOf, requireArg } from "../shared/item.js";
 import type { Run } from "../types.js";
 
 export const run: Run<typeof BATCH_OPTIONS> = (input, ctx) =>
-  perId(ctx, input, { name: "slug", resource: "research" }, (slug) =>
+  perId(ctx, input, { name: "slug", resource: "research", check: (s) => requireArg(s, "slug") }, (slug) =>
     itemOf(ctx, ENDPOINTS.peptideResearch, "research", { pathParams: { slug: requireArg(slug, "slug") } }),
   );

@@ -10,7 +10,7 @@ import { runList } from "../shared/list.js";
 import type { ListRun } from "../types.js";
 
 export const run: ListRun<typeof BATCH_OPTIONS> = (input, ctx) =>
-  perId(ctx, input, { name: "slug", resource: "study" }, (slug) =>
+  perId(ctx, input, { name: "slug", resource: "study", check: (s) => requireArg(s, "slug") }, (slug) =>
     runList(ctx, input.opts, {
       endpoint: ENDPOINTS.peptideStudies,
       resource: "study",

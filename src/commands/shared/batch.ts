@@ -8,7 +8,8 @@
  * so the rate limit and a 429's Retry-After hold for all of them), at most
  * `--concurrency` at a time, and the results come out in the order of the ids, each as
  * soon as it and the ones before it are in: a window of `--concurrency` results is all
- * that is ever held. An id that fails (not found, malformed) is told on stderr and the
+ * that is ever held. Every id is checked before the first request (a malformed one is a
+ * usage error of the run). An id the API does not find is told on stderr and the
  * others go on; the run then exits with the code of the first id that failed.
  */
 import type { Context } from "../../command-context.js";
@@ -75,13 +76,24 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 export async function perId(
   ctx: Context,
   input: { args: string[]; opts: { concurrency?: string | undefined } },
-  spec: { name: string; resource: Resource },
+  spec: { name: string; resource: Resource; check: (id: string) => string },
   one: (id: string) => Promise<ItemResult | ListResult>,
 ): Promise<Result> {
   const concurrency = concurrencyOf(input.opts.concurrency);
   if (!isBatch(input.args)) return one(input.args[0] ?? "");
   const ids = await idsOf(input.args, ctx, spec.name);
-  return batchOf(ids, spec.resource, concurrency, one);
+  // Every id is checked before the first request: a malformed one is a usage error of the
+  // run (exit 2), and nothing is sent, as for any bad value.
+  const checked = ids.map((id) => {
+    try {
+      return spec.check(id);
+    } catch (err) {
+      if (err instanceof UsageError)
+        err.hints.push(`no id was looked up: every id is checked before the first request (${ids.length} given)`);
+      throw err;
+    }
+  });
+  return batchOf(checked, spec.resource, concurrency, one);
 }
 
 /** Looks `ids` up at most `concurrency` at a time; entries come out in the order of the ids. */
@@ -96,7 +108,7 @@ export function batchOf(
     let started = 0;
     const start = (i: number) => {
       const id = ids[i]!;
-      // A thrown error (a malformed id) is that id's failure like a rejected request.
+      // A thrown error is that id's failure like a rejected request.
       const entry = Promise.resolve()
         .then(() => one(id))
         .then(

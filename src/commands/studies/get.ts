@@ -6,6 +6,6 @@ import type { Run } from "../types.js";
 import { toStudyId } from "./study-id.js";
 
 export const run: Run<typeof BATCH_OPTIONS> = (input, ctx) =>
-  perId(ctx, input, { name: "id", resource: "study-detail" }, async (id) =>
+  perId(ctx, input, { name: "id", resource: "study-detail", check: (s) => toStudyId(s) }, async (id) =>
     itemOf(ctx, ENDPOINTS.study, "study-detail", { pathParams: { id: toStudyId(id) } }),
   );

@@ -10,7 +10,7 @@ import { SHIPS_TO_OPTIONS } from "./options.js";
 export const run: Run<readonly [...typeof SHIPS_TO_OPTIONS, ...typeof BATCH_OPTIONS]> = async (input, ctx) => {
   const endpoint = ENDPOINTS.vendor;
   const query = commandQuery(endpoint, input.opts, SHIPS_TO_OPTIONS);
-  return perId(ctx, input, { name: "id", resource: "vendor-detail" }, (id) =>
+  return perId(ctx, input, { name: "id", resource: "vendor-detail", check: (s) => requireArg(s, "id") }, (id) =>
     explained(ctx, endpoint, () =>
       itemOf(ctx, endpoint, "vendor-detail", { query, pathParams: { id: requireArg(id, "id") } }),
     ),
