@@ -11,6 +11,7 @@
  * here, such as `evidence`, gives its sub-columns).
  */
 import type { Resource } from "../commands/types.js";
+import { STUDY_FIELDS } from "./enums.js";
 
 /** The last column of a mapped header: what the columns before it do not hold. */
 export const OTHER_COLUMN = "other";
@@ -35,24 +36,8 @@ export const COLUMN_MAPS: Partial<Record<Resource, readonly string[]>> = {
     "content_reviewed_at",
     "api_url",
   ],
-  study: [
-    "id",
-    "title",
-    "publication_year",
-    "authors",
-    "journal",
-    "doi",
-    "pmid",
-    "nct_id",
-    "study_type",
-    "research_model",
-    "evidence_classification",
-    "evidence_classification_label",
-    "source_url",
-    "cited_by",
-    // A study as a profile cites it (`peptides studies`) also has the editors' summary.
-    "finding_summary",
-  ],
+  // A study as a profile cites it (`peptides studies`) also has the editors' summary.
+  study: [...STUDY_FIELDS, "finding_summary"],
   vendor: [
     "id",
     "slug",

@@ -7,6 +7,14 @@ import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 const KEY_NOTE =
   "Needs an API key with the vendors:read scope (`pep auth login`); without one it exits 3 before sending anything. Vendor order never depends on commissions or affiliate status.";
 
+/** The vendor ids of `get` and `shipping`: one or several, or - for stdin. */
+const VENDOR_IDS = {
+  name: "id",
+  description: "vendor id or slug; several, or - to read them from standard input",
+  required: true,
+  variadic: true,
+};
+
 export const defs: CommandDef[] = [
   {
     path: ["vendors", "list"],
@@ -32,16 +40,9 @@ export const defs: CommandDef[] = [
   {
     path: ["vendors", "get"],
     summary: "Show one vendor: description, location, catalog, shipping and reviews, each fact with its source",
-    description: KEY_NOTE,
+    description: `${KEY_NOTE}\n\n${BATCH_HELP}`,
     endpoint: "GET /vendors/{id}",
-    args: [
-      {
-        name: "id",
-        description: "vendor id or slug; several, or - to read them from standard input",
-        required: true,
-        variadic: true,
-      },
-    ],
+    args: [VENDOR_IDS],
     options: [SHIPS_TO, ...BATCH_OPTIONS],
     examples: ["pep vendors get acme-labs", "pep vendors get acme-labs --ships-to GB -o json"],
     load: () => import("./get.js"),
@@ -51,14 +52,7 @@ export const defs: CommandDef[] = [
     summary: "Show a vendor's shipping facts: destinations, exclusions, methods, free shipping, returns",
     description: `${KEY_NOTE}\nWith --ships-to each result says whether the vendor ships there; "unknown" is never taken as "ships".\n\n${BATCH_HELP}`,
     endpoint: "GET /vendors/{id}/shipping",
-    args: [
-      {
-        name: "id",
-        description: "vendor id or slug; several, or - to read them from standard input",
-        required: true,
-        variadic: true,
-      },
-    ],
+    args: [VENDOR_IDS],
     options: [SHIPS_TO, ...BATCH_OPTIONS],
     examples: ["pep vendors shipping acme-labs", "pep vendors shipping acme-labs --ships-to US-NY"],
     load: () => import("./shipping.js"),
