@@ -1,0 +1,93 @@
+/**
+ * Which output format a run writes (`-o`, a `--file` name's ending, `PEP_OUTPUT`, the
+ * command's default, the profile, the terminal), and whether failures are told as JSON
+ * because the user asked for JSON.
+ */
+import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./api/enums.js";
+import type { GlobalOptions } from "./command-context.js";
+import type { CommandDef } from "./commands/types.js";
+import { UsageError } from "./errors.js";
+import type { IO } from "./io.js";
+import { FILE_ENDINGS, formatOfFileName } from "./output/file-format.js";
+
+/**
+ * The output format: `-o`, else a `--file` name's ending, else `PEP_OUTPUT`, the
+ * command's own default or the profile's, else a table on a terminal and JSON
+ * otherwise. A `--file` never gets a table unless `-o table` asks for one. `warning` is
+ * for an `-o` that the file's name contradicts (allowed, said once).
+ */
+export async function chooseFormat(
+  def: CommandDef,
+  globals: GlobalOptions,
+  io: IO,
+  fromConfig: () => Promise<OutputFormat | undefined>,
+): Promise<{ format: OutputFormat; warning?: string; explicit?: boolean }> {
+  const allowed: readonly string[] = [...OUTPUT_FORMATS, ...(def.extraFormats ?? [])];
+  const check = (value: string, where: string): OutputFormat => {
+    if (allowed.includes(value)) return value as OutputFormat;
+    const citation = (CITATION_FORMATS as readonly string[]).includes(value);
+    throw new UsageError(
+      citation
+        ? `${where} ${value} is only for study commands (studies list|get|export, peptides studies); this command accepts: ${allowed.join(", ")}`
+        : `${where} must be one of: ${allowed.join(", ")} (got "${value}")`,
+    );
+  };
+  const file = globals.file;
+  const byName = file === undefined ? undefined : formatOfFileName(file);
+  if (globals.jq !== undefined) {
+    // jq reads and writes JSON: -o json (the whole document) or ndjson (item by item).
+    const chosen = globals.output ?? byName ?? "json";
+    if (chosen !== "json" && chosen !== "ndjson")
+      throw new UsageError(
+        `--jq filters JSON output: use it with -o json or -o ndjson (got ${globals.output !== undefined ? `-o ${chosen}` : `--file ${file}`})`,
+      );
+    return { format: chosen };
+  }
+  if (globals.jqRaw === true) throw new UsageError("--jq-raw goes with --jq <expr>");
+  if (globals.output !== undefined) {
+    const format = check(globals.output, "--output");
+    if (byName === undefined || byName === format) return { format, explicit: true };
+    return {
+      format,
+      explicit: true,
+      warning: `warning: writing ${format} to ${file}, whose name says ${byName} (-o decides)`,
+    };
+  }
+  if (byName !== undefined) {
+    if (allowed.includes(byName)) return { format: byName };
+    throw new UsageError(
+      `--file ${file}: its name asks for ${byName}, which this command cannot write; it writes ${allowed.join(", ")}`,
+      { hints: [`Name the file with one of ${FILE_ENDINGS.join(" ")} that fits, or choose the format with -o.`] },
+    );
+  }
+  const machine = (f: OutputFormat): OutputFormat =>
+    file !== undefined && f === "table" ? (def.defaultFormat ?? "json") : f;
+  // A default from the environment or the profile that this command cannot print (a
+  // citation format on a command that is not about studies) falls back rather than failing.
+  const fromEnv = io.env.PEP_OUTPUT;
+  if (fromEnv && (allowed.includes(fromEnv) || !(CITATION_FORMATS as readonly string[]).includes(fromEnv)))
+    return { format: machine(check(fromEnv, "PEP_OUTPUT")), explicit: true };
+  if (def.defaultFormat) return { format: def.defaultFormat };
+  const configured = await fromConfig();
+  if (configured && allowed.includes(configured)) return { format: machine(configured), explicit: true };
+  return { format: io.stdoutIsTTY && file === undefined ? "table" : "json" };
+}
+
+/** Whether failures are told as JSON before the format is settled: `-o`, else PEP_OUTPUT. */
+export function explicitMachine(output: string | undefined, env: IO["env"]): boolean {
+  const f = output ?? env.PEP_OUTPUT;
+  return f === "json" || f === "ndjson";
+}
+
+/** `-o <f>`, `-o<f>`, `--output <f>` or `--output=<f>` in words commander could not parse. */
+export function outputWord(argv: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === "--") break;
+    if (w === "-o" || w === "--output") found = argv[++i];
+    else if (w.startsWith("--output=")) found = w.slice("--output=".length);
+    else if (/^-o[^-]/.test(w)) found = w.slice(2);
+  }
+  return found;
+}
