@@ -5,10 +5,11 @@
  */
 import { factText, humanCell, type Cell } from "./cells.js";
 import { renderCard } from "./card.js";
-import { fitWidths, formatRow, naturalWidths } from "./layout.js";
+import { fitWidths, formatRow, GAP, naturalWidths } from "./layout.js";
 import { cleanLine } from "./sanitize.js";
 import type { Style } from "./style.js";
 import { asFact, asMoney, getPath, humanize, isPlainObject, titleKeyOf, type Plain } from "./values.js";
+import { displayWidth, wrap } from "./width.js";
 
 const LABEL_MAX = 40;
 /** Shown in the header, not as rows. */
@@ -59,6 +60,54 @@ function vendorsOf(data: unknown): { vendors: Plain[]; key: string | undefined }
   return undefined;
 }
 
+/** Rows whose values must be read whole: identifiers and links. */
+const isWholeRow = (path: string) => /(^|\.|_)(id|slug|url)$/.test(path);
+
+/**
+ * Side by side works when every vendor has its column, no vendor's name is cut and no
+ * identifier or link is cut; other facts may be cut, as in any table.
+ */
+function sideBySideFits(header: Cell[], rows: Cell[][], paths: string[], widths: number[]): boolean {
+  if (widths.length < header.length) return false;
+  const whole = (c: Cell | undefined, i: number) => displayWidth(c?.text ?? "") <= widths[i]!;
+  if (!header.every((c, i) => i === 0 || whole(c, i))) return false;
+  return rows.every((r, j) => !isWholeRow(paths[j]!) || r.every((c, i) => i === 0 || whole(c, i)));
+}
+
+/**
+ * Too narrow for columns: one block per fact, a line per vendor under it, so that names,
+ * identifiers and links stay whole and the vendors still read one above the other.
+ */
+function stacked(header: Cell[], rows: Cell[][], width: number, style: Style): string[] {
+  const names = header.slice(1);
+  const nameWidth = Math.min(
+    Math.max(...names.map((n) => displayWidth(n.text))),
+    Math.max(8, Math.floor((width - 4) / 2)),
+  );
+  const lines: string[] = [];
+  for (const row of rows) {
+    lines.push(style.bold(row[0]?.text ?? ""));
+    const room = width - 2 - nameWidth - GAP;
+    // A row of links too long for the room puts every link under its vendor's name.
+    const longLinks = row.slice(1).some((c) => /^https?:\/\//i.test(c.text) && displayWidth(c.text) > room);
+    names.forEach((name, i) => {
+      const cell = row[i + 1] ?? { text: "" };
+      const paint = (t: string) => (cell.dim ? style.dim(t) : t);
+      const nameText = style.link(name.text, name.link);
+      if (displayWidth(name.text) > nameWidth || room < 12 || longLinks) {
+        wrap(name.text, width - 2).forEach((l, j) => lines.push(`  ${j === 0 ? style.link(l, name.link) : l}`));
+        for (const l of wrap(cell.text, width - 4)) lines.push(`    ${paint(l)}`);
+        return;
+      }
+      wrap(cell.text, room).forEach((l, j) => {
+        const label = j === 0 ? nameText + " ".repeat(nameWidth - displayWidth(name.text)) : " ".repeat(nameWidth);
+        lines.push(`  ${label}${" ".repeat(GAP)}${paint(l)}`);
+      });
+    });
+  }
+  return lines;
+}
+
 /** The comparison's lines, or undefined when the data holds no list of vendors. */
 export function renderCompare(data: unknown, width: number, style: Style): string[] | undefined {
   const found = vendorsOf(data);
@@ -82,9 +131,9 @@ export function renderCompare(data: unknown, width: number, style: Style): strin
   );
   natural[0] = Math.min(natural[0]!, LABEL_MAX);
   const widths = fitWidths(natural, width);
-  const lines = [formatRow(header, widths, style, true), ...rows.map((r) => formatRow(r, widths, style))];
-  if (widths.length < header.length)
-    lines.push(style.dim(`(${header.length - widths.length} vendor(s) not shown for lack of width; use -o json)`));
+  const lines = sideBySideFits(header, rows, rowPaths, widths)
+    ? [formatRow(header, widths, style, true), ...rows.map((r) => formatRow(r, widths, style))]
+    : stacked(header, rows, width, style);
   if (found.key !== undefined && isPlainObject(data)) {
     const rest = Object.fromEntries(Object.entries(data).filter(([k]) => k !== found.key));
     if (Object.keys(rest).length > 0) lines.push("", ...renderCard(rest, { titleKeys: [] }, { width, style }));
