@@ -32,7 +32,7 @@ const PEPTIDE: CardLayout = {
     "fda_status",
   ],
   sections: [
-    { title: "Summary", keys: ["summary"] },
+    { title: "Summary", keys: ["summary"], paragraph: true },
     {
       title: "Evidence in humans",
       keys: ["human_evidence", "evidence.human", "evidence.humans", "evidence.clinical", "clinical_evidence"],
@@ -57,10 +57,11 @@ const RESEARCH: CardLayout = {
   urlKeys: ["peptide.url", "url"],
   overview: ["peptide.id", "peptide.slug", "evidence_level", "evidence.level"],
   sections: [
+    // The spec's order: what is being investigated, then the evidence for it.
+    { title: "Mechanisms under investigation", keys: ["mechanisms", "mechanisms_under_investigation", "mechanism"] },
     { title: "Clinical evidence (humans)", keys: ["clinical_evidence", "human_evidence"] },
     { title: "Preclinical evidence (animal and laboratory)", keys: ["preclinical_evidence"] },
     { title: "Secondary reports", keys: ["secondary_reports"] },
-    { title: "Mechanisms under investigation", keys: ["mechanisms", "mechanisms_under_investigation", "mechanism"] },
     { title: "Safety", keys: ["safety", "safety_information"] },
     { title: "Limitations", keys: ["limitations", "known_limitations"] },
     { title: "Research gaps", keys: ["research_gaps", "gaps"] },
@@ -103,7 +104,11 @@ const STUDY: CardLayout = {
     "evidence_classification_label",
   ],
   sections: [
-    { title: "Finding", keys: ["finding_summary", "findings", "summary", "key_findings", "key_finding", "abstract"] },
+    {
+      title: "Finding",
+      keys: ["finding_summary", "findings", "summary", "key_findings", "key_finding", "abstract"],
+      paragraph: true,
+    },
     { title: "Identifiers", keys: ["id", "pmid", "doi", "nct_id", "source_url"] },
     { title: "Cited by", keys: ["cited_by", "citing_profiles", "citing_peptides", "profiles", "peptides"] },
   ],
@@ -115,7 +120,7 @@ const VENDOR: CardLayout = {
   urlKeys: ["profile_url", "url"],
   overview: ["id", "slug", "aliases", "location", "rating", "website_url", "product_categories"],
   sections: [
-    { title: "About", keys: ["description"] },
+    { title: "About", keys: ["description"], paragraph: true },
     { title: "Catalog", keys: ["catalog"] },
     { title: "Shipping", keys: ["shipping", "shipping_summary"] },
     { title: "Ships to", keys: ["ships_to"] },
@@ -134,6 +139,7 @@ const SHIPPING: CardLayout = {
     { title: "Methods", keys: ["methods", "shipping_methods", "carriers"] },
     { title: "Free shipping", keys: ["free_shipping"] },
     { title: "Returns", keys: ["returns", "return_policy"] },
+    { title: "Sources", keys: ["sources"] },
   ],
   trailing: [RECORD],
 };

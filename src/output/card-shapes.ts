@@ -8,7 +8,8 @@
  * field the API adds is still shown by the card writer.
  */
 import type { Resource } from "../commands/types.js";
-import { flattenStudyDetail, isPlainObject, type Plain } from "./values.js";
+import { sourceText } from "./cells.js";
+import { flattenStudyDetail, humanize, isPlainObject, type Plain } from "./values.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
@@ -120,10 +121,28 @@ function shapeResearch(d: Plain): Plain {
 
 const PEPTIDE_BRIEF_SKIP = new Set(["name", "id", "url", "api_url"]);
 
+/** A peptide's id: its own, its slug, or the last part of its page's address. */
+function peptideId(p: Plain): string | undefined {
+  const own = str(p.id) ?? str(p.slug);
+  if (own !== undefined) return own;
+  const url = str(p.url);
+  const last = url
+    ?.replace(/[?#].*$/, "")
+    .replace(/\/+$/, "")
+    .split("/")
+    .pop();
+  if (last === undefined || last === "" || last.includes(":")) return undefined;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
 /** A citing peptide as one line: "Name (id): Evidence label". */
 function peptideBrief(p: Plain): string | undefined {
   const name = str(p.name);
-  const id = str(p.id) ?? str(p.slug);
+  const id = peptideId(p);
   if (name === undefined && id === undefined) return undefined;
   let text = name !== undefined && id !== undefined && name !== id ? `${name} (${id})` : (name ?? id ?? "");
   const ev = evidenceLines(p.evidence);
@@ -150,7 +169,7 @@ function shapeStudy(d: Plain): Plain {
       const extra = Object.keys(p).some((k) => !PEPTIDE_BRIEF_SKIP.has(k));
       return brief ?? (extra ? p : JSON.stringify(p));
     });
-    const named = new Set(citing.map((p) => str(p.id) ?? str(p.slug)).filter((x) => x !== undefined));
+    const named = new Set(citing.map(peptideId).filter((x) => x !== undefined));
     const onlyIds = (ids ?? []).filter((id) => !named.has(id));
     delete out[citingKey];
     out.cited_by = [...briefs, ...onlyIds];
@@ -222,12 +241,38 @@ function shapeVendor(d: Plain): Plain {
   return out;
 }
 
-/** The shipping facts of one vendor: its identity first. */
+/** `{ value, source }` and nothing else. */
+const isSourced = (v: unknown): v is { value: unknown; source: Plain } =>
+  isPlainObject(v) && Object.keys(v).length === 2 && "value" in v && isPlainObject(v.source);
+
+/**
+ * Facts that share a source (a vendor's shipping page) say it once: each fact shows its
+ * value, and a list of sources at the end names the facts each one backs.
+ */
+function gatherSources(d: Plain): Plain {
+  const groups = new Map<string, { source: Plain; keys: string[] }>();
+  for (const [k, v] of Object.entries(d)) {
+    if (!isSourced(v)) continue;
+    const id = JSON.stringify(v.source);
+    const g = groups.get(id) ?? { source: v.source, keys: [] };
+    g.keys.push(k);
+    groups.set(id, g);
+  }
+  if (![...groups.values()].some((g) => g.keys.length > 1) || "sources" in d) return d;
+  const out: Plain = {};
+  for (const [k, v] of Object.entries(d)) out[k] = isSourced(v) ? v.value : v;
+  out.sources = [...groups.values()].map(
+    (g) => `${g.keys.map((k) => humanize(k).toLowerCase()).join(", ")}: ${sourceText(g.source)}`,
+  );
+  return out;
+}
+
+/** The shipping facts of one vendor: its identity first, each source said once. */
 function shapeShipping(d: Plain): Plain {
-  if (!isPlainObject(d.vendor)) return d;
+  if (!isPlainObject(d.vendor)) return gatherSources(d);
   const { vendor, ...rest } = d;
   // The vendor block's own keys, at the top, with its name and page as the card's title.
-  return { ...vendor, ...rest };
+  return { ...vendor, ...gatherSources(rest) };
 }
 
 /** A regulatory record: the peptide it is about first. */

@@ -28,6 +28,8 @@ export interface SectionSpec {
   title: string;
   /** Paths shown in this section, in order; those absent are skipped. */
   keys: string[];
+  /** A lone text in it is printed as a paragraph, without its label (a summary). */
+  paragraph?: boolean;
 }
 
 export interface CardLayout {
@@ -85,6 +87,9 @@ function isStudy(o: Plain): boolean {
     ("evidence_classification" in o || "publication_year" in o || "finding_summary" in o)
   );
 }
+
+/** Keys of a list that say nothing the section's title does not ("Secondary reports / Studies"). */
+const GENERIC_LIST_KEYS = new Set(["studies", "items", "entries", "results", "list", "value"]);
 
 const leafOf = (path: string) => path.slice(path.lastIndexOf(".") + 1);
 
@@ -395,7 +400,7 @@ class CardWriter {
   }
 
   /** The body of a titled section: a lone object is spread, a lone list is bulleted, a lone text is a paragraph. */
-  private sectionBody(title: string, entries: Entry[]): string[] {
+  private sectionBody(title: string, entries: Entry[], paragraph = false): string[] {
     const only = entries.length === 1 ? entries[0] : undefined;
     if (only) {
       const v = only.value;
@@ -403,18 +408,32 @@ class CardWriter {
         const children = this.children(v, only.path);
         // "Secondary reports / Studies / • …": a lone list needs no heading of its own.
         const lone = children.length === 1 ? children[0] : undefined;
-        if (lone && Array.isArray(lone.value) && lone.value.length > 0 && !isInline(lone.value))
+        if (
+          lone &&
+          Array.isArray(lone.value) &&
+          lone.value.length > 0 &&
+          !isInline(lone.value) &&
+          (GENERIC_LIST_KEYS.has(leafOf(lone.path)) || lone.value.every((e) => isPlainObject(e) && isStudy(e)))
+        )
           return this.list(lone.value, lone.path, INDENT, 1);
         return this.block(children, INDENT, 1);
       }
-      if (Array.isArray(v) && v.length > 0 && !isUrl(v[0])) return this.list(v, only.path, INDENT, 1);
+      if (Array.isArray(v) && v.length > 0 && !isUrl(v[0])) {
+        // Codes (countries, categories) read as one wrapped line; sentences as bullets.
+        if (isScalarArray(v) && v.every((e) => typeof e !== "string" || displayWidth(e) <= 12)) {
+          const cell = this.inlineCell(v, only.path);
+          return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
+        }
+        return this.list(v, only.path, INDENT, 1);
+      }
       // "Returns / Returns  unknown" says it twice: under its own title a value stands alone.
       if (isInline(v) && only.label.toLowerCase() === title.toLowerCase()) {
         if (isUrl(v)) return [" ".repeat(INDENT) + this.urlText(v, this.o.width - INDENT)];
         const cell = this.inlineCell(v);
         return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
       }
-      if (typeof v === "string" && !isUrl(v) && displayWidth(v) > this.o.width / 2) {
+      // A lone text under a title of its own ("About": the description) is a paragraph.
+      if (typeof v === "string" && !isUrl(v) && (paragraph || displayWidth(v) > this.o.width / 2)) {
         const cell = this.inlineCell(v);
         return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
       }
@@ -422,9 +441,9 @@ class CardWriter {
     return this.block(entries, INDENT, 1);
   }
 
-  private section(title: string, entries: Entry[]): string[] {
+  private section(title: string, entries: Entry[], paragraph = false): string[] {
     if (entries.length === 0) return [];
-    const body = this.sectionBody(title, entries);
+    const body = this.sectionBody(title, entries, paragraph);
     if (body.length === 0) return [];
     return ["", this.style.heading(truncate(cleanLine(title), this.o.width)), ...body];
   }
@@ -471,7 +490,7 @@ class CardWriter {
       (specs ?? []).map((s) => {
         const entries = s.keys.map((k) => this.entryAt(data, k)).filter((e): e is Entry => e !== undefined);
         for (const e of entries) this.used.add(e.path);
-        return { title: s.title, entries };
+        return { title: s.title, entries, paragraph: s.paragraph === true };
       });
     const sections = claim(layout.sections);
     const trailing = claim(layout.trailing);
@@ -490,7 +509,7 @@ class CardWriter {
     }
     // Claimed paths are skipped only as children of other entries, so each entry still renders here.
     if (overview.length > 0) lines.push(...(lines.length > 0 ? [""] : []), ...this.block(overview, 0, 0));
-    for (const s of sections) lines.push(...this.section(s.title, s.entries));
+    for (const s of sections) lines.push(...this.section(s.title, s.entries, s.paragraph));
     for (const e of rest) {
       const entry = this.entryAt(data, e.path);
       if (entry) {
@@ -498,7 +517,7 @@ class CardWriter {
         this.used.add(entry.path);
       }
     }
-    for (const s of trailing) lines.push(...this.section(s.title, s.entries));
+    for (const s of trailing) lines.push(...this.section(s.title, s.entries, s.paragraph));
     return lines;
   }
 }

@@ -63,20 +63,19 @@ function vendorsOf(data: unknown): { vendors: Plain[]; key: string | undefined }
 /** Rows whose values must be read whole: identifiers and links. */
 const isWholeRow = (path: string) => /(^|\.|_)(id|slug|url)$/.test(path);
 
-/**
- * Side by side works when every vendor has its column, no vendor's name is cut and no
- * identifier or link is cut; other facts may be cut, as in any table.
- */
-function sideBySideFits(header: Cell[], rows: Cell[][], paths: string[], widths: number[]): boolean {
-  if (widths.length < header.length) return false;
-  const whole = (c: Cell | undefined, i: number) => displayWidth(c?.text ?? "") <= widths[i]!;
-  if (!header.every((c, i) => i === 0 || whole(c, i))) return false;
-  return rows.every((r, j) => !isWholeRow(paths[j]!) || r.every((c, i) => i === 0 || whole(c, i)));
+const fits = (c: Cell | undefined, w: number | undefined) => w !== undefined && displayWidth(c?.text ?? "") <= w;
+
+/** Side by side works when every vendor has its column and no vendor's name is cut. */
+function headerFits(header: Cell[], widths: number[]): boolean {
+  return widths.length >= header.length && header.every((c, i) => i === 0 || fits(c, widths[i]));
 }
+
+const rowFits = (row: Cell[], widths: number[]) => row.every((c, i) => i === 0 || fits(c, widths[i]));
 
 /**
  * Too narrow for columns: one block per fact, a line per vendor under it, so that names,
- * identifiers and links stay whole and the vendors still read one above the other.
+ * identifiers and links stay whole and the vendors still read one above the other. Also
+ * the form of the identifier and link rows that a side-by-side table would cut.
  */
 function stacked(header: Cell[], rows: Cell[][], width: number, style: Style): string[] {
   const names = header.slice(1);
@@ -131,9 +130,18 @@ export function renderCompare(data: unknown, width: number, style: Style): strin
   );
   natural[0] = Math.min(natural[0]!, LABEL_MAX);
   const widths = fitWidths(natural, width);
-  const lines = sideBySideFits(header, rows, rowPaths, widths)
-    ? [formatRow(header, widths, style, true), ...rows.map((r) => formatRow(r, widths, style))]
-    : stacked(header, rows, width, style);
+  let lines: string[];
+  if (!headerFits(header, widths)) lines = stacked(header, rows, width, style);
+  else {
+    // Identifiers and links that would be cut are stacked under the table, whole.
+    const cut = rows.map((r, j) => isWholeRow(rowPaths[j]!) && !rowFits(r, widths));
+    lines = [
+      formatRow(header, widths, style, true),
+      ...rows.filter((_, j) => !cut[j]).map((r) => formatRow(r, widths, style)),
+    ];
+    const below = rows.filter((_, j) => cut[j]);
+    if (below.length > 0) lines.push("", ...stacked(header, below, width, style));
+  }
   if (found.key !== undefined && isPlainObject(data)) {
     const rest = Object.fromEntries(Object.entries(data).filter(([k]) => k !== found.key));
     if (Object.keys(rest).length > 0) lines.push("", ...renderCard(rest, { titleKeys: [] }, { width, style }));
