@@ -348,7 +348,8 @@ class CardWriter {
     items.forEach((el, i) => {
       const elPath = `${path}.${i}`;
       if (isPlainObject(el) && isStudy(el) && depth < MAX_DEPTH) {
-        const id = studyIdOf(el) as string;
+        // The same id with another title is not the same entry: both are shown.
+        const id = `${studyIdOf(el)}\u0000${String(el.title)}`;
         if (this.shownStudies.has(id)) {
           repeated++;
           return;
