@@ -271,8 +271,9 @@ class CardWriter {
     const url = typeof el.url === "string" ? el.url : undefined;
     const linked = url !== undefined && this.style.canLink(url);
     const title = cleanLine(String(el.title));
-    (linked ? [truncate(title, room)] : wrap(title, room)).forEach((l, j) => {
-      const text = j === 0 && linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
+    // A long title wraps; with links on, each of its lines is the link.
+    wrap(title, room).forEach((l, j) => {
+      const text = linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
       lines.push(pad + (j === 0 ? "• " : "  ") + text);
     });
     const under = `${pad}  `;
@@ -375,9 +376,8 @@ class CardWriter {
         this.used.add(`${elPath}.${tk}`);
         const title = cleanLine(String(el[tk]));
         const room = this.o.width - indent - 2;
-        const titleLines = url !== undefined && this.style.canLink(url) ? [truncate(title, room)] : wrap(title, room);
-        titleLines.forEach((l, j) => {
-          const text = j === 0 && url !== undefined ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
+        wrap(title, room).forEach((l, j) => {
+          const text = url !== undefined ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
           lines.push(pad + (j === 0 ? "• " : "  ") + text);
         });
         if (url !== undefined && this.style.canLink(url)) this.used.add(`${elPath}.url`);
@@ -473,10 +473,8 @@ class CardWriter {
       const title = cleanLine(String(getPath(data, titlePath)));
       const url = urlPath ? getPath(data, urlPath) : undefined;
       const linked = url !== undefined && this.style.canLink(url);
-      const titleLines = linked ? [truncate(title, this.o.width)] : wrap(title, this.o.width);
-      titleLines.forEach((l, i) =>
-        lines.push(i === 0 && linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l)),
-      );
+      for (const l of wrap(title, this.o.width))
+        lines.push(linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l));
       if (urlPath && typeof url === "string") {
         this.used.add(urlPath);
         if (!linked)
