@@ -47,7 +47,9 @@ function quickAnswer(words) {
     if (words[0] === "--version" || words[0] === "-V") {
       return `${JSON.parse(readFileSync(path.join(__dirname, "..", "package.json"), "utf8")).version}\n`;
     }
-    if ((words[0] === "--help" || words[0] === "-h") && !fstatSync(1).isCharacterDevice()) {
+    // Only where the program would also render 80 columns: no COLUMNS, no terminal on stderr.
+    const at80 = (process.env.COLUMNS ?? "80") === "80" && !fstatSync(2).isCharacterDevice();
+    if ((words[0] === "--help" || words[0] === "-h") && at80 && !fstatSync(1).isCharacterDevice()) {
       return readFileSync(path.join(__dirname, "..", "dist", "help.txt"), "utf8");
     }
   } catch {

@@ -214,7 +214,12 @@ const help = execFileSync(
     "-e",
     `const { run } = await import(${JSON.stringify(new URL("../dist/main.js", import.meta.url).href)}); process.exitCode = await run(["--help"]);`,
   ],
-  { cwd: root, env: { PATH: process.env.PATH ?? "" }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", COLUMNS: "80" },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  },
 );
 await writeFile(path.join(root, "dist", "help.txt"), help);
 

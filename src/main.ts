@@ -14,7 +14,7 @@ import type { ResolvedConfig, SandboxSource } from "./config/types.js";
 import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
 import { ApiError, EXIT, InterruptedError, PepError, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO, type Pager } from "./io.js";
-import { buildProgram, checkHelpTarget, FAILED_COMMAND } from "./program.js";
+import { buildProgram, checkHelpTarget, FAILED_COMMAND, globalsHelp } from "./program.js";
 import { report } from "./report.js";
 import { chooseFormat, explicitMachine, outputWord } from "./format-choice.js";
 
@@ -49,6 +49,10 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   try {
     // `pep help peptides list` is `pep peptides list --help` (commander's help takes one word).
     const words = argv[0] === "help" && argv.length > 1 ? [...argv.slice(1), "--help"] : [...argv];
+    if (argv[0] === "help" && argv[1] === "globals" && argv.length === 2) {
+      io.stdout.write(globalsHelp(program));
+      return EXIT.ok;
+    }
     if (argv[0] === "help") checkHelpTarget(program, argv.slice(1));
     await program.parseAsync(words, { from: "user" });
   } catch (err) {

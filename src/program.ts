@@ -3,7 +3,7 @@
  * here runs a command: the action hands the definition and the parsed input back to
  * `main.ts`, which loads the command's code only then.
  */
-import { Command, type CommanderError, Option } from "commander";
+import { Command, type CommanderError, type Help, Option } from "commander";
 import { GLOBAL_OPTIONS, type GlobalOptions } from "./commands/globals.js";
 import { flagString, type OptionDef } from "./commands/options.js";
 import { COMMANDS, GROUPS, optionsOf } from "./commands/registry.js";
@@ -32,9 +32,121 @@ function toOption(o: OptionDef): Option {
   return opt;
 }
 
-export function examplesText(def: CommandDef): string {
+/** Words of a shell line split at spaces outside quotes (the quotes kept). */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let current = "";
+  let quote: string | undefined;
+  for (const ch of line) {
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      current += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      current += ch;
+    } else if (ch === " ") {
+      if (current !== "") words.push(current);
+      current = "";
+    } else current += ch;
+  }
+  if (current !== "") words.push(current);
+  return words;
+}
+
+/**
+ * One example as it is typed: `  $ pep …`, its comment after it when both fit, else on a
+ * line of its own above it; a command longer than the width continues on the next line
+ * after a ` \`, broken only between words, so that it still runs when pasted.
+ */
+export function exampleLines(example: string, width: number): string[] {
+  const hash = example.search(/\s+#\s/);
+  const command = (hash < 0 ? example : example.slice(0, hash)).trim();
+  const comment = hash < 0 ? undefined : example.slice(hash).trim();
+  const one = `  $ ${command}`;
+  if (comment !== undefined && one.length + 2 + comment.length <= width) return [`${one}  ${comment}`];
+  const lines: string[] = comment !== undefined ? [`  ${comment}`] : [];
+  if (one.length <= width) return [...lines, one];
+  let line = "  $";
+  for (const w of shellWords(command)) {
+    if (line.length + 1 + w.length + 2 > width && line.trim() !== "$" && line.trim() !== "") {
+      lines.push(`${line} \\`);
+      line = `      ${w}`;
+    } else line += ` ${w}`;
+  }
+  lines.push(line);
+  return lines;
+}
+
+export function examplesText(def: { examples?: readonly string[] | undefined }, width = 80): string {
   if (!def.examples?.length) return "";
-  return `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join("\n")}\n`;
+  return `\nExamples:\n${def.examples.flatMap((e) => exampleLines(e, width)).join("\n")}\n`;
+}
+
+/** Below this many columns for a description, an item's description goes under its term. */
+const MIN_DESCRIPTION = 32;
+
+/**
+ * Help laid out for the terminal it is read on: descriptions wrap at word boundaries to
+ * the width, and when the width leaves too little room beside the flags each
+ * description goes under its flag, indented, instead of being broken mid-word by the
+ * terminal. Global options are not repeated under every command: a pointer to them ends
+ * its help (`globalsPointer`).
+ */
+function helpConfig(): Partial<Help> {
+  return {
+    sortSubcommands: false,
+    showGlobalOptions: false,
+    minWidthToWrap: 1,
+    formatItem(term: string, termWidth: number, description: string, helper: Help): string {
+      const width = helper.helpWidth ?? 80;
+      if (!description) return `  ${term}`;
+      if (width - termWidth - 4 >= MIN_DESCRIPTION) {
+        const wrapped = helper.boxWrap(description, width - termWidth - 4);
+        const pad = " ".repeat(termWidth + 4);
+        return `  ${term.padEnd(termWidth)}  ${wrapped.replace(/\n/g, `\n${pad}`)}`;
+      }
+      const wrapped = helper.boxWrap(description, Math.max(10, width - 6));
+      return `  ${term}\n      ${wrapped.replace(/\n/g, "\n      ")}`;
+    },
+  };
+}
+
+/** Text wrapped at spaces to `width`, later lines indented by `indent` (help is ASCII). */
+function wrapWords(text: string, width: number, indent = ""): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const w of text.split(/\s+/).filter((x) => x !== "")) {
+    if (line !== "" && line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = `${indent}${w}`;
+    } else line = line === "" ? w : `${line} ${w}`;
+  }
+  lines.push(line);
+  return lines.join("\n");
+}
+
+/** "Global options (pep help globals): -o, --fields, …", from GLOBAL_OPTIONS, wrapped. */
+export function globalsPointer(width: number): string {
+  const flags = (GLOBAL_OPTIONS as readonly OptionDef[])
+    .filter((o) => !o.hidden)
+    .map((o) => (o.short ? `-${o.short}` : `--${o.long}`));
+  return `\n${wrapWords(`Global options (pep help globals): ${flags.join(", ")}`, width, "  ")}\n`;
+}
+
+/** `pep help globals`: every global option with its description, wrapped to the width. */
+export function globalsHelp(program: Command): string {
+  const helper = program.createHelp();
+  helper.prepareContext({ helpWidth: program.configureOutput().getOutHelpWidth?.() ?? 80 });
+  const options = helper.visibleOptions(program);
+  const termWidth = Math.max(...options.map((o) => helper.optionTerm(o).length));
+  const items = options.map((o) =>
+    helper.formatItem(helper.optionTerm(o), termWidth, helper.optionDescription(o), helper),
+  );
+  const intro = helper.boxWrap(
+    "Global options: they go before or after any command (pep --sandbox peptides list).",
+    helper.helpWidth ?? 80,
+  );
+  return `${intro}\n\n${items.join("\n")}\n`;
 }
 
 export type RunHook = (def: CommandDef, input: CommandInput, globals: GlobalOptions) => Promise<void>;
@@ -47,10 +159,12 @@ export function buildProgram(io: IO, onRun: RunHook, options: { quietErrors?: bo
     .helpOption("-h, --help", "show help")
     .helpCommand("help [command]", "show help for a command")
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp(helpConfig())
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      getOutHelpWidth: () => io.columns,
+      getErrHelpWidth: () => io.columns,
       // Under a JSON output format the caller tells parse errors as one JSON object.
       ...(options.quietErrors ? { outputError: () => {} } : {}),
     })
@@ -58,7 +172,11 @@ export function buildProgram(io: IO, onRun: RunHook, options: { quietErrors?: bo
   for (const o of GLOBAL_OPTIONS) program.addOption(toOption(o));
   program.addHelpText(
     "after",
-    `\nStart without a key or network:\n  $ pep --sandbox peptides list\n\n${RESEARCH_NOTICE}\nExit codes: 0 ok, 1 bug, 2 usage or 400, 3 auth, 4 not found, 5 rate limited, 6 service or network, 130 interrupted.\n`,
+    () =>
+      `\nStart without a key or network:\n  $ pep --sandbox peptides list\n\n${wrapWords(RESEARCH_NOTICE, io.columns)}\n${wrapWords(
+        "Exit codes: 0 ok, 1 bug, 2 usage or 400, 3 auth, 4 not found, 5 rate limited, 6 service or network, 130 interrupted.",
+        io.columns,
+      )}\n`,
   );
 
   const groups = new Map<string, Command>();
@@ -74,11 +192,10 @@ export function buildProgram(io: IO, onRun: RunHook, options: { quietErrors?: bo
           .description(info?.summary ?? groupName)
           .helpCommand(false)
           .showSuggestionAfterError(true)
-          .configureHelp({ showGlobalOptions: true });
+          .configureHelp(helpConfig());
         group.exitOverride(tagged(group));
         if (info?.aliases) group.aliases([...info.aliases]);
-        if (info?.examples?.length)
-          group.addHelpText("after", `\nExamples:\n${info.examples.map((e) => `  $ ${e}`).join("\n")}\n`);
+        group.addHelpText("after", () => examplesText(info ?? {}, io.columns) + globalsPointer(io.columns));
         groups.set(groupName, group);
       }
       parent = group;
@@ -89,15 +206,15 @@ export function buildProgram(io: IO, onRun: RunHook, options: { quietErrors?: bo
       .description(def.summary + (def.description ? `\n\n${def.description}` : ""))
       .summary(def.summary)
       .exitOverride(tagged(cmd));
-    cmd.configureHelp({ showGlobalOptions: true });
+    cmd.configureHelp(helpConfig());
     if (def.aliases?.length) cmd.aliases([...def.aliases]);
     for (const a of def.args ?? []) {
       const spec = a.required ? `<${a.name}${a.variadic ? "..." : ""}>` : `[${a.name}${a.variadic ? "..." : ""}]`;
       cmd.argument(spec, a.description);
     }
     for (const o of optionsOf(def)) cmd.addOption(toOption(o));
-    const examples = examplesText(def);
-    if (examples) cmd.addHelpText("after", examples);
+    // Its own options, then its examples, then where the global options are.
+    cmd.addHelpText("after", () => examplesText(def, io.columns) + globalsPointer(io.columns));
     // A group's default command (`pep peptides` = `pep peptides list`) would take a
     // mistyped subcommand as an excess argument; it gets a suggestion instead.
     const strict = def.isDefault && parent !== program && !(def.args ?? []).some((a) => a.variadic);

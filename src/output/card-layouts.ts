@@ -4,8 +4,16 @@
  * alternatives); keys a layout does not name still appear, after the named ones.
  */
 import type { Resource } from "../commands/types.js";
-import type { CardLayout } from "./card.js";
+import type { CardLayout, SectionSpec } from "./card.js";
 
+/** Details of the record itself, printed last on every card that has them. */
+const RECORD: SectionSpec = {
+  title: "About this record",
+  keys: ["content_reviewed_at", "reviewed_at", "date_reviewed", "updated_at", "api_url", "logo_url", "disclaimer"],
+};
+
+// Profiles: identity, the summary, the evidence (human apart from preclinical), then the
+// details: mechanism, chemistry, safety, regulation, and the references not cited above.
 const PEPTIDE: CardLayout = {
   titleKeys: ["name", "title"],
   overview: [
@@ -16,110 +24,124 @@ const PEPTIDE: CardLayout = {
     "synonyms",
     "classification",
     "categories",
+    "research_topics",
+    "evidence_level",
     "evidence.level",
+    "studies_cited",
     "regulatory_status",
     "fda_status",
-    "summary",
-    "research_topics",
   ],
   sections: [
-    { title: "Mechanism", keys: ["mechanism", "mechanism_of_action", "mechanisms"] },
-    { title: "Chemical properties", keys: ["chemical_properties", "chemistry", "properties"] },
+    { title: "Summary", keys: ["summary"], paragraph: true },
     {
       title: "Evidence in humans",
-      keys: [
-        "evidence.human",
-        "evidence.humans",
-        "evidence.human_evidence",
-        "evidence.clinical",
-        "human_evidence",
-        "clinical_evidence",
-      ],
+      keys: ["human_evidence", "evidence.human", "evidence.humans", "evidence.clinical", "clinical_evidence"],
     },
     {
-      title: "Preclinical evidence",
-      keys: ["evidence.preclinical", "evidence.animal", "evidence.preclinical_evidence", "preclinical_evidence"],
+      title: "Preclinical evidence (animal and laboratory)",
+      keys: ["preclinical_evidence", "evidence.preclinical", "evidence.animal"],
     },
+    { title: "Secondary reports", keys: ["secondary_evidence", "evidence.secondary", "secondary_reports"] },
     { title: "Evidence", keys: ["evidence"] },
+    { title: "Mechanism", keys: ["mechanism", "mechanism_of_action", "mechanisms"] },
+    { title: "Chemical properties", keys: ["chemical_properties", "chemistry", "properties"] },
     { title: "Safety", keys: ["safety", "safety_information", "side_effects"] },
     { title: "Regulatory status", keys: ["regulatory", "regulatory_details"] },
     { title: "References", keys: ["references", "sources", "studies"] },
   ],
+  trailing: [RECORD],
 };
 
 const RESEARCH: CardLayout = {
   titleKeys: ["peptide.name", "name", "title"],
   urlKeys: ["peptide.url", "url"],
+  overview: ["peptide.id", "peptide.slug", "evidence_level", "evidence.level"],
   sections: [
+    // The spec's order: what is being investigated, then the evidence for it.
     { title: "Mechanisms under investigation", keys: ["mechanisms", "mechanisms_under_investigation", "mechanism"] },
     { title: "Clinical evidence (humans)", keys: ["clinical_evidence", "human_evidence"] },
-    { title: "Preclinical evidence", keys: ["preclinical_evidence"] },
+    { title: "Preclinical evidence (animal and laboratory)", keys: ["preclinical_evidence"] },
     { title: "Secondary reports", keys: ["secondary_reports"] },
     { title: "Safety", keys: ["safety", "safety_information"] },
     { title: "Limitations", keys: ["limitations", "known_limitations"] },
     { title: "Research gaps", keys: ["research_gaps", "gaps"] },
     { title: "References", keys: ["references", "source_references", "sources"] },
   ],
+  trailing: [RECORD],
 };
 
 const REGULATORY: CardLayout = {
-  titleKeys: ["peptide.name", "name"],
-  urlKeys: ["peptide.url", "url"],
+  titleKeys: ["peptide_name", "peptide.name", "name"],
+  urlKeys: ["peptide_url", "peptide.url", "url"],
   overview: [
+    "peptide_id",
+    "regulatory_status",
     "fda_status",
     "fda.status",
     "wada_status",
     "wada.status",
     "availability",
     "development_stage",
-    "regulatory_status",
-    "reviewed_at",
-    "date_reviewed",
-    "content_reviewed_at",
   ],
   sections: [
     { title: "FDA", keys: ["fda"] },
     { title: "WADA", keys: ["wada"] },
   ],
+  trailing: [RECORD],
 };
 
 const STUDY: CardLayout = {
   titleKeys: ["title", "name"],
-  urlKeys: ["url", "source_url"],
-  overview: ["authors", "journal", "publication_year", "year", "study_type", "research_model"],
-  sections: [
-    { title: "Identifiers", keys: ["id", "pmid", "doi", "nct_id", "source_url"] },
-    { title: "Classification", keys: ["evidence_classification", "evidence_classification_label"] },
-    { title: "Finding", keys: ["finding_summary", "findings", "summary", "key_findings", "key_finding", "abstract"] },
-    { title: "Cited by", keys: ["cited_by", "citing_profiles", "profiles", "peptides"] },
+  urlKeys: ["url"],
+  overview: [
+    "authors",
+    "journal",
+    "publication_year",
+    "year",
+    "study_type",
+    "research_model",
+    "evidence_classification",
+    "evidence_classification_label",
   ],
+  sections: [
+    {
+      title: "Finding",
+      keys: ["finding_summary", "findings", "summary", "key_findings", "key_finding", "abstract"],
+      paragraph: true,
+    },
+    { title: "Identifiers", keys: ["id", "pmid", "doi", "nct_id", "source_url"] },
+    { title: "Cited by", keys: ["cited_by", "citing_profiles", "citing_peptides", "profiles", "peptides"] },
+  ],
+  trailing: [RECORD],
 };
 
 const VENDOR: CardLayout = {
   titleKeys: ["name", "slug"],
-  urlKeys: ["url", "profile_url"],
-  overview: ["id", "slug", "description", "website_url", "profile_url", "product_categories"],
+  urlKeys: ["profile_url", "url"],
+  overview: ["id", "slug", "aliases", "location", "rating", "website_url", "product_categories"],
   sections: [
-    { title: "Location", keys: ["location", "country", "region", "city", "address"] },
-    { title: "Rating", keys: ["rating", "reviews", "review_summary"] },
+    { title: "About", keys: ["description"], paragraph: true },
     { title: "Catalog", keys: ["catalog"] },
     { title: "Shipping", keys: ["shipping", "shipping_summary"] },
     { title: "Ships to", keys: ["ships_to"] },
     { title: "Sources", keys: ["sources"] },
   ],
+  trailing: [RECORD],
 };
 
 const SHIPPING: CardLayout = {
-  titleKeys: ["vendor.name", "vendor_name", "name"],
-  urlKeys: ["vendor.url", "url"],
+  titleKeys: ["name", "vendor_name", "vendor.name"],
+  urlKeys: ["profile_url", "url", "vendor.url"],
+  overview: ["id", "slug", "website_url", "ships_to"],
   sections: [
-    { title: "Ships to", keys: ["ships_to"] },
     { title: "Destinations", keys: ["destinations"] },
     { title: "Exclusions", keys: ["exclusions", "excluded_destinations", "restrictions"] },
     { title: "Methods", keys: ["methods", "shipping_methods", "carriers"] },
     { title: "Free shipping", keys: ["free_shipping"] },
     { title: "Returns", keys: ["returns", "return_policy"] },
+    { title: "Sources", keys: ["sources"] },
   ],
+  trailing: [RECORD],
 };
 
 const GENERIC: CardLayout = { titleKeys: ["name", "title", "label"] };

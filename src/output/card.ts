@@ -18,15 +18,18 @@ import {
   isPlainObject,
   isScalar,
   isScalarArray,
+  NOT_DOCUMENTED,
   titleKeyOf,
   type Plain,
 } from "./values.js";
-import { displayWidth, padEnd, truncate, wrap } from "./width.js";
+import { displayWidth, padEnd, truncate, wrap, wrapUnits } from "./width.js";
 
 export interface SectionSpec {
   title: string;
   /** Paths shown in this section, in order; those absent are skipped. */
   keys: string[];
+  /** A lone text in it is printed as a paragraph, without its label (a summary). */
+  paragraph?: boolean;
 }
 
 export interface CardLayout {
@@ -37,11 +40,64 @@ export interface CardLayout {
   /** Paths shown first, untitled, before the sections. */
   overview?: string[];
   sections?: SectionSpec[];
+  /** Sections printed last, after keys the layout does not name: details of the record. */
+  trailing?: SectionSpec[];
 }
 
 export interface CardOptions {
   width: number;
   style: Style;
+  /**
+   * How `null` reads: "unknown" where the spec gives null that meaning (vendor and price
+   * fields), "not documented" on research cards. An identifier that is null reads "none".
+   */
+  nullText?: string;
+}
+
+/** Identifiers whose null means the item has none (a study with no trial registration). */
+const IDENTIFIER_KEYS = new Set(["nct_id", "doi", "pmid", "isbn", "pmcid"]);
+
+/** Keys of a study that its compact form already says (or that only repeat its id). */
+const STUDY_COMPACT_KEYS = new Set([
+  "id",
+  "study_id",
+  "title",
+  "publication_year",
+  "year",
+  "study_type",
+  "evidence_classification",
+  "evidence_classification_label",
+  "nct_id",
+  "finding_summary",
+  "source_url",
+  "url",
+  "api_url",
+]);
+
+const studyIdOf = (o: Plain): string | undefined => {
+  const id = o.study_id ?? o.id;
+  return typeof id === "string" && id !== "" ? id : undefined;
+};
+
+/** A cited study (an object with a title, an id and a year or an evidence class). */
+function isStudy(o: Plain): boolean {
+  return (
+    typeof o.title === "string" &&
+    studyIdOf(o) !== undefined &&
+    ("evidence_classification" in o || "publication_year" in o || "finding_summary" in o)
+  );
+}
+
+/** Keys of a list that say nothing the section's title does not ("Secondary reports / Studies"). */
+const GENERIC_LIST_KEYS = new Set(["studies", "items", "entries", "results", "list", "value"]);
+
+const leafOf = (path: string) => path.slice(path.lastIndexOf(".") + 1);
+
+/** A peptide sequence: three-letter residues joined by "-", or one letter per residue. */
+function sequenceUnits(text: string): { units: string[]; sep: string } | undefined {
+  if (/^[A-Za-z]{3}(-[A-Za-z]{3,})+$/.test(text)) return { units: text.split("-"), sep: "-" };
+  if (/^[A-Z]+$/.test(text)) return { units: [...text], sep: "" };
+  return undefined;
 }
 
 const MAX_LABEL = 24;
@@ -74,6 +130,8 @@ function isInline(v: unknown): boolean {
 
 class CardWriter {
   private readonly used = new Set<string>();
+  /** Studies already printed in this card: a later list names them instead of repeating them. */
+  private readonly shownStudies = new Set<string>();
   constructor(private readonly o: CardOptions) {}
 
   private get style(): Style {
@@ -93,7 +151,7 @@ class CardWriter {
       const path = prefix === "" ? k : `${prefix}.${k}`;
       if (this.consumed(path)) continue;
       if (isPlainObject(v) && Object.keys(v).length > 0 && this.children(v, path).length === 0) continue;
-      out.push({ label: humanize(k), value: v, path });
+      out.push({ label: humanize(k), value: k === "source" && isPlainObject(v) ? sourceText(v) : v, path });
     }
     return out;
   }
@@ -107,16 +165,19 @@ class CardWriter {
     const fact = asFact(obj, { anyValue: true });
     if (!fact || isInline(fact.value) || !isPlainObject(obj.source)) return undefined;
     const valuePath = prefix === "" ? "value" : `${prefix}.value`;
+    // A list stands under the fact's own heading: no "Value" label between them.
     const own = isPlainObject(fact.value)
       ? this.children(fact.value, valuePath)
-      : [{ label: "Value", value: fact.value, path: valuePath }];
+      : [{ label: "", value: fact.value, path: valuePath }];
     return [
       ...own,
       { label: "Source", value: sourceText(obj.source), path: prefix === "" ? "source" : `${prefix}.source` },
     ];
   }
 
-  private inlineCell(v: unknown): Cell {
+  private inlineCell(v: unknown, path = ""): Cell {
+    if (v === null)
+      return { text: IDENTIFIER_KEYS.has(leafOf(path)) ? "none" : (this.o.nullText ?? "unknown"), dim: true };
     if (isPlainObject(v)) {
       if (Object.keys(v).length === 0) return { text: "none", dim: true };
       const money = asMoney(v);
@@ -145,7 +206,7 @@ class CardWriter {
   }
 
   /** `Label  value`, the value wrapped under itself. */
-  private labelled(label: string, value: unknown, indent: number, labelWidth: number): string[] {
+  private labelled(label: string, value: unknown, indent: number, labelWidth: number, path = ""): string[] {
     const pad = " ".repeat(indent);
     const valueCol = indent + labelWidth + 2;
     const room = this.o.width - valueCol;
@@ -156,12 +217,14 @@ class CardWriter {
         return [`${pad + padEnd(cleanLabel, labelWidth)}  ${this.urlText(value, room)}`];
       return [pad + cleanLabel, `${pad}  ${this.urlText(value, this.o.width - indent - 2)}`];
     }
-    const cell = this.inlineCell(value);
+    const cell = this.inlineCell(value, path);
+    const seq = leafOf(path) === "sequence" && !cell.dim ? sequenceUnits(cell.text) : undefined;
+    const wrapText = (text: string, w: number) => (seq ? wrapUnits(seq.units, seq.sep, w) : wrap(text, w));
     if (!labelFits || room < 16) {
       const w = this.o.width - indent - INDENT;
-      return [pad + cleanLabel, ...wrap(cell.text, w).map((l) => pad + " ".repeat(INDENT) + this.paint(l, cell))];
+      return [pad + cleanLabel, ...wrapText(cell.text, w).map((l) => pad + " ".repeat(INDENT) + this.paint(l, cell))];
     }
-    const lines = wrap(cell.text, room);
+    const lines = wrapText(cell.text, room);
     return lines.map(
       (l, i) => (i === 0 ? `${pad + padEnd(cleanLabel, labelWidth)}  ` : " ".repeat(valueCol)) + this.paint(l, cell),
     );
@@ -179,9 +242,11 @@ class CardWriter {
       if (isInline(e.value) || depth >= MAX_DEPTH) {
         lines.push(
           ...(isInline(e.value)
-            ? this.labelled(e.label, e.value, indent, labelWidth)
-            : this.labelled(e.label, valueText(e.value), indent, labelWidth)),
+            ? this.labelled(e.label, e.value, indent, labelWidth, e.path)
+            : this.labelled(e.label, valueText(e.value), indent, labelWidth, e.path)),
         );
+      } else if (e.label === "" && Array.isArray(e.value)) {
+        lines.push(...this.list(e.value, e.path, indent, depth + 1));
       } else if (isPlainObject(e.value)) {
         lines.push(" ".repeat(indent) + this.style.bold(cleanLine(e.label)));
         lines.push(...this.block(this.children(e.value, e.path), indent + INDENT, depth + 1));
@@ -193,12 +258,107 @@ class CardWriter {
     return lines;
   }
 
+  /**
+   * A cited study in a few lines: its title, one line of what kind of study it is, the
+   * finding, the source's URL whole; any other field labelled under them. Its API URL is
+   * left out (`pep studies get <id>` reaches it) and its classification code when the
+   * label says it.
+   */
+  private study(el: Plain, elPath: string, indent: number, depth: number): string[] {
+    const pad = " ".repeat(indent);
+    const room = this.o.width - indent - 2;
+    const lines: string[] = [];
+    const url = typeof el.url === "string" ? el.url : undefined;
+    const linked = url !== undefined && this.style.canLink(url);
+    const title = cleanLine(String(el.title));
+    // A long title wraps; with links on, each of its lines is the link.
+    wrap(title, room).forEach((l, j) => {
+      const text = linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
+      lines.push(pad + (j === 0 ? "• " : "  ") + text);
+    });
+    const under = `${pad}  `;
+    const year = el.publication_year ?? el.year;
+    const kind = el.evidence_classification_label ?? el.evidence_classification;
+    const nct = typeof el.nct_id === "string" && el.nct_id !== "" ? `NCT ID ${el.nct_id}` : undefined;
+    const facts = [year, el.study_type, kind, studyIdOf(el), nct]
+      .filter((v) => (typeof v === "string" && v !== "" && v !== NOT_DOCUMENTED) || typeof v === "number")
+      .map((v) => cleanLine(String(v)));
+    for (const l of wrap(facts.join(" · "), room)) lines.push(under + this.style.dim(l));
+    if (el.finding_summary !== undefined) {
+      const cell = this.inlineCell(el.finding_summary, `${elPath}.finding_summary`);
+      for (const l of wrap(cell.text, room)) lines.push(under + this.paint(l, cell));
+    }
+    if (isUrl(el.source_url)) lines.push(under + this.urlText(el.source_url, room));
+    if (url !== undefined && !linked && url !== el.source_url && isUrl(url))
+      lines.push(under + this.urlText(url, room));
+    for (const k of STUDY_COMPACT_KEYS) this.used.add(`${elPath}.${k}`);
+    lines.push(...this.block(this.children(el, elPath), indent + INDENT, depth + 1));
+    return lines;
+  }
+
+  /**
+   * Three or more objects of the same short scalar fields (an index's endpoints) read
+   * best as a small table; undefined when the items are not of that kind or the table
+   * would not fit whole.
+   */
+  private smallTable(items: readonly unknown[], indent: number): string[] | undefined {
+    if (items.length < 3 || !items.every(isPlainObject)) return undefined;
+    const rows = items as Plain[];
+    const keys = Object.keys(rows[0]!);
+    if (keys.length < 2 || keys.length > 8) return undefined;
+    const sameKeys = rows.every((r) => {
+      const k = Object.keys(r);
+      return k.length === keys.length && k.every((x, i) => x === keys[i]);
+    });
+    if (!sameKeys) return undefined;
+    const cells = rows.map((r) => keys.map((k) => this.inlineCell(r[k], k)));
+    if (!rows.every((r) => keys.every((k) => isScalar(r[k]))) || cells.some((c) => c.some((x) => x.text.length > 40)))
+      return undefined;
+    const header = keys.map((k) => humanize(k).toUpperCase());
+    const natural = header.map((h, i) =>
+      cells.reduce((m, c) => Math.max(m, displayWidth(c[i]!.text)), displayWidth(h)),
+    );
+    const total = natural.reduce((a, b) => a + b, 0) + 2 * (keys.length - 1);
+    if (total > this.o.width - indent) return undefined;
+    const pad = " ".repeat(indent);
+    const line = (texts: Cell[], bold = false) =>
+      pad +
+      texts
+        .map((c, i) => {
+          const text = i === texts.length - 1 ? c.text : padEnd(c.text, natural[i]!);
+          return bold ? this.style.bold(text) : this.paint(text, c);
+        })
+        .join("  ")
+        .trimEnd();
+    return [
+      line(
+        header.map((text) => ({ text })),
+        true,
+      ),
+      ...cells.map((c) => line(c)),
+    ];
+  }
+
   /** A bulleted list: scalars as text, objects by their title with their other fields under it. */
   list(items: readonly unknown[], path: string, indent: number, depth: number): string[] {
+    const table = this.smallTable(items, indent);
+    if (table) return table;
     const pad = " ".repeat(indent);
     const lines: string[] = [];
+    let repeated = 0;
     items.forEach((el, i) => {
       const elPath = `${path}.${i}`;
+      if (isPlainObject(el) && isStudy(el) && depth < MAX_DEPTH) {
+        // The same id with another title is not the same entry: both are shown.
+        const id = `${studyIdOf(el)}\u0000${String(el.title)}`;
+        if (this.shownStudies.has(id)) {
+          repeated++;
+          return;
+        }
+        this.shownStudies.add(id);
+        lines.push(...this.study(el, elPath, indent, depth));
+        return;
+      }
       if (!isPlainObject(el) || isInline(el) || depth >= MAX_DEPTH) {
         const cell = Array.isArray(el) || isPlainObject(el) ? { text: valueText(el) } : this.inlineCell(el);
         if (isUrl(el)) {
@@ -216,9 +376,8 @@ class CardWriter {
         this.used.add(`${elPath}.${tk}`);
         const title = cleanLine(String(el[tk]));
         const room = this.o.width - indent - 2;
-        const titleLines = url !== undefined && this.style.canLink(url) ? [truncate(title, room)] : wrap(title, room);
-        titleLines.forEach((l, j) => {
-          const text = j === 0 && url !== undefined ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
+        wrap(title, room).forEach((l, j) => {
+          const text = url !== undefined ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
           lines.push(pad + (j === 0 ? "• " : "  ") + text);
         });
         if (url !== undefined && this.style.canLink(url)) this.used.add(`${elPath}.url`);
@@ -231,23 +390,51 @@ class CardWriter {
       else body.unshift(`${pad}•`);
       lines.push(...body);
     });
+    if (repeated > 0) {
+      const said =
+        repeated === items.length
+          ? `${repeated === 1 ? "This study is" : `All ${repeated} are`} listed above.`
+          : `${repeated} more ${repeated === 1 ? "is" : "are"} listed above.`;
+      lines.push(pad + this.style.dim(said));
+    }
     return lines;
   }
 
   /** The body of a titled section: a lone object is spread, a lone list is bulleted, a lone text is a paragraph. */
-  private sectionBody(title: string, entries: Entry[]): string[] {
+  private sectionBody(title: string, entries: Entry[], paragraph = false): string[] {
     const only = entries.length === 1 ? entries[0] : undefined;
     if (only) {
       const v = only.value;
-      if (isPlainObject(v) && !isInline(v)) return this.block(this.children(v, only.path), INDENT, 1);
-      if (Array.isArray(v) && v.length > 0 && !isUrl(v[0])) return this.list(v, only.path, INDENT, 1);
+      if (isPlainObject(v) && !isInline(v)) {
+        const children = this.children(v, only.path);
+        // "Secondary reports / Studies / • …": a lone list needs no heading of its own.
+        const lone = children.length === 1 ? children[0] : undefined;
+        if (
+          lone &&
+          Array.isArray(lone.value) &&
+          lone.value.length > 0 &&
+          !isInline(lone.value) &&
+          (GENERIC_LIST_KEYS.has(leafOf(lone.path)) || lone.value.every((e) => isPlainObject(e) && isStudy(e)))
+        )
+          return this.list(lone.value, lone.path, INDENT, 1);
+        return this.block(children, INDENT, 1);
+      }
+      if (Array.isArray(v) && v.length > 0 && !isUrl(v[0])) {
+        // Codes (countries, categories) read as one wrapped line; sentences as bullets.
+        if (isScalarArray(v) && v.every((e) => typeof e !== "string" || displayWidth(e) <= 12)) {
+          const cell = this.inlineCell(v, only.path);
+          return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
+        }
+        return this.list(v, only.path, INDENT, 1);
+      }
       // "Returns / Returns  unknown" says it twice: under its own title a value stands alone.
       if (isInline(v) && only.label.toLowerCase() === title.toLowerCase()) {
         if (isUrl(v)) return [" ".repeat(INDENT) + this.urlText(v, this.o.width - INDENT)];
         const cell = this.inlineCell(v);
         return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
       }
-      if (typeof v === "string" && !isUrl(v) && displayWidth(v) > this.o.width / 2) {
+      // A lone text under a title of its own ("About": the description) is a paragraph.
+      if (typeof v === "string" && !isUrl(v) && (paragraph || displayWidth(v) > this.o.width / 2)) {
         const cell = this.inlineCell(v);
         return wrap(cell.text, this.o.width - INDENT).map((l) => " ".repeat(INDENT) + this.paint(l, cell));
       }
@@ -255,9 +442,9 @@ class CardWriter {
     return this.block(entries, INDENT, 1);
   }
 
-  private section(title: string, entries: Entry[]): string[] {
+  private section(title: string, entries: Entry[], paragraph = false): string[] {
     if (entries.length === 0) return [];
-    const body = this.sectionBody(title, entries);
+    const body = this.sectionBody(title, entries, paragraph);
     if (body.length === 0) return [];
     return ["", this.style.heading(truncate(cleanLine(title), this.o.width)), ...body];
   }
@@ -286,10 +473,8 @@ class CardWriter {
       const title = cleanLine(String(getPath(data, titlePath)));
       const url = urlPath ? getPath(data, urlPath) : undefined;
       const linked = url !== undefined && this.style.canLink(url);
-      const titleLines = linked ? [truncate(title, this.o.width)] : wrap(title, this.o.width);
-      titleLines.forEach((l, i) =>
-        lines.push(i === 0 && linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l)),
-      );
+      for (const l of wrap(title, this.o.width))
+        lines.push(linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l));
       if (urlPath && typeof url === "string") {
         this.used.add(urlPath);
         if (!linked)
@@ -300,11 +485,14 @@ class CardWriter {
     }
 
     // Claim the paths each section names before the overview takes the leftovers.
-    const sections = (layout.sections ?? []).map((s) => {
-      const entries = s.keys.map((k) => this.entryAt(data, k)).filter((e): e is Entry => e !== undefined);
-      for (const e of entries) this.used.add(e.path);
-      return { title: s.title, entries };
-    });
+    const claim = (specs: SectionSpec[] | undefined) =>
+      (specs ?? []).map((s) => {
+        const entries = s.keys.map((k) => this.entryAt(data, k)).filter((e): e is Entry => e !== undefined);
+        for (const e of entries) this.used.add(e.path);
+        return { title: s.title, entries, paragraph: s.paragraph === true };
+      });
+    const sections = claim(layout.sections);
+    const trailing = claim(layout.trailing);
     const overview = (layout.overview ?? [])
       .map((k) => this.entryAt(data, k))
       .filter((e): e is Entry => e !== undefined);
@@ -320,7 +508,7 @@ class CardWriter {
     }
     // Claimed paths are skipped only as children of other entries, so each entry still renders here.
     if (overview.length > 0) lines.push(...(lines.length > 0 ? [""] : []), ...this.block(overview, 0, 0));
-    for (const s of sections) lines.push(...this.section(s.title, s.entries));
+    for (const s of sections) lines.push(...this.section(s.title, s.entries, s.paragraph));
     for (const e of rest) {
       const entry = this.entryAt(data, e.path);
       if (entry) {
@@ -328,6 +516,7 @@ class CardWriter {
         this.used.add(entry.path);
       }
     }
+    for (const s of trailing) lines.push(...this.section(s.title, s.entries, s.paragraph));
     return lines;
   }
 }

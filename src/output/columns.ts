@@ -125,7 +125,8 @@ export const CONTENT_COLUMNS: ColumnSpec[] = [
   { header: "TITLE", paths: ["title", "name", "question"], linkTo: ITEM_URL, wide: true },
   { header: "TYPE", paths: ["type", "kind", "content_type"] },
   { header: "PEPTIDE", paths: ["peptide.name", "peptide"] },
-  { header: "URL", paths: ["url"], linkTo: ["url"] },
+  // Whole or hidden (with a note), never cut: a cut address cannot be opened.
+  { header: "URL", paths: ["url"], linkTo: ["url"], fixed: true },
 ];
 
 function withLink(cell: Cell, item: unknown, linkTo: readonly string[] | undefined): Cell {

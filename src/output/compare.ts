@@ -5,10 +5,11 @@
  */
 import { factText, humanCell, type Cell } from "./cells.js";
 import { renderCard } from "./card.js";
-import { fitWidths, formatRow, naturalWidths } from "./layout.js";
+import { fitWidths, formatRow, GAP, naturalWidths } from "./layout.js";
 import { cleanLine } from "./sanitize.js";
 import type { Style } from "./style.js";
 import { asFact, asMoney, getPath, humanize, isPlainObject, titleKeyOf, type Plain } from "./values.js";
+import { displayWidth, wrap } from "./width.js";
 
 const LABEL_MAX = 40;
 /** Shown in the header, not as rows. */
@@ -59,6 +60,53 @@ function vendorsOf(data: unknown): { vendors: Plain[]; key: string | undefined }
   return undefined;
 }
 
+/** Rows whose values must be read whole: identifiers and links. */
+const isWholeRow = (path: string) => /(^|\.|_)(id|slug|url)$/.test(path);
+
+const fits = (c: Cell | undefined, w: number | undefined) => w !== undefined && displayWidth(c?.text ?? "") <= w;
+
+/** Side by side works when every vendor has its column and no vendor's name is cut. */
+function headerFits(header: Cell[], widths: number[]): boolean {
+  return widths.length >= header.length && header.every((c, i) => i === 0 || fits(c, widths[i]));
+}
+
+const rowFits = (row: Cell[], widths: number[]) => row.every((c, i) => i === 0 || fits(c, widths[i]));
+
+/**
+ * Too narrow for columns: one block per fact, a line per vendor under it, so that names,
+ * identifiers and links stay whole and the vendors still read one above the other. Also
+ * the form of the identifier and link rows that a side-by-side table would cut.
+ */
+function stacked(header: Cell[], rows: Cell[][], width: number, style: Style): string[] {
+  const names = header.slice(1);
+  const nameWidth = Math.min(
+    Math.max(...names.map((n) => displayWidth(n.text))),
+    Math.max(8, Math.floor((width - 4) / 2)),
+  );
+  const lines: string[] = [];
+  for (const row of rows) {
+    lines.push(style.bold(row[0]?.text ?? ""));
+    const room = width - 2 - nameWidth - GAP;
+    // A row of links too long for the room puts every link under its vendor's name.
+    const longLinks = row.slice(1).some((c) => /^https?:\/\//i.test(c.text) && displayWidth(c.text) > room);
+    names.forEach((name, i) => {
+      const cell = row[i + 1] ?? { text: "" };
+      const paint = (t: string) => (cell.dim ? style.dim(t) : t);
+      const nameText = style.link(name.text, name.link);
+      if (displayWidth(name.text) > nameWidth || room < 12 || longLinks) {
+        wrap(name.text, width - 2).forEach((l, j) => lines.push(`  ${j === 0 ? style.link(l, name.link) : l}`));
+        for (const l of wrap(cell.text, width - 4)) lines.push(`    ${paint(l)}`);
+        return;
+      }
+      wrap(cell.text, room).forEach((l, j) => {
+        const label = j === 0 ? nameText + " ".repeat(nameWidth - displayWidth(name.text)) : " ".repeat(nameWidth);
+        lines.push(`  ${label}${" ".repeat(GAP)}${paint(l)}`);
+      });
+    });
+  }
+  return lines;
+}
+
 /** The comparison's lines, or undefined when the data holds no list of vendors. */
 export function renderCompare(data: unknown, width: number, style: Style): string[] | undefined {
   const found = vendorsOf(data);
@@ -82,9 +130,18 @@ export function renderCompare(data: unknown, width: number, style: Style): strin
   );
   natural[0] = Math.min(natural[0]!, LABEL_MAX);
   const widths = fitWidths(natural, width);
-  const lines = [formatRow(header, widths, style, true), ...rows.map((r) => formatRow(r, widths, style))];
-  if (widths.length < header.length)
-    lines.push(style.dim(`(${header.length - widths.length} vendor(s) not shown for lack of width; use -o json)`));
+  let lines: string[];
+  if (!headerFits(header, widths)) lines = stacked(header, rows, width, style);
+  else {
+    // Identifiers and links that would be cut are stacked under the table, whole.
+    const cut = rows.map((r, j) => isWholeRow(rowPaths[j]!) && !rowFits(r, widths));
+    lines = [
+      formatRow(header, widths, style, true),
+      ...rows.filter((_, j) => !cut[j]).map((r) => formatRow(r, widths, style)),
+    ];
+    const below = rows.filter((_, j) => cut[j]);
+    if (below.length > 0) lines.push("", ...stacked(header, below, width, style));
+  }
   if (found.key !== undefined && isPlainObject(data)) {
     const rest = Object.fromEntries(Object.entries(data).filter(([k]) => k !== found.key));
     if (Object.keys(rest).length > 0) lines.push("", ...renderCard(rest, { titleKeys: [] }, { width, style }));

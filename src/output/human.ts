@@ -13,7 +13,7 @@ import { writeRaw } from "./json.js";
 import { renderSearch } from "./search.js";
 import { makeStyle, type Style } from "./style.js";
 import { writeListTable } from "./table.js";
-import { flattenStudyDetail } from "./values.js";
+import { shapeForCard } from "./card-shapes.js";
 import { wrap } from "./width.js";
 
 function cardLines(resource: Resource, data: unknown, ctx: WriterContext, style: Style): string[] {
@@ -26,8 +26,8 @@ function cardLines(resource: Resource, data: unknown, ctx: WriterContext, style:
     const lines = renderSearch(data, ctx, style);
     if (lines) return lines;
   }
-  const shaped = resource === "study-detail" || resource === "study" ? flattenStudyDetail(data) : data;
-  return renderCard(shaped, layoutFor(resource), { width, style });
+  const nullText = RESEARCH_CARDS.has(resource) ? "not documented" : undefined;
+  return renderCard(shapeForCard(resource, data), layoutFor(resource), { width, style, nullText });
 }
 
 async function writeItem(result: ItemResult, ctx: WriterContext, style: Style): Promise<void> {

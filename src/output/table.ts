@@ -66,7 +66,11 @@ export function tableLines(setup: TableSetup, items: readonly unknown[], style: 
 /** A whole (small) table at once: search sections, an item whose data is a list. */
 export function renderTable(items: readonly unknown[], columns: Column[], width: number, style: Style): string[] {
   if (items.length === 0 || columns.length === 0) return [];
-  return tableLines(setupTable(columns, items, width), items, style, true);
+  const setup = setupTable(columns, items, width);
+  const lines = tableLines(setup, items, style, true);
+  const hidden = columns.slice(setup.columns.length).map((c) => c.header.toLowerCase());
+  if (hidden.length > 0) lines.push(style.dim(`(${hidden.join(", ")} hidden for lack of width; use -o json)`));
+  return lines;
 }
 
 /**

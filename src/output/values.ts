@@ -91,9 +91,16 @@ const ACRONYMS: Record<string, string> = {
   eur: "EUR",
 };
 
+const UNITS: Record<string, string> = { da: "Da", kda: "kDa", mb: "MB", kb: "KB", gb: "GB" };
+
 /** Labels whose plain humanised form would mislead or read oddly. */
 const LABELS: Record<string, string> = {
-  nct_id: "NCT",
+  nct_id: "NCT ID",
+  openapi: "OpenAPI",
+  openapi_version: "OpenAPI version",
+  openapi_url: "OpenAPI URL",
+  studies_cited: "Studies cited",
+  estimated_days: "Estimated days",
   also_known_as: "Also known as",
   verified_count: "Verified reviews",
   verified_reviews: "Verified reviews",
@@ -104,7 +111,7 @@ const LABELS: Record<string, string> = {
   content_reviewed_at: "Content reviewed",
   publication_year: "Year",
   evidence_classification: "Evidence class",
-  evidence_classification_label: "Label",
+  evidence_classification_label: "Evidence class",
 };
 
 /**
@@ -116,6 +123,12 @@ export function humanize(rawKey: string): string {
   const key = cleanLine(rawKey);
   const known = LABELS[key];
   if (known) return known;
+  // A unit at the end of a key reads as a unit: `molecular_weight_da` -> "Molecular weight (Da)".
+  const unit = /^(.+?)[_-](da|kda|days|hours|minutes|seconds|ms|mb|kb|gb)$/i.exec(key);
+  if (unit?.[1] !== undefined && unit[2] !== undefined) {
+    const name = unit[1];
+    return `${humanize(name)} (${UNITS[unit[2].toLowerCase()] ?? unit[2]})`;
+  }
   const words = key
     .split(/[._\-\s]+|(?<=[a-z])(?=[A-Z])/)
     .filter((w) => w !== "")

@@ -36,7 +36,7 @@ export function padEnd(text: string, width: number): string {
 
 /**
  * Word-wraps text (which may hold `\n`) to lines of at most `width` columns; a word
- * longer than a line is broken. Spaces inside a line are kept as they were; lines end
+ * longer than a line is broken, unless the text holds a URL. Spaces inside a line are kept as they were; lines end
  * without trailing spaces.
  */
 export function wrap(text: string, width: number): string[] {
@@ -49,7 +49,10 @@ export function wrap(text: string, width: number): string[] {
     }
     // trim: false keeps a paragraph's own indent; the spaces a break fell on are
     // dropped here instead.
-    const wrapped = wrapAnsi(para, w, { hard: true, trim: false }).split("\n");
+    // A URL is never broken (it must still work when copied): a line holding one that is
+    // longer than the width is left long, as terminals wrap it without changing it.
+    const hard = !/https?:\/\/\S/i.test(para);
+    const wrapped = wrapAnsi(para, w, { hard, trim: false }).split("\n");
     wrapped.forEach((l, i) => lines.push((i === 0 ? l : l.trimStart()).trimEnd()));
   }
   return lines;

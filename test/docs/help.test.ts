@@ -4,33 +4,11 @@ import type { CommandDef } from "../../src/commands/types.js";
 import { completionData, type NodeData } from "../../src/docs/completion-data.js";
 import { commandTree, docSources } from "../../src/docs/tree.js";
 import { runPep, scratch } from "../helpers/cli.js";
+import { pepWords } from "../helpers/examples.js";
 
 const src = docSources("0.0.0");
 const nodes = new Map<string, NodeData>(completionData(commandTree(src)).map((n) => [n.path, n]));
 const name = (def: CommandDef) => def.path.join(" ");
-
-/** The words of the first `pep …` command in an example line, up to a pipe, redirection or `)`. */
-function pepWords(example: string): string[] | undefined {
-  const line = example.replace(/\s+#\s.*$/, "");
-  const start = /(?:^|[\s("'|;&])pep(?=\s|$)/.exec(line);
-  if (!start) return undefined;
-  const words: string[] = [];
-  let current = "";
-  let quote: string | undefined;
-  for (const ch of line.slice(start.index + start[0].length)) {
-    if (quote) {
-      if (ch === quote) quote = undefined;
-      else current += ch;
-    } else if (ch === "'" || ch === '"') quote = ch;
-    else if (/\s/.test(ch)) {
-      if (current !== "") words.push(current);
-      current = "";
-    } else if ("|;&<>()".includes(ch)) break;
-    else current += ch;
-  }
-  if (current !== "" && !quote) words.push(current);
-  return words;
-}
 
 /** Walks an example's words as the completion scripts do; returns the problems found. */
 function problems(words: string[]): string[] {

@@ -30,9 +30,18 @@ describe("cards", () => {
       Evidence level     preclinical
       Regulatory status  experimental
       FDA status         not approved
-      Summary            A synthetic fragment of a gastric protein, studied mostly in
-                         animal models of tendon, ligament and gut repair. Human data
-                         are scarce.
+
+      Summary
+        A synthetic fragment of a gastric protein, studied mostly in animal models of
+        tendon, ligament and gut repair. Human data are scarce.
+
+      Evidence in humans
+        Summary  not documented
+        Trials   none
+
+      Preclinical evidence (animal and laboratory)
+        Summary  Consistent healing effects in rodent tendon and gut injury models.
+        Models   rat, mouse
 
       Mechanism
         Summary   Proposed angiogenic and nitric-oxide effects.
@@ -43,17 +52,9 @@ describe("cards", () => {
         Molecular weight   1419.5
         Sequence           GEPPPGKPADDAGLV
 
-      Evidence in humans
-        Summary  not documented
-        Trials   none
-
-      Preclinical evidence
-        Summary  Consistent healing effects in rodent tendon and gut injury models.
-        Models   rat, mouse
-
       Safety
         Known risks  not documented
-        Notes        unknown
+        Notes        not documented
 
       References
         • Effects of BPC-157 on tendon healing
@@ -84,6 +85,8 @@ describe("cards", () => {
       "BPC-157
       https://example.test/peptides/bpc-157
 
+      Peptide ID  bpc-157
+
       Mechanisms under investigation
         • Angiogenesis
         • Nitric oxide signalling
@@ -92,11 +95,11 @@ describe("cards", () => {
         Summary  Very limited human data.
         Human trials
           • Pilot trial of BPC-157 in knee pain
-            NCT           NCT99000002
+            NCT ID        NCT99000002
             Participants  12
             Status        completed
 
-      Preclinical evidence
+      Preclinical evidence (animal and laboratory)
         Summary      Many rodent studies.
         Study count  34
 
@@ -117,9 +120,6 @@ describe("cards", () => {
       References
         • Effects of BPC-157 on tendon healing
           URL  https://pubmed.example.test/90000001
-
-      Peptide
-        ID  bpc-157
 
       Research and education only: not medical advice, and not a recommendation to buy
       or use any substance.
@@ -152,7 +152,9 @@ describe("cards", () => {
       WADA status        not prohibited
       Availability       prescription
       Development stage  marketed
-      Reviewed at        2025-04-01
+
+      About this record
+        Reviewed at  2025-04-01
 
       Research and education only: not medical advice, and not a recommendation to buy
       or use any substance.
@@ -170,36 +172,26 @@ describe("cards", () => {
     const { out } = await run(item("study-detail", detail), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
       "The GLP-1 agonist trial in adults
-      https://trials.example.test/NCT99000001
 
       Authors         Żółć, Łucja; Nguyễn, Văn An
       Journal         Clinical Trials Reports
       Year            2023
       Study type      randomized controlled trial
       Research model  human
-
-      Identifiers
-        ID    nct-NCT99000001
-        PMID  unknown
-        DOI   10.5555/ctr.2023.77
-        NCT   NCT99000001
-
-      Classification
-        Evidence class  human_controlled_trial
-        Label           Controlled human trial
+      Evidence class  Controlled human trial
 
       Finding
         The agonist lowered weight in adults compared with placebo.
 
+      Identifiers
+        ID          nct-NCT99000001
+        PMID        none
+        DOI         10.5555/ctr.2023.77
+        NCT ID      NCT99000001
+        Source URL  https://trials.example.test/NCT99000001
+
       Cited by
-        Cited by
-          • Semaglutide
-            ID  semaglutide
-        Citing profiles
-          • Semaglutide
-            URL  https://example.test/peptides/semaglutide
-            Evidence
-              Level  fda-approved
+        • Semaglutide (semaglutide): fda-approved
 
       Research and education only: not medical advice, and not a recommendation to buy
       or use any substance.
@@ -218,18 +210,12 @@ describe("cards", () => {
 
       ID           v1
       Slug         alpha-labs
-      Description  Research chemicals supplier.
+      Location     US, CA (source: company registry)
+      Rating       4.6 average from 120 reviews (40 verified)
       Website URL  https://alpha.example.test
 
-      Location
-        Country  US
-        Region   CA
-        Source   company registry
-
-      Rating
-        Average           4.6
-        Count             120
-        Verified reviews  40
+      About
+        Research chemicals supplier.
 
       Catalog
         Product count  85
@@ -405,15 +391,15 @@ describe("sourced facts", () => {
       "Alpha Labs
 
       Methods
-        Value
-          • Express
-            Carrier  unknown
-        Source  vendor site, checked 2025-05-26, https://alpha.example.test/shipping
+        • Express
+          Carrier  unknown
 
       Free shipping
         Available  no
         Threshold  unknown
-        Source     vendor site, checked 2025-05-26, https://alpha.example.test/shipping
+
+      Sources
+        • free shipping, methods: vendor site, checked 2025-05-26, https://alpha.example.test/shipping
       "
     `);
   });

@@ -19,7 +19,7 @@ export const defs: CommandDef[] = [
     options: API_OPTIONS,
     examples: [
       "pep api /                                  # the API index",
-      "pep api studies -F peptide=bpc-157 -F sort=oldest",
+      "pep api studies -F peptide=bpc-157 -F sort=oldest  # real API",
       "pep api /vendors --paginate -F limit=100 | jq -r .name",
     ],
     load: () => import("./api.js"),

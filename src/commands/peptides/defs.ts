@@ -49,8 +49,9 @@ export const defs: CommandDef[] = [
     options: BATCH_OPTIONS,
     endpoint: "GET /peptides/{slug}",
     examples: [
-      "pep peptides get bpc-157",
-      "pep peptides get semaglutide -o json | jq .evidence",
+      "pep peptides get bpc-157  # real API",
+      "pep --sandbox peptides get brevritarin-81  # synthetic data, no key",
+      "pep peptides get semaglutide -o json | jq .evidence  # real API",
       "pep peptides list --category glp1-metabolic --jq '.[].id' --jq-raw | pep peptides get - -o ndjson",
     ],
     load: () => import("./get.js"),
@@ -70,7 +71,10 @@ export const defs: CommandDef[] = [
     defaultLimit: LIMITS.peptideStudiesMax,
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /peptides/{slug}/studies",
-    examples: ["pep peptides studies bpc-157", "pep peptides studies semaglutide -o bibtex --file semaglutide.bib"],
+    examples: [
+      "pep peptides studies bpc-157  # real API",
+      "pep peptides studies semaglutide -o bibtex --file semaglutide.bib  # real API",
+    ],
     load: () => import("./studies.js"),
   },
   {
@@ -85,8 +89,8 @@ export const defs: CommandDef[] = [
     options: BATCH_OPTIONS,
     endpoint: "GET /peptides/{slug}/research",
     examples: [
-      "pep peptides research bpc-157",
-      "pep peptides research semaglutide -o json | jq .clinical_evidence.human_trials",
+      "pep peptides research bpc-157  # real API",
+      "pep peptides research semaglutide -o json | jq .clinical_evidence.human_trials  # real API",
     ],
     load: () => import("./research.js"),
   },
@@ -99,7 +103,10 @@ export const defs: CommandDef[] = [
     args: [slugArg],
     options: BATCH_OPTIONS,
     endpoint: "GET /regulatory-status/{slug}",
-    examples: ["pep peptides regulatory semaglutide", "pep peptides regulatory bpc-157 -o json | jq .wada_status"],
+    examples: [
+      "pep peptides regulatory semaglutide  # real API",
+      "pep peptides regulatory bpc-157 -o json | jq .wada_status  # real API",
+    ],
     load: () => import("./regulatory.js"),
   },
 ];

@@ -21,8 +21,8 @@ export const defs: CommandDef[] = [
     defaultLimit: LIMITS.pageDefault,
     options: PRICE_OPTIONS,
     examples: [
-      "pep prices --peptide bpc-157 --currency usd",
-      "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv",
+      "pep prices --peptide bpc-157 --currency usd  # real API",
+      "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv  # real API",
       "pep prices --param in_stock=true",
     ],
     load: () => import("./prices.js"),
@@ -39,7 +39,7 @@ export const defs: CommandDef[] = [
     list: true,
     defaultLimit: LIMITS.pageDefault,
     options: PRODUCT_OPTIONS,
-    examples: ["pep products --peptide bpc-157", "pep products --form capsules --currency EUR -o json"],
+    examples: ["pep products --peptide bpc-157  # real API", "pep products --form capsules --currency EUR -o json"],
     load: () => import("./products.js"),
   },
 ];

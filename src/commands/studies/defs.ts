@@ -27,7 +27,7 @@ export const defs: CommandDef[] = [
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies",
     examples: [
-      "pep studies list --peptide bpc-157 --year-from 2015",
+      "pep studies list --peptide bpc-157 --year-from 2015  # real API",
       "pep studies --evidence-classification human_controlled_trial,human_study --sort oldest",
       "pep studies list --search 'tendon healing' --fields id,title,publication_year -o csv",
     ],
@@ -54,9 +54,10 @@ export const defs: CommandDef[] = [
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies/{id}",
     examples: [
-      "pep studies get 12345678",
-      "pep studies get https://doi.org/10.1000/xyz123",
-      "pep studies get NCT01234567 -o ris",
+      "pep studies get 12345678  # real API",
+      "pep --sandbox studies get pmid-90001067 -o bibtex  # synthetic data",
+      "pep studies get https://doi.org/10.1000/xyz123  # real API",
+      "pep studies get NCT01234567 -o ris  # real API",
     ],
     load: () => import("./get.js"),
   },
@@ -75,7 +76,7 @@ export const defs: CommandDef[] = [
     extraFormats: ["bibtex", "ris", "csl-json"],
     endpoint: "GET /studies (every page)",
     examples: [
-      "pep studies export --peptide bpc-157 -o bibtex --file refs.bib",
+      "pep studies export --peptide bpc-157 -o bibtex --file refs.bib  # real API",
       "pep studies export --year-from 2020 --file studies.csv",
       "pep studies export --evidence-classification human_controlled_trial --limit 500 -o ris > trials.ris",
     ],

@@ -32,7 +32,7 @@ export const defs: CommandDef[] = [
     options: VENDOR_LIST_OPTIONS,
     examples: [
       "pep vendors --ships-to us-ca --min-rating 4",
-      "pep vendors list --peptide bpc-157 --sort rating -o json",
+      "pep vendors list --peptide bpc-157 --sort rating -o json  # real API",
       "pep vendors list --country DE --fields id,name,rating -o csv",
     ],
     load: () => import("./list.js"),
@@ -44,7 +44,11 @@ export const defs: CommandDef[] = [
     endpoint: "GET /vendors/{id}",
     args: [VENDOR_IDS],
     options: [SHIPS_TO, ...BATCH_OPTIONS],
-    examples: ["pep vendors get acme-labs", "pep vendors get acme-labs --ships-to GB -o json"],
+    examples: [
+      "pep vendors get acme-labs  # real API",
+      "pep vendors get acme-labs --ships-to GB -o json  # real API",
+      "pep --sandbox vendors get vnd_9a826af2  # synthetic data, no key",
+    ],
     load: () => import("./get.js"),
   },
   {
@@ -54,7 +58,10 @@ export const defs: CommandDef[] = [
     endpoint: "GET /vendors/{id}/shipping",
     args: [VENDOR_IDS],
     options: [SHIPS_TO, ...BATCH_OPTIONS],
-    examples: ["pep vendors shipping acme-labs", "pep vendors shipping acme-labs --ships-to US-NY"],
+    examples: [
+      "pep vendors shipping acme-labs  # real API",
+      "pep vendors shipping acme-labs --ships-to US-NY  # real API",
+    ],
     load: () => import("./shipping.js"),
   },
   {
@@ -71,7 +78,10 @@ export const defs: CommandDef[] = [
       },
     ],
     options: [SHIPS_TO],
-    examples: ["pep vendors compare acme-labs peptide-co", "pep vendors compare a b c d --ships-to CA -o json"],
+    examples: [
+      "pep vendors compare acme-labs peptide-co  # real API",
+      "pep vendors compare a b c d --ships-to CA -o json  # real API",
+    ],
     load: () => import("./compare.js"),
   },
 ];
