@@ -1,5 +1,6 @@
 import type { Endpoint } from "./api/endpoints.js";
 import type { GlobalOptions } from "./commands/globals.js";
+import { withProfile } from "./config/profile.js";
 import type { ConfigStore } from "./config/store.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { AuthError, UsageError } from "./errors.js";
@@ -59,6 +60,12 @@ export interface ContextInit {
   store: () => Promise<ConfigStore>;
 }
 
+/** `/vendors/{id}` -> a pattern matching the end of a request's path, `/v1/vendors/abc`. */
+function pathPattern(path: string): RegExp {
+  const parts = path.split(/\{[^}]+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`${parts.join("[^/]+")}/?$`);
+}
+
 /** Redacts the key in a header value: `Bearer ****abcd`. */
 function redact(value: string, key: string | undefined): string {
   if (!key) return value;
@@ -72,8 +79,9 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
 
   // Notices can carry what the API sent (a request id header, a URL): cleaned like all
   // printed text, so that nothing in them acts on the terminal.
+  // A command it suggests (`pep config set …`) names the profile in use.
   const notice = (line: string) => {
-    if (!globals.quiet) io.stderr.write(`${cleanBlock(line)}\n`);
+    if (!globals.quiet) io.stderr.write(`${cleanBlock(withProfile(line, init.profile))}\n`);
   };
   let sandboxNoticed = false;
   const sandboxSeen = (url: string) => {
@@ -95,6 +103,31 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
   });
   cleanups.push(() => waits.stop());
 
+  // What this run learns of the profile's stored key: a success from a keyed endpoint
+  // shows that the key has the endpoint's scope, a 403 that it lacks it (spec 5 and 7).
+  // Recorded in the profile when the run ends, for `pep auth status`.
+  const scopeOutcomes = new Map<string, "granted" | "refused">();
+  const watched = new Map<string, { pattern: RegExp; scope: string }>();
+  let watchedKey: string | undefined;
+  const noteScope = (apiKey: string | undefined, url: string, status: number) => {
+    if (apiKey === undefined || apiKey !== watchedKey) return;
+    const outcome =
+      (status >= 200 && status < 300) || status === 304 ? "granted" : status === 403 ? "refused" : undefined;
+    if (!outcome) return;
+    let path: string;
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return;
+    }
+    for (const { pattern, scope } of watched.values()) if (pattern.test(path)) scopeOutcomes.set(scope, outcome);
+  };
+  cleanups.push(async () => {
+    if (scopeOutcomes.size === 0 || watchedKey === undefined) return;
+    const { keyDigest } = await import("./config/key-digest.js");
+    await (await init.store()).noteScopes(init.profile, keyDigest(watchedKey), scopeOutcomes);
+  });
+
   const onEvent = (apiKey: string | undefined) => (e: ClientEvent) => {
     switch (e.type) {
       case "request":
@@ -107,6 +140,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         }
         break;
       case "response":
+        noteScope(apiKey, e.url, e.status);
         debug(
           `< ${e.status}${e.fromCache ? " (not modified, from cache)" : ""} ${redact(e.url, apiKey)} ${e.ms} ms, ${e.bytes} bytes${e.requestId ? `, request ${redact(e.requestId, apiKey)}` : ""}`,
         );
@@ -185,6 +219,10 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         throw new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {
           hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],
         });
+      }
+      if (endpoint?.keyRequired && cfg.apiKey !== undefined && cfg.apiKeySource === "config") {
+        watchedKey = cfg.apiKey;
+        watched.set(endpoint.path, { pattern: pathPattern(endpoint.path), scope: endpoint.scope });
       }
       let c = clients.get("default");
       if (!c) {

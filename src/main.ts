@@ -9,7 +9,7 @@ import { constants } from "node:os";
 import type { OutputFormat } from "./api/enums.js";
 import { splitFields } from "./commands/globals.js";
 import type { CommandDef, CommandInput, Result } from "./commands/types.js";
-import { profileName } from "./config/profile.js";
+import { DEFAULT_PROFILE, profileName } from "./config/profile.js";
 import type { ResolvedConfig, SandboxSource } from "./config/types.js";
 import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
 import { ApiError, EXIT, InterruptedError, PepError, UsageError } from "./errors.js";
@@ -172,7 +172,11 @@ async function execute(
   let discard: (() => void) | undefined;
   let pager: Pager | undefined;
   let held: import("node:stream").PassThrough | undefined;
+  const profile = profileName(globals.profile, io.env);
   try {
+    // An unknown profile is refused before anything else is read or started.
+    if (!def.createsProfile && profile !== DEFAULT_PROFILE)
+      await (await import("./config/preflight.js")).checkProfile(profile, globals.profile, io.env, store);
     // Started before anything reads the config (the output format may), so that every
     // read sees it.
     if (sandbox) {
@@ -181,12 +185,21 @@ async function execute(
       stopSandbox = () => sb.close();
       sandboxSource = { baseUrl: sb.baseUrl, apiKey: SANDBOX_KEYS.full };
     }
+    // `auth login` with no base URL stops here, before the key is read (--api-key-file is read with the config).
+    if (def.needsBaseUrl)
+      await (await import("./config/preflight.js")).checkBaseUrlKnown(
+        profile,
+        globals.baseUrl,
+        io.env,
+        store,
+        sandboxSource,
+      );
     const chosen = await chooseFormat(def, globals, io, () =>
       def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
     );
     format = chosen.format;
     machineErrors = chosen.explicit === true && (format === "json" || format === "ndjson");
-    ctx = createContext({ io, globals, profile: profileName(globals.profile, io.env), fields, deps, config, store });
+    ctx = createContext({ io, globals, profile, fields, deps, config, store });
     if (chosen.warning) ctx.notice(chosen.warning);
     if (stopSandbox && sandboxSource) {
       ctx.onCleanup(stopSandbox);
@@ -255,7 +268,7 @@ async function execute(
     const machine = machineErrors;
     const onFailure = (id: string, err: unknown) => {
       if (sandbox) hintSandboxNames(err);
-      const code = report(err, io, argv, { verbose: globals.verbose === true, machine, subject: id });
+      const code = report(err, io, argv, { verbose: globals.verbose === true, machine, subject: id, profile });
       batchExit ??= code;
     };
     const written = await render(result, {
@@ -310,6 +323,7 @@ async function execute(
       verbose: globals.verbose === true,
       facts: { command: def.path, file: globals.file },
       endedBy,
+      profile,
     });
   } finally {
     if (discard) discardOnHardExit.delete(discard);

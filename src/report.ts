@@ -17,6 +17,7 @@ import {
   ResponseError,
   UsageError,
 } from "./errors.js";
+import { withProfile } from "./config/profile.js";
 import type { IO } from "./io.js";
 import { cleanBlock, cleanLine, inertJson } from "./output/sanitize.js";
 import { type Resume, resumeOf, type RunFacts } from "./resume.js";
@@ -32,6 +33,8 @@ export interface ReportOptions {
   endedBy?: NodeJS.Signals | undefined;
   /** The id of a batch that this failure belongs to (`error: <id>: <message>`). */
   subject?: string | undefined;
+  /** The profile in use: every `pep auth …` or `pep config …` a hint suggests names it. */
+  profile?: string | undefined;
 }
 
 /** Errors of writing stdout or a --file target that the machine, not pep, is behind. */
@@ -136,6 +139,10 @@ function tell(err: unknown, argv: readonly string[], options: ReportOptions): To
  */
 export function report(err: unknown, io: IO, argv: readonly string[], options: ReportOptions): number {
   const told = tell(err, argv, options);
+  if (options.profile !== undefined) {
+    const profile = options.profile;
+    told.hints = told.hints.map((h) => withProfile(h, profile));
+  }
   const { subject } = options;
   if (options.machine) {
     const object: Record<string, unknown> = {

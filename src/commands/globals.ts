@@ -56,7 +56,7 @@ export const GLOBAL_OPTIONS = options([
     key: "profile",
     long: "profile",
     value: "name",
-    description: "named set of config values (env PEP_PROFILE)",
+    description: "named set of config values; must exist unless config set or auth login makes it (env PEP_PROFILE)",
     default: "default",
   },
   {

@@ -51,6 +51,16 @@ export interface CommandDef {
   /** Needs no API at all (config, completion): `--sandbox` and base URL are not required. */
   offline?: boolean;
   /**
+   * Makes the profile when it is not stored yet (`config set`, `auth login`); every other
+   * command refuses a profile that is neither `default` nor in the config file (exit 2).
+   */
+  createsProfile?: boolean;
+  /**
+   * Fails (exit 2) before reading anything, the key included, when no base URL is known:
+   * `auth login` must not ask for a key it cannot check.
+   */
+  needsBaseUrl?: boolean;
+  /**
    * Standard input and output carry a protocol (`pep mcp`): `--api-key-file -` (the key
    * from stdin) and `--file` are refused before anything is read.
    */

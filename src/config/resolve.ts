@@ -11,7 +11,7 @@ import type { IO } from "../io.js";
 import { profileName as profileOf } from "./profile.js";
 import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./store.js";
 import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, SandboxSource, ValueSource } from "./types.js";
-import { parseConfigValue } from "./values.js";
+import { checkBaseUrl, parseConfigValue } from "./values.js";
 
 export const DEFAULTS = {
   authHeader: "bearer" as AuthHeader,
@@ -45,6 +45,27 @@ export function profileName(globals: GlobalOptions, env: IO["env"]): string {
   return profileOf(globals.profile, env);
 }
 
+/**
+ * The base URL of a run and where it comes from: the sandbox, else --base-url, else
+ * PEP_BASE_URL, else the profile's `base_url`; undefined when none is known. A bad
+ * --base-url or PEP_BASE_URL is refused (exit 2) even when the sandbox takes its place.
+ * Reads nothing else: `auth login` asks it before the key is read from anywhere.
+ */
+export function resolveBaseUrl(
+  flag: string | undefined,
+  env: IO["env"],
+  stored: ProfileValues,
+  sandbox?: SandboxSource,
+): { value: string; source: ValueSource } | undefined {
+  let given: { value: string; source: ValueSource } | undefined;
+  const envValue = env.PEP_BASE_URL;
+  if (flag !== undefined) given = { value: checkBaseUrl(flag, "--base-url"), source: "flag" };
+  else if (envValue !== undefined && envValue !== "")
+    given = { value: checkBaseUrl(envValue, "PEP_BASE_URL"), source: "env" };
+  else if (stored.base_url !== undefined) given = { value: stored.base_url, source: "config" };
+  return sandbox ? { value: sandbox.baseUrl, source: "sandbox" } : given;
+}
+
 export async function resolveConfig(
   globals: GlobalOptions,
   io: IO,
@@ -70,9 +91,7 @@ export async function resolveConfig(
     return undefined;
   };
 
-  // A bad --base-url or PEP_BASE_URL is refused even when the sandbox takes its place.
-  const givenBaseUrl = pick("base_url", globals.baseUrl);
-  const baseUrl = sandbox ? { value: sandbox.baseUrl, source: "sandbox" as const } : givenBaseUrl;
+  const baseUrl = resolveBaseUrl(globals.baseUrl, io.env, stored, sandbox);
   const authHeader = pick("auth_header", globals.authHeader);
   const output = pick("output", globals.output);
   const timeout = pick("timeout", globals.timeout);

@@ -36,6 +36,33 @@ export function cacheDir(env: Env): string {
   return path.join(base, "pep");
 }
 
+/** What pep has seen of a key's scopes: granted by a success, refused by a 403. Not a secret. */
+export interface ScopesSeen {
+  granted: string[];
+  refused: string[];
+}
+
+/** The profile field that holds ScopesSeen per key fingerprint (ignored as a config value). */
+export const SCOPES_FIELD = "scopes_seen";
+
+/** Keys whose scopes a profile remembers, newest last; older ones are dropped. */
+const SCOPE_KEYS_KEPT = 8;
+
+function scopeList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").sort() : [];
+}
+
+function readScopes(profile: Record<string, unknown> | undefined, fingerprint: string): ScopesSeen {
+  const all = profile?.[SCOPES_FIELD];
+  const entry =
+    all && typeof all === "object" && !Array.isArray(all) && Object.hasOwn(all, fingerprint)
+      ? (all as Record<string, unknown>)[fingerprint]
+      : undefined;
+  if (!entry || typeof entry !== "object") return { granted: [], refused: [] };
+  const e = entry as Record<string, unknown>;
+  return { granted: scopeList(e.granted), refused: scopeList(e.refused) };
+}
+
 interface FileShape {
   profiles?: Record<string, Record<string, unknown>>;
   [key: string]: unknown;
@@ -49,6 +76,14 @@ export interface ConfigStore {
   /** Names of the profiles in the file. */
   profiles(): string[];
   set(profile: string, key: ConfigKey, value: string | number | boolean): Promise<void>;
+  /** Stores several values in one write (`auth login --base-url`: the key and the URL together or neither). */
+  setValues(profile: string, values: Partial<Record<ConfigKey, string | number | boolean>>): Promise<void>;
+  /** Removes a profile and all it holds; returns whether it was there. */
+  deleteProfile(profile: string): Promise<boolean>;
+  /** The scopes a key (by its fingerprint) was seen to have and to lack, as recorded in the profile. */
+  scopesSeen(profile: string, fingerprint: string): ScopesSeen;
+  /** Records what a run learnt of a key's scopes; writes only when it changes what is recorded. */
+  noteScopes(profile: string, fingerprint: string, outcomes: ReadonlyMap<string, "granted" | "refused">): Promise<void>;
   /** Removes a key; returns whether it was there. */
   unset(profile: string, key: ConfigKey): Promise<boolean>;
 }
@@ -150,6 +185,21 @@ export function openConfigStore(env: Env): ConfigStore {
     return true;
   };
 
+  const setValues: ConfigStore["setValues"] = async (profile, values) => {
+    await update((shape) => {
+      const current = changeableProfile(shape, profile, file);
+      // defineProperty, not assignment: `profiles["__proto__"] = …` would set the prototype.
+      shape.profiles ??= {};
+      Object.defineProperty(shape.profiles, profile, {
+        value: { ...current, ...values },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      return true;
+    });
+  };
+
   return {
     file,
     profile(name) {
@@ -160,16 +210,42 @@ export function openConfigStore(env: Env): ConfigStore {
       return Object.keys(readFileShape(file).profiles ?? {});
     },
     async set(profile, key, value) {
+      await setValues(profile, { [key]: value });
+    },
+    setValues,
+    async deleteProfile(profile) {
+      return update((shape) => {
+        if (!shape.profiles || !Object.hasOwn(shape.profiles, profile)) return false;
+        delete shape.profiles[profile];
+        return true;
+      });
+    },
+    scopesSeen(profile, fingerprint) {
+      const stored = storedProfile(readFileShape(file), profile);
+      return readScopes(stored && typeof stored === "object" ? stored : undefined, fingerprint);
+    },
+    async noteScopes(profile, fingerprint, outcomes) {
       await update((shape) => {
         const current = changeableProfile(shape, profile, file);
-        // defineProperty, not assignment: `profiles["__proto__"] = …` would set the prototype.
-        shape.profiles ??= {};
-        Object.defineProperty(shape.profiles, profile, {
-          value: { ...current, [key]: value },
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        // Only a profile that is stored keeps what was seen of its key: a run never makes one.
+        if (!current) return false;
+        const before = readScopes(current, fingerprint);
+        const granted = new Set(before.granted);
+        const refused = new Set(before.refused);
+        for (const [scope, outcome] of outcomes) {
+          (outcome === "granted" ? granted : refused).add(scope);
+          (outcome === "granted" ? refused : granted).delete(scope);
+        }
+        const after = { granted: [...granted].sort(), refused: [...refused].sort() };
+        if (JSON.stringify(after) === JSON.stringify(before)) return false;
+        const old = current[SCOPES_FIELD];
+        const all: Record<string, unknown> =
+          old && typeof old === "object" && !Array.isArray(old) ? { ...(old as Record<string, unknown>) } : {};
+        delete all[fingerprint]; // re-added last: the newest key is kept longest
+        Object.defineProperty(all, fingerprint, { value: after, enumerable: true, writable: true, configurable: true });
+        const keys = Object.keys(all);
+        for (const k of keys.slice(0, Math.max(0, keys.length - SCOPE_KEYS_KEPT))) delete all[k];
+        current[SCOPES_FIELD] = all;
         return true;
       });
     },

@@ -41,7 +41,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "API key for keyed endpoints. `--api-key-file` wins over it; it wins over the profile's `api_key`.",
   },
   { name: "PEP_AUTH_HEADER", text: "How the key is sent: `bearer` (default) or `x-api-key`." },
-  { name: "PEP_PROFILE", text: "Profile of the config file to use (as `--profile`; default `default`)." },
+  {
+    name: "PEP_PROFILE",
+    text: "Profile of the config file to use (as `--profile`; default `default`). A name that is neither `default` nor stored exits 2, except for `config set` and `auth login`, which make it.",
+  },
   { name: "PEP_OUTPUT", text: "Default output format (as `-o`)." },
   { name: "PEP_TIMEOUT", text: "Per-request timeout in seconds (as `--timeout`; default 30)." },
   { name: "PEP_RETRIES", text: "Retries of 429, 5xx and network errors (as `--retries`; default 3)." },

@@ -39,17 +39,20 @@ afterEach(() => tmp.cleanup());
 const pep = (argv: string[], options: { env?: Record<string, string>; stdin?: string } = {}) =>
   runPep(["--base-url", base, ...argv], { env: { ...tmp.env, ...options.env }, stdin: options.stdin });
 
-const storedKey = (profile = "default") =>
-  (JSON.parse(readFileSync(file, "utf8")) as { profiles: Record<string, { api_key?: string }> }).profiles[profile]
-    ?.api_key;
+const storedProfile = (profile = "default"): Record<string, unknown> =>
+  (JSON.parse(readFileSync(file, "utf8")) as { profiles: Record<string, Record<string, unknown>> }).profiles[profile] ??
+  {};
+const storedKey = (profile = "default") => storedProfile(profile).api_key;
 
 describe("pep auth login", () => {
   it("checks the key with GET / and stores it at 0600 in a 0700 folder", async () => {
     const r = await pep(["auth", "login", "--with-key"], { stdin: `${GOOD}\n` });
     expect(r.code, r.err).toBe(0);
     expect(r.out).toBe("");
-    expect(r.err).toContain(`Logged in to ${base} as profile default (key …ab12)`);
-    expect(r.err).toContain(`pep config set base_url ${base}`); // the profile has no base URL yet
+    expect(r.err).toMatch(
+      new RegExp(`Logged in to ${base} as profile default \\(key …ab12, fingerprint [0-9a-f]{4}…[0-9a-f]{4}\\)`),
+    );
+    expect(storedProfile().base_url).toBe(base); // --base-url is stored with the key
     expect(r.err).not.toContain(GOOD);
     expect(srv.requests.map((q) => [q.path, q.headers.authorization])).toEqual([["/v1/", `Bearer ${GOOD}`]]);
     expect(storedKey()).toBe(GOOD);
@@ -103,7 +106,7 @@ describe("pep auth login", () => {
     writeFileSync(keyFile, `${GOOD}\n`);
     const r = await pep(["--profile", "work", "--api-key-file", keyFile, "auth", "login"]);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toContain("as profile work (key …ab12)");
+    expect(r.err).toContain("as profile work (key …ab12, fingerprint ");
     expect(storedKey("work")).toBe(GOOD);
     expect(storedKey("default")).toBeUndefined();
   });
@@ -151,7 +154,10 @@ describe("pep auth status", () => {
       base_url: base,
       base_url_source: "flag",
       api_key: "…ab12",
+      fingerprint: expect.stringMatching(/^[0-9a-f]{4}…[0-9a-f]{4}$/),
       api_key_source: "config",
+      scopes_seen: [],
+      scopes_refused: [],
       key_check: "accepted",
       api_version: "1.0.0",
       config_file: file,

@@ -122,15 +122,16 @@ describe("the config file stays 0600 in a 0700 folder", () => {
       [
         ["auth", "login", "--with-key"],
         { input: `${KEY}\n`, env: { PEP_API_KEY: "" } },
-        (v) => expect(v).toEqual({ retries: 4, api_key: KEY }),
+        // --base-url is stored with the key
+        (v) => expect(v).toEqual({ retries: 4, base_url: `${srv.url}/v1`, api_key: KEY }),
       ],
       [
         ["config", "set", "api_key", "-"],
         { input: `${KEY}\n` },
-        (v) => expect(v).toEqual({ retries: 4, api_key: KEY }),
+        (v) => expect(v).toEqual({ retries: 4, base_url: `${srv.url}/v1`, api_key: KEY }),
       ],
-      [["config", "unset", "retries"], {}, (v) => expect(v).toEqual({ api_key: KEY })],
-      [["auth", "logout"], {}, (v) => expect(v).toEqual({})],
+      [["config", "unset", "retries"], {}, (v) => expect(v).toEqual({ base_url: `${srv.url}/v1`, api_key: KEY })],
+      [["auth", "logout"], {}, (v) => expect(v).toEqual({ base_url: `${srv.url}/v1` })],
     ];
     for (const [argv, options, check] of steps) {
       if (existsSync(configFile)) loosen();

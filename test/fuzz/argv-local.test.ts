@@ -177,9 +177,10 @@ describe("fuzzed argv: auth, config, completion", () => {
             profiles: Record<string, Record<string, unknown>>;
           };
           expect(Object.hasOwn(file.profiles, profile), JSON.stringify(file)).toBe(true);
-          // Other profiles are untouched.
+          // Other profiles are untouched: one never stored does not exist (exit 2).
           const other = await fz.run(["--profile", `${profile}-other`, "config", "list", "-o", "json"], { env });
-          expect(JSON.parse(other.out), describeRun(other)).toEqual({});
+          expect(other.code, describeRun(other)).toBe(2);
+          expect(other.err, describeRun(other)).toContain("unknown profile");
         }),
         params(15),
       );
@@ -196,8 +197,10 @@ describe("config profiles found by fuzzing", () => {
         freshConfig: true,
         configText: '{"profiles": {"work": {"output": "tsv"}}}',
       });
-      expect(empty.code, describeRun(empty)).toBe(0);
-      expect(JSON.parse(empty.out)).toEqual({});
+      // A name the file's object inherits is not a stored profile.
+      expect(empty.code, describeRun(empty)).toBe(2);
+      const failure = JSON.parse(empty.err) as { error: { message: string } };
+      expect(failure.error.message).toBe(`unknown profile "${profile}" (profiles: default, work)`);
       const set = await fz.run(["--profile", profile, "config", "set", "output", "csv"], { freshConfig: true });
       expect(set.code, describeRun(set)).toBe(0);
       const get = await fz.run(["--profile", profile, "config", "get", "output"], {

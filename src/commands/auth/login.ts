@@ -1,8 +1,11 @@
 /**
  * `pep auth login`: takes a key (hidden prompt, `--with-key` on stdin, or
- * `--api-key-file`), checks it with `GET /`, and only then stores it in the profile.
- * A refused key (exit 3) or an unreachable API (exit 6) stores nothing.
+ * `--api-key-file`), checks it with `GET /`, and only then stores it in the profile,
+ * with the base URL when `--base-url` gave it. A refused key (exit 3) or an unreachable
+ * API (exit 6) stores nothing; with no base URL at all it stops before reading the key
+ * (`needsBaseUrl`, checked in main.ts).
  */
+import { keyDigest } from "../../config/key-digest.js";
 import { keyEnding } from "../../config/key-ending.js";
 import { readKeyFile } from "../../config/store.js";
 import type { KeySource } from "../../config/types.js";
@@ -62,10 +65,12 @@ export const run: Run<typeof LOGIN_OPTIONS> = async (input, ctx) => {
     throw err;
   }
 
+  // A --base-url given for this login is stored with the key, in one write: both or neither.
   const store = await ctx.store();
-  await store.set(cfg.profile, "api_key", key);
+  const storeUrl = cfg.baseUrlSource === "flag" && store.profile(cfg.profile).base_url !== client.baseUrl;
+  await store.setValues(cfg.profile, storeUrl ? { base_url: client.baseUrl, api_key: key } : { api_key: key });
   ctx.notice(
-    `Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}), stored in ${store.file}`,
+    `Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}, fingerprint ${keyDigest(key)}), stored in ${store.file}${storeUrl ? " with the base URL" : ""}`,
   );
 
   if (ctx.io.env.PEP_API_KEY?.trim()) {

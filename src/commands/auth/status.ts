@@ -1,12 +1,18 @@
 /**
  * `pep auth status`: which profile and base URL this run uses, where the key comes from,
- * its fingerprint (never the key), and whether the API accepts it (`GET /` with the key).
+ * its ending and fingerprint (never the key), whether the API accepts it (`GET /` with
+ * the key), and the scopes keyed endpoints were seen to grant it or refuse it.
  * A refused key exits 3; no key at all exits 3 with the way to store one.
  */
+import { SCOPES } from "../../api/enums.js";
+import { keyDigest } from "../../config/key-digest.js";
 import { keyEnding } from "../../config/key-ending.js";
 import { ApiError, AuthError } from "../../errors.js";
 import type { Run } from "../types.js";
 import { keySourceText } from "../shared/auth-hints.js";
+
+/** The sandbox's key has every scope (contract section 8). */
+const SANDBOX_SCOPES = SCOPES;
 
 export const run: Run = async (_input, ctx) => {
   const cfg = await ctx.config();
@@ -38,6 +44,10 @@ export const run: Run = async (_input, ctx) => {
   }
   const version =
     index && typeof index === "object" && "version" in index ? (index as { version?: unknown }).version : undefined;
+  // The API names no endpoint that lists a key's scopes: these are what earlier runs saw
+  // keyed endpoints grant (a success) or refuse (a 403) to this key.
+  const fingerprint = keyDigest(cfg.apiKey);
+  const seen = cfg.apiKeySource === "sandbox" ? undefined : (await ctx.store()).scopesSeen(cfg.profile, fingerprint);
   return {
     kind: "item",
     resource: "auth-status",
@@ -46,7 +56,10 @@ export const run: Run = async (_input, ctx) => {
       base_url: client.baseUrl,
       base_url_source: cfg.baseUrlSource ?? null,
       api_key: fp,
+      fingerprint,
       api_key_source: cfg.apiKeySource ?? null,
+      scopes_seen: seen ? seen.granted : [...SANDBOX_SCOPES],
+      scopes_refused: seen ? seen.refused : [],
       key_check: "accepted",
       ...(typeof version === "string" || typeof version === "number" ? { api_version: String(version) } : {}),
       config_file: cfg.configFile,

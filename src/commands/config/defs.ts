@@ -1,7 +1,8 @@
-/** `pep config list|get|set|unset|path`: the config file's values, per profile (--profile). */
+/** `pep config list|get|set|unset|profiles|path`: the config file's values, per profile (--profile). */
 import { CONFIG_KEYS } from "../../config/types.js";
 import { CONFIG_KEY_HELP } from "../../config/values.js";
 import type { CommandDef } from "../types.js";
+import { PROFILES_OPTIONS } from "./options.js";
 
 const KEYS_HELP = `Keys:\n${CONFIG_KEYS.map((k) => `  ${k.padEnd(12)} ${CONFIG_KEY_HELP[k]}`).join("\n")}`;
 
@@ -13,7 +14,7 @@ const KEY_ARG = {
 } as const;
 
 const PROFILES =
-  "Values belong to a profile: `default`, or the one named by --profile or PEP_PROFILE. Flags and environment variables override them for one run.";
+  "Values belong to a profile: `default`, or the one named by --profile or PEP_PROFILE. A profile other than default must exist (`pep config profiles` lists them; `config set` and `auth login` make one). Flags and environment variables override them for one run.";
 
 export const defs: CommandDef[] = [
   {
@@ -46,6 +47,7 @@ export const defs: CommandDef[] = [
     ].join("\n"),
     args: [KEY_ARG, { name: "value", description: "the new value (`-` reads the API key from stdin)", required: true }],
     offline: true,
+    createsProfile: true,
     examples: [
       "pep config set base_url https://api.example.org/v1",
       "pep config set output json",
@@ -61,6 +63,19 @@ export const defs: CommandDef[] = [
     offline: true,
     examples: ["pep config unset timeout", "pep --profile work config unset base_url"],
     load: () => import("./unset.js"),
+  },
+  {
+    path: ["config", "profiles"],
+    summary: "List the profiles, or delete one with --delete",
+    description: [
+      "One row per profile: its name, whether it is the one in use (--profile, PEP_PROFILE, else default), whether it holds an API key (never the key) and its base URL.",
+      "`default` is always there, stored or not. A profile is made by `pep --profile <name> config set …` or `pep --profile <name> auth login`; every other command refuses a profile that does not exist (exit 2).",
+      "--delete <name> removes the profile and all it holds, its key included, in one atomic write; an unknown name exits 2 and changes nothing.",
+    ].join("\n"),
+    options: PROFILES_OPTIONS,
+    offline: true,
+    examples: ["pep config profiles", "pep config profiles -o json", "pep config profiles --delete work"],
+    load: () => import("./profiles.js"),
   },
   {
     path: ["config", "path"],
