@@ -2,7 +2,8 @@
  * Every example in help and man pages works against the sandbox, or says that it needs
  * the real API (`# real API`: real names such as bpc-157 are not in the synthetic data).
  * Each one's `pep` command (up to a pipe) is run as written, with `--sandbox`, in a
- * scratch folder; the few that cannot run unattended are listed with the reason.
+ * scratch folder where the profiles they name exist; the few that cannot run unattended
+ * are listed with the reason.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { COMMANDS, GROUPS } from "../../src/commands/registry.js";
@@ -38,6 +39,9 @@ describe("examples against the sandbox", () => {
     const line = ` ${words.join(" ")} `;
     if (Object.keys(NOT_RUN).some((k) => line.includes(` ${k} `))) return;
     const env = { ...tmp.env, PEP_API_KEY: "sbx_full_key" };
+    // The examples name the profiles "work" and "ci" as ones the reader has made.
+    for (const profile of ["work", "ci"])
+      expect((await runPep(["--profile", profile, "config", "set", "timeout", "30"], { env })).code).toBe(0);
     const r = await runPep(["--sandbox", ...words], { env, cwd: tmp.dir, stdin: "" });
     expect(r.code, `${example}\n${r.err}`).toBe(0);
   });
