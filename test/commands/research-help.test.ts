@@ -32,7 +32,11 @@ describe("help of the research and study commands", () => {
       expect(def.examples!.length).toBeGreaterThanOrEqual(2);
       expect(def.examples!.length).toBeLessThanOrEqual(3);
       for (const e of def.examples!)
-        expect(e.startsWith(`pep ${def.path[0]}`) || e.startsWith(`pep ${def.aliases?.[0] ?? "-"}`)).toBe(true);
+        expect(
+          [def.path[0], def.aliases?.[0] ?? "-"].some(
+            (w) => e.startsWith(`pep ${w}`) || e.startsWith(`pep --sandbox ${w}`),
+          ),
+        ).toBe(true);
       expect(def.description).toContain(RESEARCH_NOTICE);
 
       const tmp = scratch();

@@ -51,7 +51,6 @@ export const defs: CommandDef[] = [
     examples: [
       "pep peptides get bpc-157  # real API",
       "pep --sandbox peptides get brevritarin-81  # synthetic data, no key",
-      "pep peptides get semaglutide -o json | jq .evidence  # real API",
       "pep peptides list --category glp1-metabolic --jq '.[].id' --jq-raw | pep peptides get - -o ndjson",
     ],
     load: () => import("./get.js"),

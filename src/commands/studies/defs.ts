@@ -56,7 +56,6 @@ export const defs: CommandDef[] = [
     examples: [
       "pep studies get 12345678  # real API",
       "pep --sandbox studies get pmid-90001067 -o bibtex  # synthetic data",
-      "pep studies get https://doi.org/10.1000/xyz123  # real API",
       "pep studies get NCT01234567 -o ris  # real API",
     ],
     load: () => import("./get.js"),
