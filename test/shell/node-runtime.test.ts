@@ -57,7 +57,7 @@ describe.skipIf(!isBuilt())("the Node that runs pep", () => {
         const again = await spawnPep(LIST, { env: env(dir, { NODE_DEBUG_NATIVE: "COMPILE_CACHE" }) });
         expect(again.code).toBe(0);
         expect(again.err).toContain(`reading cache from ${compileCache(dir)}${path.sep}${version}`);
-        expect(again.err).toMatch(/cache for (ESM )?file:\S*\/dist\/main\.js was accepted/);
+        expect(again.err).toMatch(/cache for (ESM file:|CommonJS )?\S*\/dist\/main\.js was accepted/);
       } finally {
         s.cleanup();
       }
