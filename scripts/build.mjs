@@ -100,6 +100,59 @@ const lazyAssert = {
 };
 
 /**
+ * undici requires node:http at load for two things: the IncomingMessage class, compared
+ * with a stream's constructor when undici destroys a stream, and http.maxHeaderSize, its
+ * default limit on response headers. Loading node:http costs a networked run about 4 ms
+ * on Node 24 (seven built-in modules). In the bundle both are read when first needed: the
+ * class only for a stream whose constructor is named IncomingMessage (no other can be
+ * it), the limit only when a client is made without one (pep gives one). Each text
+ * replaced must be found, or the build fails.
+ */
+const lazyHttp = {
+  name: "lazy-http",
+  setup(b) {
+    const lib = path.join(root, "node_modules", "undici", "lib");
+    const edits = new Map([
+      [
+        path.join(lib, "core", "util.js"),
+        [
+          ["const { IncomingMessage } = require('node:http')", ""],
+          [
+            "Object.getPrototypeOf(stream).constructor === IncomingMessage",
+            "Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage",
+          ],
+        ],
+      ],
+      [
+        path.join(lib, "dispatcher", "client.js"),
+        [
+          ["const http = require('node:http')", ""],
+          [
+            "const getDefaultNodeMaxHeaderSize = http &&",
+            "const getDefaultNodeMaxHeaderSize = () => { const http = require('node:http'); return (http &&",
+          ],
+          [
+            "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }",
+            "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') })() }",
+          ],
+        ],
+      ],
+    ]);
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/](core[\\/]util|dispatcher[\\/]client)\.js$/ }, async (args) => {
+      const list = edits.get(args.path);
+      if (!list) return undefined;
+      let text = await readFile(args.path, "utf8");
+      for (const [from, to] of list) {
+        if (!text.includes(from))
+          throw new Error(`lazy-http: undici's ${path.relative(lib, args.path)} no longer has: ${from}`);
+        text = text.replace(from, to);
+      }
+      return { contents: text, loader: "js" };
+    });
+  },
+};
+
+/**
  * pep's own modules import Node built-ins as ES modules (`import { readFileSync } from
  * "node:fs"`). Node builds such an import's namespace from every export of the built-in,
  * and reading them runs its lazy getters: `node:fs` then loads fs/promises, the file
@@ -167,7 +220,7 @@ await build({
   // with --jq), not from the bundle.
   external: ["jq-wasm"],
   logLevel: "warning",
-  plugins: [leanUndici, lazyChildProcess, lazyAssert, builtinsByRequire, sdkZodFromPackage],
+  plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, builtinsByRequire, sdkZodFromPackage],
 });
 
 /**
