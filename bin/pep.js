@@ -28,8 +28,9 @@ if (fast !== undefined) {
   // before anything compiles WebAssembly; pep runs no other.
   require("node:v8").setFlagsFromString("--liftoff-only");
   useCompileCache(process.env);
-  import("../dist/main.js")
-    .then(({ run }) => run(argv))
+  // The bundle is CommonJS (scripts/build.mjs says why); a rejection still goes below.
+  Promise.resolve()
+    .then(() => require("../dist/main.js").run(argv))
     .then(
       (code) => {
         process.exitCode = code;

@@ -6,8 +6,8 @@
  */
 import { isIP } from "node:net";
 import { pipeline, type Readable, type Transform } from "node:stream";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
+import { builtin } from "../builtin.js";
 import { InterruptedError, NetworkError, ResponseError, UsageError } from "../errors.js";
 import { describeProxy, NO_PROXY, type ProxySettings, proxyFor } from "./proxy.js";
 import { isLoopbackHost } from "./url.js";
@@ -54,9 +54,11 @@ function mib(bytes: number): string {
 function decoderFor(encoding: string): Transform | string | undefined {
   const e = encoding.trim().toLowerCase();
   if (e === "" || e === "identity") return undefined;
-  if (e === "gzip" || e === "x-gzip") return createGunzip();
-  if (e === "br") return createBrotliDecompress();
-  if (e === "deflate") return createInflate();
+  // node:zlib only for an answer that needs it (not a 304, not an uncompressed body).
+  const zlib = () => builtin<typeof import("node:zlib")>("node:zlib");
+  if (e === "gzip" || e === "x-gzip") return zlib().createGunzip();
+  if (e === "br") return zlib().createBrotliDecompress();
+  if (e === "deflate") return zlib().createInflate();
   return e.slice(0, 40).replace(/[^\w.-]/g, "?");
 }
 
@@ -181,10 +183,26 @@ function errorCodes(err: unknown): string[] {
   return codes;
 }
 
+/**
+ * Node's limit on the size of response headers: `--max-http-header-size` when given (on
+ * the command line or in NODE_OPTIONS), else its default of 16 KiB. Given to the agent,
+ * so that undici need not load node:http to ask.
+ */
+function maxHeaderSize(): number {
+  const flags = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
+  if (!flags.includes("max-http-header-size")) return 16 * 1024;
+  return builtin<typeof import("node:http")>("node:http").maxHeaderSize;
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const { timeoutMs, now, scrub, maxBytes } = options;
   const proxy = options.proxy ?? NO_PROXY;
-  const agent = new Agent({ connections: options.connections, connect: { timeout: timeoutMs } });
+  const headerLimit = maxHeaderSize();
+  const agent = new Agent({
+    connections: options.connections,
+    maxHeaderSize: headerLimit,
+    connect: { timeout: timeoutMs },
+  });
   let loopbackAgent: Agent | undefined;
   const proxies = new Map<string, Promise<Dispatcher>>();
 
@@ -222,6 +240,7 @@ export function createTransport(options: TransportOptions): Transport {
     if (carriesKey && url.protocol === "http:" && isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
       loopbackAgent ??= new Agent({
         connections: options.connections,
+        maxHeaderSize: headerLimit,
         connect: { timeout: timeoutMs, lookup: loopbackOnlyLookup } as object,
       });
       return { via, dispatcher: loopbackAgent };
