@@ -14,7 +14,7 @@ import type { ResolvedConfig, SandboxSource } from "./config/types.js";
 import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
 import { ApiError, EXIT, InterruptedError, PepError, UsageError } from "./errors.js";
 import { colorEnabled, processIO, type IO, type Pager } from "./io.js";
-import { buildProgram, checkHelpTarget, FAILED_COMMAND, globalsHelp } from "./program.js";
+import { buildProgram, checkHelpTarget, definitionsFor, FAILED_COMMAND, globalsHelp } from "./program.js";
 import { report } from "./report.js";
 import { chooseFormat, explicitMachine, outputWord } from "./format-choice.js";
 
@@ -44,7 +44,7 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
     async (def, input, globals) => {
       exitCode = await execute(def, input, globals, io, argv, deps);
     },
-    { quietErrors: machine },
+    { quietErrors: machine, defs: definitionsFor(argv) },
   );
   try {
     // `pep help peptides list` is `pep peptides list --help` (commander's help takes one word).

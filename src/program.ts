@@ -151,7 +151,45 @@ export function globalsHelp(program: Command): string {
 
 export type RunHook = (def: CommandDef, input: CommandInput, globals: GlobalOptions) => Promise<void>;
 
-export function buildProgram(io: IO, onRun: RunHook, options: { quietErrors?: boolean } = {}): Command {
+/**
+ * The definitions a run builds into commander: when the words of `argv` name one command
+ * exactly (`peptides list`, `search`), that one alone, as building every command's
+ * options is a few milliseconds of each run; otherwise (help, a mistyped, partial or
+ * missing command) all of them, so that help, errors and suggestions see the whole tree.
+ */
+export function definitionsFor(argv: readonly string[]): readonly CommandDef[] {
+  const valued = new Set<string>();
+  for (const o of GLOBAL_OPTIONS as readonly OptionDef[])
+    if (o.value !== undefined) {
+      valued.add(`--${o.long}`);
+      if (o.short) valued.add(`-${o.short}`);
+    }
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const a = argv[i]!;
+    if (a === "--" || a === "help") return COMMANDS;
+    if (a.startsWith("-")) {
+      if (valued.has(a)) i++;
+      continue;
+    }
+    words.push(a);
+  }
+  const named = (def: CommandDef, word: string | undefined) =>
+    word !== undefined && (def.path[def.path.length - 1] === word || def.aliases?.includes(word) === true);
+  const match = COMMANDS.filter((def) =>
+    def.path.length === 1
+      ? named(def, words[0])
+      : (def.path[0] === words[0] || GROUPS[def.path[0]!]?.aliases?.includes(words[0] ?? "") === true) &&
+        named(def, words[1]),
+  );
+  return match.length === 1 ? match : COMMANDS;
+}
+
+export function buildProgram(
+  io: IO,
+  onRun: RunHook,
+  options: { quietErrors?: boolean; defs?: readonly CommandDef[] } = {},
+): Command {
   const program = new Command("pep");
   program
     .description("Read the peptide research API from the command line: profiles, studies, vendors and prices.")
@@ -180,7 +218,7 @@ export function buildProgram(io: IO, onRun: RunHook, options: { quietErrors?: bo
   );
 
   const groups = new Map<string, Command>();
-  for (const def of COMMANDS) {
+  for (const def of options.defs ?? COMMANDS) {
     let parent = program;
     if (def.path.length === 2) {
       const groupName = def.path[0]!;

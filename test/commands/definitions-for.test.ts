@@ -1,0 +1,37 @@
+/**
+ * A run builds into commander only the command its words name exactly; anything else
+ * (help, a slip, a group alone) builds the whole tree, so that help, errors and "did you
+ * mean" see every command.
+ */
+import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/commands/registry.js";
+import { definitionsFor } from "../../src/program.js";
+
+const paths = (argv: string[]) => {
+  const defs = definitionsFor(argv);
+  return defs === COMMANDS ? "all" : defs.map((d) => d.path.join(" "));
+};
+
+describe("definitionsFor", () => {
+  it("names one command: that one alone, past global flags and their values", () => {
+    expect(paths(["peptides", "list", "-o", "json"])).toEqual(["peptides list"]);
+    expect(paths(["--profile", "work", "-o", "csv", "studies", "export", "--all"])).toEqual(["studies export"]);
+    expect(paths(["search", "growth", "factor"])).toEqual(["search"]);
+    expect(paths(["areas"])).toEqual(["research-areas"]);
+    expect(paths(["peptides", "get", "--help"])).toEqual(["peptides get"]);
+  });
+
+  it("anything else: every command", () => {
+    for (const argv of [
+      [],
+      ["help", "peptides"],
+      ["peptides"],
+      ["peptides", "lst"],
+      ["nosuch"],
+      ["--", "peptides", "list"],
+    ])
+      expect(paths(argv), argv.join(" ")).toBe("all");
+    // A flag value that looks like a command is not taken for one.
+    expect(paths(["--profile", "peptides", "list"])).toBe("all");
+  });
+});
