@@ -125,6 +125,27 @@ describe("the packed and installed package", () => {
     expect(r.stderr).toMatch(/sandbox data, synthetic/);
   });
 
+  it("is a library for import and require alike (dist is CommonJS)", () => {
+    const lib = path.join(prefix, "lib");
+    const names = (args: string[]) => {
+      const r = spawnSync(process.execPath, args, { cwd: lib, encoding: "utf8", timeout: 30_000 });
+      expect(r.status, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as string[];
+    };
+    const imported = names([
+      "--input-type=module",
+      "-e",
+      'const m = await import("pepcli"); console.log(JSON.stringify(Object.keys(m).filter((k) => k !== "default").sort()))',
+    ]);
+    const required = names(["-e", 'console.log(JSON.stringify(Object.keys(require("pepcli")).sort()))']);
+    expect(imported).toContain("createClient");
+    expect(imported).toContain("ENDPOINTS");
+    expect(required).toEqual(imported);
+    expect(names(["-e", 'console.log(JSON.stringify(Object.keys(require("pepcli/sandbox"))))']).length).toBeGreaterThan(
+      0,
+    );
+  });
+
   it("prints a bash completion script that bash accepts", () => {
     const r = pep(["completion", "bash"]);
     expect(r.status, r.stderr).toBe(0);
