@@ -113,6 +113,7 @@ export type Resource =
   | "product"
   | "config"
   | "auth-status"
+  | "profile"
   | "generic";
 
 export interface ListResult {

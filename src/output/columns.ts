@@ -64,7 +64,26 @@ function offerPrice(item: unknown): Cell {
   return { text: `${cleanLine(String(price))}${cur}` };
 }
 
+/** A stored setting that may be absent: its value, or a dim "not set". */
+const setting =
+  (path: string) =>
+  (item: unknown): Cell => {
+    const v = getPath(item, path);
+    return v === null || v === undefined ? { text: "not set", dim: true } : humanCell(v);
+  };
+
 const DEFAULTS: Partial<Record<Resource, ColumnSpec[]>> = {
+  // `pep config profiles`: the one in use marked, a key said stored or not (never shown).
+  profile: [
+    { header: "PROFILE", paths: ["name"], fixed: true },
+    { header: "IN USE", paths: ["in_use"], cell: (item) => ({ text: getPath(item, "in_use") === true ? "yes" : "" }) },
+    {
+      header: "API KEY",
+      paths: ["has_key"],
+      cell: (item) => (getPath(item, "has_key") === true ? { text: "stored" } : { text: "not set", dim: true }),
+    },
+    { header: "BASE URL", paths: ["base_url"], cell: setting("base_url"), fixed: true },
+  ],
   peptide: [
     { header: "ID", paths: ["id", "slug"], fixed: true },
     { header: "NAME", paths: ["name"], linkTo: ITEM_URL },

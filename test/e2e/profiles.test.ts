@@ -230,8 +230,10 @@ describe("pep config profiles", () => {
     expect(r.out + r.err).not.toContain("sbx_full_key");
     const table = await pep(["config", "profiles", "-o", "table"]);
     expect(table.code).toBe(0);
-    expect(table.out).toMatch(/NAME\s+IN_USE\s+HAS_KEY\s+BASE_URL/);
-    expect(table.out).toMatch(/default\s+yes\s+no/);
+    expect(table.out).toMatch(/PROFILE\s+IN USE\s+API KEY\s+BASE URL/);
+    // The key is said stored or not, never shown; an unset base URL reads "not set".
+    expect(table.out).toMatch(/^default\s+yes\s+not set\s+not set$/m);
+    expect(table.out).toMatch(/^work\s+stored\s+http:\/\/\S+$/m);
     expect(table.out).not.toContain("sbx_full_key");
   });
 

@@ -37,5 +37,5 @@ export const run: Run<typeof PROFILES_OPTIONS> = async (input, ctx) => {
   async function* items(): AsyncGenerator<unknown> {
     yield* rows;
   }
-  return { kind: "list", resource: "generic", items: items(), meta: () => undefined, nextCursor: () => undefined };
+  return { kind: "list", resource: "profile", items: items(), meta: () => undefined, nextCursor: () => undefined };
 };
