@@ -201,8 +201,9 @@ class CardWriter {
    */
   private urlText(url: string, room: number): string {
     const clean = cleanLine(url);
-    if (this.style.canLink(url)) return this.style.link(truncate(clean, Math.max(8, room)), url);
-    return clean.length <= MAX_URL_LENGTH ? clean : truncate(clean, Math.max(8, room));
+    // Whole, linked or not: a reader copies the text as often as they click it.
+    const text = clean.length <= MAX_URL_LENGTH ? clean : truncate(clean, Math.max(8, room));
+    return this.style.canLink(url) ? this.style.link(text, url) : text;
   }
 
   /** `Label  value`, the value wrapped under itself. */
@@ -213,7 +214,8 @@ class CardWriter {
     const cleanLabel = cleanLine(label);
     const labelFits = displayWidth(cleanLabel) <= labelWidth;
     if (isUrl(value)) {
-      if (labelFits && (room >= 20 || this.style.canLink(value)))
+      // Beside its label when it fits there, else on a line of its own under it.
+      if (labelFits && displayWidth(cleanLine(value)) <= room)
         return [`${pad + padEnd(cleanLabel, labelWidth)}  ${this.urlText(value, room)}`];
       return [pad + cleanLabel, `${pad}  ${this.urlText(value, this.o.width - indent - 2)}`];
     }

@@ -78,7 +78,9 @@ export function sourceText(src: Record<string, unknown>): string {
   const parts: string[] = [];
   if (typeof name === "string") parts.push(cleanLine(name).replace(/_/g, " "));
   const when = src.checked_at ?? src.as_of ?? src.retrieved_at;
-  if (typeof when === "string") parts.push(`checked ${cleanLine(when)}`);
+  // A check at midnight UTC is a date: "checked 2025-05-28", not "…T00:00:00Z".
+  if (typeof when === "string")
+    parts.push(`checked ${cleanLine(when).replace(/^(\d{4}-\d\d-\d\d)T00:00(:00(\.0+)?)?Z$/, "$1")}`);
   if (typeof src.url === "string") parts.push(cleanLine(src.url));
   return parts.length > 0 ? parts.join(", ") : objectText(src, 1);
 }

@@ -167,7 +167,8 @@ describe("cards", () => {
 
       About this record
         Content reviewed  2023-12-22T00:00:00Z
-        API URL           http://sandbox.test/v1/peptides/brevritarin-81
+        API URL
+          http://sandbox.test/v1/peptides/brevritarin-81
         Disclaimer        Synthetic sandbox record for research
                           and education only; not medical advice.
 
@@ -1124,14 +1125,14 @@ describe("cards", () => {
       Slug                neskax-research-materials
       Aliases             Neskax
       Location            NL, Europe (source: vendor site, checked
-                          2025-05-28T00:00:00Z,
+                          2025-05-28,
                           https://neskax-research-materials.example/about)
       Rating              5 average from 309 reviews (168
                           verified, 141 not verified) (source:
-                          moderated reviews, checked
-                          2025-05-28T00:00:00Z,
+                          moderated reviews, checked 2025-05-28,
                           https://research.example/vendors/neskax-research-materials#reviews)
-      Website URL         https://neskax-research-materials.example/
+      Website URL
+        https://neskax-research-materials.example/
       Product categories  peptides, capsules, other
 
       About
@@ -1142,8 +1143,7 @@ describe("cards", () => {
         Product count    8
         Peptide count    8
         Last checked at  2025-05-28T00:00:00Z
-        Source           catalog crawl, checked
-                         2025-05-28T00:00:00Z,
+        Source           catalog crawl, checked 2025-05-28,
                          https://neskax-research-materials.example/
 
       Shipping
@@ -1154,13 +1154,13 @@ describe("cards", () => {
           Available  no
           Threshold  unknown
         Returns accepted  yes
-        Source            vendor site, checked
-                          2025-05-26T00:00:00Z,
+        Source            vendor site, checked 2025-05-26,
                           https://neskax-research-materials.example/
 
       About this record
         API URL   http://sandbox.test/v1/vendors/vnd_9a826af2
-        Logo URL  https://neskax-research-materials.example/logo.svg
+        Logo URL
+          https://neskax-research-materials.example/logo.svg
 
       Links to vendors may be affiliate links: the site may earn a
       commission. Commissions never affect which vendors or
@@ -1176,11 +1176,10 @@ describe("cards", () => {
       ID                  vnd_9a826af2
       Slug                neskax-research-materials
       Aliases             Neskax
-      Location            NL, Europe (source: vendor site, checked
-                          2025-05-28T00:00:00Z,
+      Location            NL, Europe (source: vendor site, checked 2025-05-28,
                           https://neskax-research-materials.example/about)
       Rating              5 average from 309 reviews (168 verified, 141 not verified)
-                          (source: moderated reviews, checked 2025-05-28T00:00:00Z,
+                          (source: moderated reviews, checked 2025-05-28,
                           https://research.example/vendors/neskax-research-materials#reviews)
       Website URL         https://neskax-research-materials.example/
       Product categories  peptides, capsules, other
@@ -1193,7 +1192,7 @@ describe("cards", () => {
         Product count    8
         Peptide count    8
         Last checked at  2025-05-28T00:00:00Z
-        Source           catalog crawl, checked 2025-05-28T00:00:00Z,
+        Source           catalog crawl, checked 2025-05-28,
                          https://neskax-research-materials.example/
 
       Shipping
@@ -1204,7 +1203,7 @@ describe("cards", () => {
           Available  no
           Threshold  unknown
         Returns accepted  yes
-        Source            vendor site, checked 2025-05-26T00:00:00Z,
+        Source            vendor site, checked 2025-05-26,
                           https://neskax-research-materials.example/
 
       About this record
@@ -1224,10 +1223,10 @@ describe("cards", () => {
       ID                  vnd_9a826af2
       Slug                neskax-research-materials
       Aliases             Neskax
-      Location            NL, Europe (source: vendor site, checked 2025-05-28T00:00:00Z,
+      Location            NL, Europe (source: vendor site, checked 2025-05-28,
                           https://neskax-research-materials.example/about)
       Rating              5 average from 309 reviews (168 verified, 141 not verified) (source: moderated reviews, checked
-                          2025-05-28T00:00:00Z, https://research.example/vendors/neskax-research-materials#reviews)
+                          2025-05-28, https://research.example/vendors/neskax-research-materials#reviews)
       Website URL         https://neskax-research-materials.example/
       Product categories  peptides, capsules, other
 
@@ -1238,7 +1237,7 @@ describe("cards", () => {
         Product count    8
         Peptide count    8
         Last checked at  2025-05-28T00:00:00Z
-        Source           catalog crawl, checked 2025-05-28T00:00:00Z, https://neskax-research-materials.example/
+        Source           catalog crawl, checked 2025-05-28, https://neskax-research-materials.example/
 
       Shipping
         Coverage          worldwide
@@ -1248,7 +1247,7 @@ describe("cards", () => {
           Available  no
           Threshold  unknown
         Returns accepted  yes
-        Source            vendor site, checked 2025-05-26T00:00:00Z, https://neskax-research-materials.example/
+        Source            vendor site, checked 2025-05-26, https://neskax-research-materials.example/
 
       About this record
         API URL   http://sandbox.test/v1/vendors/vnd_9a826af2
@@ -1267,9 +1266,8 @@ describe("cards", () => {
       ID                  vnd_9a826af2
       Slug                neskax-research-materials
       Aliases             Neskax
-      Location            NL, Europe (source: vendor site, checked 2025-05-28T00:00:00Z, https://neskax-research-materials.example/about)
-      Rating              5 average from 309 reviews (168 verified, 141 not verified) (source: moderated reviews, checked 2025-05-28T00:00:00Z,
-                          https://research.example/vendors/neskax-research-materials#reviews)
+      Location            NL, Europe (source: vendor site, checked 2025-05-28, https://neskax-research-materials.example/about)
+      Rating              5 average from 309 reviews (168 verified, 141 not verified) (source: moderated reviews, checked 2025-05-28, https://research.example/vendors/neskax-research-materials#reviews)
       Website URL         https://neskax-research-materials.example/
       Product categories  peptides, capsules, other
 
@@ -1280,7 +1278,7 @@ describe("cards", () => {
         Product count    8
         Peptide count    8
         Last checked at  2025-05-28T00:00:00Z
-        Source           catalog crawl, checked 2025-05-28T00:00:00Z, https://neskax-research-materials.example/
+        Source           catalog crawl, checked 2025-05-28, https://neskax-research-materials.example/
 
       Shipping
         Coverage          worldwide
@@ -1290,7 +1288,7 @@ describe("cards", () => {
           Available  no
           Threshold  unknown
         Returns accepted  yes
-        Source            vendor site, checked 2025-05-26T00:00:00Z, https://neskax-research-materials.example/
+        Source            vendor site, checked 2025-05-26, https://neskax-research-materials.example/
 
       About this record
         API URL   http://sandbox.test/v1/vendors/vnd_9a826af2
@@ -1333,9 +1331,9 @@ describe("cards", () => {
 
       Sources
         • destinations, exclusions, methods, free shipping: vendor
-          site, checked 2025-05-26T00:00:00Z,
+          site, checked 2025-05-26,
           https://neskax-research-materials.example/shipping
-        • returns: vendor site, checked 2025-05-26T00:00:00Z,
+        • returns: vendor site, checked 2025-05-26,
           https://neskax-research-materials.example/returns
 
       Links to vendors may be affiliate links: the site may earn a
@@ -1377,8 +1375,8 @@ describe("cards", () => {
 
       Sources
         • destinations, exclusions, methods, free shipping: vendor site, checked
-          2025-05-26T00:00:00Z, https://neskax-research-materials.example/shipping
-        • returns: vendor site, checked 2025-05-26T00:00:00Z,
+          2025-05-26, https://neskax-research-materials.example/shipping
+        • returns: vendor site, checked 2025-05-26,
           https://neskax-research-materials.example/returns
 
       Links to vendors may be affiliate links: the site may earn a commission.
@@ -1418,9 +1416,9 @@ describe("cards", () => {
         Conditions     unknown
 
       Sources
-        • destinations, exclusions, methods, free shipping: vendor site, checked 2025-05-26T00:00:00Z,
+        • destinations, exclusions, methods, free shipping: vendor site, checked 2025-05-26,
           https://neskax-research-materials.example/shipping
-        • returns: vendor site, checked 2025-05-26T00:00:00Z, https://neskax-research-materials.example/returns
+        • returns: vendor site, checked 2025-05-26, https://neskax-research-materials.example/returns
 
       Links to vendors may be affiliate links: the site may earn a commission. Commissions never affect which vendors or
       offers are listed or their order.
@@ -1459,8 +1457,8 @@ describe("cards", () => {
         Conditions     unknown
 
       Sources
-        • destinations, exclusions, methods, free shipping: vendor site, checked 2025-05-26T00:00:00Z, https://neskax-research-materials.example/shipping
-        • returns: vendor site, checked 2025-05-26T00:00:00Z, https://neskax-research-materials.example/returns
+        • destinations, exclusions, methods, free shipping: vendor site, checked 2025-05-26, https://neskax-research-materials.example/shipping
+        • returns: vendor site, checked 2025-05-26, https://neskax-research-materials.example/returns
 
       Links to vendors may be affiliate links: the site may earn a commission. Commissions never affect which vendors or offers are listed or their order.
       "
@@ -1511,47 +1509,46 @@ describe("cards", () => {
       Shipping destinations
         Neskax Research Materials  Coverage: worldwide; Countries:
                                    none (source: vendor site,
-                                   checked 2025-05-26T00:00:00Z,
+                                   checked 2025-05-26,
                                    https://neskax-research-materials.example/shipping)
         Jorvax Supply              unknown (source: vendor site,
-                                   checked 2025-04-14T00:00:00Z,
+                                   checked 2025-04-14,
                                    https://jorvax-supply.example/shipping)
       Shipping exclusions
         Neskax Research Materials  IR, US-AK (source: vendor site,
-                                   checked 2025-05-26T00:00:00Z,
+                                   checked 2025-05-26,
                                    https://neskax-research-materials.example/shipping)
         Jorvax Supply              unknown (source: vendor site,
-                                   checked 2025-04-14T00:00:00Z,
+                                   checked 2025-04-14,
                                    https://jorvax-supply.example/shipping)
       Shipping methods
         Neskax Research Materials  Express, Tracked economy,
                                    Standard (source: vendor site,
-                                   checked 2025-05-26T00:00:00Z,
+                                   checked 2025-05-26,
                                    https://neskax-research-materials.example/shipping)
         Jorvax Supply              Express, Tracked economy,
                                    Standard (source: vendor site,
-                                   checked 2025-04-14T00:00:00Z,
+                                   checked 2025-04-14,
                                    https://jorvax-supply.example/shipping)
       Shipping free shipping
         Neskax Research Materials  Available: no; Threshold:
                                    unknown (source: vendor site,
-                                   checked 2025-05-26T00:00:00Z,
+                                   checked 2025-05-26,
                                    https://neskax-research-materials.example/shipping)
         Jorvax Supply              Available: yes; Threshold:
                                    150.00 AUD (source: vendor
-                                   site, checked
-                                   2025-04-14T00:00:00Z,
+                                   site, checked 2025-04-14,
                                    https://jorvax-supply.example/shipping)
       Shipping returns
         Neskax Research Materials  Accepted: yes; Window (days):
                                    14; Conditions: unknown
                                    (source: vendor site, checked
-                                   2025-05-26T00:00:00Z,
+                                   2025-05-26,
                                    https://neskax-research-materials.example/returns)
         Jorvax Supply              Accepted: yes; Window (days):
                                    30; Conditions: unknown
                                    (source: vendor site, checked
-                                   2025-04-14T00:00:00Z,
+                                   2025-04-14,
                                    https://jorvax-supply.example/returns)
 
       Ships to  unknown
@@ -1643,10 +1640,10 @@ describe("cards", () => {
       Catalog peptide count    8                                                                                        6
       Catalog last checked at  2025-05-28T00:00:00Z                                                                     2025-05-30T00:00:00Z
       Product categories       peptides, capsules, other                                                                peptides, sprays, capsules
-      Shipping destinations    Coverage: worldwide; Countries: none (source: vendor site, checked 2025-05-26T00:00:00…  unknown (source: vendor site, checked 2025-04-14T00:00:00Z, https://jorvax-supply.exa…
-      Shipping exclusions      IR, US-AK (source: vendor site, checked 2025-05-26T00:00:00Z, https://neskax-research-…  unknown (source: vendor site, checked 2025-04-14T00:00:00Z, https://jorvax-supply.exa…
-      Shipping methods         Express, Tracked economy, Standard (source: vendor site, checked 2025-05-26T00:00:00Z,…  Express, Tracked economy, Standard (source: vendor site, checked 2025-04-14T00:00:00Z…
-      Shipping free shipping   Available: no; Threshold: unknown (source: vendor site, checked 2025-05-26T00:00:00Z, …  Available: yes; Threshold: 150.00 AUD (source: vendor site, checked 2025-04-14T00:00:…
+      Shipping destinations    Coverage: worldwide; Countries: none (source: vendor site, checked 2025-05-26, https:/…  unknown (source: vendor site, checked 2025-04-14, https://jorvax-supply.example/shipp…
+      Shipping exclusions      IR, US-AK (source: vendor site, checked 2025-05-26, https://neskax-research-materials.…  unknown (source: vendor site, checked 2025-04-14, https://jorvax-supply.example/shipp…
+      Shipping methods         Express, Tracked economy, Standard (source: vendor site, checked 2025-05-26, https://n…  Express, Tracked economy, Standard (source: vendor site, checked 2025-04-14, https://…
+      Shipping free shipping   Available: no; Threshold: unknown (source: vendor site, checked 2025-05-26, https://ne…  Available: yes; Threshold: 150.00 AUD (source: vendor site, checked 2025-04-14, https…
       Shipping returns         Accepted: yes; Window (days): 14; Conditions: unknown (source: vendor site, checked 20…  Accepted: yes; Window (days): 30; Conditions: unknown (source: vendor site, checked 2…
 
       Ships to  unknown
