@@ -7,11 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
+import { visible } from "../helpers/terminal.js";
 
 let cli: SandboxCli;
 const KEY = { PEP_API_KEY: "sbx_full_key" };
-// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal sequences are what is taken out
-const visible = (s: string) => s.replace(/\x1b\[[0-9;]*m|\x1b\]8;;[^\x1b]*\x1b\\/g, "");
 
 beforeAll(async () => {
   cli = await startSandboxCli();

@@ -60,3 +60,7 @@ export function onTerminal(
     setTimeout(() => child.kill(), 15_000).unref();
   });
 }
+
+/** Text as a terminal shows it: colour (SGR) and hyperlink (OSC 8) sequences taken out. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal sequences are what is taken out
+export const visible = (s: string) => s.replace(/\x1b\[[0-9;]*m|\x1b\]8;;[^\x1b]*\x1b\\/g, "");

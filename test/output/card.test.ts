@@ -12,8 +12,8 @@ import {
   vendors,
   disclosure,
 } from "./fixtures.js";
+import { visible } from "../helpers/terminal.js";
 
-const visible = (s: string) => s.replace(/\x1b\]8;;[^\x1b]*\x1b\\/g, "").replace(/\x1b\[[0-9;]*m/g, "");
 const widest = (s: string) => Math.max(...visible(s).split("\n").map(displayWidth));
 
 describe("cards", () => {

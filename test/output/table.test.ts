@@ -3,9 +3,9 @@ import { fitWidths } from "../../src/output/layout.js";
 import { displayWidth } from "../../src/output/width.js";
 import { item, list, run } from "./helpers.js";
 import { MONEY, offers, peptides, studies, vendors, disclosure } from "./fixtures.js";
+import { visible } from "../helpers/terminal.js";
 
 /** The text a terminal shows: no colours, no link wrappers. */
-const visible = (s: string) => s.replace(/\x1b\]8;;[^\x1b]*\x1b\\/g, "").replace(/\x1b\[[0-9;]*m/g, "");
 const widest = (s: string) => Math.max(...visible(s).split("\n").map(displayWidth));
 
 describe("list tables", () => {
