@@ -23,6 +23,17 @@ import {
   type Plain,
 } from "./values.js";
 import { displayWidth, padEnd, truncate, wrap, wrapUnits } from "./width.js";
+import {
+  IDENTIFIER_KEYS,
+  STUDY_COMPACT_KEYS,
+  studyIdOf,
+  isStudy,
+  GENERIC_LIST_KEYS,
+  leafOf,
+  sequenceUnits,
+  isUrl,
+  isInline,
+} from "./card-kinds.js";
 
 export interface SectionSpec {
   title: string;
@@ -54,52 +65,6 @@ export interface CardOptions {
   nullText?: string;
 }
 
-/** Identifiers whose null means the item has none (a study with no trial registration). */
-const IDENTIFIER_KEYS = new Set(["nct_id", "doi", "pmid", "isbn", "pmcid"]);
-
-/** Keys of a study that its compact form already says (or that only repeat its id). */
-const STUDY_COMPACT_KEYS = new Set([
-  "id",
-  "study_id",
-  "title",
-  "publication_year",
-  "year",
-  "study_type",
-  "evidence_classification",
-  "evidence_classification_label",
-  "nct_id",
-  "finding_summary",
-  "source_url",
-  "url",
-  "api_url",
-]);
-
-const studyIdOf = (o: Plain): string | undefined => {
-  const id = o.study_id ?? o.id;
-  return typeof id === "string" && id !== "" ? id : undefined;
-};
-
-/** A cited study (an object with a title, an id and a year or an evidence class). */
-function isStudy(o: Plain): boolean {
-  return (
-    typeof o.title === "string" &&
-    studyIdOf(o) !== undefined &&
-    ("evidence_classification" in o || "publication_year" in o || "finding_summary" in o)
-  );
-}
-
-/** Keys of a list that say nothing the section's title does not ("Secondary reports / Studies"). */
-const GENERIC_LIST_KEYS = new Set(["studies", "items", "entries", "results", "list", "value"]);
-
-const leafOf = (path: string) => path.slice(path.lastIndexOf(".") + 1);
-
-/** A peptide sequence: three-letter residues joined by "-", or one letter per residue. */
-function sequenceUnits(text: string): { units: string[]; sep: string } | undefined {
-  if (/^[A-Za-z]{3}(-[A-Za-z]{3,})+$/.test(text)) return { units: text.split("-"), sep: "-" };
-  if (/^[A-Z]+$/.test(text)) return { units: [...text], sep: "" };
-  return undefined;
-}
-
 const MAX_LABEL = 24;
 const MAX_DEPTH = 6;
 const INDENT = 2;
@@ -108,24 +73,6 @@ interface Entry {
   label: string;
   value: unknown;
   path: string;
-}
-
-const isUrl = (v: unknown): v is string => typeof v === "string" && /^https?:\/\/\S+$/i.test(v);
-
-/** Objects that read as one value: money, a sourced fact, a person's name. */
-function isCompact(v: Plain): boolean {
-  return (
-    Object.keys(v).length === 0 || asMoney(v) !== undefined || asFact(v) !== undefined || asPerson(v) !== undefined
-  );
-}
-
-/** Values printed on one `Label  value` line (possibly wrapped). */
-function isInline(v: unknown): boolean {
-  if (isScalar(v) || isScalarArray(v)) return true;
-  if (isPlainObject(v)) return isCompact(v);
-  return (
-    Array.isArray(v) && v.every((e) => isScalar(e) || (isPlainObject(e) && isCompact(e) && Object.keys(e).length > 0))
-  );
 }
 
 class CardWriter {

@@ -62,5 +62,4 @@ export function onTerminal(
 }
 
 /** Text as a terminal shows it: colour (SGR) and hyperlink (OSC 8) sequences taken out. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal sequences are what is taken out
 export const visible = (s: string) => s.replace(/\x1b\[[0-9;]*m|\x1b\]8;;[^\x1b]*\x1b\\/g, "");
