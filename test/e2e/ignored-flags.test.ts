@@ -4,18 +4,11 @@
  * rows, and `--fields` on a command that shows one thing is refused before any request.
  */
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
+import { describe, expect, it } from "vitest";
+import { useSandboxCli } from "../helpers/sandbox-cli.js";
 
-let cli: SandboxCli;
+const cli = useSandboxCli();
 const KEY = { PEP_API_KEY: "sbx_full_key" };
-
-beforeAll(async () => {
-  cli = await startSandboxCli();
-});
-afterAll(async () => {
-  await cli.close();
-});
 
 describe("-o csv and tsv on answers that are not a list", () => {
   it("search: one row a hit, profiles then content, a kind column saying which", async () => {

@@ -8,17 +8,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { ROOT, scratch, spawnPep } from "../helpers/cli.js";
-import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
+import { useSandboxCli } from "../helpers/sandbox-cli.js";
 
-let cli: SandboxCli;
+const cli = useSandboxCli();
 const KEY = { PEP_API_KEY: "sbx_full_key" };
-
-beforeAll(async () => {
-  cli = await startSandboxCli();
-});
-afterAll(async () => {
-  await cli.close();
-});
 
 const lines = (text: string) => text.split("\n").filter((l) => l !== "");
 

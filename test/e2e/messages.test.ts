@@ -3,18 +3,11 @@
  * says what it accepts and what it got, and a slip of a valid name gets the same "did you
  * mean" line as a mistyped command. Against the sandbox, in process; nothing is sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
+import { describe, expect, it } from "vitest";
+import { useSandboxCli } from "../helpers/sandbox-cli.js";
 
-let cli: SandboxCli;
+const cli = useSandboxCli();
 const KEY = { PEP_API_KEY: "sbx_full_key" };
-
-beforeAll(async () => {
-  cli = await startSandboxCli();
-});
-afterAll(async () => {
-  await cli.close();
-});
 
 describe("bad values", () => {
   it("an enum value: the accepted values, what was typed, and the closest one", async () => {

@@ -5,19 +5,12 @@
  * than the terminal (a URL longer than the room is the one thing left whole), no fact
  * said twice in a card, and ids whole at 60 columns.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
+import { describe, expect, it } from "vitest";
+import { useSandboxCli } from "../helpers/sandbox-cli.js";
 import { visible } from "../helpers/terminal.js";
 
-let cli: SandboxCli;
+const cli = useSandboxCli();
 const KEY = { PEP_API_KEY: "sbx_full_key" };
-
-beforeAll(async () => {
-  cli = await startSandboxCli();
-});
-afterAll(async () => {
-  await cli.close();
-});
 
 /** The command's stdout at a terminal of `columns`, the sandbox's address made stable. */
 async function screen(argv: readonly string[], columns: number): Promise<string> {

@@ -3,19 +3,12 @@
  * whole id (what `get` takes), other columns shrinking or hiding first; a URL column is
  * shown whole or hidden with the hidden-columns note, never cut.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
+import { describe, expect, it } from "vitest";
+import { useSandboxCli } from "../helpers/sandbox-cli.js";
 import { visible } from "../helpers/terminal.js";
 
-let cli: SandboxCli;
+const cli = useSandboxCli();
 const KEY = { PEP_API_KEY: "sbx_full_key" };
-
-beforeAll(async () => {
-  cli = await startSandboxCli();
-});
-afterAll(async () => {
-  await cli.close();
-});
 
 describe("whole ids at 60 columns", () => {
   it.each([

@@ -2,6 +2,7 @@
  * One sandbox per test file and `pep` run in-process against it, with the number of
  * requests each run sent (to prove that a refused flag sent nothing).
  */
+import { afterAll, beforeAll } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { runPep, scratch, type PepRun } from "./cli.js";
 
@@ -38,5 +39,34 @@ export async function startSandboxCli(options: Parameters<typeof startSandbox>[0
       await sb.close();
       tmp.cleanup();
     },
+  };
+}
+
+/**
+ * A sandbox for the test file that calls this: started before its tests, closed after
+ * them. The object is usable inside tests (not at the file's top level).
+ */
+export function useSandboxCli(options: Parameters<typeof startSandbox>[0] = {}): SandboxCli {
+  let cli: SandboxCli | undefined;
+  beforeAll(async () => {
+    cli = await startSandboxCli(options);
+  });
+  afterAll(async () => {
+    await cli?.close();
+  });
+  const started = (): SandboxCli => {
+    if (!cli) throw new Error("the sandbox starts in beforeAll: use it inside a test");
+    return cli;
+  };
+  return {
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get dir() {
+      return started().dir;
+    },
+    pep: (argv, o) => started().pep(argv, o),
+    requestCount: () => started().requestCount(),
+    close: () => started().close(),
   };
 }
