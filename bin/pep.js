@@ -10,11 +10,10 @@
 // This file is CommonJS (bin/package.json says so): Node loads a CommonJS entry about
 // 5 ms faster than an ES module one, which is most of what a quick answer costs.
 //
-// Every other run keeps V8's compiled code of the program in Node's module compile cache
-// (Node 22.1 and later), in pep's cache folder, so the next run reads it instead of
-// compiling the bundle again: see useCompileCache.
+// Every other run keeps V8's compiled code of the program in pep's cache folder, so the
+// next run reads it instead of compiling the bundle again: bin/code-cache.js.
 "use strict";
-const { fstatSync, mkdirSync, readFileSync, statSync, writeSync } = require("node:fs");
+const { fstatSync, readFileSync, writeSync } = require("node:fs");
 const path = require("node:path");
 
 const argv = process.argv.slice(2);
@@ -27,10 +26,14 @@ if (fast !== undefined) {
   // a one-request run. The baseline tier alone is fast enough for what pep parses. Set
   // before anything compiles WebAssembly; pep runs no other.
   require("node:v8").setFlagsFromString("--liftoff-only");
-  useCompileCache(process.env);
+  let main;
+  useCaches(process.env, () => main?.commandOf?.(argv));
   // The bundle is CommonJS (scripts/build.mjs says why); a rejection still goes below.
   Promise.resolve()
-    .then(() => require("../dist/main.js").run(argv))
+    .then(() => {
+      main = require("../dist/main.js");
+      return main.run(argv);
+    })
     .then(
       (code) => {
         process.exitCode = code;
@@ -60,54 +63,30 @@ function quickAnswer(words) {
 }
 
 /**
- * Turns on Node's module compile cache (`module.enableCompileCache`, Node 22.1 and later)
- * in `<pep's cache folder>/node-compile-cache`; Node keeps one subfolder per Node version
- * in it. The cache folder is the ETag cache's (src/config/store.ts, cacheDir): $PEP_CACHE_DIR,
- * else $XDG_CACHE_HOME/pep, else ~/.cache/pep. NODE_DISABLE_COMPILE_CACHE turns it off, and
- * with NODE_COMPILE_CACHE Node has already turned it on in the folder that names. A folder
- * that cannot be made or written only costs the speed-up: Node skips what it cannot write,
- * and nothing here throws.
+ * The two caches of compiled code, both in pep's cache folder (bin/code-cache.js): V8's
+ * code cache for the bundle, taken at the end of a run, and Node's module compile cache
+ * (Node 22.1 and later) for any other file. NODE_DISABLE_COMPILE_CACHE turns both off;
+ * with NODE_COMPILE_CACHE, Node has already turned its own on in the folder that names,
+ * for every file, and pep adds none. A folder that cannot be made or written only costs
+ * the speed-up. NODE_DEBUG=pep traces what happens to each file of the bundle on stderr.
  */
-function useCompileCache(env) {
-  const nodeModule = require("node:module");
-  if (typeof nodeModule.enableCompileCache !== "function" || env.NODE_DISABLE_COMPILE_CACHE || env.NODE_COMPILE_CACHE)
-    return;
+function useCaches(env, commandOf) {
+  if (env.NODE_DISABLE_COMPILE_CACHE || env.NODE_COMPILE_CACHE) return;
   try {
-    let base;
-    if (env.PEP_CACHE_DIR) base = path.resolve(env.PEP_CACHE_DIR);
-    else if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) base = path.join(env.XDG_CACHE_HOME, "pep");
-    else base = path.join(require("node:os").homedir(), ".cache", "pep");
-    const dir = path.join(base, "node-compile-cache");
-    if (makeDirs(dir)) nodeModule.enableCompileCache(dir);
+    const caches = require("./code-cache.js");
+    const base = caches.cacheBase(env);
+    if (base === undefined) return;
+    caches.useCompileCache(base);
+    const traced = /(^|,)\s*pep\s*(,|$)/i.test(env.NODE_DEBUG ?? "");
+    caches.useCodeCache({
+      dist: path.join(__dirname, "..", "dist"),
+      base,
+      commandOf,
+      trace: traced ? (line) => process.stderr.write(`PEP ${process.pid}: code cache ${line}\n`) : undefined,
+    });
   } catch {
-    // No home folder, or the cache could not start: the run goes on uncached.
+    // The run goes on uncached.
   }
-}
-
-/**
- * Makes `dir` and its missing parents (mode 0700) one level at a time, as src/dirs.ts does
- * for the ETag cache: Node's recursive mkdir spins forever under a parent that exists but
- * cannot hold folders (/proc). Whether `dir` is a folder now.
- */
-function makeDirs(dir) {
-  const missing = [];
-  for (let p = dir; ; p = path.dirname(p)) {
-    try {
-      if (!statSync(p).isDirectory()) return false;
-      break;
-    } catch (err) {
-      if (err?.code !== "ENOENT" || path.dirname(p) === p) return false;
-      missing.push(p);
-    }
-  }
-  for (const d of missing.reverse()) {
-    try {
-      mkdirSync(d, { mode: 0o700 });
-    } catch (err) {
-      if (err?.code !== "EEXIST") return false;
-    }
-  }
-  return statSync(dir).isDirectory();
 }
 
 /** Writes to fd 1 directly: setting up process.stdout costs more than the answer. */

@@ -257,11 +257,33 @@ const layout = await rollup({
 await layout.write({
   dir: path.join(root, "dist"),
   format: "cjs",
+  // import() of what stays outside the bundle (node:child_process for the pager, node:dns
+  // in undici, jq-wasm) becomes require() when first needed: bin/code-cache.js compiles
+  // the bundle with node:vm, where import() needs an experimental flag (and warns).
+  dynamicImportInCjs: false,
   entryFileNames: "[name].js",
   chunkFileNames: "chunks/[name]-[hash].js",
 });
 await layout.close();
 await writeFile(path.join(root, "dist", "package.json"), '{\n  "type": "commonjs"\n}\n');
+
+/**
+ * dist/build-id: a hash of every file of the bundle. bin/code-cache.js keeps V8's code
+ * cache of this build in a folder named by it, as V8 checks no more of a cached file
+ * than its source's length: a rebuild or a new version never meets an old cache.
+ */
+{
+  const { createHash } = await import("node:crypto");
+  const { readdir } = await import("node:fs/promises");
+  const hash = createHash("sha256");
+  const files = (await readdir(path.join(root, "dist"), { recursive: true })).filter((f) => f.endsWith(".js")).sort();
+  for (const f of files)
+    hash
+      .update(`${f}\0`)
+      .update(await readFile(path.join(root, "dist", f)))
+      .update("\0");
+  await writeFile(path.join(root, "dist", "build-id"), `${hash.digest("hex").slice(0, 16)}\n`);
+}
 await rm(stage, { recursive: true, force: true });
 
 // The top-level help as printed on a pipe (80 columns, no colour), for bin/pep.js to print

@@ -25,6 +25,15 @@ const osSignals: Partial<Record<NodeJS.Signals, number>> = constants.signals;
 /** Drops a --file temp file when a second Ctrl-C exits at once, before the run unwinds. */
 const discardOnHardExit = new Set<() => void>();
 
+/**
+ * The command that `argv` names, as its words ("peptides list"), or "pep" when the words
+ * name none or several (help, a group alone, a typo). bin/code-cache.js keys its saves on it.
+ */
+export function commandOf(argv: readonly string[]): string {
+  const defs = definitionsFor(argv);
+  return defs.length === 1 ? defs[0]!.path.join(" ") : "pep";
+}
+
 /** Runs `pep` with the words after the executable name; resolves to the exit code. */
 export async function run(argv: readonly string[], deps: Deps = {}): Promise<number> {
   const interrupt = new AbortController();

@@ -79,8 +79,18 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   },
   { name: "XDG_CONFIG_HOME", text: "Base of the config folder (default `~/.config`)." },
   { name: "XDG_CACHE_HOME", text: "Base of the cache folder (default `~/.cache`)." },
-  { name: "NODE_DISABLE_COMPILE_CACHE", text: "When set, Node's module compile cache stays off (see FILES)." },
-  { name: "NODE_COMPILE_CACHE", text: "Folder of Node's module compile cache, instead of pep's (Node's own setting)." },
+  {
+    name: "NODE_DISABLE_COMPILE_CACHE",
+    text: "When set, both caches of compiled code stay off: pep's code cache and Node's module compile cache (see FILES).",
+  },
+  {
+    name: "NODE_COMPILE_CACHE",
+    text: "Folder of Node's module compile cache, instead of pep's (Node's own setting); Node then caches all of pep's code there, and pep keeps no code cache of its own.",
+  },
+  {
+    name: "NODE_DEBUG",
+    text: "With `pep` in its list, each file of pep's bundle says on stderr whether its code cache was accepted, rejected or missing, and which the run saved.",
+  },
   { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`), the spinner's included." },
   { name: "TERM", text: "`dumb`: no colour and no spinner; waits are told as notice lines." },
   { name: "FORCE_COLOR", text: "Colour even when the output is not a terminal; `0` or `false` turns colour off." },
@@ -96,8 +106,12 @@ export const FILES: readonly { path: string; text: string }[] = [
     text: "The ETag cache: responses stored by base URL, path, query and key fingerprint. Without `PEP_CACHE_DIR`: `$XDG_CACHE_HOME/pep`, else `~/.cache/pep`. Safe to delete.",
   },
   {
+    path: "$PEP_CACHE_DIR/code-cache/",
+    text: "pep's code as V8 compiled it, taken at the end of a run so that it holds every function the run compiled; the next run reads it instead of compiling again. One folder per Node version and build of pep; a new build removes the old build's folder. A folder that cannot be written only costs that speed-up. Safe to delete.",
+  },
+  {
     path: "$PEP_CACHE_DIR/node-compile-cache/",
-    text: "On Node 22.1 and later, the program's code as V8 compiled it (Node's module compile cache, one folder per Node version), so a run does not compile it again. A folder that cannot be written only costs that speed-up. Safe to delete.",
+    text: "On Node 22.1 and later, Node's module compile cache for the code that lies outside pep's bundle (jq-wasm), one folder per Node version. Safe to delete.",
   },
 ];
 

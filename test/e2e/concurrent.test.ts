@@ -39,8 +39,15 @@ describe("the cache folder, written by several runs at once", () => {
       expect(new Set(runs.slice(0, 3).map((r) => r.out)).size).toBe(1);
       expect(new Set(runs.slice(3).map((r) => r.out)).size).toBe(1);
     }
-    // Beside the ETag entries, Node's module compile cache (Node 22.1 and later) has its folder.
-    const files = readdirSync(tmp.env.PEP_CACHE_DIR!).filter((f) => f !== "node-compile-cache");
+    // Beside the ETag entries: V8's code cache of the bundle, written by six runs at once
+    // (whole files only, no temp file left), and Node's module compile cache (22.1 and later).
+    const codeCache = path.join(tmp.env.PEP_CACHE_DIR!, "code-cache");
+    const [build, ...others] = readdirSync(codeCache);
+    expect(others).toEqual([]);
+    const cached = readdirSync(path.join(codeCache, build!));
+    expect(cached).toContain("main.js.cache");
+    expect(cached.filter((f) => !/\.(cache|seen)$/.test(f))).toEqual([]);
+    const files = readdirSync(tmp.env.PEP_CACHE_DIR!).filter((f) => f !== "node-compile-cache" && f !== "code-cache");
     expect(files.filter((f) => !/^[0-9a-f]{64}\.json$/.test(f))).toEqual([]); // no temp files left
     expect(files).toHaveLength(requests.length);
     for (const f of files) {

@@ -1,0 +1,218 @@
+// V8's code cache for pep's own bundle (dist/), taken at the end of a run.
+//
+// Node's module compile cache (bin/pep.js, useCompileCache) saves a file's code as it was
+// compiled, before it ran. V8 compiles most functions only when they are first called, so
+// that cache holds little more than each file's top level: the module bodies of undici,
+// commander and zod, and every function a run calls, were compiled again on every run
+// (about 20 ms of a list run on Node 24, more on Node 20, which has no compile cache).
+// Here each file of the bundle is compiled through node:vm with the code saved by an
+// earlier run, and at exit V8's `createCachedData()` saves it again with every function
+// the run compiled. Only files under dist/ are handled; every other file goes to Node.
+//
+// The folder is <pep's cache folder>/code-cache/<Node version>-<arch>-<build id>, the build
+// id being a hash of the bundle (dist/build-id, written by scripts/build.mjs), so a saved
+// file can only ever meet the code it was made from: V8 itself checks no more than a
+// source's length. A new build or Node version starts a folder of its own, and the first
+// run of a build removes the folders of earlier builds for the same Node.
+//
+// When to save: V8 rejects a cache made under other flags or by another V8, and a file
+// with no cache or a rejected one is saved at exit. A run of a command not seen before in
+// this folder saves every file it loaded: a saved file keeps the code the cache it was
+// loaded with held, plus what this run compiled, so each command is folded in once, and
+// later runs of any command only read. Nothing here ever fails a run: a folder that cannot
+// be made, read or written costs the speed-up and nothing else.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+
+/** At most this many commands are folded in per folder; later ones only read. */
+const MAX_SEEN = 64;
+
+/**
+ * pep's cache folder, the ETag cache's (src/config/store.ts, cacheDir): $PEP_CACHE_DIR,
+ * else $XDG_CACHE_HOME/pep, else ~/.cache/pep. Undefined when there is no home folder.
+ */
+function cacheBase(env) {
+  if (env.PEP_CACHE_DIR) return path.resolve(env.PEP_CACHE_DIR);
+  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) return path.join(env.XDG_CACHE_HOME, "pep");
+  try {
+    return path.join(require("node:os").homedir(), ".cache", "pep");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Turns on Node's module compile cache (`module.enableCompileCache`, Node 22.1 and later)
+ * in `<base>/node-compile-cache`, for the files that useCodeCache leaves to Node (those
+ * outside the bundle, such as jq-wasm); Node keeps one subfolder per Node version in it.
+ */
+function useCompileCache(base) {
+  const nodeModule = require("node:module");
+  if (typeof nodeModule.enableCompileCache !== "function") return;
+  try {
+    const dir = path.join(base, "node-compile-cache");
+    if (makeFolder(dir)) nodeModule.enableCompileCache(dir);
+  } catch {
+    // The cache could not start: the run goes on uncached.
+  }
+}
+
+/**
+ * Compiles the files under `dist` (an absolute folder) with V8's code cache in
+ * `<base>/code-cache/…`, from now on in this process. `commandOf()` is called at exit and
+ * names the command the run was (a short string), or undefined when it cannot tell.
+ * `trace(line)`, when given, is told what happens to each file. Returns whether the cache
+ * is in use.
+ */
+function useCodeCache({ dist, base, commandOf, trace }) {
+  let buildId;
+  try {
+    buildId = fs.readFileSync(path.join(dist, "build-id"), "utf8").trim();
+  } catch {
+    return false;
+  }
+  if (!/^[0-9a-f]{8,64}$/.test(buildId)) return false;
+  const vm = require("node:vm");
+  const Module = require("node:module");
+  const root = path.join(base, "code-cache");
+  const prefix = `${process.version}-${process.arch}-`;
+  const dir = path.join(root, prefix + buildId);
+  const prefixOfDist = dist.endsWith(path.sep) ? dist : dist + path.sep;
+  /** Scripts compiled in this run: { script, file, save } */
+  const compiled = [];
+  const compile = Module.prototype._compile;
+
+  Module.prototype._compile = function compileWithCache(content, filename, ...rest) {
+    if (typeof filename !== "string" || !filename.startsWith(prefixOfDist) || !filename.endsWith(".js"))
+      return compile.call(this, content, filename, ...rest);
+    const file = path.join(dir, `${path.basename(filename)}.cache`);
+    let cachedData;
+    try {
+      cachedData = fs.readFileSync(file);
+    } catch {
+      // None yet.
+    }
+    // No import() in the bundle (scripts/build.mjs turns it into require()): a script
+    // compiled here could only run one behind an experimental flag.
+    const script = new vm.Script(Module.wrap(content), { filename, cachedData });
+    const fresh = cachedData === undefined || script.cachedDataRejected === true;
+    if (trace)
+      trace(`${path.basename(filename)}: ${cachedData === undefined ? "none" : fresh ? "rejected" : "accepted"}`);
+    compiled.push({ script, file, save: fresh });
+    const wrapper = script.runInThisContext({ displayErrors: true });
+    return wrapper.call(this.exports, this.exports, requireFor(this, Module), this, filename, path.dirname(filename));
+  };
+
+  process.once("exit", () => {
+    if (compiled.length === 0) return;
+    let seen;
+    try {
+      const command = commandOf();
+      if (typeof command === "string" && /^[a-z][a-z0-9 -]{0,60}$/.test(command)) {
+        const marker = path.join(dir, `${command.replace(/ /g, "_")}.seen`);
+        if (!fs.existsSync(marker) && countSeen(dir) < MAX_SEEN) seen = marker;
+      }
+    } catch {
+      // No name for the run: only files without a cache are saved.
+    }
+    const toSave = compiled.filter((c) => seen !== undefined || c.save);
+    if (toSave.length === 0) return;
+    if (!makeFolder(dir) || !pruneOtherBuilds(root, dir, prefix)) return;
+    for (const c of toSave) {
+      try {
+        writeAtomically(c.file, c.script.createCachedData());
+        if (trace) trace(`${path.basename(c.file, ".cache")}: saved`);
+      } catch {
+        // A full disk or a read-only folder: the next run compiles again.
+      }
+    }
+    if (seen !== undefined) {
+      try {
+        fs.writeFileSync(seen, "");
+      } catch {
+        // Saved again by a later run of the same command.
+      }
+    }
+  });
+  return true;
+}
+
+/** `require` for a module compiled here, as Node gives one to the modules it compiles. */
+function requireFor(mod, Module) {
+  const require = (id) => mod.require(id);
+  require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
+  require.resolve.paths = (request) => Module._resolveLookupPaths(request, mod);
+  require.main = process.mainModule;
+  require.extensions = Module._extensions;
+  require.cache = Module._cache;
+  return require;
+}
+
+function countSeen(dir) {
+  try {
+    return fs.readdirSync(dir).filter((n) => n.endsWith(".seen")).length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Makes `dir` and its missing parents (mode 0700) one level at a time: Node's recursive
+ * mkdir spins forever under a parent that exists but cannot hold folders (/proc). Whether
+ * `dir` is a folder now.
+ */
+function makeFolder(dir) {
+  const missing = [];
+  for (let p = dir; ; p = path.dirname(p)) {
+    try {
+      if (!fs.statSync(p).isDirectory()) return false;
+      break;
+    } catch (err) {
+      if (err?.code !== "ENOENT" || path.dirname(p) === p) return false;
+      missing.push(p);
+    }
+  }
+  for (const d of missing.reverse()) {
+    try {
+      fs.mkdirSync(d, { mode: 0o700 });
+    } catch (err) {
+      if (err?.code !== "EEXIST") return false;
+    }
+  }
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the folders of other builds for the same Node and arch beside `dir`; always true. */
+function pruneOtherBuilds(root, dir, prefix) {
+  try {
+    for (const name of fs.readdirSync(root))
+      if (name.startsWith(prefix) && path.join(root, name) !== dir)
+        fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  } catch {
+    // Left for a later run to remove.
+  }
+  return true;
+}
+
+/** Writes beside `file` and renames over it, so a reader never meets half a cache. */
+function writeAtomically(file, data) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, data, { mode: 0o600 });
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      // Never written.
+    }
+    throw err;
+  }
+}
+
+module.exports = { cacheBase, useCodeCache, useCompileCache };
