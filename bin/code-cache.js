@@ -24,6 +24,10 @@
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
+// node:module's export is the loader's Module class, which every CommonJS module object is
+// an instance of: taken from there, without loading node:module and the source map
+// support it brings.
+const Module = module.constructor;
 
 /** At most this many commands are folded in per folder; later ones only read. */
 const MAX_SEEN = 64;
@@ -48,11 +52,10 @@ function cacheBase(env) {
  * outside the bundle, such as jq-wasm); Node keeps one subfolder per Node version in it.
  */
 function useCompileCache(base) {
-  const nodeModule = require("node:module");
-  if (typeof nodeModule.enableCompileCache !== "function") return;
+  if (typeof Module.enableCompileCache !== "function") return;
   try {
     const dir = path.join(base, "node-compile-cache");
-    if (makeFolder(dir)) nodeModule.enableCompileCache(dir);
+    if (makeFolder(dir)) Module.enableCompileCache(dir);
   } catch {
     // The cache could not start: the run goes on uncached.
   }
@@ -74,7 +77,6 @@ function useCodeCache({ dist, base, commandOf, trace }) {
   }
   if (!/^[0-9a-f]{8,64}$/.test(buildId)) return false;
   const vm = require("node:vm");
-  const Module = require("node:module");
   const root = path.join(base, "code-cache");
   const prefix = `${process.version}-${process.arch}-`;
   const dir = path.join(root, prefix + buildId);
@@ -101,7 +103,7 @@ function useCodeCache({ dist, base, commandOf, trace }) {
       trace(`${path.basename(filename)}: ${cachedData === undefined ? "none" : fresh ? "rejected" : "accepted"}`);
     compiled.push({ script, file, save: fresh });
     const wrapper = script.runInThisContext({ displayErrors: true });
-    return wrapper.call(this.exports, this.exports, requireFor(this, Module), this, filename, path.dirname(filename));
+    return wrapper.call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
   };
 
   process.once("exit", () => {
@@ -139,7 +141,7 @@ function useCodeCache({ dist, base, commandOf, trace }) {
 }
 
 /** `require` for a module compiled here, as Node gives one to the modules it compiles. */
-function requireFor(mod, Module) {
+function requireFor(mod) {
   const require = (id) => mod.require(id);
   require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
   require.resolve.paths = (request) => Module._resolveLookupPaths(request, mod);
