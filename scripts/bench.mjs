@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBenchSandbox } from "./bench/sandbox.mjs";
 import { runStartupSection, startupCommands, STARTUP_RUNS } from "./bench/startup.mjs";
-import { findPython, FLOOR_RUNS, floorCommands, runStartupFloors } from "./bench/startup-floor.mjs";
+import { buildDepsFloor, findPython, FLOOR_RUNS, floorCommands, runStartupFloors } from "./bench/startup-floor.mjs";
 import { EXPORT_ARGS, EXPORT_LIMIT, EXPORT_RUNS, runExport } from "./bench/export.mjs";
 import { memoryArgs, MEMORY_FORMATS, MEMORY_RUNS, MEMORY_SIZES, runMemory } from "./bench/memory.mjs";
 import { PACING_ARGS, PACING_LIMIT, PACING_PAGES, PACING_RUNS, runPacing } from "./bench/pacing.mjs";
@@ -88,6 +88,7 @@ try {
     try {
       if (wants(1)) {
         log("1. start-up");
+        ctx.depsFloor = await buildDepsFloor(ctx);
         const r = runStartupSection(ctx, sandbox, runStartupFloors);
         rows.push(...r.rows);
         notes.push(...r.notes, ...startupNotes(ctx));
@@ -166,11 +167,12 @@ const commands = [
   "# PEP_BASE_URL=<sandbox>/v1: startSandbox({ scale }) from dist/sandbox.js in a child process (scripts/bench/sandbox-child.mjs),",
   "# directly for 1-3, through its counting proxy for 4-5.",
   `# 1. start-up, on this machine's Node and on Node 24 (node = scripts/test-node.sh --fetch 24), sandbox scale 40:`,
-  `# 1a-1c ${STARTUP_RUNS} interleaved pairs each against node -e 0; 1d-1g ${FLOOR_RUNS} interleaved rounds of all five`,
+  `# 1a-1c ${STARTUP_RUNS} interleaved pairs each against node -e 0; 1d-1i ${FLOOR_RUNS} interleaved rounds of all six`,
   "node -e 0",
   ...startupCommands(ctx).map((c) => pepCmd(c.args)),
   floorCommands(ctx).http,
   floorCommands(ctx).python,
+  floorCommands(ctx).deps,
   `NODE_DISABLE_COMPILE_CACHE=1 ${pepCmd(["peptides", "list", "-o", "json"])}`,
   `# 2. export, ${EXPORT_RUNS} interleaved rounds (sandbox scale 40); each writes to a file, checked for ${EXPORT_LIMIT} lines`,
   `${pepCmd(EXPORT_ARGS)} > out.ndjson`,
@@ -210,7 +212,7 @@ function startupNotes(ctx) {
     ctx.python
       ? `Python floor: ${ctx.python.version}, run as ${ctx.python.exe} (sys.executable of \`python3\`, so no version manager's shim is timed).`
       : "Python floor not run: no python3 on PATH.",
-    "pep's list runs find their compile cache warm (the check run before the timed ones fills it) and their ETag cache filled (a 304, the stored body printed); the floors fetch the whole body.",
+    "pep's list runs find their code cache warm (the check run before the timed ones fills it; the dependencies floor has a cache folder of its own) and their ETag cache filled (a 304, the stored body printed); the floors fetch the whole body.",
   ];
 }
 

@@ -63,7 +63,7 @@ function reading(rows, extra) {
   return out.join("\n");
 }
 
-/** 1d–1g on each Node (startup-floor.mjs): the list command against its floors. */
+/** 1d–1i on each Node (startup-floor.mjs): the list command against its floors. */
 function floorReading(by, x, ok) {
   const out = [];
   for (const suffix of ["", "-24"]) {
@@ -73,13 +73,18 @@ function floorReading(by, x, ok) {
     const e = by[`1e${suffix}`];
     const f = by[`1f${suffix}`];
     const g = by[`1g${suffix}`];
+    const h = by[`1h${suffix}`];
+    const i = by[`1i${suffix}`];
     out.push(
       `- ${node}: a list run takes ${Math.round(d.measured.sum.median)} ms, ${x(d)} the node:http floor (${Math.round(d.against.sum.median)} ms${f ? `, itself ${x(f)} of \`node -e 0\`` : ""})` +
         (d.met === null ? "" : `, ${ok(d)}`) +
         (e ? `; against Python's urllib (${Math.round(e.against.sum.median)} ms) ${x(e)}, ${ok(e)}` : "") +
         (g
-          ? `. Without its compile cache it takes ${Math.round(g.measured.sum.median)} ms (${x(g)} of with it).`
-          : "."),
+          ? `. Without its code caches (NODE_DISABLE_COMPILE_CACHE=1) it takes ${Math.round(g.measured.sum.median)} ms (${x(g)} of with it).`
+          : ".") +
+        (h
+          ? ` A script that loads only undici, zod and commander and makes the same request, bundled and run with pep's code cache, takes ${Math.round(h.against.sum.median)} ms: pep is ${x(h)} of it${i ? `, and it is ${x(i)} of Python's` : ""}.`
+          : ""),
     );
   }
   return out;

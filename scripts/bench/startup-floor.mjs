@@ -1,10 +1,14 @@
-// 1d–1g: a list command against the floors it can reach, for one Node (run for the
+// 1d–1i: a list command against the floors it can reach, for one Node (run for the
 // machine's Node and for Node 24, like the rows of startup.mjs):
 //   floor-list.cjs   the same one request with node:http alone, body printed
 //   floor-list.py    the same with Python's urllib, run by the interpreter itself
+//   floor-deps.mjs   the same with what pep must load (undici, zod, commander), bundled
+//                    and run with pep's code cache: what a list command can reach at best
 // all interleaved with `node -e 0` and with pep without its compile cache, so every row of
 // one Node comes from the same rounds.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { interleave, timed } from "./run.mjs";
 import { ratioRow } from "./stats.mjs";
@@ -25,17 +29,53 @@ export function findPython() {
   return { exe, version: `${version.stdout}${version.stderr}`.trim() };
 }
 
-/** Whether this Node has the module compile cache (22.1 and later). */
-export function hasCompileCache(nodeBin) {
-  return (
-    spawnSync(nodeBin, ["-p", "typeof require('node:module').enableCompileCache"], {
-      encoding: "utf8",
-    }).stdout.trim() === "function"
+/**
+ * Bundles floor-deps.mjs into <tmp>/floor-deps/ beside a build id and a runner that sets
+ * up what bin/pep.js does (--liftoff-only, bin/code-cache.js). Returns the runner's path.
+ */
+export async function buildDepsFloor(ctx) {
+  const { build } = await import("esbuild");
+  const dir = path.join(ctx.tmp, "floor-deps");
+  mkdirSync(dir, { recursive: true });
+  const bundle = path.join(dir, "floor-deps.js");
+  await build({
+    entryPoints: [path.join(ctx.benchDir, "floor-deps.mjs")],
+    absWorkingDir: ctx.root,
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    minifySyntax: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  writeFileSync(path.join(dir, "package.json"), '{ "type": "commonjs" }\n');
+  writeFileSync(
+    path.join(dir, "build-id"),
+    `${createHash("sha256").update(readFileSync(bundle)).digest("hex").slice(0, 16)}\n`,
   );
+  const runner = path.join(dir, "run.cjs");
+  const codeCache = path.join(path.dirname(ctx.pep), "code-cache.js");
+  writeFileSync(
+    runner,
+    [
+      '"use strict";',
+      'require("node:v8").setFlagsFromString("--liftoff-only");',
+      `const caches = require(${JSON.stringify(codeCache)});`,
+      "const base = caches.cacheBase(process.env);",
+      "caches.useCompileCache(base);",
+      'caches.useCodeCache({ dist: __dirname, base, commandOf: () => "floor-deps" });',
+      'require("./floor-deps.js");',
+      "",
+    ].join("\n"),
+  );
+  return runner;
 }
 
 export function floorCommands(ctx) {
   return {
+    deps: `node <tmp>/floor-deps/run.cjs <sandbox>/v1 <key>   # scripts/bench/floor-deps.mjs, bundled by esbuild, run with bin/code-cache.js`,
     http: `node scripts/bench/floor-list.cjs <sandbox>/v1 <key>`,
     python: `${ctx.python ? ctx.python.exe : "python3"} scripts/bench/floor-list.py <sandbox>/v1 <key>`,
   };
@@ -47,25 +87,31 @@ export function runStartupFloors(ctx, sandbox, node) {
   const key = ctx.env.PEP_API_KEY;
   const httpFloor = path.join(ctx.benchDir, "floor-list.cjs");
   const pyFloor = path.join(ctx.benchDir, "floor-list.py");
-  const cc = hasCompileCache(node.bin);
   const run = {
     bare: () => timed(node.bin, ["-e", "0"], { env, cwd: ctx.root }),
     http: () => timed(node.bin, [httpFloor, sandbox.baseUrl, key], { env, cwd: ctx.root }),
+    // A cache folder of its own: a code cache folder keeps one build per Node.
+    ...(ctx.depsFloor
+      ? {
+          deps: () =>
+            timed(node.bin, [ctx.depsFloor, sandbox.baseUrl, key], {
+              env: { ...env, PEP_CACHE_DIR: path.join(ctx.tmp, `cache-floor-deps-${node.major}`) },
+              cwd: ctx.root,
+            }),
+        }
+      : {}),
     pep: () => timed(node.bin, [ctx.pep, ...LIST], { env, cwd: ctx.root }),
     ...(ctx.python
       ? { python: () => timed(ctx.python.exe, [pyFloor, sandbox.baseUrl, key], { env, cwd: ctx.root }) }
       : {}),
-    ...(cc
-      ? {
-          cold: () =>
-            timed(node.bin, [ctx.pep, ...LIST], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: "1" }, cwd: ctx.root }),
-        }
-      : {}),
+    // No code cache (bin/code-cache.js) and no module compile cache, on every Node.
+    cold: () =>
+      timed(node.bin, [ctx.pep, ...LIST], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: "1" }, cwd: ctx.root }),
   };
-  // Same data from all three (pep prints the envelope's items, the floors the envelope);
-  // the first pep run also fills the compile cache, so the timed runs find it warm.
+  // Same data from all (pep prints the envelope's items, the floors the envelope); the
+  // first pep run also fills its code cache, so the timed runs find it warm.
   const items = JSON.parse(run.pep().stdout);
-  for (const name of ["http", "python"]) {
+  for (const name of ["http", "python", "deps"]) {
     if (!run[name]) continue;
     const body = JSON.parse(run[name]().stdout);
     if (JSON.stringify(body.data) !== JSON.stringify(items))
@@ -110,11 +156,37 @@ export function runStartupFloors(ctx, sandbox, node) {
       meets: null,
     }),
   );
+  if (times.deps) {
+    rows.push(
+      ratioRow({
+        id: id("h"),
+        figure: `Node ${node.major}: \`pep peptides list -o json\` vs the dependencies floor (undici, zod, commander, one request)`,
+        unit: "ms",
+        measured: times.pep,
+        against: times.deps,
+        target: "— (reported)",
+        meets: null,
+      }),
+    );
+  }
+  if (times.deps && times.python) {
+    rows.push(
+      ratioRow({
+        id: id("i"),
+        figure: `Node ${node.major}: the dependencies floor vs the Python urllib floor`,
+        unit: "ms",
+        measured: times.deps,
+        against: times.python,
+        target: "— (reported)",
+        meets: null,
+      }),
+    );
+  }
   if (times.cold) {
     rows.push(
       ratioRow({
         id: id("g"),
-        figure: `Node ${node.major}: \`pep peptides list -o json\`, compile cache off vs on`,
+        figure: `Node ${node.major}: \`pep peptides list -o json\`, code caches off vs on`,
         unit: "ms",
         measured: times.cold,
         against: times.pep,
