@@ -26,7 +26,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 // node:module's export is the loader's Module class, which every CommonJS module object is
 // an instance of: taken from there, without loading node:module and the source map
-// support it brings.
+// support it brings (node:module adds enableCompileCache to the class when it loads).
 const Module = module.constructor;
 
 /** At most this many commands are folded in per folder; later ones only read. */
@@ -47,18 +47,26 @@ function cacheBase(env) {
 }
 
 /**
- * Turns on Node's module compile cache (`module.enableCompileCache`, Node 22.1 and later)
- * in `<base>/node-compile-cache`, for the files that useCodeCache leaves to Node (those
+ * Node's module compile cache (`module.enableCompileCache`, Node 22.1 and later) in
+ * `<base>/node-compile-cache`, for the files that useCodeCache leaves to Node (those
  * outside the bundle, such as jq-wasm); Node keeps one subfolder per Node version in it.
+ * Returns the function that turns it on, once: node:module (which also brings the source
+ * map support) is loaded only when a file outside the bundle is about to be compiled.
  */
 function useCompileCache(base) {
-  if (typeof Module.enableCompileCache !== "function") return;
-  try {
-    const dir = path.join(base, "node-compile-cache");
-    if (makeFolder(dir)) Module.enableCompileCache(dir);
-  } catch {
-    // The cache could not start: the run goes on uncached.
-  }
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    try {
+      const nodeModule = require("node:module");
+      if (typeof nodeModule.enableCompileCache !== "function") return;
+      const dir = path.join(base, "node-compile-cache");
+      if (makeFolder(dir)) nodeModule.enableCompileCache(dir);
+    } catch {
+      // The cache could not start: the run goes on uncached.
+    }
+  };
 }
 
 /**
@@ -68,7 +76,7 @@ function useCompileCache(base) {
  * `trace(line)`, when given, is told what happens to each file. Returns whether the cache
  * is in use.
  */
-function useCodeCache({ dist, base, commandOf, trace }) {
+function useCodeCache({ dist, base, commandOf, beforeOthers, trace }) {
   let buildId;
   try {
     buildId = fs.readFileSync(path.join(dist, "build-id"), "utf8").trim();
@@ -86,8 +94,10 @@ function useCodeCache({ dist, base, commandOf, trace }) {
   const compile = Module.prototype._compile;
 
   Module.prototype._compile = function compileWithCache(content, filename, ...rest) {
-    if (typeof filename !== "string" || !filename.startsWith(prefixOfDist) || !filename.endsWith(".js"))
+    if (typeof filename !== "string" || !filename.startsWith(prefixOfDist) || !filename.endsWith(".js")) {
+      if (beforeOthers) beforeOthers();
       return compile.call(this, content, filename, ...rest);
+    }
     const file = path.join(dir, `${path.basename(filename)}.cache`);
     let cachedData;
     try {

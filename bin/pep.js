@@ -76,14 +76,16 @@ function useCaches(env, commandOf) {
     const caches = require("./code-cache.js");
     const base = caches.cacheBase(env);
     if (base === undefined) return;
-    caches.useCompileCache(base);
+    const nodeCache = caches.useCompileCache(base);
     const traced = /(^|,)\s*pep\s*(,|$)/i.test(env.NODE_DEBUG ?? "");
-    caches.useCodeCache({
+    const ours = caches.useCodeCache({
       dist: path.join(__dirname, "..", "dist"),
       base,
       commandOf,
+      beforeOthers: nodeCache,
       trace: traced ? (line) => process.stderr.write(`PEP ${process.pid}: code cache ${line}\n`) : undefined,
     });
+    if (!ours) nodeCache();
   } catch {
     // The run goes on uncached.
   }
