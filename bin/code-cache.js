@@ -12,8 +12,8 @@
 // The folder is <pep's cache folder>/code-cache/<Node version>-<arch>-<build id>, the build
 // id being a hash of the bundle (dist/build-id, written by scripts/build.mjs), so a saved
 // file can only ever meet the code it was made from: V8 itself checks no more than a
-// source's length. A new build or Node version starts a folder of its own, and the first
-// run of a build removes the folders of earlier builds for the same Node.
+// source's length. A new build or Node version starts a folder of its own, and a save
+// removes the folders of other builds for the same Node.
 //
 // When to save: V8 rejects a cache made under other flags or by another V8, and a file
 // with no cache or a rejected one is saved at exit. A run of a command not seen before in
@@ -130,7 +130,8 @@ function useCodeCache({ dist, base, commandOf, beforeOthers, trace }) {
     }
     const toSave = compiled.filter((c) => seen !== undefined || c.save);
     if (toSave.length === 0) return;
-    if (!makeFolder(dir) || !pruneOtherBuilds(root, dir, prefix)) return;
+    if (!makeFolder(dir)) return;
+    pruneOtherBuilds(root, dir, prefix);
     for (const c of toSave) {
       try {
         writeAtomically(c.file, c.script.createCachedData());
@@ -199,7 +200,7 @@ function makeFolder(dir) {
   }
 }
 
-/** Removes the folders of other builds for the same Node and arch beside `dir`; always true. */
+/** Removes the folders of other builds for the same Node and arch beside `dir`. */
 function pruneOtherBuilds(root, dir, prefix) {
   try {
     for (const name of fs.readdirSync(root))
@@ -208,7 +209,6 @@ function pruneOtherBuilds(root, dir, prefix) {
   } catch {
     // Left for a later run to remove.
   }
-  return true;
 }
 
 /** Writes beside `file` and renames over it, so a reader never meets half a cache. */
