@@ -200,7 +200,7 @@ const sdkZodFromPackage = {
 await rm(path.join(root, "dist"), { recursive: true, force: true });
 // esbuild bundles into a staging folder; rollup then lays the chunks out in dist/ (below).
 const stage = await mkdtemp(path.join(tmpdir(), "pep-build-"));
-const ENTRIES = { main: "src/main.ts", index: "src/index.ts", sandbox: "src/sandbox/index.ts" };
+const ENTRIES = { main: "src/cli/main.ts", index: "src/index.ts", sandbox: "src/sandbox/index.ts" };
 await build({
   absWorkingDir: root,
   entryPoints: ENTRIES,

@@ -37,6 +37,6 @@ export {
   ResponseError,
   UsageError,
   exitCodeFor,
-} from "./errors.js";
+} from "./core/errors.js";
 export { ENDPOINTS, checkQuery, expandPath, type Endpoint, type EndpointName } from "./api/endpoints.js";
 export * from "./api/enums.js";

@@ -10,7 +10,7 @@
  * added. `--fields a,b` gives exactly those columns instead (a name with sub-columns
  * here, such as `evidence`, gives its sub-columns).
  */
-import type { Resource } from "../commands/types.js";
+import type { Resource } from "../core/command.js";
 import { STUDY_FIELDS } from "./enums.js";
 
 /** The last column of a mapped header: what the columns before it do not hold. */

@@ -15,9 +15,9 @@ import { defs as config } from "./config/defs.js";
 import { defs as cache } from "./cache/defs.js";
 import { defs as completion } from "./completion/defs.js";
 import { LIMITS } from "../api/enums.js";
-import { listOptions, type OptionDef } from "./options.js";
+import { listOptions, type OptionDef } from "../api/options.js";
 import { defs as mcp } from "./mcp/defs.js";
-import type { CommandDef } from "./types.js";
+import type { CommandDef } from "../core/command.js";
 
 export interface GroupInfo {
   summary: string;

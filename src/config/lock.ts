@@ -6,7 +6,7 @@
  * than STALE_MS is taken to be left by a run that was killed, and is broken.
  */
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { ConfigError } from "../errors.js";
+import { ConfigError } from "../core/errors.js";
 
 const WAIT_MS = 10_000;
 const STALE_MS = 5_000;

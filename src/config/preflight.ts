@@ -3,8 +3,8 @@
  * anything: the profile must exist (unless the command makes it), and `auth login` needs
  * a base URL before it reads a key it could not check.
  */
-import { UsageError } from "../errors.js";
-import type { IO } from "../io.js";
+import { UsageError } from "../core/errors.js";
+import type { IO } from "../core/io.js";
 import { checkProfileKnown, DEFAULT_PROFILE, profileOrigin } from "./profile.js";
 import { resolveBaseUrl } from "./resolve.js";
 import type { ConfigStore } from "./store.js";

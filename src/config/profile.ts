@@ -3,8 +3,8 @@
  * check that a named profile exists, and the one rule by which every command pep tells
  * the user to run names the profile in use.
  */
-import { UsageError } from "../errors.js";
-import { closest } from "../suggest.js";
+import { UsageError } from "../core/errors.js";
+import { closest } from "../core/suggest.js";
 
 /** The profile every run uses when none is named; it exists without being stored. */
 export const DEFAULT_PROFILE = "default";

@@ -5,9 +5,9 @@
  * key unless `--api-key-file` gives one, and no ETag cache.
  */
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
-import type { GlobalOptions } from "../command-context.js";
+import type { GlobalOptions } from "../cli/context.js";
 import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
-import type { IO } from "../io.js";
+import type { IO } from "../core/io.js";
 import { profileName as profileOf } from "./profile.js";
 import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./store.js";
 import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, SandboxSource, ValueSource } from "./types.js";

@@ -7,9 +7,9 @@
 import { chmodSync, closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { makeDirs } from "../dirs.js";
-import { ConfigError, UsageError } from "../errors.js";
-import { jsonErrorReason } from "../json-reason.js";
+import { makeDirs } from "../core/dirs.js";
+import { ConfigError, UsageError } from "../core/errors.js";
+import { jsonErrorReason } from "../core/json-reason.js";
 import { withFileLock } from "./lock.js";
 import type { ConfigKey, ProfileValues } from "./types.js";
 import { checkStoredProfile } from "./values.js";

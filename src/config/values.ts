@@ -3,7 +3,7 @@
  * environment variable or the config file itself. One place says what each key accepts.
  */
 import { AUTH_HEADERS, CITATION_FORMATS, OUTPUT_FORMATS, type AuthHeader, type OutputFormat } from "../api/enums.js";
-import { ConfigError, UsageError } from "../errors.js";
+import { ConfigError, UsageError } from "../core/errors.js";
 import { parseProxyUrl } from "../http/proxy.js";
 import { isKeyParam, KEY_IN_URL_HINT, maskUrl } from "../http/url.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./types.js";

@@ -4,7 +4,7 @@
  * values each value-taking flag accepts, and the values of its positional arguments.
  * The bash, zsh and fish writers only spell this out in their shell's syntax.
  */
-import { flagNames, type OptionDef } from "../commands/options.js";
+import { flagNames, type OptionDef } from "../api/options.js";
 import { valueKind, type ValueKind } from "./flags.js";
 import { allNodes, type CmdNode } from "./tree.js";
 

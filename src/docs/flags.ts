@@ -1,8 +1,8 @@
 /**
  * What a flag's value is, for completion: listed words, a file name, or anything. Read
- * from the option definition (`commands/options.ts`), never from a flag string.
+ * from the option definition (`api/options.ts`), never from a flag string.
  */
-import type { OptionDef } from "../commands/options.js";
+import type { OptionDef } from "../api/options.js";
 
 export type ValueKind =
   | { kind: "none" }

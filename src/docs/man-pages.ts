@@ -7,9 +7,9 @@
  * checked-in pages can be compared with a fresh rendering.
  */
 import { LIMITS } from "../api/enums.js";
-import { flagNames, listOptions, longName, type OptionDef } from "../commands/options.js";
-import type { ArgDef, CommandDef } from "../commands/types.js";
-import { RESEARCH_NOTICE } from "../research-notice.js";
+import { flagNames, listOptions, longName, type OptionDef } from "../api/options.js";
+import type { ArgDef, CommandDef } from "../core/command.js";
+import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { COLUMN_MAPS, OTHER_COLUMN } from "../api/columns.js";
 import { CITATIONS, ENVIRONMENT, EXIT_STATUS, FILES } from "./man-sections.js";
 import { bold, code, guardLine, italic, literalBlock, paragraphs, prose, quoteArg } from "./roff.js";

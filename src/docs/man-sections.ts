@@ -3,7 +3,7 @@
  * definition: exit codes (contract section 5), environment (section 1) and files.
  * The codes are the `EXIT` values of `errors.ts`, so a changed code changes the pages.
  */
-import { EXIT } from "../errors.js";
+import { EXIT } from "../core/errors.js";
 
 export const EXIT_STATUS: readonly { code: number; text: string }[] = [
   { code: EXIT.ok, text: "Success, also when a `304 Not Modified` was answered from the cache." },

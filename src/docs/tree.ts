@@ -5,10 +5,10 @@
  * completion scripts both walk this tree, so they cannot disagree with `--help`.
  */
 import { OUTPUT_FORMATS } from "../api/enums.js";
-import { GLOBAL_OPTIONS } from "../commands/globals.js";
-import type { OptionDef } from "../commands/options.js";
+import { GLOBAL_OPTIONS } from "../api/globals.js";
+import type { OptionDef } from "../api/options.js";
 import { COMMANDS, GROUPS, optionsOf, type GroupInfo } from "../commands/registry.js";
-import type { CommandDef } from "../commands/types.js";
+import type { CommandDef } from "../core/command.js";
 
 /** What the generators read: the definitions and the version they document. */
 export interface DocSources {

@@ -23,8 +23,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { makeDirs } from "../dirs.js";
-import { tempSuffix } from "../temp-name.js";
+import { makeDirs } from "../core/dirs.js";
+import { tempSuffix } from "../core/temp-name.js";
 import type { CacheStore } from "./types.js";
 
 /**

@@ -11,7 +11,7 @@
  * The key never leaves through events or errors: event headers are redacted, and any
  * server text that echoes the key is scrubbed before it becomes an error message.
  */
-import { UsageError } from "../errors.js";
+import { UsageError } from "../core/errors.js";
 import { cacheKey } from "./cache.js";
 import { realClock } from "./clock.js";
 import { decode, type Received, requestIdOf } from "./decode.js";

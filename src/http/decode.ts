@@ -4,8 +4,8 @@
  * read here; every fact a wrapper needs later is a declared field of the result or of
  * the error (`rateLimit`, `cutShort`).
  */
-import { ApiError, type ApiErrorBody, ResponseError } from "../errors.js";
-import { jsonErrorReason } from "../json-reason.js";
+import { ApiError, type ApiErrorBody, ResponseError } from "../core/errors.js";
+import { jsonErrorReason } from "../core/json-reason.js";
 import { parseError, parseSuccess } from "./envelope.js";
 import { parseRateLimit, parseRetryAfter } from "./retry.js";
 import { type Headers, header, type Wire } from "./transport.js";

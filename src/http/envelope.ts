@@ -7,7 +7,7 @@
 // zod's mini API, as in src/api/endpoints.ts: only the functions used are bundled.
 import * as z from "zod/mini";
 import type { $ZodError } from "zod/v4/core";
-import type { ApiErrorBody } from "../errors.js";
+import type { ApiErrorBody } from "../core/errors.js";
 import type { Meta, Pagination } from "./types.js";
 
 /** `meta` is promised on every success; a missing or odd one is read as `{}`. */

@@ -6,7 +6,7 @@
  * With a `limit`, the last request asks for only the items still wanted, so the run
  * ends on a page boundary and `state.nextCursor` resumes exactly where it stopped.
  */
-import { InterruptedError, PaginationLoopError, ResponseError, withResumeCursor } from "../errors.js";
+import { InterruptedError, PaginationLoopError, ResponseError, withResumeCursor } from "../core/errors.js";
 import type { ApiResponse, PageState, PaginateOptions, Paginator, RequestOptions } from "./types.js";
 import { LIMITS } from "../api/enums.js";
 

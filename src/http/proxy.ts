@@ -10,7 +10,7 @@
  * on its own, as with curl: list `localhost,127.0.0.1,::1` to reach a local server
  * directly while a proxy is set.
  */
-import { UsageError } from "../errors.js";
+import { UsageError } from "../core/errors.js";
 import type { ProxySettings } from "./types.js";
 
 export type { ProxySettings };

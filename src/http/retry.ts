@@ -11,7 +11,7 @@
  *   `RateLimit-Reset`, so long runs stay under the limit instead of meeting a 429. The
  *   reset is read from the window's earliest answer, as whole seconds hide the rest.
  */
-import { ApiError, InterruptedError, NetworkError, PepError, ResponseError } from "../errors.js";
+import { ApiError, InterruptedError, NetworkError, PepError, ResponseError } from "../core/errors.js";
 import type { ApiResponse, Clock, ClientEvent, RateLimitInfo } from "./types.js";
 
 /** What every attempt carries; the client adds its own fields. */

@@ -7,8 +7,8 @@
 import { isIP } from "node:net";
 import { pipeline, type Readable, type Transform } from "node:stream";
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
-import { builtin } from "../builtin.js";
-import { InterruptedError, NetworkError, ResponseError, UsageError } from "../errors.js";
+import { builtin } from "../core/builtin.js";
+import { InterruptedError, NetworkError, ResponseError, UsageError } from "../core/errors.js";
 import { describeProxy, NO_PROXY, type ProxySettings, proxyFor } from "./proxy.js";
 import { isLoopbackHost } from "./url.js";
 

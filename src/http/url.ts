@@ -2,7 +2,7 @@
  * URL building and the origin rules for the key (contract section 6): where a request
  * goes, how its query is written, and whether it may carry the key.
  */
-import { UsageError } from "../errors.js";
+import { UsageError } from "../core/errors.js";
 import type { Query } from "./types.js";
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;

@@ -4,9 +4,9 @@
  * key lacks; 429 says when to call again.
  */
 import type { Endpoint } from "../api/endpoints.js";
-import type { Context } from "../command-context.js";
-import { explainAuthFailure } from "../commands/shared/auth-hints.js";
-import { ApiError, EXIT, exitCodeFor, PepError } from "../errors.js";
+import type { Context } from "../cli/context.js";
+import { explainAuthFailure } from "../api/auth-hints.js";
+import { ApiError, EXIT, exitCodeFor, PepError } from "../core/errors.js";
 import { cleanBlock, cleanLine } from "../output/sanitize.js";
 import type { Redact } from "./result.js";
 

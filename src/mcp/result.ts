@@ -4,7 +4,7 @@
  */
 import type { Meta } from "../http/types.js";
 import { cleanLine, stripTerminalControls } from "../output/sanitize.js";
-import { RESEARCH_NOTICE } from "../research-notice.js";
+import { RESEARCH_NOTICE } from "../core/research-notice.js";
 
 export const SANDBOX_DATA_NOTICE =
   "SYNTHETIC SANDBOX DATA: generated for trying pep out. These are not real peptides' research, studies, vendors or prices; never cite or rely on them.";

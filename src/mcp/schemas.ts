@@ -8,9 +8,9 @@ import * as z from "zod/mini";
 import { clone, globalRegistry, type $ZodType } from "zod/v4/core";
 import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
 import { LIMITS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS } from "../api/enums.js";
-import type { ToolEntry } from "../commands/mcp/catalog.js";
+import type { ToolEntry } from "./catalog.js";
 import { COMMANDS } from "../commands/registry.js";
-import { STUDY_ID_FORMS } from "../commands/studies/study-id.js";
+import { STUDY_ID_FORMS } from "../api/study-id.js";
 
 type Shape = Record<string, $ZodType>;
 

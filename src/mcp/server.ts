@@ -6,9 +6,9 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ENDPOINTS } from "../api/endpoints.js";
-import { TOOLS } from "../commands/mcp/catalog.js";
-import type { Context } from "../command-context.js";
-import { RESEARCH_NOTICE } from "../research-notice.js";
+import { TOOLS } from "./catalog.js";
+import type { Context } from "../cli/context.js";
+import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { inputSchema, outputSchema } from "./schemas.js";
 import { callTool } from "./tools.js";
 

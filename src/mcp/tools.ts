@@ -6,12 +6,12 @@
  */
 import { ENDPOINTS, expandPath } from "../api/endpoints.js";
 import { LIMITS } from "../api/enums.js";
-import type { ToolEntry } from "../commands/mcp/catalog.js";
-import { requireArg } from "../commands/shared/item.js";
-import { checkParams } from "../commands/shared/query.js";
-import { toStudyId } from "../commands/studies/study-id.js";
+import type { ToolEntry } from "./catalog.js";
+import { requireArg } from "../api/item.js";
+import { checkParams } from "../api/query.js";
+import { toStudyId } from "../api/study-id.js";
 import { keyEnding } from "../config/key-ending.js";
-import type { Context } from "../command-context.js";
+import type { Context } from "../cli/context.js";
 import type { Query } from "../http/types.js";
 import { toolError, type ToolError } from "./failure.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor, type Notices, type Redact } from "./result.js";

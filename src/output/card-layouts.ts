@@ -3,7 +3,7 @@
  * open are listed as candidates (the first ones the API is likely to use, then common
  * alternatives); keys a layout does not name still appear, after the named ones.
  */
-import type { Resource } from "../commands/types.js";
+import type { Resource } from "../core/command.js";
 import type { CardLayout, SectionSpec } from "./card.js";
 
 /** Details of the record itself, printed last on every card that has them. */

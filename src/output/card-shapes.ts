@@ -7,7 +7,7 @@
  * shapes that are recognised are changed; anything else passes through untouched, so a
  * field the API adds is still shown by the card writer.
  */
-import type { Resource } from "../commands/types.js";
+import type { Resource } from "../core/command.js";
 import { sourceText } from "./cells.js";
 import { flattenStudyDetail, humanize, isPlainObject, type Plain } from "./values.js";
 

@@ -1,5 +1,5 @@
 /** Which results can be written as citations (`-o bibtex|ris|csl-json`): studies, listed or one. */
-import type { Result } from "../commands/types.js";
+import type { Result } from "../core/command.js";
 
 export function isCitable(result: Result): boolean {
   return (

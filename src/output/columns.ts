@@ -4,7 +4,7 @@
  * the spec leaves many field names open; a column none of whose paths is present in the
  * first item is left out rather than shown empty.
  */
-import type { Resource } from "../commands/types.js";
+import type { Resource } from "../core/command.js";
 import { humanCell, scalarCell, type Cell } from "./cells.js";
 import { cleanLine } from "./sanitize.js";
 import { expandFields, getPath, isPlainObject, isScalar } from "./values.js";

@@ -5,7 +5,7 @@
  * carriage return becomes a line feed); the header too, since keys come from the API.
  */
 import { stringify } from "csv-stringify/sync";
-import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
+import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { neutraliseFormula, writeRows } from "./rows.js";
 import { csvText, stripTerminalControls } from "./sanitize.js";

@@ -12,8 +12,8 @@ import { access, open, readlink, realpath, rename, stat, unlink, type FileHandle
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { UsageError } from "../errors.js";
-import { tempSuffix } from "../temp-name.js";
+import { UsageError } from "../core/errors.js";
+import { tempSuffix } from "../core/temp-name.js";
 
 export interface AtomicFile {
   /** Write the output here. */

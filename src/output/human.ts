@@ -3,9 +3,9 @@
  * comparison and search layouts for those two), and the research notice under cards
  * about research. `pep api` output stays JSON even here: it is raw by definition.
  */
-import type { ItemResult, ListResult, RawResult, Resource } from "../commands/types.js";
+import type { ItemResult, ListResult, RawResult, Resource } from "../core/command.js";
 import { renderCard } from "./card.js";
-import { RESEARCH_NOTICE } from "../research-notice.js";
+import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { layoutFor, RESEARCH_CARDS } from "./card-layouts.js";
 import { renderCompare } from "./compare.js";
 import type { WriterContext } from "./writer-context.js";

@@ -15,7 +15,7 @@
  */
 import { Writable } from "node:stream";
 import type { Jq } from "jq-wasm";
-import { UsageError } from "../errors.js";
+import { UsageError } from "../core/errors.js";
 import { cleanBlock } from "./sanitize.js";
 
 let loaded: Promise<Jq> | undefined;

@@ -4,7 +4,7 @@
  * array streamed item by item, byte for byte what `JSON.stringify(all, null, 2)` would
  * give, without ever holding all items.
  */
-import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
+import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { inertJson } from "./sanitize.js";
 

@@ -7,11 +7,11 @@
  * spinner on long list runs.
  */
 import type { OutputFormat } from "../api/enums.js";
-import type { BatchResult, ItemResult, ListResult, RawResult, Resource, Result } from "../commands/types.js";
-import { UsageError } from "../errors.js";
+import type { BatchResult, ItemResult, ListResult, RawResult, Resource, Result } from "../core/command.js";
+import { UsageError } from "../core/errors.js";
 import type { Meta } from "../http/types.js";
-import { shellQuote } from "../resume.js";
-import { write } from "../io.js";
+import { shellQuote } from "../cli/resume.js";
+import { write } from "../core/io.js";
 import { makeContext, type RenderOptions, type WriterContext } from "./writer-context.js";
 
 export type { RenderOptions } from "./writer-context.js";

@@ -6,7 +6,7 @@
  * from the first item's flattened keys.
  */
 import { leftOver, mappedColumns, OTHER_COLUMN } from "../api/columns.js";
-import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
+import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { inertJson, stripTerminalControls } from "./sanitize.js";
 import {

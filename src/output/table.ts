@@ -6,7 +6,7 @@
  * rows, the size of a full API page) and kept for the rest of the run, so `--all` on a
  * terminal prints page after page without holding the whole list.
  */
-import type { Resource } from "../commands/types.js";
+import type { Resource } from "../core/command.js";
 import type { Cell } from "./cells.js";
 import type { Column } from "./columns.js";
 import { resolveColumns } from "./columns.js";

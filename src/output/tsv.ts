@@ -4,7 +4,7 @@
  * breaks a row, and control sequences are removed. Cells are formula-neutralised like
  * CSV, as spreadsheets open TSV too.
  */
-import type { ItemResult, ListResult, RawResult } from "../commands/types.js";
+import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { neutraliseFormula, writeRows } from "./rows.js";
 import { escapeTsv } from "./sanitize.js";

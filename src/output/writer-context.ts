@@ -12,8 +12,8 @@
 import type { Waits } from "./waits.js";
 import type { Writable } from "node:stream";
 import type { OutputFormat } from "../api/enums.js";
-import { InterruptedError } from "../errors.js";
-import { write } from "../io.js";
+import { InterruptedError } from "../core/errors.js";
+import { write } from "../core/io.js";
 import type { Progress } from "./progress.js";
 import { cleanBlock } from "./sanitize.js";
 

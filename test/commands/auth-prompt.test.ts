@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readHidden } from "../../src/commands/auth/prompt.js";
-import { InterruptedError } from "../../src/errors.js";
-import { testIO, type TestIO } from "../../src/io.js";
+import { InterruptedError } from "../../src/core/errors.js";
+import { testIO, type TestIO } from "../../src/core/io.js";
 
 /** A terminal-like stdin: raw mode switches recorded, keys pushed by the test. */
 function terminal(): {

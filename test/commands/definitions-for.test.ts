@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/registry.js";
-import { definitionsFor } from "../../src/program.js";
+import { definitionsFor } from "../../src/cli/program.js";
 
 const paths = (argv: string[]) => {
   const defs = definitionsFor(argv);

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
 import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../src/commands/prices/options.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
-import { extraParams, splitPair } from "../../src/commands/shared/pairs.js";
-import type { Context } from "../../src/command-context.js";
-import { UsageError } from "../../src/errors.js";
+import { extraParams, splitPair } from "../../src/api/pairs.js";
+import type { Context } from "../../src/cli/context.js";
+import { UsageError } from "../../src/core/errors.js";
 
 /** The query `pep prices` (with --ships-to) or `pep products` builds from these options. */
 function offerQuery(endpoint: Endpoint, opts: Record<string, unknown>, withShipsTo: boolean) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/registry.js";
-import { RESEARCH_NOTICE } from "../../src/research-notice.js";
+import { RESEARCH_NOTICE } from "../../src/core/research-notice.js";
 import { runPep, scratch } from "../helpers/cli.js";
 
 const OURS = COMMANDS.filter((d) =>

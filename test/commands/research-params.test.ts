@@ -3,15 +3,15 @@ import { checkQuery, ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js
 import { PEPTIDE_LIST_OPTIONS } from "../../src/commands/peptides/options.js";
 import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/commands/research/options.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
-import { queryFromOptions } from "../../src/commands/shared/query.js";
-import { flagString, longName } from "../../src/commands/options.js";
-import { splitFields } from "../../src/commands/globals.js";
+import { queryFromOptions } from "../../src/api/query.js";
+import { flagString, longName } from "../../src/api/options.js";
+import { splitFields } from "../../src/api/globals.js";
 import { searchText } from "../../src/commands/research/search.js";
 import { exportPaging } from "../../src/commands/studies/export.js";
 import { STUDY_FILTER_OPTIONS } from "../../src/commands/studies/options.js";
-import type { OptionDef } from "../../src/commands/types.js";
-import type { Context } from "../../src/command-context.js";
-import { UsageError } from "../../src/errors.js";
+import type { OptionDef } from "../../src/core/command.js";
+import type { Context } from "../../src/cli/context.js";
+import { UsageError } from "../../src/core/errors.js";
 
 /** listQuery reads only the global --fields from the context. */
 const ctxWith = (fields?: string) => ({ fields: splitFields(fields) }) as unknown as Context;
@@ -242,7 +242,7 @@ describe("option definitions", () => {
   it("each key is the one commander parses its flag into", async () => {
     const { Option } = await import("commander");
     const { COMMANDS, optionsOf } = await import("../../src/commands/registry.js");
-    const { GLOBAL_OPTIONS } = await import("../../src/commands/globals.js");
+    const { GLOBAL_OPTIONS } = await import("../../src/api/globals.js");
     const all = [...GLOBAL_OPTIONS, ...COMMANDS.flatMap((d) => optionsOf(d))];
     expect(all.length).toBeGreaterThan(40);
     for (const o of all) expect(new Option(flagString(o)).attributeName(), flagString(o)).toBe(o.key);

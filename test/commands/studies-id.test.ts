@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseStudyId, toStudyId } from "../../src/commands/studies/study-id.js";
-import { UsageError } from "../../src/errors.js";
+import { parseStudyId, toStudyId } from "../../src/api/study-id.js";
+import { UsageError } from "../../src/core/errors.js";
 
 describe("study ids: the API's own forms pass through", () => {
   it.each([

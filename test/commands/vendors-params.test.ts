@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { upperCode } from "../../src/commands/shared/codes.js";
 import { compareIds, minRating } from "../../src/commands/vendors/params.js";
-import { UsageError } from "../../src/errors.js";
+import { UsageError } from "../../src/core/errors.js";
 
 describe("vendor flag values", () => {
   it("upper-cases country and destination codes and leaves absent ones absent", () => {

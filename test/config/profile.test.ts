@@ -1,7 +1,7 @@
 /** The profile rules: which commands a hint names the profile in, and the unknown-profile error. */
 import { describe, expect, it } from "vitest";
 import { checkProfileKnown, withProfile } from "../../src/config/profile.js";
-import { UsageError } from "../../src/errors.js";
+import { UsageError } from "../../src/core/errors.js";
 
 describe("withProfile", () => {
   it("adds --profile to every pep auth and pep config command, not for the default profile", () => {

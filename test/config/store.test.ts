@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "nod
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { configDir, KEY_FILE_MAX_BYTES, openConfigStore, readKeyFile } from "../../src/config/store.js";
-import { ConfigError, UsageError } from "../../src/errors.js";
+import { ConfigError, UsageError } from "../../src/core/errors.js";
 import { PassThrough } from "node:stream";
 import { scratch } from "../helpers/cli.js";
 

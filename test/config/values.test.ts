@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkStoredProfile, checkBaseUrl, parseConfigValue } from "../../src/config/values.js";
-import { ConfigError, UsageError } from "../../src/errors.js";
+import { ConfigError, UsageError } from "../../src/core/errors.js";
 
 describe("config values", () => {
   it("accepts an http(s) base URL ending in a version segment, without the trailing slash", () => {

@@ -5,7 +5,7 @@
  * them all.
  */
 import { describe, expect, it } from "vitest";
-import { GLOBAL_OPTIONS } from "../../src/commands/globals.js";
+import { GLOBAL_OPTIONS } from "../../src/api/globals.js";
 import { COMMANDS, GROUPS } from "../../src/commands/registry.js";
 import { runPep } from "../helpers/cli.js";
 

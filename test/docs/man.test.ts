@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/registry.js";
-import type { CommandDef } from "../../src/commands/types.js";
+import type { CommandDef } from "../../src/core/command.js";
 import { ENVIRONMENT } from "../../src/docs/man-sections.js";
 import { manPageFiles, pageKeyOf, renderManPages } from "../../src/docs/man-pages.js";
 import { code, guardLine, paragraphs, prose } from "../../src/docs/roff.js";

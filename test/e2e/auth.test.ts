@@ -7,8 +7,8 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testIO, type TestIO } from "../../src/io.js";
-import { run } from "../../src/main.js";
+import { testIO, type TestIO } from "../../src/core/io.js";
+import { run } from "../../src/cli/main.js";
 import { runPep, scratch } from "../helpers/cli.js";
 import { envelope, errorBody, sendJson, startServer, unusedPort, type TestServer } from "../helpers/server.js";
 

@@ -6,8 +6,8 @@
  * succeeds prints the data with the wait told on stderr.
  */
 import { describe, expect, it } from "vitest";
-import { testIO } from "../../src/io.js";
-import { run } from "../../src/main.js";
+import { testIO } from "../../src/core/io.js";
+import { run } from "../../src/cli/main.js";
 import { spawnPep } from "../helpers/cli.js";
 import {
   errorLineOf,

@@ -5,7 +5,7 @@
  * it), carries the notices, and lists page with cursors exactly as the command line does.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOOLS, toolArgs } from "../../src/commands/mcp/catalog.js";
+import { TOOLS, toolArgs } from "../../src/mcp/catalog.js";
 import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
 import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSandboxFlags } from "../../src/commands/sandbox/options.js";
-import { UsageError } from "../../src/errors.js";
+import { UsageError } from "../../src/core/errors.js";
 import { describeRun, expectDocumented, startFuzzer, type Fuzzer } from "./harness.js";
 
 let fz: Fuzzer;

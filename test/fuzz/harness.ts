@@ -14,8 +14,8 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { testIO } from "../../src/io.js";
-import { run } from "../../src/main.js";
+import { testIO } from "../../src/core/io.js";
+import { run } from "../../src/cli/main.js";
 import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
 
 /** A whole number from the environment; anything else stops the run rather than fuzz nothing. */

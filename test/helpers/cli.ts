@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { testIO } from "../../src/io.js";
-import { run } from "../../src/main.js";
+import { testIO } from "../../src/core/io.js";
+import { run } from "../../src/cli/main.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "bin", "pep.js");

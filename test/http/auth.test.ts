@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
 import type { ClientEvent } from "../../src/http/types.js";
-import { ApiError, UsageError, exitCodeFor } from "../../src/errors.js";
+import { ApiError, UsageError, exitCodeFor } from "../../src/core/errors.js";
 import { envelope, errorBody, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 const KEY = "sk_live_0123456789abcdWXYZ";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
-import { ApiError, InterruptedError, NetworkError, ResponseError, exitCodeFor } from "../../src/errors.js";
+import { ApiError, InterruptedError, NetworkError, ResponseError, exitCodeFor } from "../../src/core/errors.js";
 import type { Client } from "../../src/http/types.js";
 import {
   delay,

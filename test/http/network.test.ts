@@ -1,6 +1,6 @@
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ApiError, NetworkError, ResponseError, UsageError, exitCodeFor } from "../../src/errors.js";
+import { type ApiError, NetworkError, ResponseError, UsageError, exitCodeFor } from "../../src/core/errors.js";
 import { createClient } from "../../src/http/client.js";
 import { redactKey } from "../../src/http/key.js";
 import { loopbackOnlyLookup } from "../../src/http/transport.js";

@@ -10,7 +10,7 @@ import {
   mayCarryKey,
   parseBaseUrl,
 } from "../../src/http/url.js";
-import { UsageError } from "../../src/errors.js";
+import { UsageError } from "../../src/core/errors.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 describe("base URL joining", () => {

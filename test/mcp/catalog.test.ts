@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../../src/api/endpoints.js";
-import { TOOLS } from "../../src/commands/mcp/catalog.js";
+import { TOOLS } from "../../src/mcp/catalog.js";
 import { shapeOf, inputSchema } from "../../src/mcp/schemas.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor } from "../../src/mcp/result.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/output/width.js";
-import { RESEARCH_NOTICE as NOTICE } from "../../src/research-notice.js";
+import { RESEARCH_NOTICE as NOTICE } from "../../src/core/research-notice.js";
 import { item, run } from "./helpers.js";
 import {
   peptideProfile,

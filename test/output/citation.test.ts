@@ -2,7 +2,7 @@ import { plugins } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
 import "@citation-js/plugin-ris";
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../src/errors.js";
+import { UsageError } from "../../src/core/errors.js";
 import { parseAuthors } from "../../src/output/citation/names.js";
 import { asciiFold, KeyMaker, studyRecord } from "../../src/output/citation/record.js";
 import { item, list, run } from "./helpers.js";

@@ -1,6 +1,6 @@
 /** Builders for output tests: results as commands return them, and captured streams. */
 import { PassThrough } from "node:stream";
-import type { ItemResult, ListResult, Resource } from "../../src/commands/types.js";
+import type { ItemResult, ListResult, Resource } from "../../src/core/command.js";
 import type { OutputFormat } from "../../src/api/enums.js";
 import type { Meta } from "../../src/http/types.js";
 import { render, type RenderOptions } from "../../src/output/render.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RawResult } from "../../src/commands/types.js";
+import type { RawResult } from "../../src/core/command.js";
 import { item, list, run, fromArray } from "./helpers.js";
 import { MONEY, offers, peptides, studies } from "./fixtures.js";
 

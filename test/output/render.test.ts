@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { InterruptedError } from "../../src/errors.js";
+import { InterruptedError } from "../../src/core/errors.js";
 import { render, shellWord } from "../../src/output/render.js";
 import { capture, item, list, run } from "./helpers.js";
 import { offers, peptides, disclosure } from "./fixtures.js";

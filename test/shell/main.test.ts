@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync }
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testIO } from "../../src/io.js";
-import { resumeCommand, run } from "../../src/main.js";
+import { testIO } from "../../src/core/io.js";
+import { resumeCommand, run } from "../../src/cli/main.js";
 
 let dir: string;
 let env: Record<string, string>;

@@ -1,7 +1,7 @@
 /** The resume command printed under an error that cut a list short. */
 import { describe, expect, it } from "vitest";
-import { ApiError, PaginationLoopError, withResumeCursor } from "../../src/errors.js";
-import { nextPartName, resumeCommand, resumeLines, resumeOf } from "../../src/resume.js";
+import { ApiError, PaginationLoopError, withResumeCursor } from "../../src/core/errors.js";
+import { nextPartName, resumeCommand, resumeLines, resumeOf } from "../../src/cli/resume.js";
 
 describe("resumeCommand", () => {
   it("replaces an old --cursor in either form and keeps every other word", () => {

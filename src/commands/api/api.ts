@@ -5,10 +5,10 @@
  * fetched without it, and said so.
  */
 import { LIMITS } from "../../api/enums.js";
-import { UsageError } from "../../errors.js";
+import { UsageError } from "../../core/errors.js";
 import type { Client } from "../../http/types.js";
-import { explained, explainAuthFailure } from "../shared/auth-hints.js";
-import type { RawResult, Run } from "../types.js";
+import { explained, explainAuthFailure } from "../../api/auth-hints.js";
+import type { RawResult, Run } from "../../core/command.js";
 import type { API_OPTIONS } from "./options.js";
 import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 

@@ -1,5 +1,5 @@
 /** `pep api <path>`: any GET of the API, printed raw (like `gh api`). */
-import type { CommandDef } from "../types.js";
+import type { CommandDef } from "../../core/command.js";
 import { API_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [

@@ -1,5 +1,5 @@
 /** Options of `pep api`, apart from its definition so that its code can type `opts` from them. */
-import { options } from "../options.js";
+import { options } from "../../api/options.js";
 
 /** Options of `pep api`. */
 export const API_OPTIONS = options([

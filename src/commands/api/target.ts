@@ -4,10 +4,10 @@
  * URL is refused before anything is sent.
  */
 import { ENDPOINTS, type Endpoint } from "../../api/endpoints.js";
-import { UsageError } from "../../errors.js";
+import { UsageError } from "../../core/errors.js";
 import type { Query } from "../../http/types.js";
 import { KEY_IN_URL_HINT, maskUrl } from "../../http/url.js";
-import { isKeyParam, keyInUrlError, splitPair } from "../shared/pairs.js";
+import { isKeyParam, keyInUrlError, splitPair } from "../../api/pairs.js";
 
 export interface Target {
   /** A full URL (`https://…`, without its query) or a path relative to the base (`/peptides`). */

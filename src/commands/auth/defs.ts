@@ -1,5 +1,5 @@
 /** `pep auth login|status|logout`: store, check and remove the API key of a profile. */
-import type { CommandDef } from "../types.js";
+import type { CommandDef } from "../../core/command.js";
 import { LOGIN_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [

@@ -10,9 +10,9 @@ import { keyEnding } from "../../config/key-ending.js";
 import { readKeyFile } from "../../config/store.js";
 import type { KeySource } from "../../config/types.js";
 import { parseConfigValue } from "../../config/values.js";
-import type { Context } from "../../command-context.js";
-import { ApiError, AuthError, PepError, UsageError } from "../../errors.js";
-import type { Run } from "../types.js";
+import type { Context } from "../../cli/context.js";
+import { ApiError, AuthError, PepError, UsageError } from "../../core/errors.js";
+import type { Run } from "../../core/command.js";
 import type { LOGIN_OPTIONS } from "./options.js";
 import { readHidden } from "./prompt.js";
 

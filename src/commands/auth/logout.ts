@@ -1,5 +1,5 @@
 /** `pep auth logout`: removes the profile's stored key, and says whether there was one. */
-import type { Run } from "../types.js";
+import type { Run } from "../../core/command.js";
 
 export const run: Run = async (_input, ctx) => {
   const profile = ctx.profile;

@@ -1,5 +1,5 @@
 /** Options of the auth commands, apart from their definitions so that their code can type `opts` from them. */
-import { options } from "../options.js";
+import { options } from "../../api/options.js";
 
 /** Options of `pep auth login`. */
 export const LOGIN_OPTIONS = options([

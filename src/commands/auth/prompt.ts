@@ -6,8 +6,8 @@
  */
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
-import { InterruptedError } from "../../errors.js";
-import type { IO } from "../../io.js";
+import { InterruptedError } from "../../core/errors.js";
+import type { IO } from "../../core/io.js";
 
 type RawCapable = Readable & { setRawMode?: (mode: boolean) => unknown; isRaw?: boolean };
 

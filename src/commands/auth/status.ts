@@ -7,9 +7,9 @@
 import { SCOPES } from "../../api/enums.js";
 import { keyDigest } from "../../config/key-digest.js";
 import { keyEnding } from "../../config/key-ending.js";
-import { ApiError, AuthError } from "../../errors.js";
-import type { Run } from "../types.js";
-import { keySourceText } from "../shared/auth-hints.js";
+import { ApiError, AuthError } from "../../core/errors.js";
+import type { Run } from "../../core/command.js";
+import { keySourceText } from "../../api/auth-hints.js";
 
 /** The sandbox's key has every scope (contract section 8). */
 const SANDBOX_SCOPES = SCOPES;

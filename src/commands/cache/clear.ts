@@ -1,7 +1,7 @@
 /** `pep cache clear`: removes every entry of the ETag cache. */
 import { cacheDir } from "../../config/store.js";
 import { clearCache } from "../../http/cache.js";
-import type { CommandModule } from "../types.js";
+import type { CommandModule } from "../../core/command.js";
 import { megabytes } from "./units.js";
 
 export const run: CommandModule["run"] = async (_input, ctx) => {

@@ -1,5 +1,5 @@
 /** `pep cache path|size|clear`: the ETag cache folder, how much it holds, emptying it. */
-import type { CommandDef } from "../types.js";
+import type { CommandDef } from "../../core/command.js";
 
 const WHERE =
   "The ETag cache lives in $PEP_CACHE_DIR, else $XDG_CACHE_HOME/pep, else ~/.cache/pep. It holds at most cache_max_mb megabytes (a profile key, or PEP_CACHE_MAX_MB; default 50): past that, the least recently used entries go first.";

@@ -1,7 +1,7 @@
 /** `pep cache size`: entries, bytes and the limit of the ETag cache. */
 import { cacheDir } from "../../config/store.js";
 import { cacheUsage } from "../../http/cache.js";
-import type { CommandModule } from "../types.js";
+import type { CommandModule } from "../../core/command.js";
 
 export const run: CommandModule["run"] = async (_input, ctx) => {
   const cfg = await ctx.config();

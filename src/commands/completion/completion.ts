@@ -1,8 +1,8 @@
 /** Prints the completion script of the shell asked for, built from the command definitions. */
 import { SHELLS, completionScript, type Shell } from "../../docs/completion.js";
 import { docSources } from "../../docs/tree.js";
-import { UsageError } from "../../errors.js";
-import type { CommandInput, Result } from "../types.js";
+import { UsageError } from "../../core/errors.js";
+import type { CommandInput, Result } from "../../core/command.js";
 
 export async function run(input: CommandInput): Promise<Result> {
   const shell = input.args[0];

@@ -1,5 +1,5 @@
 /** `pep completion <shell>`: prints a completion script for bash, zsh or fish. */
-import type { CommandDef } from "../types.js";
+import type { CommandDef } from "../../core/command.js";
 
 export const defs: CommandDef[] = [
   {

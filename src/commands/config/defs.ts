@@ -1,7 +1,7 @@
 /** `pep config list|get|set|unset|profiles|path`: the config file's values, per profile (--profile). */
 import { CONFIG_KEYS } from "../../config/types.js";
 import { CONFIG_KEY_HELP } from "../../config/values.js";
-import type { CommandDef } from "../types.js";
+import type { CommandDef } from "../../core/command.js";
 import { PROFILES_OPTIONS } from "./options.js";
 
 const KEYS_HELP = `Keys:\n${CONFIG_KEYS.map((k) => `  ${k.padEnd(12)} ${CONFIG_KEY_HELP[k]}`).join("\n")}`;

@@ -5,7 +5,7 @@
  */
 import { DEFAULTS } from "../../config/resolve.js";
 import type { ConfigKey } from "../../config/types.js";
-import type { Run } from "../types.js";
+import type { Run } from "../../core/command.js";
 import { checkKey, shown } from "./keys.js";
 
 const DEFAULT_OF: Partial<Record<ConfigKey, string>> = {

@@ -5,7 +5,7 @@
 import { keyEnding } from "../../config/key-ending.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/types.js";
 import { isConfigKey } from "../../config/values.js";
-import { UsageError } from "../../errors.js";
+import { UsageError } from "../../core/errors.js";
 import { maskUrl } from "../../http/url.js";
 
 /** `base_url` or `base-url` -> `base_url`; an unknown key exits 2 listing the keys. */

@@ -1,5 +1,5 @@
 /** `pep config list`: the profile's stored values; the API key only as its fingerprint. */
-import type { Run } from "../types.js";
+import type { Run } from "../../core/command.js";
 import { shownProfile } from "./keys.js";
 
 export const run: Run = async (_input, ctx) => {

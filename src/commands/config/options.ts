@@ -1,5 +1,5 @@
 /** Options of the config commands, apart from their definitions so that their code can type `opts` from them. */
-import { options } from "../options.js";
+import { options } from "../../api/options.js";
 
 /** Options of `pep config profiles`. */
 export const PROFILES_OPTIONS = options([

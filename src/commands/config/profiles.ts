@@ -4,8 +4,8 @@
  * base URL. `--delete <name>` removes one, under the config lock in one atomic write.
  */
 import { checkProfileKnown, DEFAULT_PROFILE, knownProfiles } from "../../config/profile.js";
-import { UsageError } from "../../errors.js";
-import type { Run } from "../types.js";
+import { UsageError } from "../../core/errors.js";
+import type { Run } from "../../core/command.js";
 import type { PROFILES_OPTIONS } from "./options.js";
 
 export const run: Run<typeof PROFILES_OPTIONS> = async (input, ctx) => {

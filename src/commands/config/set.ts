@@ -6,8 +6,8 @@
  */
 import { readKeyFile } from "../../config/store.js";
 import { parseConfigValue } from "../../config/values.js";
-import { UsageError } from "../../errors.js";
-import type { Run } from "../types.js";
+import { UsageError } from "../../core/errors.js";
+import type { Run } from "../../core/command.js";
 import { checkKey, shown } from "./keys.js";
 
 export const run: Run = async (input, ctx) => {

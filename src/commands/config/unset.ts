@@ -1,5 +1,5 @@
 /** `pep config unset <key>`: removes a stored value, and says whether there was one. */
-import type { Run } from "../types.js";
+import type { Run } from "../../core/command.js";
 import { checkKey } from "./keys.js";
 
 export const run: Run = async (input, ctx) => {

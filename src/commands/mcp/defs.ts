@@ -4,8 +4,8 @@
  * The description is built from the tool catalog (plain data), so help and the man page
  * name every tool and its arguments without loading a schema or the protocol library.
  */
-import type { CommandDef } from "../types.js";
-import { TOOLS, toolArgs } from "./catalog.js";
+import type { CommandDef } from "../../core/command.js";
+import { TOOLS, toolArgs } from "../../mcp/catalog.js";
 
 /** The snippet that registers `pep mcp` in a client's configuration (mcpServers). */
 export const CLIENT_CONFIG = [

@@ -1,5 +1,5 @@
 /** `pep index` and `pep health`: the API's own description and its health. */
-import type { CommandDef } from "../types.js";
+import type { CommandDef } from "../../core/command.js";
 
 export const defs: CommandDef[] = [
   {

@@ -1,5 +1,5 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
-import type { Run } from "../types.js";
+import type { Run } from "../../core/command.js";
 
 /** A 503 from /health surfaces as an ApiError, which maps to exit 6. */
 export const run: Run = async (_input, ctx) => {

@@ -1,5 +1,5 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
-import type { Run } from "../types.js";
+import type { Run } from "../../core/command.js";
 
 export const run: Run = async (_input, ctx) => {
   const client = await ctx.client(ENDPOINTS.index);

@@ -3,8 +3,8 @@
  * regulatory status.
  */
 import { LIMITS, PEPTIDE_FIELDS } from "../../api/enums.js";
-import { RESEARCH_NOTICE } from "../../research-notice.js";
-import type { CommandDef } from "../types.js";
+import { RESEARCH_NOTICE } from "../../core/research-notice.js";
+import type { CommandDef } from "../../core/command.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 import { PEPTIDE_LIST_OPTIONS } from "./options.js";
 

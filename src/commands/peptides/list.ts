@@ -1,7 +1,7 @@
 /** `pep peptides list`: GET /peptides with its filters and `--fields`. */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
-import type { ListRun } from "../types.js";
+import type { ListRun } from "../../core/command.js";
 import { PEPTIDE_LIST_OPTIONS } from "./options.js";
 
 export const run: ListRun<typeof PEPTIDE_LIST_OPTIONS> = ({ opts }, ctx) =>

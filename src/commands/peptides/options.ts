@@ -4,7 +4,7 @@
  * loading the program tree.
  */
 import { CATEGORIES, EVIDENCE_LEVELS, LIMITS, PEPTIDE_SORTS, REGULATORY_STATUSES } from "../../api/enums.js";
-import { options } from "../options.js";
+import { options } from "../../api/options.js";
 
 export const PEPTIDE_LIST_OPTIONS = options([
   {

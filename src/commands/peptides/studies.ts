@@ -5,9 +5,9 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
 import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
-import { requireArg } from "../shared/item.js";
+import { requireArg } from "../../api/item.js";
 import { runList } from "../shared/list.js";
-import type { ListRun } from "../types.js";
+import type { ListRun } from "../../core/command.js";
 
 export const run: ListRun<typeof BATCH_OPTIONS> = (input, ctx) =>
   perId(ctx, input, { name: "slug", resource: "study", check: (s) => requireArg(s, "slug") }, (slug) =>

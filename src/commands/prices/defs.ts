@@ -1,6 +1,6 @@
 /** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read). */
 import { LIMITS } from "../../api/enums.js";
-import type { CommandDef } from "../types.js";
+import type { CommandDef } from "../../core/command.js";
 import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./options.js";
 
 const MONEY =

@@ -6,7 +6,7 @@
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
-import type { ListRun } from "../types.js";
+import type { ListRun } from "../../core/command.js";
 import { PRICE_OPTIONS } from "./options.js";
 
 export const run: ListRun<typeof PRICE_OPTIONS> = ({ opts }, ctx) =>

@@ -1,6 +1,6 @@
 /** `pep research-areas`: studied topics, most-studied first, with their peptides. */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import type { ListRun } from "../types.js";
+import type { ListRun } from "../../core/command.js";
 import { AREA_OPTIONS } from "./options.js";
 import { runList } from "../shared/list.js";
 

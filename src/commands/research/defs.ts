@@ -3,8 +3,8 @@
  * profiles.
  */
 import { CATEGORIES, LIMITS } from "../../api/enums.js";
-import { RESEARCH_NOTICE } from "../../research-notice.js";
-import type { CommandDef } from "../types.js";
+import { RESEARCH_NOTICE } from "../../core/research-notice.js";
+import type { CommandDef } from "../../core/command.js";
 import { AREA_OPTIONS, SEARCH_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [

@@ -3,9 +3,9 @@
  * paginated list: the API answers with one result object, at most 25 hits.
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { itemOf } from "../shared/item.js";
-import { commandQuery } from "../shared/query.js";
-import type { Run } from "../types.js";
+import { itemOf } from "../../api/item.js";
+import { commandQuery } from "../../api/query.js";
+import type { Run } from "../../core/command.js";
 import { SEARCH_OPTIONS } from "./options.js";
 
 /** The words of the query joined with spaces, so `pep search growth factor` needs no quotes. */

@@ -1,5 +1,5 @@
 /** `pep sandbox`: the whole API from synthetic data, in the foreground. */
-import type { CommandDef } from "../types.js";
+import type { CommandDef } from "../../core/command.js";
 import { SANDBOX_OPTIONS } from "./options.js";
 
 export const defs: CommandDef[] = [

@@ -1,6 +1,6 @@
 /** Checks the sandbox's flags (used by `pep sandbox`); each error names its flag. */
-import { UsageError } from "../../errors.js";
-import { options } from "../options.js";
+import { UsageError } from "../../core/errors.js";
+import { options } from "../../api/options.js";
 
 export interface SandboxFlags {
   port: number;

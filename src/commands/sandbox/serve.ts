@@ -2,8 +2,8 @@
  * `pep sandbox`: starts the server, prints where it is and its keys, and serves until
  * Ctrl-C. A long-running server's banner is its output, so it goes to stdout.
  */
-import { UsageError } from "../../errors.js";
-import type { Run } from "../types.js";
+import { UsageError } from "../../core/errors.js";
+import type { Run } from "../../core/command.js";
 import type { SANDBOX_OPTIONS } from "./options.js";
 import { parseSandboxFlags } from "./options.js";
 

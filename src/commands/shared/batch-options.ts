@@ -3,7 +3,7 @@
  * batch.ts does the work). Kept apart so that the command definitions, which every run
  * loads, do not load the batch code.
  */
-import { options } from "../options.js";
+import { options } from "../../api/options.js";
 
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;

@@ -12,10 +12,10 @@
  * usage error of the run). An id the API does not find is told on stderr and the
  * others go on; the run then exits with the code of the first id that failed.
  */
-import type { Context } from "../../command-context.js";
-import { UsageError } from "../../errors.js";
+import type { Context } from "../../cli/context.js";
+import { UsageError } from "../../core/errors.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./batch-options.js";
-import type { BatchEntry, BatchResult, ItemResult, ListResult, Resource, Result } from "../types.js";
+import type { BatchEntry, BatchResult, ItemResult, ListResult, Resource, Result } from "../../core/command.js";
 
 /** Most ids one run takes from standard input; past it the run is refused before any request. */
 export const MAX_IDS = 100_000;

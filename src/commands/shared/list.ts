@@ -6,12 +6,12 @@
  */
 import { expandPath, type Endpoint } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
-import type { Context } from "../../command-context.js";
-import { UsageError } from "../../errors.js";
+import type { Context } from "../../cli/context.js";
+import { UsageError } from "../../core/errors.js";
 import type { Query } from "../../http/types.js";
-import type { ListResult, OptionDef, Resource } from "../types.js";
-import { explained, explainedList } from "./auth-hints.js";
-import { checkParams, fieldColumns, fieldsParam, queryFromOptions } from "./query.js";
+import type { ListResult, OptionDef, Resource } from "../../core/command.js";
+import { explained, explainedList } from "../../api/auth-hints.js";
+import { checkParams, fieldColumns, fieldsParam, queryFromOptions } from "../../api/query.js";
 
 export interface Paging {
   /** Most items in all; undefined with --all. */

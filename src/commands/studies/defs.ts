@@ -3,10 +3,10 @@
  * export every page for spreadsheets and reference managers.
  */
 import { LIMITS, STUDY_FIELDS } from "../../api/enums.js";
-import { RESEARCH_NOTICE } from "../../research-notice.js";
-import type { CommandDef } from "../types.js";
+import { RESEARCH_NOTICE } from "../../core/research-notice.js";
+import type { CommandDef } from "../../core/command.js";
 import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "./options.js";
-import { STUDY_ID_FORMS } from "./study-id.js";
+import { STUDY_ID_FORMS } from "../../api/study-id.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 
 const fieldsLine = `--fields chooses the fields requested and the columns shown, from: ${STUDY_FIELDS.join(", ")} (id is always included).`;

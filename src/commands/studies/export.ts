@@ -5,7 +5,7 @@
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
-import type { Run } from "../types.js";
+import type { Run } from "../../core/command.js";
 import { STUDY_FILTER_OPTIONS, type EXPORT_OPTIONS } from "./options.js";
 
 /** `--all` unless the user chose `--limit` (or `--all` already). */

@@ -1,7 +1,7 @@
 /** `pep studies list`: GET /studies with its filters and `--fields`. */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
-import type { ListRun } from "../types.js";
+import type { ListRun } from "../../core/command.js";
 import { STUDY_FILTER_OPTIONS } from "./options.js";
 
 export const run: ListRun<typeof STUDY_FILTER_OPTIONS> = ({ opts }, ctx) =>

@@ -3,7 +3,7 @@
  * naming the parameter it fills.
  */
 import { EVIDENCE_CLASSIFICATIONS, LIMITS, STUDY_SORTS } from "../../api/enums.js";
-import { options } from "../options.js";
+import { options } from "../../api/options.js";
 
 export const STUDY_FILTER_OPTIONS = options([
   {

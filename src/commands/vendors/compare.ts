@@ -1,9 +1,9 @@
 /** `pep vendors compare <id> <id> [<id> <id>]`: two to four vendors side by side (`ids=a,b`). */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { explained } from "../shared/auth-hints.js";
-import { itemOf } from "../shared/item.js";
-import { checkParams, queryFromOptions } from "../shared/query.js";
-import type { Run } from "../types.js";
+import { explained } from "../../api/auth-hints.js";
+import { itemOf } from "../../api/item.js";
+import { checkParams, queryFromOptions } from "../../api/query.js";
+import type { Run } from "../../core/command.js";
 import { SHIPS_TO_OPTIONS } from "./options.js";
 import { compareIds } from "./params.js";
 

@@ -5,7 +5,7 @@
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
-import type { ListRun } from "../types.js";
+import type { ListRun } from "../../core/command.js";
 import { VENDOR_LIST_OPTIONS } from "./options.js";
 
 export const run: ListRun<typeof VENDOR_LIST_OPTIONS> = ({ opts }, ctx) =>

@@ -4,7 +4,7 @@
  * bounds (spec 4.5) apply to it; the ids of `compare`. (Codes: `shared/codes.ts`.)
  */
 import { LIMITS } from "../../api/enums.js";
-import { UsageError } from "../../errors.js";
+import { UsageError } from "../../core/errors.js";
 
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 

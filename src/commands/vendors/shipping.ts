@@ -4,11 +4,11 @@
  * vendor ships there; `unknown` stays unknown (never "ships").
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
-import { explained } from "../shared/auth-hints.js";
+import { explained } from "../../api/auth-hints.js";
 import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
-import { itemOf, requireArg } from "../shared/item.js";
-import { commandQuery } from "../shared/query.js";
-import type { Run } from "../types.js";
+import { itemOf, requireArg } from "../../api/item.js";
+import { commandQuery } from "../../api/query.js";
+import type { Run } from "../../core/command.js";
 import { SHIPS_TO_OPTIONS } from "./options.js";
 
 export const run: Run<readonly [...typeof SHIPS_TO_OPTIONS, ...typeof BATCH_OPTIONS]> = async (input, ctx) => {

@@ -5,9 +5,9 @@
  * `studies export --all` must stream item by item. The tests read the output back with
  * citation.js's real parsers to prove it imports.
  */
-import type { ItemResult, ListResult, RawResult } from "../../commands/types.js";
+import type { ItemResult, ListResult, RawResult } from "../../core/command.js";
 import type { OutputFormat } from "../../api/enums.js";
-import { UsageError } from "../../errors.js";
+import { UsageError } from "../../core/errors.js";
 import type { WriterContext } from "../writer-context.js";
 import { writeJsonArray } from "../json.js";
 import { bibtexEntry } from "./bibtex.js";

@@ -5,7 +5,7 @@
  * this list is kept free of zod so that help and man pages can name the tools without
  * loading any schema.
  */
-import { LIMITS } from "../../api/enums.js";
+import { LIMITS } from "../api/enums.js";
 
 export interface ToolEntry {
   /** Tool name, as clients call it. */

@@ -1,9 +1,9 @@
 /**
  * The global options of contract section 1: taken by every command, before or after its
  * name. `GlobalOptions`, what commander parses them into, follows from this list; see
- * `commands/options.ts` for how to add one.
+ * `api/options.ts` for how to add one.
  */
-import { CITATION_FORMATS, OUTPUT_FORMATS } from "../api/enums.js";
+import { CITATION_FORMATS, OUTPUT_FORMATS } from "./enums.js";
 import { options, type OptionValues } from "./options.js";
 
 /** Global options of contract section 1, in the order help shows them. */

@@ -7,11 +7,11 @@
  * stdout. The output layer (`src/output/`) turns the result into table, JSON, CSV, ...
  */
 import type { OutputFormat } from "../api/enums.js";
-import type { Context } from "../command-context.js";
+import type { Context } from "../cli/context.js";
 import type { Meta } from "../http/types.js";
-import type { LIST_OPTIONS, OptionDef, OptionValues } from "./options.js";
+import type { LIST_OPTIONS, OptionDef, OptionValues } from "../api/options.js";
 
-export type { OptionDef, OptionValues } from "./options.js";
+export type { OptionDef, OptionValues } from "../api/options.js";
 
 export interface ArgDef {
   name: string;

@@ -1,18 +1,18 @@
-import type { Endpoint } from "./api/endpoints.js";
-import type { GlobalOptions } from "./commands/globals.js";
-import { withProfile } from "./config/profile.js";
-import type { ConfigStore } from "./config/store.js";
-import type { ResolvedConfig } from "./config/types.js";
-import { AuthError, UsageError } from "./errors.js";
-import { keyFingerprint, redactKey } from "./http/key.js";
-import type { Client, ClientEvent, ClientOptions, Clock } from "./http/types.js";
-import { colorEnabled, type IO } from "./io.js";
-import { cleanBlock } from "./output/sanitize.js";
-import { SANDBOX_NOTICE, watchForSandbox } from "./sandbox-notice.js";
-import { createWaits, type Waits } from "./output/waits.js";
+import type { Endpoint } from "../api/endpoints.js";
+import type { GlobalOptions } from "../api/globals.js";
+import { withProfile } from "../config/profile.js";
+import type { ConfigStore } from "../config/store.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { AuthError, UsageError } from "../core/errors.js";
+import { keyFingerprint, redactKey } from "../http/key.js";
+import type { Client, ClientEvent, ClientOptions, Clock } from "../http/types.js";
+import { colorEnabled, type IO } from "../core/io.js";
+import { cleanBlock } from "../output/sanitize.js";
+import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
+import { createWaits, type Waits } from "../output/waits.js";
 
 /** Global options of contract section 1, as commander parses them. */
-export type { GlobalOptions } from "./commands/globals.js";
+export type { GlobalOptions } from "../api/globals.js";
 
 /** What `run(argv, deps)` may be handed, for tests and embedding. */
 export interface Deps {
@@ -124,7 +124,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
   };
   cleanups.push(async () => {
     if (scopeOutcomes.size === 0 || watchedKey === undefined) return;
-    const { keyDigest } = await import("./config/key-digest.js");
+    const { keyDigest } = await import("../config/key-digest.js");
     await (await init.store()).noteScopes(init.profile, keyDigest(watchedKey), scopeOutcomes);
   });
 
@@ -171,12 +171,12 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
       });
     }
     const [{ createClient }, { paginate }] = await Promise.all([
-      import("./http/client.js"),
-      import("./http/paginate.js"),
+      import("../http/client.js"),
+      import("../http/paginate.js"),
     ]);
     let cache: ClientOptions["cache"] = false;
     if (cfg.cache && overrides.cache !== false) {
-      const { createFileCache } = await import("./http/cache.js");
+      const { createFileCache } = await import("../http/cache.js");
       cache = createFileCache(cfg.cacheDir, { maxBytes: cfg.cacheMaxBytes });
     }
     const apiKey = "apiKey" in overrides ? overrides.apiKey : cfg.apiKey;

@@ -5,8 +5,8 @@
  * checked in one place; a key-looking name is refused, since a key in a URL leaks into
  * logs and history.
  */
-import { UsageError } from "../../errors.js";
-import { isKeyParam, KEY_IN_URL_HINT } from "../../http/url.js";
+import { UsageError } from "../core/errors.js";
+import { isKeyParam, KEY_IN_URL_HINT } from "../http/url.js";
 
 export { isKeyParam };
 

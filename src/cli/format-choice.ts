@@ -3,12 +3,12 @@
  * command's default, the profile, the terminal), and whether failures are told as JSON
  * because the user asked for JSON.
  */
-import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./api/enums.js";
-import type { GlobalOptions } from "./command-context.js";
-import type { CommandDef } from "./commands/types.js";
-import { UsageError } from "./errors.js";
-import type { IO } from "./io.js";
-import { FILE_ENDINGS, formatOfFileName } from "./output/file-format.js";
+import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "../api/enums.js";
+import type { GlobalOptions } from "./context.js";
+import type { CommandDef } from "../core/command.js";
+import { UsageError } from "../core/errors.js";
+import type { IO } from "../core/io.js";
+import { FILE_ENDINGS, formatOfFileName } from "../output/file-format.js";
 
 /**
  * The output format: `-o`, else a `--file` name's ending, else `PEP_OUTPUT`, the

@@ -5,8 +5,8 @@
  * `-F cursor=<c>`. With `--file` nothing of the run was kept (the target is never
  * half-written): stderr says to run it again, or to fetch the rest into another file.
  */
-import { resumeCursorOf, resumeRemainingOf } from "./errors.js";
-import { ACTIVE_CHAR } from "./output/sanitize.js";
+import { resumeCursorOf, resumeRemainingOf } from "../core/errors.js";
+import { ACTIVE_CHAR } from "../output/sanitize.js";
 
 export interface RunFacts {
   /** The command's path (`["studies", "list"]`). */

@@ -4,8 +4,8 @@
  * `pep sandbox` elsewhere behind PEP_BASE_URL). Errors carry no `meta`, so an answer with
  * no data prints none.
  */
-import type { paginate as paginatePages } from "./http/paginate.js";
-import type { ApiResponse, Client, RequestOptions } from "./http/types.js";
+import type { paginate as paginatePages } from "../http/paginate.js";
+import type { ApiResponse, Client, RequestOptions } from "../http/types.js";
 
 export const SANDBOX_NOTICE = "sandbox data, synthetic: not real research (sandbox at {url})";
 

@@ -1,10 +1,10 @@
 /** Commands that show one object: the positional argument that names it, and the request. */
-import { expandPath, type Endpoint } from "../../api/endpoints.js";
-import { LIMITS } from "../../api/enums.js";
-import type { Context } from "../../command-context.js";
-import { UsageError } from "../../errors.js";
-import type { Query } from "../../http/types.js";
-import type { ItemResult, Resource } from "../types.js";
+import { expandPath, type Endpoint } from "./endpoints.js";
+import { LIMITS } from "./enums.js";
+import type { Context } from "../cli/context.js";
+import { UsageError } from "../core/errors.js";
+import type { Query } from "../http/types.js";
+import type { ItemResult, Resource } from "../core/command.js";
 
 /** Checks a positional argument that names a resource (slug, id). */
 export function requireArg(value: string | undefined, name: string, max = LIMITS.searchMaxLength): string {

@@ -16,10 +16,10 @@ import {
   PepError,
   ResponseError,
   UsageError,
-} from "./errors.js";
-import { withProfile } from "./config/profile.js";
-import type { IO } from "./io.js";
-import { cleanBlock, cleanLine, inertJson } from "./output/sanitize.js";
+} from "../core/errors.js";
+import { withProfile } from "../config/profile.js";
+import type { IO } from "../core/io.js";
+import { cleanBlock, cleanLine, inertJson } from "../output/sanitize.js";
 import { type Resume, resumeOf, type RunFacts } from "./resume.js";
 
 export interface ReportOptions {

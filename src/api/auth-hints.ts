@@ -3,12 +3,12 @@
  * where it came from) and which scope the endpoint needs. A bare "HTTP 403" leaves the
  * user guessing between a wrong key and a key without the right scope; this tells them.
  */
-import type { Endpoint } from "../../api/endpoints.js";
-import { keyEnding } from "../../config/key-ending.js";
-import type { KeySource } from "../../config/types.js";
-import type { Context } from "../../command-context.js";
-import { ApiError } from "../../errors.js";
-import type { ListResult } from "../types.js";
+import type { Endpoint } from "./endpoints.js";
+import { keyEnding } from "../config/key-ending.js";
+import type { KeySource } from "../config/types.js";
+import type { Context } from "../cli/context.js";
+import { ApiError } from "../core/errors.js";
+import type { ListResult } from "../core/command.js";
 
 /** Where a key came from, in words: "stored in profile default", "from PEP_API_KEY". */
 export function keySourceText(source: KeySource | undefined, profile: string): string {

@@ -3,8 +3,8 @@
  * Everything that can fail in `pep` throws one of these; `main.ts` prints it and exits
  * with `exitCodeFor(err)`.
  */
-import type { RateLimitInfo } from "./http/types.js";
-import { cleanLine } from "./output/sanitize.js";
+import type { RateLimitInfo } from "../http/types.js";
+import { cleanLine } from "../output/sanitize.js";
 
 export const EXIT = {
   ok: 0,

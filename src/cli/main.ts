@@ -6,14 +6,14 @@
  */
 import { CommanderError } from "commander";
 import { constants } from "node:os";
-import type { OutputFormat } from "./api/enums.js";
-import { splitFields } from "./commands/globals.js";
-import type { CommandDef, CommandInput, Result } from "./commands/types.js";
-import { DEFAULT_PROFILE, profileName } from "./config/profile.js";
-import type { ResolvedConfig, SandboxSource } from "./config/types.js";
-import { createContext, type Deps, type GlobalOptions } from "./command-context.js";
-import { ApiError, EXIT, InterruptedError, PepError, UsageError } from "./errors.js";
-import { colorEnabled, processIO, type IO, type Pager } from "./io.js";
+import type { OutputFormat } from "../api/enums.js";
+import { splitFields } from "../api/globals.js";
+import type { CommandDef, CommandInput, Result } from "../core/command.js";
+import { DEFAULT_PROFILE, profileName } from "../config/profile.js";
+import type { ResolvedConfig, SandboxSource } from "../config/types.js";
+import { createContext, type Deps, type GlobalOptions } from "./context.js";
+import { ApiError, EXIT, InterruptedError, PepError, UsageError } from "../core/errors.js";
+import { colorEnabled, processIO, type IO, type Pager } from "../core/io.js";
 import { buildProgram, checkHelpTarget, definitionsFor, FAILED_COMMAND, globalsHelp } from "./program.js";
 import { report } from "./report.js";
 import { chooseFormat, explicitMachine, outputWord } from "./format-choice.js";
@@ -128,7 +128,7 @@ function refuseStdio(def: CommandDef, globals: GlobalOptions): void {
 
 /** `--fields` chooses a list's fields and columns: a command that shows one thing refuses it. */
 async function refuseFields(def: CommandDef): Promise<never> {
-  const { COMMANDS } = await import("./commands/registry.js");
+  const { COMMANDS } = await import("../commands/registry.js");
   const lists = COMMANDS.filter((d) => d.list || d.fields).map((d) => d.path.join(" "));
   throw new UsageError(`--fields chooses the columns of a list; pep ${def.path.join(" ")} does not print one`, {
     hints: [`Lists take it: ${lists.map((l) => `pep ${l}`).join(", ")}. With -o json, --jq picks fields of anything.`],
@@ -161,12 +161,12 @@ async function execute(
   if (def.stdioProtocol) refuseStdio(def, globals);
   if (globals.fields !== undefined && !def.list && !def.fields) await refuseFields(def);
   let resolved: Promise<ResolvedConfig> | undefined;
-  let storePromise: Promise<import("./config/store.js").ConfigStore> | undefined;
-  const store = () => (storePromise ??= import("./config/store.js").then((m) => m.openConfigStore(io.env)));
+  let storePromise: Promise<import("../config/store.js").ConfigStore> | undefined;
+  const store = () => (storePromise ??= import("../config/store.js").then((m) => m.openConfigStore(io.env)));
   // The sandbox, once started, is the top source of the config (its URL and key).
   let sandboxSource: SandboxSource | undefined;
   const config = () =>
-    (resolved ??= import("./config/resolve.js").then(async ({ resolveConfig }) =>
+    (resolved ??= import("../config/resolve.js").then(async ({ resolveConfig }) =>
       resolveConfig(globals, io, await store(), { sandbox: sandboxSource }),
     ));
 
@@ -177,7 +177,7 @@ async function execute(
   let machineErrors = explicitMachine(globals.output, io.env);
   let ctx: ReturnType<typeof createContext> | undefined;
   let stopSandbox: (() => Promise<void>) | undefined;
-  let fileTarget: import("./output/file.js").AtomicFile | undefined;
+  let fileTarget: import("../output/file.js").AtomicFile | undefined;
   let discard: (() => void) | undefined;
   let pager: Pager | undefined;
   let held: import("node:stream").PassThrough | undefined;
@@ -185,18 +185,18 @@ async function execute(
   try {
     // An unknown profile is refused before anything else is read or started.
     if (!def.createsProfile && profile !== DEFAULT_PROFILE)
-      await (await import("./config/preflight.js")).checkProfile(profile, globals.profile, io.env, store);
+      await (await import("../config/preflight.js")).checkProfile(profile, globals.profile, io.env, store);
     // Started before anything reads the config (the output format may), so that every
     // read sees it.
     if (sandbox) {
-      const { startSandbox, SANDBOX_KEYS } = await import("./sandbox/index.js");
+      const { startSandbox, SANDBOX_KEYS } = await import("../sandbox/index.js");
       const sb = await startSandbox({ port: 0, host: "127.0.0.1", ...(deps.sandbox ?? {}) });
       stopSandbox = () => sb.close();
       sandboxSource = { baseUrl: sb.baseUrl, apiKey: SANDBOX_KEYS.full };
     }
     // `auth login` with no base URL stops here, before the key is read (--api-key-file is read with the config).
     if (def.needsBaseUrl)
-      await (await import("./config/preflight.js")).checkBaseUrlKnown(
+      await (await import("../config/preflight.js")).checkBaseUrlKnown(
         profile,
         globals.baseUrl,
         io.env,
@@ -216,11 +216,11 @@ async function execute(
     }
     // A --file that cannot be written is a usage error, found before any request.
     if (globals.file !== undefined)
-      await (await import("./output/file.js")).checkFileTarget(pathFrom(io, globals.file));
+      await (await import("../output/file.js")).checkFileTarget(pathFrom(io, globals.file));
     // An invalid --jq expression is a usage error, found before any request.
-    let jq: typeof import("./output/jq.js") | undefined;
+    let jq: typeof import("../output/jq.js") | undefined;
     if (globals.jq !== undefined) {
-      jq = await import("./output/jq.js");
+      jq = await import("../output/jq.js");
       await jq.checkJq(globals.jq);
     }
     // Ids from standard input (`-`) and the key from standard input cannot share it.
@@ -232,11 +232,11 @@ async function execute(
     const result: Result = await mod.run(input, ctx);
     if (io.signal.aborted) throw new InterruptedError();
 
-    const { render } = await import("./output/render.js");
+    const { render } = await import("../output/render.js");
     let out = io.stdout;
     let outIsTTY = io.stdoutIsTTY;
     if (globals.file !== undefined && result.kind !== "none") {
-      const { openAtomicFile } = await import("./output/file.js");
+      const { openAtomicFile } = await import("../output/file.js");
       const target = await openAtomicFile(pathFrom(io, globals.file));
       fileTarget = target;
       discard = () => target.discardSync();
@@ -257,7 +257,7 @@ async function execute(
         signal = AbortSignal.any([io.signal, pager.signal]);
       }
     }
-    let filtered: Awaited<ReturnType<typeof import("./output/jq.js").jqStream>> | undefined;
+    let filtered: Awaited<ReturnType<typeof import("../output/jq.js").jqStream>> | undefined;
     if (jq && globals.jq !== undefined) {
       if (result.kind === "text" || result.kind === "none")
         throw new UsageError(`--jq: pep ${def.path.join(" ")} does not print JSON`);
@@ -347,7 +347,7 @@ async function openPager(
   configured: string | undefined,
   ctx: { notice(line: string): void },
 ): Promise<Pager | undefined> {
-  const { pagerCommand, startPager } = await import("./io.js");
+  const { pagerCommand, startPager } = await import("../core/io.js");
   const chosen = pagerCommand(io.env, configured);
   if (!chosen) return undefined;
   const pager = await startPager(chosen.command, io.env);

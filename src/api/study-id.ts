@@ -6,7 +6,7 @@
  * from the API; accepting those forms here saves a manual rewrite. Anything that is none
  * of them is refused before any request (exit 2), naming the forms accepted.
  */
-import { UsageError } from "../../errors.js";
+import { UsageError } from "../core/errors.js";
 
 /** The forms `pep studies get` accepts, for help and error messages. */
 export const STUDY_ID_FORMS = [

@@ -4,14 +4,14 @@
  * `main.ts`, which loads the command's code only then.
  */
 import { Command, type CommanderError, type Help, Option } from "commander";
-import { GLOBAL_OPTIONS, type GlobalOptions } from "./commands/globals.js";
-import { flagString, type OptionDef } from "./commands/options.js";
-import { COMMANDS, GROUPS, optionsOf } from "./commands/registry.js";
-import type { CommandDef, CommandInput } from "./commands/types.js";
-import { closest } from "./suggest.js";
-import { UsageError } from "./errors.js";
-import type { IO } from "./io.js";
-import { RESEARCH_NOTICE } from "./research-notice.js";
+import { GLOBAL_OPTIONS, type GlobalOptions } from "../api/globals.js";
+import { flagString, type OptionDef } from "../api/options.js";
+import { COMMANDS, GROUPS, optionsOf } from "../commands/registry.js";
+import type { CommandDef, CommandInput } from "../core/command.js";
+import { closest } from "../core/suggest.js";
+import { UsageError } from "../core/errors.js";
+import type { IO } from "../core/io.js";
+import { RESEARCH_NOTICE } from "../core/research-notice.js";
 
 function describe(o: OptionDef): string {
   let text = o.description;

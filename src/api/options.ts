@@ -10,13 +10,13 @@
  * send it, checked by the endpoint's schema, with no code in the command. The command's
  * `run` is typed `Run<typeof THE_LIST>` (or `ListRun<…>`) and reads `opts.<key>`.
  *
- * To add a global option: add it to `GLOBAL_OPTIONS` in `commands/globals.ts`.
+ * To add a global option: add it to `GLOBAL_OPTIONS` in `api/globals.ts`.
  * `GlobalOptions` (its parsed values) follows from the list; read it where the setting
  * is resolved (`config/resolve.ts` for settings with an environment variable or a
  * config key, `main.ts` for how a run is shaped), and let commands see the result
  * through the context rather than the raw flag.
  */
-import { LIMITS } from "../api/enums.js";
+import { LIMITS } from "./enums.js";
 
 export interface OptionDef {
   /**
