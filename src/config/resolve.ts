@@ -5,7 +5,7 @@
  * key unless `--api-key-file` gives one, and no ETag cache.
  */
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
-import type { GlobalOptions } from "../cli/context.js";
+import type { GlobalOptions } from "../core/context.js";
 import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../core/io.js";
 import { profileName as profileOf } from "./profile.js";

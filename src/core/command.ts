@@ -7,7 +7,7 @@
  * stdout. The output layer (`src/output/`) turns the result into table, JSON, CSV, ...
  */
 import type { OutputFormat } from "../api/enums.js";
-import type { Context } from "../cli/context.js";
+import type { Context } from "../core/context.js";
 import type { Meta } from "../http/types.js";
 import type { LIST_OPTIONS, OptionDef, OptionValues } from "../api/options.js";
 

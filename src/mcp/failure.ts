@@ -4,7 +4,7 @@
  * key lacks; 429 says when to call again.
  */
 import type { Endpoint } from "../api/endpoints.js";
-import type { Context } from "../cli/context.js";
+import type { Context } from "../core/context.js";
 import { explainAuthFailure } from "../api/auth-hints.js";
 import { ApiError, EXIT, exitCodeFor, PepError } from "../core/errors.js";
 import { cleanBlock, cleanLine } from "../output/sanitize.js";

@@ -7,7 +7,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ENDPOINTS } from "../api/endpoints.js";
 import { TOOLS } from "./catalog.js";
-import type { Context } from "../cli/context.js";
+import type { Context } from "../core/context.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { inputSchema, outputSchema } from "./schemas.js";
 import { callTool } from "./tools.js";

@@ -11,7 +11,7 @@ import { requireArg } from "../api/item.js";
 import { checkParams } from "../api/query.js";
 import { toStudyId } from "../api/study-id.js";
 import { keyEnding } from "../config/key-ending.js";
-import type { Context } from "../cli/context.js";
+import type { Context } from "../core/context.js";
 import type { Query } from "../http/types.js";
 import { toolError, type ToolError } from "./failure.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor, type Notices, type Redact } from "./result.js";

@@ -10,7 +10,7 @@ import type { OutputFormat } from "../api/enums.js";
 import type { BatchResult, ItemResult, ListResult, RawResult, Resource, Result } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
 import type { Meta } from "../http/types.js";
-import { shellQuote } from "../cli/resume.js";
+import { shellQuote } from "./shell-quote.js";
 import { write } from "../core/io.js";
 import { makeContext, type RenderOptions, type WriterContext } from "./writer-context.js";
 

@@ -1,0 +1,49 @@
+/**
+ * What a command is handed: the streams, the run's settings, the client. The interface
+ * lives here, below every layer that takes it; `cli/context.ts` builds it.
+ */
+import type { Endpoint } from "../api/endpoints.js";
+import type { ConfigStore } from "../config/store.js";
+import type { ResolvedConfig } from "../config/types.js";
+import type { Client, ClientOptions, Clock } from "../http/types.js";
+import type { Waits } from "../output/waits.js";
+import type { IO } from "./io.js";
+
+/** Global options of contract section 1, as commander parses them. */
+export type { GlobalOptions } from "../api/globals.js";
+
+/** What `run(argv, deps)` may be handed, for tests and embedding. */
+export interface Deps {
+  io?: IO;
+  /** Clock for retries and pacing (tests inject one that does not wait). */
+  clock?: Clock;
+  /** Options for the in-process sandbox of `--sandbox` (faults, seed, scale). */
+  sandbox?: Record<string, unknown>;
+}
+
+export interface Context {
+  readonly io: IO;
+  /** The profile of this run: --profile, else PEP_PROFILE, else `default`. */
+  readonly profile: string;
+  /** `--fields`, split once: undefined when not given, `[]` when given empty. */
+  readonly fields: readonly string[] | undefined;
+  /** The settings of this run (flags > environment > profile > defaults; the sandbox above all). */
+  config(): Promise<ResolvedConfig>;
+  /** The config file (for `pep config` and `pep auth`). */
+  store(): Promise<ConfigStore>;
+  /**
+   * The client for the configured API, one per run. Given an endpoint that needs a key,
+   * it fails with exit 3 before any request when there is none. With `overrides`, a new
+   * client with other settings (`auth login` checking a key not yet stored, `pep api`
+   * fetching another origin without the key).
+   */
+  client(endpoint?: Endpoint, overrides?: Partial<ClientOptions>): Promise<Client>;
+  /** A line on stderr, unless `--quiet`. */
+  notice(line: string): void;
+  /** A line on stderr with `--verbose` only (the request log's channel). */
+  debug(line: string): void;
+  /** Retry and rate-limit waits, shown in the spinner's line or as notices. */
+  readonly waits: Waits;
+  /** Runs at the end of the run, whatever happens (close pools, stop the sandbox). */
+  onCleanup(fn: () => Promise<void> | void): void;
+}
