@@ -19,7 +19,7 @@ await build({
   absWorkingDir: root,
   stdin: {
     contents:
-      'export { renderManPages } from "./src/docs/man-pages.ts"; export { docSources } from "./src/docs/tree.ts";',
+      'export { renderManPages } from "./src/docs/man-pages.ts"; export { docSources } from "./src/commands/registry.ts";',
     resolveDir: root,
     loader: "ts",
   },

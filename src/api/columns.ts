@@ -10,83 +10,15 @@
  * added. `--fields a,b` gives exactly those columns instead (a name with sub-columns
  * here, such as `evidence`, gives its sub-columns).
  */
-import type { Resource } from "../core/command.js";
-import { STUDY_FIELDS } from "./enums.js";
+import { RESOURCES, type Resource } from "./resources.js";
 
 /** The last column of a mapped header: what the columns before it do not hold. */
 export const OTHER_COLUMN = "other";
 
-export const COLUMN_MAPS: Partial<Record<Resource, readonly string[]>> = {
-  peptide: [
-    "id",
-    "name",
-    "also_known_as",
-    "categories",
-    "summary",
-    "research_topics",
-    "classification",
-    "fda_status",
-    "evidence.level",
-    "evidence.label",
-    "evidence.human_studies",
-    "evidence.preclinical_studies",
-    "evidence.secondary_reports",
-    "url",
-    "regulatory_status",
-    "content_reviewed_at",
-    "api_url",
-  ],
-  // A study as a profile cites it (`peptides studies`) also has the editors' summary.
-  study: [...STUDY_FIELDS, "finding_summary"],
-  vendor: [
-    "id",
-    "slug",
-    "name",
-    "description",
-    "logo_url",
-    "country",
-    "region",
-    "website_url",
-    "profile_url",
-    "product_categories",
-    "rating.average",
-    "rating.count",
-    "rating.verified_count",
-    "catalog.product_count",
-    "catalog.peptide_count",
-    "catalog.last_checked_at",
-    "shipping.coverage",
-    "shipping.destinations",
-    "shipping.exclusions",
-    "shipping.free_shipping.available",
-    "shipping.free_shipping.threshold",
-    "shipping.returns_accepted",
-    "api_url",
-  ],
-  offer: [
-    "id",
-    "peptide.id",
-    "peptide.name",
-    "vendor.id",
-    "vendor.name",
-    "vendor.slug",
-    "product_name",
-    "form",
-    "price",
-    "currency",
-    "last_seen_at",
-    "product_page_url",
-    "in_stock",
-  ],
-  product: ["id", "peptide.id", "peptide.name", "form", "name", "product_category", "price_ranges", "vendor_count"],
-  category: ["id", "name", "url", "peptide_count", "peptides"],
-  "research-area": ["id", "name", "description", "url", "peptide_count", "study_count", "peptides"],
-};
-
 /** The header for `resource` (its map and `other`), or `--fields` expanded by the map. */
 export function mappedColumns(resource: Resource, fields?: readonly string[]): string[] | undefined {
-  const map = COLUMN_MAPS[resource];
-  if (!map) return undefined;
+  const map = RESOURCES[resource].csv;
+  if (map === null) return undefined;
   if (!fields || fields.length === 0) return [...map, OTHER_COLUMN];
   return fields.flatMap((f) => {
     const under = map.filter((c) => c.startsWith(`${f}.`));

@@ -26,6 +26,13 @@ import {
   VENDOR_SORTS,
   type Scope,
 } from "./enums.js";
+import type { OptionDef } from "./options.js";
+import { PEPTIDE_LIST_OPTIONS } from "./params/peptides.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./params/prices.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "./params/research.js";
+import { STUDY_FILTER_OPTIONS } from "./params/studies.js";
+import { SHIPS_TO_OPTIONS, VENDOR_LIST_OPTIONS } from "./params/vendors.js";
+import type { Resource } from "./resources.js";
 
 const text = (max: number) =>
   z
@@ -200,54 +207,170 @@ for (const name of Object.keys(builders) as Array<keyof Builders>) {
 }
 
 export interface Endpoint {
-  /** Stable name used by commands and the sandbox router. */
+  /** Stable name used by commands, MCP tools and the sandbox router. */
   name: string;
   /** Path template relative to the base URL; `{slug}` and `{id}` are path parameters. */
   path: string;
   scope: Scope;
   /** A key is required (keyed endpoints refuse anonymous calls with 401). */
   keyRequired: boolean;
-  /** Counted against the plan per key (spec section 8). */
+  /** Counted against the plan per key (docs/api.md#rate-limits). */
   metered: boolean;
   /** The response is a list with `pagination`. */
   list: boolean;
+  /** What an item of the answer is: its CSV columns, table columns, card and count words. */
+  resource: Resource;
+  /**
+   * The options that fill its query parameters (each names its `param`): the command
+   * line's flags, and the descriptions of the MCP tools' arguments.
+   */
+  options: readonly OptionDef[];
   query: z.ZodMiniType<Record<string, unknown>>;
 }
 
-const e = (name: string, path: string, scope: Scope, q: keyof Builders, list = false): Endpoint => {
-  const keyed = scope === "vendors:read" || scope === "products:read" || scope === "pricing:read";
+interface Facts {
+  path: string;
+  scope: Scope;
+  query: keyof Builders;
+  resource: Resource;
+  list?: boolean;
+  options?: readonly OptionDef[];
+}
+
+const e = (name: string, facts: Facts): Endpoint => {
+  const keyed = facts.scope === "vendors:read" || facts.scope === "products:read" || facts.scope === "pricing:read";
   return {
     name,
-    path,
-    scope,
+    path: facts.path,
+    scope: facts.scope,
     keyRequired: keyed,
     metered: keyed,
-    list,
+    list: facts.list ?? false,
+    resource: facts.resource,
+    options: facts.options ?? [],
     get query() {
-      return query[q];
+      return query[facts.query];
     },
   };
 };
 
+/**
+ * One descriptor per endpoint. Adding one here makes the compiler name the other places
+ * a new endpoint must fill (its sandbox handler, its MCP tool or none, its resource's
+ * columns): see "Adding an endpoint" in docs/contributing.md.
+ */
 export const ENDPOINTS = {
-  index: e("index", "/", "research:read", "none"),
-  health: e("health", "/health", "research:read", "none"),
-  peptides: e("peptides", "/peptides", "research:read", "peptides", true),
-  peptide: e("peptide", "/peptides/{slug}", "research:read", "none"),
-  peptideStudies: e("peptideStudies", "/peptides/{slug}/studies", "studies:read", "paged", true),
-  peptideResearch: e("peptideResearch", "/peptides/{slug}/research", "research:read", "none"),
-  regulatoryStatus: e("regulatoryStatus", "/regulatory-status/{slug}", "research:read", "none"),
-  categories: e("categories", "/categories", "research:read", "paged", true),
-  researchAreas: e("researchAreas", "/research-areas", "research:read", "researchAreas", true),
-  search: e("search", "/search", "research:read", "search"),
-  studies: e("studies", "/studies", "studies:read", "studies", true),
-  study: e("study", "/studies/{id}", "studies:read", "none"),
-  vendors: e("vendors", "/vendors", "vendors:read", "vendors", true),
-  vendorCompare: e("vendorCompare", "/vendors/compare", "vendors:read", "vendorCompare"),
-  vendor: e("vendor", "/vendors/{id}", "vendors:read", "vendorDetail"),
-  vendorShipping: e("vendorShipping", "/vendors/{id}/shipping", "vendors:read", "vendorDetail"),
-  prices: e("prices", "/prices", "pricing:read", "prices", true),
-  products: e("products", "/products", "products:read", "products", true),
+  index: e("index", { path: "/", scope: "research:read", query: "none", resource: "index" }),
+  health: e("health", { path: "/health", scope: "research:read", query: "none", resource: "health" }),
+  peptides: e("peptides", {
+    path: "/peptides",
+    scope: "research:read",
+    query: "peptides",
+    resource: "peptide",
+    list: true,
+    options: PEPTIDE_LIST_OPTIONS,
+  }),
+  peptide: e("peptide", {
+    path: "/peptides/{slug}",
+    scope: "research:read",
+    query: "none",
+    resource: "peptide-profile",
+  }),
+  peptideStudies: e("peptideStudies", {
+    path: "/peptides/{slug}/studies",
+    scope: "studies:read",
+    query: "paged",
+    resource: "study",
+    list: true,
+  }),
+  peptideResearch: e("peptideResearch", {
+    path: "/peptides/{slug}/research",
+    scope: "research:read",
+    query: "none",
+    resource: "research",
+  }),
+  regulatoryStatus: e("regulatoryStatus", {
+    path: "/regulatory-status/{slug}",
+    scope: "research:read",
+    query: "none",
+    resource: "regulatory",
+  }),
+  categories: e("categories", {
+    path: "/categories",
+    scope: "research:read",
+    query: "paged",
+    resource: "category",
+    list: true,
+  }),
+  researchAreas: e("researchAreas", {
+    path: "/research-areas",
+    scope: "research:read",
+    query: "researchAreas",
+    resource: "research-area",
+    list: true,
+    options: AREA_OPTIONS,
+  }),
+  search: e("search", {
+    path: "/search",
+    scope: "research:read",
+    query: "search",
+    resource: "search",
+    options: SEARCH_OPTIONS,
+  }),
+  studies: e("studies", {
+    path: "/studies",
+    scope: "studies:read",
+    query: "studies",
+    resource: "study",
+    list: true,
+    options: STUDY_FILTER_OPTIONS,
+  }),
+  study: e("study", { path: "/studies/{id}", scope: "studies:read", query: "none", resource: "study-detail" }),
+  vendors: e("vendors", {
+    path: "/vendors",
+    scope: "vendors:read",
+    query: "vendors",
+    resource: "vendor",
+    list: true,
+    options: VENDOR_LIST_OPTIONS,
+  }),
+  vendorCompare: e("vendorCompare", {
+    path: "/vendors/compare",
+    scope: "vendors:read",
+    query: "vendorCompare",
+    resource: "vendor-compare",
+    options: SHIPS_TO_OPTIONS,
+  }),
+  vendor: e("vendor", {
+    path: "/vendors/{id}",
+    scope: "vendors:read",
+    query: "vendorDetail",
+    resource: "vendor-detail",
+    options: SHIPS_TO_OPTIONS,
+  }),
+  vendorShipping: e("vendorShipping", {
+    path: "/vendors/{id}/shipping",
+    scope: "vendors:read",
+    query: "vendorDetail",
+    resource: "vendor-shipping",
+    options: SHIPS_TO_OPTIONS,
+  }),
+  prices: e("prices", {
+    path: "/prices",
+    scope: "pricing:read",
+    query: "prices",
+    resource: "offer",
+    list: true,
+    options: PRICE_OPTIONS,
+  }),
+  products: e("products", {
+    path: "/products",
+    scope: "products:read",
+    query: "products",
+    resource: "product",
+    list: true,
+    options: PRODUCT_OPTIONS,
+  }),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,15 +1,14 @@
-import type { Endpoint } from "../api/endpoints.js";
 import type { GlobalOptions } from "../api/globals.js";
 import { withProfile } from "../config/profile.js";
 import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { AuthError, UsageError } from "../core/errors.js";
 import { keyFingerprint, redactKey } from "../http/key.js";
-import type { Client, ClientEvent, ClientOptions, Clock } from "../http/types.js";
+import type { Client, ClientEvent, ClientOptions } from "../http/types.js";
 import { colorEnabled, type IO } from "../core/io.js";
 import { cleanBlock } from "../output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
-import { createWaits, type Waits } from "../output/waits.js";
+import { createWaits } from "../output/waits.js";
 
 import type { Context, Deps } from "../core/context.js";
 export type { Context, Deps, GlobalOptions } from "../core/context.js";

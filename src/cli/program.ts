@@ -151,44 +151,15 @@ export function globalsHelp(program: Command): string {
 
 export type RunHook = (def: CommandDef, input: CommandInput, globals: GlobalOptions) => Promise<void>;
 
-/**
- * The definitions a run builds into commander: when the words of `argv` name one command
- * exactly (`peptides list`, `search`), that one alone, as building every command's
- * options is a few milliseconds of each run; otherwise (help, a mistyped, partial or
- * missing command) all of them, so that help, errors and suggestions see the whole tree.
- */
-export function definitionsFor(argv: readonly string[]): readonly CommandDef[] {
-  const valued = new Set<string>();
-  for (const o of GLOBAL_OPTIONS as readonly OptionDef[])
-    if (o.value !== undefined) {
-      valued.add(`--${o.long}`);
-      if (o.short) valued.add(`-${o.short}`);
-    }
-  const words: string[] = [];
-  for (let i = 0; i < argv.length && words.length < 2; i++) {
-    const a = argv[i]!;
-    if (a === "--" || a === "help") return COMMANDS;
-    if (a.startsWith("-")) {
-      if (valued.has(a)) i++;
-      continue;
-    }
-    words.push(a);
-  }
-  const named = (def: CommandDef, word: string | undefined) =>
-    word !== undefined && (def.path[def.path.length - 1] === word || def.aliases?.includes(word) === true);
-  const match = COMMANDS.filter((def) =>
-    def.path.length === 1
-      ? named(def, words[0])
-      : (def.path[0] === words[0] || GROUPS[def.path[0]!]?.aliases?.includes(words[0] ?? "") === true) &&
-        named(def, words[1]),
-  );
-  return match.length === 1 ? match : COMMANDS;
-}
-
 export function buildProgram(
   io: IO,
   onRun: RunHook,
-  options: { quietErrors?: boolean; defs?: readonly CommandDef[] } = {},
+  options: {
+    quietErrors?: boolean;
+    defs?: readonly CommandDef[];
+    /** The group and command words as typed (Invocation.commandWords). */
+    typedWords?: readonly string[];
+  } = {},
 ): Command {
   const program = new Command("pep");
   program
@@ -254,13 +225,21 @@ export function buildProgram(
     // Its own options, then its examples, then where the global options are.
     cmd.addHelpText("after", () => examplesText(def, io.columns) + globalsPointer(io.columns));
     // A group's default command (`pep peptides` = `pep peptides list`) would take a
-    // mistyped subcommand as an excess argument; it gets a suggestion instead.
-    const strict = def.isDefault && parent !== program && !(def.args ?? []).some((a) => a.variadic);
-    if (strict) cmd.allowExcessArguments(true);
+    // mistyped subcommand as an excess argument; it gets a suggestion instead. Named
+    // (`pep peptides list extra`), it is the command that got too many arguments.
+    const strict = !(def.args ?? []).some((a) => a.variadic);
+    cmd.allowExcessArguments(true);
     cmd.action(async (...params: unknown[]) => {
       const self = params[params.length - 1] as Command;
-      if (strict && self.args.length > (def.args ?? []).length)
-        throw unknownSubcommand(parent, self.args[(def.args ?? []).length]!);
+      const taken = (def.args ?? []).length;
+      if (strict && self.args.length > taken) {
+        const named =
+          def.path.length === 1 ||
+          self.name() === options.typedWords?.[1] ||
+          self.aliases().includes(options.typedWords?.[1] ?? "");
+        if (def.isDefault && parent !== program && !named) throw unknownSubcommand(parent, self.args[taken]!);
+        throw tooManyArguments(def, self.args.slice(taken));
+      }
       const args = (self.processedArgs as unknown[]).flatMap((v) =>
         Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)],
       );
@@ -295,6 +274,17 @@ export function checkHelpTarget(program: Command, words: readonly string[]): voi
     if (!next) throw unknownSubcommand(at, word);
     at = next;
   }
+}
+
+/** `pep peptides list extra`: the command named, what it takes, and the words it did not. */
+function tooManyArguments(def: CommandDef, extra: readonly string[]): UsageError {
+  const name = `pep ${def.path.join(" ")}`;
+  const args = def.args ?? [];
+  const takes = args.length === 0 ? "takes no arguments" : `takes ${args.map((a) => `<${a.name}>`).join(" ")}`;
+  const words = extra.map((w) => `'${w}'`).join(", ");
+  return new UsageError(`too many arguments for '${name}': it ${takes} (got ${words})`, {
+    hints: [`Run '${name} --help' for usage.`],
+  });
 }
 
 /** `pep peptides lst`: the error commander gives an unknown command, with the closest one. */

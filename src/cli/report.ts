@@ -20,7 +20,7 @@ import {
 import { withProfile } from "../config/profile.js";
 import type { IO } from "../core/io.js";
 import { cleanBlock, cleanLine, inertJson } from "../output/sanitize.js";
-import { type Resume, resumeOf, type RunFacts } from "./resume.js";
+import { type Resume, resumeOf, type RunFacts, type RunWords } from "./resume.js";
 
 export interface ReportOptions {
   /** `--verbose`: a stack trace for a failure that is a bug. */
@@ -82,14 +82,14 @@ function kindOf(err: unknown): string {
 
 const bare = (h: string) => h.replace(/^hint: /, "");
 
-function tell(err: unknown, argv: readonly string[], options: ReportOptions): Told {
+function tell(err: unknown, words: RunWords, options: ReportOptions): Told {
   const { verbose, facts = {}, endedBy } = options;
   const told: Told = {
     exitCode: exitCodeFor(err),
     code: kindOf(err),
     message: "",
     hints: [],
-    resume: resumeOf(err, argv, facts),
+    resume: resumeOf(err, words, facts),
     tail: [],
   };
   // API text and what the user typed are cleaned like any printed text: no escape
@@ -137,8 +137,8 @@ function tell(err: unknown, argv: readonly string[], options: ReportOptions): To
  *   {"error":{"code","message", …the API's envelope fields}, "exit_code", "hints",
  *    "resume", "id" (a batch's failed id)}
  */
-export function report(err: unknown, io: IO, argv: readonly string[], options: ReportOptions): number {
-  const told = tell(err, argv, options);
+export function report(err: unknown, io: IO, words: RunWords, options: ReportOptions): number {
+  const told = tell(err, words, options);
   if (options.profile !== undefined) {
     const profile = options.profile;
     told.hints = told.hints.map((h) => withProfile(h, profile));

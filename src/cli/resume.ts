@@ -3,7 +3,7 @@
  * command that continues the run from the cursor of the page that failed, asking only
  * for what is left of a `--limit`. `pep api --paginate` takes its cursor as
  * `-F cursor=<c>`. With `--file` nothing of the run was kept (the target is never
- * half-written): stderr says to run it again, or to fetch the rest into another file.
+ * half-written): stderr says to run it again.
  */
 import { resumeCursorOf, resumeRemainingOf } from "../core/errors.js";
 import { shellQuote } from "../output/shell-quote.js";
@@ -23,40 +23,39 @@ export interface Resume {
   hints: string[];
 }
 
+/** The words of the run: what a resume command repeats, and the `--cursor` it was given. */
+export interface RunWords {
+  readonly argv: readonly string[];
+  readonly cursorGiven: string | undefined;
+}
+
 /**
  * How to finish a list cut short by `err` (nothing when it did not cut one short). With
- * `--file` the target was left as it was: the same command again fetches the whole list,
- * or the continuation writes the rest into another file (`--file part-2.csv`). A cursor
- * the user gave that the API refused (a 400 on the first page) is not offered back.
+ * `--file` the target was left as it was and nothing of the run was kept, so the same
+ * command again fetches the whole list. A cursor the user gave that the API refused (a
+ * 400 on the first page) is not offered back.
  */
-export function resumeOf(err: unknown, argv: readonly string[], run: RunFacts = {}): Resume {
+export function resumeOf(err: unknown, words: RunWords, run: RunFacts = {}): Resume {
   const cursor = resumeCursorOf(err);
   if (!cursor) return { hints: [] };
-  if (cursor === givenCursor(argv) && statusOf(err) === 400) {
+  if (cursor === words.cursorGiven && statusOf(err) === 400) {
     return {
       hints: [
-        `the API did not accept --cursor ${shellQuote(cursor)}: a cursor is only good for the list that gave it; run the command without --cursor to start from the first page`,
+        `the API did not accept --cursor=${shellQuote(cursor)}: a cursor is only good for the list that gave it; run the command without --cursor to start from the first page`,
       ],
     };
   }
+  if (run.file !== undefined)
+    return {
+      hints: [`${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list`],
+    };
   const options = { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api" };
-  if (run.file !== undefined) {
-    const next = nextPartName(run.file);
-    const command = resumeCommand(argv, cursor, { ...options, file: next });
-    return {
-      command,
-      hints: [
-        `${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list,`,
-        `or fetch the rest into another file: ${command}`,
-      ],
-    };
-  }
-  return { command: resumeCommand(argv, cursor, options), hints: [] };
+  return { command: resumeCommand(words.argv, cursor, options), hints: [] };
 }
 
 /** The lines to print under the error line; none when the error did not cut a list short. */
-export function resumeLines(err: unknown, argv: readonly string[], run: RunFacts = {}): string[] {
-  const r = resumeOf(err, argv, run);
+export function resumeLines(err: unknown, words: RunWords, run: RunFacts = {}): string[] {
+  const r = resumeOf(err, words, run);
   if (r.hints.length > 0) return r.hints.map((h) => `hint: ${h}`);
   return r.command ? [`to resume: ${r.command}`] : [];
 }
@@ -66,39 +65,16 @@ function statusOf(err: unknown): number | undefined {
   return typeof status === "number" ? status : undefined;
 }
 
-/** The `--cursor` the user gave, if any. */
-function givenCursor(argv: readonly string[]): string | undefined {
-  let found: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (w === "--") break;
-    if (w === "--cursor") found = argv[++i];
-    else if (w.startsWith("--cursor=")) found = w.slice("--cursor=".length);
-  }
-  return found;
-}
-
-/** `refs.csv` -> `part-2.csv` beside it; `part-2.csv` -> `part-3.csv`; `.csl.json` kept whole. */
-export function nextPartName(file: string): string {
-  const slash = file.lastIndexOf("/");
-  const dir = slash === -1 ? "" : file.slice(0, slash + 1);
-  const name = file.slice(slash + 1);
-  const ending = /(\.csl\.json|\.[A-Za-z0-9]+)$/.exec(name)?.[1] ?? "";
-  const part = /^part-(\d+)\./.exec(name) ?? /^part-(\d+)$/.exec(name);
-  const n = part ? Number(part[1]) + 1 : 2;
-  return `${dir}part-${n}${ending}`;
-}
-
 /**
- * The command line that continues a run cut short: the same words, `--cursor <c>`
+ * The command line that continues a run cut short: the same words, `--cursor=<c>`
  * (or `-F cursor=<c>`), and `--limit <remaining>` when a limit was in force.
  */
 export function resumeCommand(
   argv: readonly string[],
   cursor: string,
-  options: { remaining?: number | undefined; viaField?: boolean; file?: string } = {},
+  options: { remaining?: number | undefined; viaField?: boolean } = {},
 ): string {
-  const { remaining, viaField = false, file } = options;
+  const { remaining, viaField = false } = options;
   const words: string[] = [];
   let sawLimit = false;
   for (let i = 0; i < argv.length; i++) {
@@ -125,15 +101,6 @@ export function resumeCommand(
         continue;
       }
     }
-    if (file !== undefined && w === "--file") {
-      words.push(w, file);
-      i++;
-      continue;
-    }
-    if (file !== undefined && w.startsWith("--file=")) {
-      words.push(`--file=${file}`);
-      continue;
-    }
     if (remaining !== undefined && w === "--limit") {
       words.push(w, String(remaining));
       sawLimit = true;
@@ -149,7 +116,8 @@ export function resumeCommand(
   }
   const tail: string[] = [];
   if (remaining !== undefined && !sawLimit) tail.push("--limit", String(remaining));
-  tail.push(...(viaField ? ["-F", `cursor=${cursor}`] : ["--cursor", cursor]));
+  // `--cursor=<c>`: one word, so a cursor that starts with `-` is not read as a flag.
+  tail.push(...(viaField ? ["-F", `cursor=${cursor}`] : [`--cursor=${cursor}`]));
   const end = words.indexOf("--");
   if (end === -1) words.push(...tail);
   else words.splice(end, 0, ...tail);

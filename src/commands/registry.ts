@@ -14,16 +14,13 @@ import { defs as auth } from "./auth/defs.js";
 import { defs as config } from "./config/defs.js";
 import { defs as cache } from "./cache/defs.js";
 import { defs as completion } from "./completion/defs.js";
-import { LIMITS } from "../api/enums.js";
-import { listOptions, type OptionDef } from "../api/options.js";
+import { optionsOf } from "../api/options.js";
 import { defs as mcp } from "./mcp/defs.js";
-import type { CommandDef } from "../core/command.js";
+import type { CommandDef, GroupInfo } from "../core/command.js";
+import { GLOBAL_OPTIONS } from "../api/globals.js";
+import type { DocSources } from "../docs/tree.js";
 
-export interface GroupInfo {
-  summary: string;
-  aliases?: readonly string[];
-  examples?: readonly string[];
-}
+export type { GroupInfo } from "../core/command.js";
 
 /** Command groups (`pep peptides …`), for help and man pages. */
 export const GROUPS: Record<string, GroupInfo> = {
@@ -52,6 +49,9 @@ export const COMMANDS: readonly CommandDef[] = [
 ];
 
 /** Every option of a definition, list options included. */
-export function optionsOf(def: CommandDef): OptionDef[] {
-  return [...(def.options ?? []), ...(def.list ? listOptions(def.defaultLimit ?? LIMITS.pageDefault) : [])];
+export { optionsOf } from "../api/options.js";
+
+/** The definitions of this build, as the man page and completion generators read them. */
+export function docSources(version: string): DocSources {
+  return { version, commands: COMMANDS, groups: GROUPS, globalOptions: GLOBAL_OPTIONS, optionsOf };
 }

@@ -1,17 +1,26 @@
 /**
  * What a command is: a definition kept as plain data (name, arguments, options,
  * examples), from which the commander tree, help, man pages and completions are built,
- * and a `load()` that imports its code only when it runs.
+ * whose code `commands/loaders.ts` imports only when it runs.
  *
  * A command's `run()` validates its input and returns a `Result`; it never writes to
  * stdout. The output layer (`src/output/`) turns the result into table, JSON, CSV, ...
  */
+import type { EndpointName } from "../api/endpoints.js";
 import type { OutputFormat } from "../api/enums.js";
-import type { Context } from "../core/context.js";
+import type { Resource } from "../api/resources.js";
+import type { Context } from "./context.js";
 import type { Meta } from "../http/types.js";
 import type { LIST_OPTIONS, OptionDef, OptionValues } from "../api/options.js";
 
 export type { OptionDef, OptionValues } from "../api/options.js";
+
+/** A command group (`pep peptides …`), for help and man pages. */
+export interface GroupInfo {
+  summary: string;
+  aliases?: readonly string[];
+  examples?: readonly string[];
+}
 
 export interface ArgDef {
   name: string;
@@ -46,8 +55,10 @@ export interface CommandDef {
   extraFormats?: readonly OutputFormat[];
   /** Format when neither -o nor PEP_OUTPUT chooses one (`studies export` writes csv). */
   defaultFormat?: OutputFormat;
-  /** The endpoint it calls, for docs: `GET /peptides`. */
-  endpoint?: string;
+  /** The endpoint it calls (docs say `GET /peptides`; CSV headers are its resource's). */
+  calls?: EndpointName;
+  /** How it calls it, when that is worth saying (`every page`). */
+  callsNote?: string;
   /** Needs no API at all (config, completion): `--sandbox` and base URL are not required. */
   offline?: boolean;
   /**
@@ -65,7 +76,6 @@ export interface CommandDef {
    * from stdin) and `--file` are refused before anything is read.
    */
   stdioProtocol?: boolean;
-  load(): Promise<CommandModule>;
 }
 
 export interface CommandInput<Opts = Record<string, unknown>> {
@@ -92,29 +102,7 @@ export type Run<O extends readonly OptionDef[] = readonly []> = (
 /** The `run` of a list command: its own options and `--limit --all --page-size --cursor`. */
 export type ListRun<O extends readonly OptionDef[] = readonly []> = Run<readonly [...O, ...typeof LIST_OPTIONS]>;
 
-/** Which resource a result holds: picks default columns and the card layout. */
-export type Resource =
-  | "index"
-  | "health"
-  | "peptide"
-  | "peptide-profile"
-  | "research"
-  | "regulatory"
-  | "category"
-  | "research-area"
-  | "search"
-  | "study"
-  | "study-detail"
-  | "vendor"
-  | "vendor-detail"
-  | "vendor-shipping"
-  | "vendor-compare"
-  | "offer"
-  | "product"
-  | "config"
-  | "auth-status"
-  | "profile"
-  | "generic";
+export type { Resource } from "../api/resources.js";
 
 export interface ListResult {
   kind: "list";
@@ -126,6 +114,11 @@ export interface ListResult {
   nextCursor(): string | undefined;
   /** Progress for the spinner. */
   progress?(): { pages: number; items: number };
+  /**
+   * The last item handed out was the last of its page: what came so far is a whole page
+   * (`--jq` runs page by page, and a run stops only there). Absent: every item is one.
+   */
+  pageEnded?(): boolean;
   /** Columns chosen with `--fields`. */
   fields?: string[] | undefined;
 }
@@ -145,6 +138,8 @@ export interface RawResult {
   text?: string;
   items?: AsyncIterable<unknown>;
   meta?(): Meta | undefined;
+  /** As a list's: the last item out ended its page. */
+  pageEnded?(): boolean;
 }
 
 /** Text printed as is (completion scripts, `config path`). */

@@ -49,20 +49,29 @@ export function processIO(signal: AbortSignal): IO {
   };
 }
 
-/** Writes and waits for the stream to drain when its buffer is full (backpressure). */
+/**
+ * Writes and waits for the stream to drain when its buffer is full (backpressure). A
+ * stream that has already failed or closed rejects at once: waiting for its `drain`
+ * would wait for ever, and a run that never settles must not pass for a success.
+ */
 export function write(stream: Writable, chunk: string): Promise<void> | void {
+  if (stream.errored) return Promise.reject(stream.errored);
+  if (stream.destroyed) return Promise.reject(Object.assign(new Error("the output was closed"), { code: "EPIPE" }));
   if (stream.write(chunk)) return;
   return new Promise<void>((resolve, reject) => {
-    const onDrain = () => {
-      stream.off("error", onError);
-      resolve();
-    };
-    const onError = (e: unknown) => {
+    const done = (err?: unknown) => {
       stream.off("drain", onDrain);
-      reject(e);
+      stream.off("error", onError);
+      stream.off("close", onClose);
+      if (err) reject(err);
+      else resolve();
     };
+    const onDrain = () => done();
+    const onError = (e: unknown) => done(e);
+    const onClose = () => done(stream.errored ?? Object.assign(new Error("the output was closed"), { code: "EPIPE" }));
     stream.once("drain", onDrain);
     stream.once("error", onError);
+    stream.once("close", onClose);
   });
 }
 

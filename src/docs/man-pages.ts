@@ -10,7 +10,9 @@ import { LIMITS } from "../api/enums.js";
 import { flagNames, listOptions, longName, type OptionDef } from "../api/options.js";
 import type { ArgDef, CommandDef } from "../core/command.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
-import { COLUMN_MAPS, OTHER_COLUMN } from "../api/columns.js";
+import { OTHER_COLUMN } from "../api/columns.js";
+import { ENDPOINTS } from "../api/endpoints.js";
+import { RESOURCES } from "../api/resources.js";
 import { CITATIONS, ENVIRONMENT, EXIT_STATUS, FILES } from "./man-sections.js";
 import { bold, code, guardLine, italic, literalBlock, paragraphs, prose, quoteArg } from "./roff.js";
 import { formatsOf, HELP_OPTION, VERSION_OPTION, type DocSources } from "./tree.js";
@@ -177,7 +179,7 @@ function filesSection(): string[] {
 }
 
 /** The CSV/TSV header of each list resource (src/api/columns.ts), so doc and code cannot drift. */
-function columnsSection(): string[] {
+function columnsSection(src: DocSources): string[] {
   const lines = [
     ".SH CSV AND TSV COLUMNS",
     guardLine(
@@ -186,21 +188,14 @@ function columnsSection(): string[] {
       ),
     ),
   ];
-  const commands: Record<string, string> = {
-    peptide: "pep peptides list",
-    study: "pep studies list, pep studies export, pep peptides studies",
-    vendor: "pep vendors list",
-    offer: "pep prices",
-    product: "pep products",
-    category: "pep categories",
-    "research-area": "pep research-areas",
-  };
-  for (const [resource, columns] of Object.entries(COLUMN_MAPS))
-    lines.push(
-      ".TP",
-      bold(commands[resource] ?? resource),
-      guardLine(prose([...(columns ?? []), OTHER_COLUMN].join(", "))),
-    );
+  for (const [resource, { csv: columns }] of Object.entries(RESOURCES)) {
+    if (columns === null) continue;
+    const names = src.commands
+      .filter((d) => d.calls !== undefined && ENDPOINTS[d.calls].list && ENDPOINTS[d.calls].resource === resource)
+      .map((d) => `pep ${d.path.join(" ")}`);
+    if (names.length === 0) continue;
+    lines.push(".TP", bold(names.join(", ")), guardLine(prose([...columns, OTHER_COLUMN].join(", "))));
+  }
   return lines;
 }
 
@@ -253,7 +248,8 @@ function commandPage(src: DocSources, spec: PageSpec, names: readonly string[]):
     const facts: string[] = [];
     if (def.isDefault) facts.push(`It is the default command of ${bold(`pep ${def.path[0]}`)}.`);
     if (def.aliases?.length) facts.push(`Also called ${def.aliases.map((a) => bold(a)).join(", ")}.`);
-    if (def.endpoint) facts.push(`Calls ${bold(def.endpoint)}.`);
+    if (def.calls)
+      facts.push(`Calls ${bold(`GET ${ENDPOINTS[def.calls].path}`)}${def.callsNote ? ` (${def.callsNote})` : ""}.`);
     if (def.list) facts.push("It lists: it takes the paging options below and streams its items as pages arrive.");
     if (def.extraFormats?.length)
       facts.push(
@@ -320,7 +316,7 @@ function mainPage(src: DocSources, specs: readonly PageSpec[], names: readonly s
   lines.push(
     guardLine(
       prose(
-        `Commands that list (their pages say so) stream their items and take these options. The default \`--limit\` is the endpoint's page size: ${LIMITS.pageDefault}, or ${LIMITS.searchLimitDefault} for \`pep search\`. When more items remain, the next cursor is told on stderr; when a run is cut short by an error, stderr shows the command that resumes it with \`--cursor\`.`,
+        `Commands that list (their pages say so) stream their items and take these options. The default \`--limit\` is the endpoint's page size: ${LIMITS.pageDefault}, or ${LIMITS.searchLimitDefault} for \`pep search\`. When more items remain, stderr says how to fetch them in one line that scripts can pick out, \`to continue: pep … --cursor=<c>\` (not with \`-q\`); when a run is cut short by an error, stderr shows the command that resumes it, \`to resume: pep … --cursor=<c>\`.`,
       ),
     ),
   );
@@ -328,7 +324,7 @@ function mainPage(src: DocSources, specs: readonly PageSpec[], names: readonly s
     lines.push(...optionEntry(o.key === "limit" ? { ...o, default: undefined } : o));
   }
 
-  lines.push(...columnsSection(), ...exitSection(), ...environmentSection(), ...filesSection());
+  lines.push(...columnsSection(src), ...exitSection(), ...environmentSection(), ...filesSection());
   const examples = [
     "pep --sandbox peptides list",
     ...specs.flatMap((s) => s.defs.flatMap((d) => d.examples?.slice(0, 1) ?? [])),

@@ -1,14 +1,12 @@
 /**
  * The command tree as the docs see it: root, groups and commands, each with its names,
  * options and argument values, built from the same definitions that build the
- * commander tree (`COMMANDS`, `GROUPS`, `GLOBAL_OPTIONS`, `optionsOf`). Man pages and
+ * commander tree (`docSources()` in commands/registry.ts). Man pages and
  * completion scripts both walk this tree, so they cannot disagree with `--help`.
  */
 import { OUTPUT_FORMATS } from "../api/enums.js";
-import { GLOBAL_OPTIONS } from "../api/globals.js";
 import type { OptionDef } from "../api/options.js";
-import { COMMANDS, GROUPS, optionsOf, type GroupInfo } from "../commands/registry.js";
-import type { CommandDef } from "../core/command.js";
+import type { CommandDef, GroupInfo } from "../core/command.js";
 
 /** What the generators read: the definitions and the version they document. */
 export interface DocSources {
@@ -17,11 +15,6 @@ export interface DocSources {
   groups: Readonly<Record<string, GroupInfo>>;
   globalOptions: readonly OptionDef[];
   optionsOf(def: CommandDef): OptionDef[];
-}
-
-/** The definitions of this build. */
-export function docSources(version: string): DocSources {
-  return { version, commands: COMMANDS, groups: GROUPS, globalOptions: GLOBAL_OPTIONS, optionsOf };
 }
 
 export const HELP_OPTION: OptionDef = { key: "help", long: "help", short: "h", description: "show help" };

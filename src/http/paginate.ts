@@ -23,7 +23,7 @@ export function pageSizeFor(options: Pick<PaginateOptions, "limit" | "pageSize">
 export const MAX_EMPTY_PAGES = 10;
 
 function freshState(): PageState {
-  return { pages: 0, items: 0, currentCursor: undefined, nextCursor: undefined, meta: undefined };
+  return { pages: 0, items: 0, currentCursor: undefined, nextCursor: undefined, meta: undefined, pageLeft: 0 };
 }
 
 /**
@@ -72,6 +72,7 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
       if (next !== undefined && seen.has(next)) throw new PaginationLoopError(next);
 
       const items = res.data as T[];
+      state.pageLeft = limit === undefined ? items.length : Math.min(items.length, limit - state.items);
       for (let i = 0; i < items.length; i++) {
         if (limit !== undefined && state.items >= limit) {
           // The server sent more than asked: the rest of this page has no cursor of its own.
@@ -79,6 +80,7 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
           return;
         }
         state.items += 1;
+        state.pageLeft -= 1;
         yield items[i] as T;
       }
       if (next === undefined) {

@@ -133,6 +133,8 @@ export interface PageState {
   nextCursor: string | undefined;
   /** `meta` of the latest page. */
   meta: Meta | undefined;
+  /** Items of the latest page not handed out yet: 0 once its last one is out. */
+  pageLeft: number;
 }
 
 export interface Paginator<T> extends AsyncIterable<T> {

@@ -9,7 +9,6 @@ import { clone, globalRegistry, type $ZodType } from "zod/v4/core";
 import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
 import { LIMITS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS } from "../api/enums.js";
 import type { ToolEntry } from "./catalog.js";
-import { COMMANDS } from "../commands/registry.js";
 import { STUDY_ID_FORMS } from "../api/study-id.js";
 
 type Shape = Record<string, $ZodType>;
@@ -33,25 +32,10 @@ export function shapeOf(endpoint: Endpoint): Shape {
   return shape;
 }
 
-/** Command whose flags fill each endpoint's parameters: their descriptions describe the arguments. */
-const COMMAND_OF: Partial<Record<ToolEntry["endpoint"], string>> = {
-  search: "search",
-  peptides: "peptides list",
-  researchAreas: "research-areas",
-  studies: "studies list",
-  vendors: "vendors list",
-  vendor: "vendors get",
-  vendorShipping: "vendors shipping",
-  vendorCompare: "vendors compare",
-  products: "products",
-  prices: "prices",
-};
-
+/** The descriptions of the options that fill each parameter describe the arguments. */
 function flagDocs(endpoint: ToolEntry["endpoint"]): Record<string, string> {
-  const path = COMMAND_OF[endpoint];
-  const def = path ? COMMANDS.find((d) => d.path.join(" ") === path) : undefined;
   const out: Record<string, string> = {};
-  for (const o of def?.options ?? []) {
+  for (const o of ENDPOINTS[endpoint].options) {
     if (!o.param) continue;
     // A flag named in the text (`not before --year-from`) is the argument of the same parameter here.
     const text = o.description.replace(/--([a-z][a-z-]*)/g, (_, flag: string) => flag.replace(/-/g, "_"));

@@ -6,6 +6,7 @@
  */
 import { ENDPOINTS, expandPath } from "../api/endpoints.js";
 import { LIMITS } from "../api/enums.js";
+import { RESOURCES } from "../api/resources.js";
 import type { ToolEntry } from "./catalog.js";
 import { requireArg } from "../api/item.js";
 import { checkParams } from "../api/query.js";
@@ -23,17 +24,6 @@ export interface ToolSuccess {
 }
 
 /** Nouns for the text rendering of lists. */
-const NOUNS: Partial<Record<ToolEntry["endpoint"], string>> = {
-  peptides: "peptides",
-  peptideStudies: "studies",
-  categories: "categories",
-  researchAreas: "research areas",
-  studies: "studies",
-  vendors: "vendors",
-  products: "products",
-  prices: "offers",
-};
-
 /** Codes are upper case to the API (`us` and `US` name the same place), as on the command line. */
 const UPPER = new Set(["country", "ships_to", "currency"]);
 
@@ -101,7 +91,9 @@ export async function callTool(
 function listResult(entry: ToolEntry, items: unknown[], next: string | null, notices: Notices): ToolSuccess {
   const structured = { items, count: items.length, has_more: next !== null, next_cursor: next, ...notices };
   return {
-    content: [{ type: "text", text: listText(NOUNS[entry.endpoint] ?? "items", items, next, notices) }],
+    content: [
+      { type: "text", text: listText(RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns[1], items, next, notices) },
+    ],
     structuredContent: structured,
   };
 }

@@ -3,25 +3,26 @@
  * WebAssembly by the jq-wasm package; no native build, nothing downloaded). Loaded only
  * when the flag is given.
  *
- * What the expression sees:
- * - with `-o json` (what --jq chooses when no -o is given): the whole JSON document the
- *   command would print: the `data` array of a list (every page: held in memory, as jq
- *   holds its input), the object of a single item, the array of a batch of ids;
- * - with `-o ndjson`: each item on its own, as `jq` reads NDJSON, in runs of about
- *   128 KB of items as the pages arrive, so memory stays flat however long the list.
+ * What the expression sees, as `gh api --paginate --jq` gives it:
+ * - with `-o json` (what --jq chooses when no -o is given): each page of a list as an
+ *   array, in turn (one page when the list has no pages: a batch id's items, profiles),
+ *   the object of a single item;
+ * - with `-o ndjson`: each item on its own, as `jq` reads NDJSON.
+ * jq runs as each page arrives, so output streams, memory stays flat, and a run cut
+ * short has printed exactly the pages before the failure (its resume cursor follows them).
  *
  * Output is jq's: JSON values indented by two spaces (one a line with -o ndjson),
  * strings as JSON strings; `--jq-raw` prints strings without quotes (jq's -r).
  */
-import { Writable } from "node:stream";
 import type { Jq } from "jq-wasm";
 import { UsageError } from "../core/errors.js";
+import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import { cleanBlock } from "./sanitize.js";
+import type { JqOptions, WriterContext } from "./writer-context.js";
+
+export type { JqOptions } from "./writer-context.js";
 
 let loaded: Promise<Jq> | undefined;
-
-/** With -o ndjson, how much text is gathered before jq runs on it (see `jqStream`). */
-const PER_ITEM_RUN = 128 * 1024;
 
 function load(): Promise<Jq> {
   loaded ??= import("jq-wasm").then((m) => m.loadJq());
@@ -47,78 +48,48 @@ export async function checkJq(expr: string): Promise<void> {
   if (r.exitCode === 3) throw new UsageError(`--jq: ${jqMessage(r.stderr)}`);
 }
 
-export interface JqOptions {
-  expr: string;
-  /** `--jq-raw`: strings without quotes. */
-  raw: boolean;
-  /** Each item alone (ndjson) rather than the whole document. */
-  perItem: boolean;
-  /**
-   * Output goes to a terminal: escape sequences, control characters and bidi overrides
-   * are taken out of it (with --jq-raw a string from the API is printed as it is, and
-   * jq leaves C1 controls unescaped even in JSON), as from every text pep prints there.
-   */
-  terminal?: boolean;
-}
+type Source = ListResult | ItemResult | RawResult;
 
 /**
- * A stream that takes the JSON text a writer produces and passes jq's output to `out`.
- * `finish()` runs what is left (the whole document for json) and waits for `out`.
+ * The `--jq` encoder: jq over each page (or, with ndjson, each item of it: one jq call a
+ * page, since jq reads each input on its own) as the pages arrive. What jq printed for
+ * the inputs before a failing one is written before its error.
  */
-export async function jqStream(
-  out: Writable,
-  options: JqOptions,
-): Promise<{ stream: Writable; finish(): Promise<void> }> {
+export async function jqWriter(options: JqOptions): Promise<(result: Source, ctx: WriterContext) => Promise<void>> {
   const jq = await load();
   const flags = [...(options.perItem ? ["-c"] : []), ...(options.raw ? ["-r"] : [])];
-  let pending = "";
-  const run = (input: string) => {
-    if (input.trim() === "") return "";
+  const run = async (input: string, ctx: WriterContext) => {
     const r = jq.raw(input, options.expr, flags);
+    if (r.stdout !== "") {
+      const text = options.terminal ? cleanBlock(r.stdout) : r.stdout;
+      await ctx.emit(text.endsWith("\n") ? text : `${text}\n`);
+    }
     if (r.exitCode !== 0 && r.exitCode !== undefined) {
       const message = jqMessage(r.stderr) || `jq exited with status ${r.exitCode}`;
       throw new UsageError(`--jq: ${message}`);
     }
-    if (r.stdout === "") return "";
-    const text = options.terminal ? cleanBlock(r.stdout) : r.stdout;
-    return `${text}\n`;
   };
-  const write = (text: string) =>
-    text === ""
-      ? Promise.resolve()
-      : new Promise<void>((resolve, reject) => {
-          out.write(text, (err) => (err ? reject(err) : resolve()));
-        });
-  const stream = new Writable({
-    decodeStrings: false,
-    write(chunk: string | Buffer, _enc, done) {
-      pending += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-      // Whole lines go through jq in runs of about 128 KB: each call of jq costs about as
-      // much as reading 100 KB (a 10,000-study export took 4x longer fed page by page),
-      // and a run that size keeps memory flat. A line cut by the chunk waits for its end.
-      if (!options.perItem || pending.length < PER_ITEM_RUN) return done();
-      const cut = pending.lastIndexOf("\n");
-      if (cut === -1) return done();
-      const lines = pending.slice(0, cut + 1);
-      pending = pending.slice(cut + 1);
-      let text: string;
-      try {
-        text = run(lines);
-      } catch (err) {
-        return done(err as Error);
+  const asInput = (values: readonly unknown[]) =>
+    options.perItem ? values.map((v) => JSON.stringify(v)).join("\n") : JSON.stringify(values);
+  return async (result, ctx) => {
+    if (result.kind === "item") return run(JSON.stringify(result.data), ctx);
+    if (result.kind === "raw" && result.items === undefined)
+      return run(result.text ?? JSON.stringify(result.body ?? null), ctx);
+    const items = result.items!;
+    const pageEnded = result.pageEnded;
+    let page: unknown[] = [];
+    let ran = false;
+    for await (const item of ctx.each(items)) {
+      page.push(item);
+      if (pageEnded?.() === true) {
+        const input = page;
+        page = [];
+        if (input.length === 0) continue;
+        ran = true;
+        await run(asInput(input), ctx);
       }
-      write(text).then(() => done(), done);
-    },
-  });
-  return {
-    stream,
-    async finish() {
-      await new Promise<void>((resolve, reject) => {
-        stream.end((err?: Error | null) => (err ? reject(err) : resolve()));
-      });
-      const rest = pending;
-      pending = "";
-      await write(run(rest));
-    },
+    }
+    // What is left: a list with no pages, the last page's rest, or an empty list (`[]`).
+    if (page.length > 0 || (!ran && !options.perItem)) await run(asInput(page), ctx);
   };
 }

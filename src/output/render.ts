@@ -7,10 +7,10 @@
  * spinner on long list runs.
  */
 import type { OutputFormat } from "../api/enums.js";
-import type { BatchResult, ItemResult, ListResult, RawResult, Resource, Result } from "../core/command.js";
+import { RESOURCES } from "../api/resources.js";
+import type { BatchResult, ItemResult, ListResult, RawResult, Result } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
 import type { Meta } from "../http/types.js";
-import { shellQuote } from "./shell-quote.js";
 import { write } from "../core/io.js";
 import { makeContext, type RenderOptions, type WriterContext } from "./writer-context.js";
 
@@ -46,16 +46,6 @@ async function loadWriter(format: OutputFormat): Promise<Writer> {
   }
 }
 
-const NOUNS: Partial<Record<Resource, string>> = {
-  peptide: "peptides",
-  study: "studies",
-  vendor: "vendors",
-  offer: "offers",
-  product: "products",
-  category: "categories",
-  "research-area": "research areas",
-};
-
 function metaOf(result: ListResult | ItemResult | RawResult): Meta | undefined {
   if (result.kind === "item") return result.meta;
   return result.meta?.();
@@ -74,18 +64,10 @@ export function disclosureText(meta: Meta | undefined): string | undefined {
   return undefined;
 }
 
-/**
- * A cursor as a shell word, quoted like the resume command's: exact (a cleaned cursor
- * would not be the one the API gave) and inert on the terminal.
- */
-export function shellWord(text: string): string {
-  return shellQuote(text);
-}
-
 function startSpinner(result: ListResult | ItemResult | RawResult, options: RenderOptions): Progress {
   const streams = result.kind === "list" || (result.kind === "raw" && result.items !== undefined);
   if (!streams || !options.stderrIsTTY || options.quiet || options.paging) return NO_PROGRESS;
-  const noun = result.kind === "list" ? (NOUNS[result.resource] ?? "items") : "items";
+  const noun = result.kind === "list" ? RESOURCES[result.resource].nouns[1] : "items";
   return startProgress({
     stream: options.stderr,
     label: `Fetching ${noun}`,
@@ -115,11 +97,12 @@ export async function render(result: Result, options: RenderOptions): Promise<nu
     );
   }
   if (result.kind === "batch") return renderBatch(result, options);
-  const writer = await loadWriter(options.format);
+  const writer = options.jq ? await (await import("./jq.js")).jqWriter(options.jq) : await loadWriter(options.format);
   const fields = options.fields ?? (result.kind === "list" ? result.fields : undefined);
   const progress = startSpinner(result, options);
   options.waits?.attach(progress);
-  const ctx = makeContext(options, fields, progress);
+  const pageEnded = result.kind === "item" ? undefined : result.pageEnded;
+  const ctx = makeContext(options, fields, progress, pageEnded);
   try {
     await writer(result, ctx);
   } catch (err) {
@@ -138,10 +121,6 @@ export async function render(result: Result, options: RenderOptions): Promise<nu
       const { wrap } = await import("./width.js");
       await ctx.emit(`\n${wrap(disclosure, options.columns).join("\n")}\n`);
     } else await ctx.notice(disclosure);
-  }
-  if (result.kind === "list" && options.stderrIsTTY) {
-    const cursor = result.nextCursor();
-    if (cursor) await ctx.notice(`More results: add --cursor ${shellWord(cursor)}`);
   }
   await ctx.flush();
   return result.kind === "item" || (result.kind === "raw" && result.items === undefined) ? 1 : ctx.handedOut();
@@ -176,6 +155,8 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
   }
   let lastMeta: Meta | undefined;
   let fields: string[] | undefined;
+  // Each id's answer is a page of its own: --jq runs on it, and a stopped run ends there.
+  let unitEnded = true;
   async function* items(): AsyncGenerator<unknown> {
     for await (const entry of batch.entries) {
       if (entry.result === undefined) {
@@ -185,11 +166,33 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
       const r = entry.result;
       if (r.kind === "item") {
         lastMeta = r.meta ?? lastMeta;
+        unitEnded = true;
         yield r.data;
       } else {
         fields ??= r.fields;
-        yield* r.items;
+        const ended = r.pageEnded;
+        if (ended) {
+          for await (const item of r.items) {
+            unitEnded = ended();
+            yield item;
+          }
+          lastMeta = r.meta() ?? lastMeta;
+          continue;
+        }
+        // Without pages, one item is held back, so the list's last is known when it goes out.
+        let held: { item: unknown } | undefined;
+        for await (const item of r.items) {
+          if (held) {
+            unitEnded = false;
+            yield held.item;
+          }
+          held = { item };
+        }
         lastMeta = r.meta() ?? lastMeta;
+        if (held) {
+          unitEnded = true;
+          yield held.item;
+        }
       }
     }
   }
@@ -199,6 +202,7 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
     items: items(),
     meta: () => lastMeta,
     nextCursor: () => undefined,
+    pageEnded: () => unitEnded,
     get fields() {
       return fields;
     },

@@ -17,6 +17,21 @@ import { write } from "../core/io.js";
 import type { Progress } from "./progress.js";
 import { cleanBlock } from "./sanitize.js";
 
+/** `--jq`: the expression and how its output is printed. */
+export interface JqOptions {
+  expr: string;
+  /** `--jq-raw`: strings without quotes. */
+  raw: boolean;
+  /** Each item alone (ndjson) rather than each page. */
+  perItem: boolean;
+  /**
+   * Output goes to a terminal: escape sequences, control characters and bidi overrides
+   * are taken out of it (with --jq-raw a string from the API is printed as it is, and
+   * jq leaves C1 controls unescaped even in JSON), as from every text pep prints there.
+   */
+  terminal?: boolean;
+}
+
 /** What `render()` is told about where and how to print. */
 export interface RenderOptions {
   format: OutputFormat;
@@ -49,6 +64,8 @@ export interface RenderOptions {
   waits?: Waits;
   /** A pager holds the terminal: no spinner (it would draw inside the pager's screen). */
   paging?: boolean;
+  /** `--jq`: jq takes the place of the JSON encoder. */
+  jq?: JqOptions | undefined;
   /**
    * An id of a batch failed (`pep peptides get a nosuch c`): told here, in the order of
    * the ids, while the others are printed.
@@ -64,7 +81,12 @@ export interface WriterContext {
   emit(chunk: string): Promise<void> | void;
   /** Writes a line to stderr (unless quiet), after stopping the spinner. */
   notice(line: string): Promise<void> | void;
-  /** The items of a list, one at a time, with progress ticks and abort checks. */
+  /**
+   * The items of a list, one at a time, with progress ticks and abort checks. When the
+   * result knows its pages, a stopped run (Ctrl-C, the pager quit) still hands out the
+   * rest of the page at hand, so that what went out ends on a page and the resume cursor
+   * follows it.
+   */
   each(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncIterable<unknown>;
   /** How many items `each` has handed out so far. */
   handedOut(): number;
@@ -76,7 +98,12 @@ export interface WriterContext {
 /** Gathered output is written once it reaches this size, without waiting for the page. */
 const GATHER_MAX = 16 * 1024;
 
-export function makeContext(options: RenderOptions, fields: string[] | undefined, progress: Progress): WriterContext {
+export function makeContext(
+  options: RenderOptions,
+  fields: string[] | undefined,
+  progress: Progress,
+  pageEnded: () => boolean = () => true,
+): WriterContext {
   let handed = 0;
   const check = () => {
     if (options.signal?.aborted) throw new InterruptedError();
@@ -154,15 +181,14 @@ export function makeContext(options: RenderOptions, fields: string[] | undefined
     },
     handedOut: () => handed,
     async *each(items) {
-      // Checked before each next item too: a run stopped while the last one was being
-      // written (Ctrl-C, the pager quit) asks for no further page.
+      // Checked after each page (each item when pages are not known): a run stopped
+      // while one was being written asks for no further page.
       check();
       for await (const item of items) {
-        check();
         progress.tick();
         handed++;
         yield item;
-        check();
+        if (pageEnded()) check();
       }
       check();
     },

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { checkQuery, ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
-import { PEPTIDE_LIST_OPTIONS } from "../../src/commands/peptides/options.js";
-import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/commands/research/options.js";
+import { PEPTIDE_LIST_OPTIONS } from "../../src/api/params/peptides.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/api/params/research.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
 import { queryFromOptions } from "../../src/api/query.js";
 import { flagString, longName } from "../../src/api/options.js";
 import { splitFields } from "../../src/api/globals.js";
 import { searchText } from "../../src/commands/research/search.js";
 import { exportPaging } from "../../src/commands/studies/export.js";
-import { STUDY_FILTER_OPTIONS } from "../../src/commands/studies/options.js";
+import { STUDY_FILTER_OPTIONS } from "../../src/api/params/studies.js";
 import type { OptionDef } from "../../src/core/command.js";
 import type { Context } from "../../src/cli/context.js";
 import { UsageError } from "../../src/core/errors.js";

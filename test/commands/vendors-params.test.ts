@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { upperCode } from "../../src/commands/shared/codes.js";
-import { compareIds, minRating } from "../../src/commands/vendors/params.js";
+import { upperCode } from "../../src/api/params/codes.js";
+import { compareIds, minRating } from "../../src/api/params/vendor-values.js";
 import { UsageError } from "../../src/core/errors.js";
 
 describe("vendor flag values", () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/registry.js";
 import type { CommandDef } from "../../src/core/command.js";
 import { completionData, type NodeData } from "../../src/docs/completion-data.js";
-import { commandTree, docSources } from "../../src/docs/tree.js";
+import { docSources } from "../../src/commands/registry.js";
+import { commandTree } from "../../src/docs/tree.js";
 import { runPep, scratch } from "../helpers/cli.js";
 import { pepWords } from "../helpers/examples.js";
 

@@ -8,7 +8,8 @@ import type { CommandDef } from "../../src/core/command.js";
 import { ENVIRONMENT } from "../../src/docs/man-sections.js";
 import { manPageFiles, pageKeyOf, renderManPages } from "../../src/docs/man-pages.js";
 import { code, guardLine, paragraphs, prose } from "../../src/docs/roff.js";
-import { docSources, type DocSources } from "../../src/docs/tree.js";
+import { docSources } from "../../src/commands/registry.js";
+import type { DocSources } from "../../src/docs/tree.js";
 import { ROOT } from "../helpers/cli.js";
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
@@ -142,7 +143,6 @@ describe("roff escaping", () => {
       args: [{ name: "x", description: ".arg", required: false, variadic: true }],
       options: [{ key: "aB", long: "a-b", value: "c|-", description: "'value", choices: [".x", "-y"], default: ".z" }],
       examples: ["pep weird cmd --a-b '.x' | jq '.[]'  # a comment", ".leading dot"],
-      load: () => Promise.reject(new Error("never run")),
     };
     const sources: DocSources = { ...src, commands: [awkward], groups: { weird: { summary: "'odd group" } } };
     const dir = mkdtempSync(path.join(os.tmpdir(), "pep-man-"));

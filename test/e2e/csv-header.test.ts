@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLUMN_MAPS } from "../../src/api/columns.js";
+import { RESOURCES as DESCRIPTORS } from "../../src/api/resources.js";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { runPep, scratch } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
@@ -82,7 +82,7 @@ const reshaped = (items: Array<Record<string, unknown>>) =>
 describe("the CSV/TSV header is the command's, whatever the data", () => {
   for (const r of RESOURCES) {
     it(`${r.command.join(" ")}: shuffled, reshaped and paginated items give one header, and lose nothing`, async () => {
-      const header = [...COLUMN_MAPS[r.resource]!, "other"];
+      const header = [...DESCRIPTORS[r.resource].csv!, "other"];
       await fc.assert(
         fc.asyncProperty(reshaped(source[r.resource]!), fc.integer({ min: 1, max: 7 }), async (items, pageSize) => {
           served = items;
@@ -126,6 +126,6 @@ describe("the CSV/TSV header is the command's, whatever the data", () => {
       env: { ...tmp.env, PEP_API_KEY: "k_header_test_1234" },
     });
     expect(out.code, out.err).toBe(0);
-    expect(out.out).toBe(`${[...COLUMN_MAPS.study!, "other"].join(",")}\r\n`);
+    expect(out.out).toBe(`${[...DESCRIPTORS.study.csv, "other"].join(",")}\r\n`);
   });
 });

@@ -74,7 +74,29 @@ describe("pagination", () => {
       currentCursor: cursorFor(20),
       nextCursor: undefined,
       meta: { page_offset: 20 },
+      pageLeft: 0,
     });
+  });
+
+  it("knows when the last item out ended its page (what --jq and a stopped run go by)", async () => {
+    const { client } = await setup(listOf(23));
+    const p = client.paginate("/studies", { pageSize: 10 });
+    const ends: number[] = [];
+    let n = 0;
+    for await (const _ of p) {
+      n++;
+      if (p.state.pageLeft === 0) ends.push(n);
+    }
+    expect(ends).toEqual([10, 20, 23]);
+    // A limit that cuts a page short ends it where the limit does.
+    const cut = client.paginate("/studies", { pageSize: 10, limit: 15 });
+    const cutEnds: number[] = [];
+    n = 0;
+    for await (const _ of cut) {
+      n++;
+      if (cut.state.pageLeft === 0) cutEnds.push(n);
+    }
+    expect(cutEnds).toEqual([10, 15]);
   });
 
   it("defaults the page size to 100, or min(limit, 100)", async () => {

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { COLUMN_MAPS } from "../../src/api/columns.js";
+import { RESOURCES as DESCRIPTORS } from "../../src/api/resources.js";
 import { describe, expect, it } from "vitest";
 import { neutraliseFormula } from "../../src/output/rows.js";
 import { item, list, run } from "./helpers.js";
@@ -97,7 +97,7 @@ describe("csv", () => {
     expect(parseCsv((await run(item("vendor-detail", vendors[0]), "csv")).out)).toHaveLength(1);
     expect((await run(list("study", []), "csv", { fields: ["id", "title"] })).out).toBe("id,title\r\n");
     // The header is the column map's: an empty list has it too.
-    expect((await run(list("study", []), "csv")).out).toBe(`${[...COLUMN_MAPS.study!, "other"].join(",")}\r\n`);
+    expect((await run(list("study", []), "csv")).out).toBe(`${[...DESCRIPTORS.study.csv, "other"].join(",")}\r\n`);
     expect((await run(list("generic", []), "csv")).out).toBe("");
   });
 
@@ -118,7 +118,7 @@ describe("tsv", () => {
   it("flattens nested keys like csv and keeps money exact", async () => {
     const { out } = await run(list("offer", offers), "tsv");
     const [header, ...rows] = out.trimEnd().split("\n");
-    expect(header!.split("\t")).toEqual([...COLUMN_MAPS.offer!, "other"]);
-    expect(rows.map((r) => r.split("\t")[COLUMN_MAPS.offer!.indexOf("price")])).toEqual([...MONEY]);
+    expect(header!.split("\t")).toEqual([...DESCRIPTORS.offer.csv, "other"]);
+    expect(rows.map((r) => r.split("\t")[DESCRIPTORS.offer.csv.indexOf("price")])).toEqual([...MONEY]);
   });
 });

@@ -4,7 +4,8 @@ import path from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { InterruptedError } from "../../src/core/errors.js";
-import { render, shellWord } from "../../src/output/render.js";
+import { render } from "../../src/output/render.js";
+import { shellQuote } from "../../src/output/shell-quote.js";
 import { capture, item, list, run } from "./helpers.js";
 import { offers, peptides, disclosure } from "./fixtures.js";
 
@@ -30,16 +31,16 @@ describe("notices", () => {
     expect(single.err).toBe("Affiliate links https://example.test/disclosure\n");
   });
 
-  it("tells the next cursor on a terminal stderr only, as a shell-safe word", async () => {
+  it("says nothing of the next cursor (the pipeline tells it once the run has settled)", async () => {
     const result = () => list("peptide", peptides, { nextCursor: "abc123==" });
-    expect((await run(result(), "json", { stderrIsTTY: true, progressDelayMs: 60_000 })).err).toBe(
-      "More results: add --cursor abc123==\n",
-    );
+    expect((await run(result(), "json", { stderrIsTTY: true, progressDelayMs: 60_000 })).err).toBe("");
     expect((await run(result(), "json")).err).toBe("");
-    expect((await run(result(), "json", { stderrIsTTY: true, quiet: true })).err).toBe("");
-    expect(shellWord("a b'c")).toBe(`'a b'\\''c'`);
+  });
+
+  it("quotes a cursor as one shell word that prints inert", () => {
+    expect(shellQuote("a b'c")).toBe(`'a b'\\''c'`);
     // The exact cursor, ANSI-C quoted: nothing a terminal acts on, and the shell reads back the same word.
-    expect(shellWord("x\x1b]52;c;AA\x07y'\u009b\u202e")).toBe("$'x\\x1b]52;c;AA\\x07y\\'\\u009b\\u202e'");
+    expect(shellQuote("x\x1b]52;c;AA\x07y'\u009b\u202e")).toBe("$'x\\x1b]52;c;AA\\x07y\\'\\u009b\\u202e'");
   });
 
   it("shows a spinner with page and item counts on a terminal, and clears it before other notices", async () => {

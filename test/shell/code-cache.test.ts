@@ -16,7 +16,10 @@ import { useLoopback } from "../helpers/suite.js";
 const LIST = ["peptides", "list", "-o", "json", "--limit", "3"];
 const isRoot = process.getuid?.() === 0;
 const withoutNotice = (err: string) =>
-  err.replace(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n/m, "");
+  err
+    .replace(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n/m, "")
+    // A --limit run says how to fetch the next page.
+    .replace(/^to continue: pep .*--cursor=\S+\n/m, "");
 
 /** A scratch folder for the running test, removed when it finishes. */
 function useScratch(): ReturnType<typeof scratch> {

@@ -112,8 +112,10 @@ describe("colour", () => {
 describe("resume command", () => {
   it("repeats the words typed, replacing any --cursor, quoting what the shell would split", () => {
     expect(resumeCommand(["studies", "list", "--all", "--cursor", "old", "--search", "two words"], "abc+/=")).toBe(
-      "pep studies list --all --search 'two words' --cursor abc+/=",
+      "pep studies list --all --search 'two words' --cursor=abc+/=",
     );
-    expect(resumeCommand(["studies", "--cursor=old"], "it's")).toBe(`pep studies --cursor 'it'\\''s'`);
+    expect(resumeCommand(["studies", "--cursor=old"], "it's")).toBe(`pep studies '--cursor=it'\\''s'`);
+    // A cursor that starts with `-` stays the value of --cursor, not a flag of its own.
+    expect(resumeCommand(["studies", "list"], "-abc")).toBe("pep studies list --cursor=-abc");
   });
 });

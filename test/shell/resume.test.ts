@@ -1,26 +1,27 @@
 /** The resume command printed under an error that cut a list short. */
 import { describe, expect, it } from "vitest";
 import { ApiError, PaginationLoopError, withResumeCursor } from "../../src/core/errors.js";
-import { nextPartName, resumeCommand, resumeLines, resumeOf } from "../../src/cli/resume.js";
+import { readInvocation } from "../../src/cli/invocation.js";
+import { resumeCommand, resumeLines, resumeOf } from "../../src/cli/resume.js";
 
 describe("resumeCommand", () => {
   it("replaces an old --cursor in either form and keeps every other word", () => {
     expect(resumeCommand(["studies", "list", "--cursor", "old", "-o", "csv"], "new")).toBe(
-      "pep studies list -o csv --cursor new",
+      "pep studies list -o csv --cursor=new",
     );
     expect(resumeCommand(["studies", "list", "--cursor=old", "-o", "csv"], "new")).toBe(
-      "pep studies list -o csv --cursor new",
+      "pep studies list -o csv --cursor=new",
     );
   });
 
   it("with a limit in force, sets --limit to what is left, in the form the user typed", () => {
     expect(resumeCommand(["studies", "list", "--limit", "50"], "c", { remaining: 30 })).toBe(
-      "pep studies list --limit 30 --cursor c",
+      "pep studies list --limit 30 --cursor=c",
     );
     expect(resumeCommand(["studies", "list", "--limit=50"], "c", { remaining: 30 })).toBe(
-      "pep studies list --limit=30 --cursor c",
+      "pep studies list --limit=30 --cursor=c",
     );
-    expect(resumeCommand(["studies", "list"], "c", { remaining: 12 })).toBe("pep studies list --limit 12 --cursor c");
+    expect(resumeCommand(["studies", "list"], "c", { remaining: 12 })).toBe("pep studies list --limit 12 --cursor=c");
   });
 
   it("pep api: the cursor goes in as -F cursor=…, replacing an old one in any form", () => {
@@ -43,60 +44,50 @@ describe("resumeCommand", () => {
   });
 
   it("puts the new flags before a `--`, where options still count", () => {
-    expect(resumeCommand(["studies", "list", "--", "x"], "c")).toBe("pep studies list --cursor c -- x");
+    expect(resumeCommand(["studies", "list", "--", "x"], "c")).toBe("pep studies list --cursor=c -- x");
   });
 
   it("quotes what the shell would split or expand", () => {
     expect(resumeCommand(["studies", "list", "--search", "a b; rm -rf ~"], "c$1")).toBe(
-      "pep studies list --search 'a b; rm -rf ~' --cursor 'c$1'",
+      "pep studies list --search 'a b; rm -rf ~' '--cursor=c$1'",
     );
   });
 });
+
+/** The run's words as an invocation holds them. */
+const w = (argv: string[]) => readInvocation(argv, {});
 
 describe("resumeLines", () => {
   const cut = () => withResumeCursor(new ApiError({ status: 503, message: "down" }), "cur", 7);
 
   it("names the resume command with what is left of the limit", () => {
-    expect(resumeLines(cut(), ["studies", "list", "--page-size", "3"], { command: ["studies", "list"] })).toEqual([
-      "to resume: pep studies list --page-size 3 --limit 7 --cursor cur",
+    expect(resumeLines(cut(), w(["studies", "list", "--page-size", "3"]), { command: ["studies", "list"] })).toEqual([
+      "to resume: pep studies list --page-size 3 --limit 7 --cursor=cur",
     ]);
   });
 
-  it("with --file, says the file was left as it was, and how to fetch the rest into another file", () => {
-    const lines = resumeLines(cut(), ["studies", "export", "--file", "my refs.csv"], {
+  it("with --file, says the file was left as it was and to run the same command again", () => {
+    const lines = resumeLines(cut(), w(["studies", "export", "--file", "my refs.csv"]), {
       command: ["studies", "export"],
       file: "my refs.csv",
     });
     expect(lines).toEqual([
-      "hint: 'my refs.csv' was left as it was; run the same command again to fetch the whole list,",
-      "hint: or fetch the rest into another file: pep studies export --file part-2.csv --limit 7 --cursor cur",
+      "hint: 'my refs.csv' was left as it was; run the same command again to fetch the whole list",
     ]);
-    const joined = resumeLines(cut(), ["studies", "export", "--file=out/refs.csl.json", "-o", "csl-json"], {
-      command: ["studies", "export"],
-      file: "out/refs.csl.json",
-    });
-    expect(joined[1]).toContain("--file=out/part-2.csl.json -o csl-json --limit 7 --cursor cur");
-  });
-
-  it("names the next part after the file: part-2, then part-3, the ending kept", () => {
-    expect(nextPartName("refs.csv")).toBe("part-2.csv");
-    expect(nextPartName("/tmp/x/refs.csl.json")).toBe("/tmp/x/part-2.csl.json");
-    expect(nextPartName("part-2.csv")).toBe("part-3.csv");
-    expect(nextPartName("data")).toBe("part-2");
   });
 
   it("does not offer back a --cursor the user gave that the API refused (a 400)", () => {
     const refused = withResumeCursor(new ApiError({ status: 400, code: "invalid_cursor" }), "bad-cursor");
-    const r = resumeOf(refused, ["studies", "list", "--cursor", "bad-cursor"], { command: ["studies", "list"] });
+    const r = resumeOf(refused, w(["studies", "list", "--cursor", "bad-cursor"]), { command: ["studies", "list"] });
     expect(r.command).toBeUndefined();
-    expect(r.hints.join(" ")).toContain("the API did not accept --cursor bad-cursor");
+    expect(r.hints.join(" ")).toContain("the API did not accept --cursor=bad-cursor");
     // A 400 on a later page, from a cursor the API itself gave, is still resumable.
     const later = withResumeCursor(new ApiError({ status: 400 }), "api-cursor");
-    expect(resumeOf(later, ["studies", "list", "--cursor", "bad-cursor"]).command).toContain("--cursor api-cursor");
+    expect(resumeOf(later, w(["studies", "list", "--cursor", "bad-cursor"])).command).toContain("--cursor=api-cursor");
   });
 
   it("says nothing for an error that cut nothing short, or a cursor loop", () => {
-    expect(resumeLines(new ApiError({ status: 503 }), ["studies", "list"])).toEqual([]);
-    expect(resumeLines(new PaginationLoopError("x"), ["studies", "list"])).toEqual([]);
+    expect(resumeLines(new ApiError({ status: 503 }), w(["studies", "list"]))).toEqual([]);
+    expect(resumeLines(new PaginationLoopError("x"), w(["studies", "list"]))).toEqual([]);
   });
 });

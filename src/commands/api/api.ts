@@ -78,7 +78,12 @@ export const run: Run<typeof API_OPTIONS> = async (input, ctx) => {
         throw await explain(err);
       }
     }
-    const result: RawResult = { kind: "raw", items: items(), meta: () => pages.state.meta };
+    const result: RawResult = {
+      kind: "raw",
+      items: items(),
+      meta: () => pages.state.meta,
+      pageEnded: () => pages.state.pageLeft === 0,
+    };
     return result;
   }
   const res = await (sameOrigin

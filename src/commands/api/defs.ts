@@ -22,6 +22,5 @@ export const defs: CommandDef[] = [
       "pep api studies -F peptide=bpc-157 -F sort=oldest  # real API",
       "pep api /vendors --paginate -F limit=100 | jq -r .name",
     ],
-    load: () => import("./api.js"),
   },
 ];

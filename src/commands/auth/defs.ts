@@ -21,7 +21,6 @@ export const defs: CommandDef[] = [
       "pep auth login --base-url https://api.example.org/v1 --with-key < ~/.secrets/pep-key",
       "pep --profile work auth login --with-key < key.txt",
     ],
-    load: () => import("./login.js"),
   },
   {
     path: ["auth", "status"],
@@ -31,9 +30,8 @@ export const defs: CommandDef[] = [
       "It also shows the scopes the stored key was seen to have: each vendor, product or price command that succeeds records its endpoint's scope in the profile, and a 403 records it as refused (the API has no call that lists a key's scopes).",
       "Exits 3 when there is no key or the API refuses it. `-o json` prints the status as JSON.",
     ].join("\n"),
-    endpoint: "GET /",
+    calls: "index",
     examples: ["pep auth status", "pep auth status -o json", "PEP_API_KEY=... pep auth status"],
-    load: () => import("./status.js"),
   },
   {
     path: ["auth", "logout"],
@@ -41,6 +39,5 @@ export const defs: CommandDef[] = [
     description: "Removes only the stored key; a key in PEP_API_KEY or --api-key-file is not affected.",
     offline: true,
     examples: ["pep auth logout", "pep --profile work auth logout"],
-    load: () => import("./logout.js"),
   },
 ];

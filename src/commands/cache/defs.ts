@@ -11,7 +11,6 @@ export const defs: CommandDef[] = [
     description: WHERE,
     offline: true,
     examples: ["pep cache path", 'du -sh "$(pep cache path)"'],
-    load: () => import("./path.js"),
   },
   {
     path: ["cache", "size"],
@@ -20,7 +19,6 @@ export const defs: CommandDef[] = [
     description: `${WHERE}\nWith -o json: {"path", "entries", "bytes", "max_bytes"}.`,
     offline: true,
     examples: ["pep cache size", "pep cache size -o json | jq .bytes"],
-    load: () => import("./size.js"),
   },
   {
     path: ["cache", "clear"],
@@ -28,6 +26,5 @@ export const defs: CommandDef[] = [
     description: `${WHERE}\nThe next request of each kind is sent without If-None-Match and stored again. Only pep's own entries are removed; the folder stays.`,
     offline: true,
     examples: ["pep cache clear", "pep cache clear -q && pep cache size"],
-    load: () => import("./clear.js"),
   },
 ];

@@ -1,6 +1,6 @@
 /** Prints the completion script of the shell asked for, built from the command definitions. */
 import { SHELLS, completionScript, type Shell } from "../../docs/completion.js";
-import { docSources } from "../../docs/tree.js";
+import { docSources } from "../registry.js";
 import { UsageError } from "../../core/errors.js";
 import type { CommandInput, Result } from "../../core/command.js";
 

@@ -21,6 +21,5 @@ export const defs: CommandDef[] = [
       'pep completion zsh > "${fpath[1]}/_pep"',
       "pep completion fish > ~/.config/fish/completions/pep.fish",
     ],
-    load: () => import("./completion.js"),
   },
 ];

@@ -24,7 +24,6 @@ export const defs: CommandDef[] = [
     description: `${PROFILES}\nThe API key is never printed: only its fingerprint, such as …abcd.`,
     offline: true,
     examples: ["pep config list", "pep --profile work config list -o json"],
-    load: () => import("./list.js"),
   },
   {
     path: ["config", "get"],
@@ -33,7 +32,6 @@ export const defs: CommandDef[] = [
     args: [KEY_ARG],
     offline: true,
     examples: ["pep config get base_url", "pep config get api_key   # fingerprint only"],
-    load: () => import("./get.js"),
   },
   {
     path: ["config", "set"],
@@ -53,7 +51,6 @@ export const defs: CommandDef[] = [
       "pep config set output json",
       "pep --profile ci config set retries 5",
     ],
-    load: () => import("./set.js"),
   },
   {
     path: ["config", "unset"],
@@ -62,7 +59,6 @@ export const defs: CommandDef[] = [
     args: [KEY_ARG],
     offline: true,
     examples: ["pep config unset timeout", "pep --profile work config unset base_url"],
-    load: () => import("./unset.js"),
   },
   {
     path: ["config", "profiles"],
@@ -75,7 +71,6 @@ export const defs: CommandDef[] = [
     options: PROFILES_OPTIONS,
     offline: true,
     examples: ["pep config profiles", "pep config profiles -o json", "pep config profiles --delete work"],
-    load: () => import("./profiles.js"),
   },
   {
     path: ["config", "path"],
@@ -84,6 +79,5 @@ export const defs: CommandDef[] = [
       "$PEP_CONFIG_DIR, else $XDG_CONFIG_HOME/pep, else ~/.config/pep; the file is config.json (mode 0600, folder 0700).",
     offline: true,
     examples: ["pep config path", 'cat "$(pep config path)"'],
-    load: () => import("./path.js"),
   },
 ];

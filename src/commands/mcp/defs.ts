@@ -84,6 +84,5 @@ export const defs: CommandDef[] = [
     ],
     defaultFormat: "json",
     stdioProtocol: true,
-    load: () => import("./serve.js"),
   },
 ];

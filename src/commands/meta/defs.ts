@@ -5,16 +5,14 @@ export const defs: CommandDef[] = [
   {
     path: ["index"],
     summary: "Show the API index: version, documentation links and endpoints",
-    endpoint: "GET /",
+    calls: "index",
     examples: ["pep index", "pep index -o json | jq .version"],
-    load: () => import("./index-cmd.js"),
   },
   {
     path: ["health"],
     summary: "Check whether the API can read its data",
     description: "Exits 0 when the API is healthy and 6 when it reports its database unavailable (HTTP 503).",
-    endpoint: "GET /health",
+    calls: "health",
     examples: ["pep health", "pep health -q && echo up"],
-    load: () => import("./health.js"),
   },
 ];

@@ -6,7 +6,7 @@ import { LIMITS, PEPTIDE_FIELDS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
-import { PEPTIDE_LIST_OPTIONS } from "./options.js";
+import { PEPTIDE_LIST_OPTIONS } from "../../api/params/peptides.js";
 
 const slugArg = {
   name: "slug",
@@ -29,13 +29,12 @@ export const defs: CommandDef[] = [
     options: PEPTIDE_LIST_OPTIONS,
     list: true,
     defaultLimit: LIMITS.pageDefault,
-    endpoint: "GET /peptides",
+    calls: "peptides",
     examples: [
       "pep peptides list --category cognitive --evidence-level clinical-trial",
       "pep peptides --search semaglutide --limit 5",
       "pep peptides list --all --fields id,name,evidence,regulatory_status -o csv --file peptides.csv",
     ],
-    load: () => import("./list.js"),
   },
   {
     path: ["peptides", "get"],
@@ -47,13 +46,12 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     args: [slugArg],
     options: BATCH_OPTIONS,
-    endpoint: "GET /peptides/{slug}",
+    calls: "peptide",
     examples: [
       "pep peptides get bpc-157  # real API",
       "pep --sandbox peptides get brevritarin-81  # synthetic data, no key",
       "pep peptides list --category glp1-metabolic --jq '.[].id' --jq-raw | pep peptides get - -o ndjson",
     ],
-    load: () => import("./get.js"),
   },
   {
     path: ["peptides", "studies"],
@@ -69,12 +67,11 @@ export const defs: CommandDef[] = [
     list: true,
     defaultLimit: LIMITS.peptideStudiesMax,
     extraFormats: ["bibtex", "ris", "csl-json"],
-    endpoint: "GET /peptides/{slug}/studies",
+    calls: "peptideStudies",
     examples: [
       "pep peptides studies bpc-157  # real API",
       "pep peptides studies semaglutide -o bibtex --file semaglutide.bib  # real API",
     ],
-    load: () => import("./studies.js"),
   },
   {
     path: ["peptides", "research"],
@@ -86,12 +83,11 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     args: [slugArg],
     options: BATCH_OPTIONS,
-    endpoint: "GET /peptides/{slug}/research",
+    calls: "peptideResearch",
     examples: [
       "pep peptides research bpc-157  # real API",
       "pep peptides research semaglutide -o json | jq .clinical_evidence.human_trials  # real API",
     ],
-    load: () => import("./research.js"),
   },
   {
     path: ["peptides", "regulatory"],
@@ -101,11 +97,10 @@ export const defs: CommandDef[] = [
     ),
     args: [slugArg],
     options: BATCH_OPTIONS,
-    endpoint: "GET /regulatory-status/{slug}",
+    calls: "regulatoryStatus",
     examples: [
       "pep peptides regulatory semaglutide  # real API",
       "pep peptides regulatory bpc-157 -o json | jq .wada_status  # real API",
     ],
-    load: () => import("./regulatory.js"),
   },
 ];

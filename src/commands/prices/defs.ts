@@ -1,7 +1,7 @@
 /** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read). */
 import { LIMITS } from "../../api/enums.js";
 import type { CommandDef } from "../../core/command.js";
-import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./options.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../api/params/prices.js";
 
 const MONEY =
   "Prices are the API's decimal strings in the listed currency, printed exactly as received: never converted, never summed across currencies.";
@@ -16,7 +16,7 @@ export const defs: CommandDef[] = [
       MONEY,
       "Links may be affiliate links: the API's affiliate disclosure is printed under the table, or on stderr for json, ndjson, csv and tsv.",
     ].join("\n"),
-    endpoint: "GET /prices",
+    calls: "prices",
     list: true,
     defaultLimit: LIMITS.pageDefault,
     options: PRICE_OPTIONS,
@@ -25,7 +25,6 @@ export const defs: CommandDef[] = [
       "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv  # real API",
       "pep prices --param in_stock=true",
     ],
-    load: () => import("./prices.js"),
   },
   {
     path: ["products"],
@@ -35,11 +34,10 @@ export const defs: CommandDef[] = [
       "The path /products is assumed: the API documents the resource but not its address.",
       MONEY,
     ].join("\n"),
-    endpoint: "GET /products",
+    calls: "products",
     list: true,
     defaultLimit: LIMITS.pageDefault,
     options: PRODUCT_OPTIONS,
     examples: ["pep products --peptide bpc-157  # real API", "pep products --form capsules --currency EUR -o json"],
-    load: () => import("./products.js"),
   },
 ];

@@ -1,7 +1,7 @@
 /** `pep research-areas`: studied topics, most-studied first, with their peptides. */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import type { ListRun } from "../../core/command.js";
-import { AREA_OPTIONS } from "./options.js";
+import { AREA_OPTIONS } from "../../api/params/research.js";
 import { runList } from "../shared/list.js";
 
 export const run: ListRun<typeof AREA_OPTIONS> = ({ opts }, ctx) =>

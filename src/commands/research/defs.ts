@@ -5,7 +5,7 @@
 import { CATEGORIES, LIMITS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
-import { AREA_OPTIONS, SEARCH_OPTIONS } from "./options.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../api/params/research.js";
 
 export const defs: CommandDef[] = [
   {
@@ -17,9 +17,8 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     list: true,
     defaultLimit: LIMITS.pageDefault,
-    endpoint: "GET /categories",
+    calls: "categories",
     examples: ["pep categories", "pep categories -o json | jq '.[].id'"],
-    load: () => import("./categories.js"),
   },
   {
     path: ["research-areas"],
@@ -29,9 +28,8 @@ export const defs: CommandDef[] = [
     options: AREA_OPTIONS,
     list: true,
     defaultLimit: LIMITS.pageDefault,
-    endpoint: "GET /research-areas",
+    calls: "researchAreas",
     examples: ["pep research-areas", "pep areas --search repair", "pep research-areas --all -o csv --file areas.csv"],
-    load: () => import("./areas.js"),
   },
   {
     path: ["search"],
@@ -44,12 +42,11 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     args: [{ name: "query", description: "words to search for", required: true, variadic: true }],
     options: SEARCH_OPTIONS,
-    endpoint: "GET /search",
+    calls: "search",
     examples: [
       "pep search growth factor",
       "pep search semaglutide --types content --limit 25",
       "pep search growth factor -o csv --file hits.csv",
     ],
-    load: () => import("./search.js"),
   },
 ];

@@ -20,6 +20,5 @@ export const defs: CommandDef[] = [
       "pep sandbox --scale 40 --rate-limit 20/2   # thousands of studies, paced",
       "PEP_BASE_URL=http://127.0.0.1:4010/v1 pep peptides list",
     ],
-    load: () => import("./serve.js"),
   },
 ];

@@ -110,6 +110,7 @@ export async function listOf(
     meta: () => pages.state.meta,
     nextCursor: () => pages.state.nextCursor,
     progress: () => ({ pages: pages.state.pages, items: pages.state.items }),
+    pageEnded: () => pages.state.pageLeft === 0,
     fields: options.fields,
   };
 }

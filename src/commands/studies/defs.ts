@@ -5,7 +5,7 @@
 import { LIMITS, STUDY_FIELDS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
-import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "./options.js";
+import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "../../api/params/studies.js";
 import { STUDY_ID_FORMS } from "../../api/study-id.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 
@@ -25,13 +25,12 @@ export const defs: CommandDef[] = [
     list: true,
     defaultLimit: LIMITS.pageDefault,
     extraFormats: ["bibtex", "ris", "csl-json"],
-    endpoint: "GET /studies",
+    calls: "studies",
     examples: [
       "pep studies list --peptide bpc-157 --year-from 2015  # real API",
       "pep studies --evidence-classification human_controlled_trial,human_study --sort oldest",
       "pep studies list --search 'tendon healing' --fields id,title,publication_year -o csv",
     ],
-    load: () => import("./list.js"),
   },
   {
     path: ["studies", "get"],
@@ -52,13 +51,12 @@ export const defs: CommandDef[] = [
     ],
     options: BATCH_OPTIONS,
     extraFormats: ["bibtex", "ris", "csl-json"],
-    endpoint: "GET /studies/{id}",
+    calls: "study",
     examples: [
       "pep studies get 12345678  # real API",
       "pep --sandbox studies get pmid-90001067 -o bibtex  # synthetic data",
       "pep studies get NCT01234567 -o ris  # real API",
     ],
-    load: () => import("./get.js"),
   },
   {
     path: ["studies", "export"],
@@ -73,12 +71,12 @@ export const defs: CommandDef[] = [
     fields: true,
     defaultFormat: "csv",
     extraFormats: ["bibtex", "ris", "csl-json"],
-    endpoint: "GET /studies (every page)",
+    calls: "studies",
+    callsNote: "every page",
     examples: [
       "pep studies export --peptide bpc-157 -o bibtex --file refs.bib  # real API",
       "pep studies export --year-from 2020 --file studies.csv",
       "pep studies export --evidence-classification human_controlled_trial --limit 500 -o ris > trials.ris",
     ],
-    load: () => import("./export.js"),
   },
 ];

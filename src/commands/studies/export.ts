@@ -6,7 +6,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
 import type { Run } from "../../core/command.js";
-import { STUDY_FILTER_OPTIONS, type EXPORT_OPTIONS } from "./options.js";
+import { STUDY_FILTER_OPTIONS, type EXPORT_OPTIONS } from "../../api/params/studies.js";
 
 /** `--all` unless the user chose `--limit` (or `--all` already). */
 export function exportPaging(opts: Record<string, unknown>): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /** `pep vendors list|get|shipping|compare`: the vendor directory (key with vendors:read). */
 import { LIMITS, VENDOR_FIELDS } from "../../api/enums.js";
 import type { CommandDef } from "../../core/command.js";
-import { SHIPS_TO, VENDOR_LIST_OPTIONS } from "./options.js";
+import { SHIPS_TO, VENDOR_LIST_OPTIONS } from "../../api/params/vendors.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 
 const KEY_NOTE =
@@ -26,7 +26,7 @@ export const defs: CommandDef[] = [
       "--ships-to leaves out vendors whose coverage is unknown.",
       `--fields chooses from: ${VENDOR_FIELDS.join(", ")} (id is always included).`,
     ].join("\n"),
-    endpoint: "GET /vendors",
+    calls: "vendors",
     list: true,
     defaultLimit: LIMITS.pageDefault,
     options: VENDOR_LIST_OPTIONS,
@@ -35,13 +35,12 @@ export const defs: CommandDef[] = [
       "pep vendors list --peptide bpc-157 --sort rating -o json  # real API",
       "pep vendors list --country DE --fields id,name,rating -o csv",
     ],
-    load: () => import("./list.js"),
   },
   {
     path: ["vendors", "get"],
     summary: "Show one vendor: description, location, catalog, shipping and reviews, each fact with its source",
     description: `${KEY_NOTE}\n\n${BATCH_HELP}`,
-    endpoint: "GET /vendors/{id}",
+    calls: "vendor",
     args: [VENDOR_IDS],
     options: [SHIPS_TO, ...BATCH_OPTIONS],
     examples: [
@@ -49,26 +48,24 @@ export const defs: CommandDef[] = [
       "pep vendors get acme-labs --ships-to GB -o json  # real API",
       "pep --sandbox vendors get vnd_9a826af2  # synthetic data, no key",
     ],
-    load: () => import("./get.js"),
   },
   {
     path: ["vendors", "shipping"],
     summary: "Show a vendor's shipping facts: destinations, exclusions, methods, free shipping, returns",
     description: `${KEY_NOTE}\nWith --ships-to each result says whether the vendor ships there; "unknown" is never taken as "ships".\n\n${BATCH_HELP}`,
-    endpoint: "GET /vendors/{id}/shipping",
+    calls: "vendorShipping",
     args: [VENDOR_IDS],
     options: [SHIPS_TO, ...BATCH_OPTIONS],
     examples: [
       "pep vendors shipping acme-labs  # real API",
       "pep vendors shipping acme-labs --ships-to US-NY  # real API",
     ],
-    load: () => import("./shipping.js"),
   },
   {
     path: ["vendors", "compare"],
     summary: `Compare ${LIMITS.compareMin} to ${LIMITS.compareMax} vendors side by side: ratings, catalog size, shipping`,
     description: `${KEY_NOTE}\nIds may be given as separate words or comma-separated.`,
-    endpoint: "GET /vendors/compare",
+    calls: "vendorCompare",
     args: [
       {
         name: "ids",
@@ -82,6 +79,5 @@ export const defs: CommandDef[] = [
       "pep vendors compare acme-labs peptide-co  # real API",
       "pep vendors compare a b c d --ships-to CA -o json  # real API",
     ],
-    load: () => import("./compare.js"),
   },
 ];

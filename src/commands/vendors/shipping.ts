@@ -9,7 +9,7 @@ import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
 import { itemOf, requireArg } from "../../api/item.js";
 import { commandQuery } from "../../api/query.js";
 import type { Run } from "../../core/command.js";
-import { SHIPS_TO_OPTIONS } from "./options.js";
+import { SHIPS_TO_OPTIONS } from "../../api/params/vendors.js";
 
 export const run: Run<readonly [...typeof SHIPS_TO_OPTIONS, ...typeof BATCH_OPTIONS]> = async (input, ctx) => {
   const endpoint = ENDPOINTS.vendorShipping;

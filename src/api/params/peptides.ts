@@ -3,8 +3,8 @@
  * Kept apart from the definitions so the command code and tests can read them without
  * loading the program tree.
  */
-import { CATEGORIES, EVIDENCE_LEVELS, LIMITS, PEPTIDE_SORTS, REGULATORY_STATUSES } from "../../api/enums.js";
-import { options } from "../../api/options.js";
+import { CATEGORIES, EVIDENCE_LEVELS, LIMITS, PEPTIDE_SORTS, REGULATORY_STATUSES } from "../enums.js";
+import { options } from "../options.js";
 
 export const PEPTIDE_LIST_OPTIONS = options([
   {

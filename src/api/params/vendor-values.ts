@@ -3,7 +3,7 @@
  * as a plain decimal, so that what is sent is what the user meant and the schema's
  * bounds (spec 4.5) apply to it; the ids of `compare`. (Codes: `shared/codes.ts`.)
  */
-import { LIMITS } from "../../api/enums.js";
+import { LIMITS } from "../enums.js";
 import { UsageError } from "../../core/errors.js";
 
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;

@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/registry.js";
-import { definitionsFor } from "../../src/cli/program.js";
+import { readInvocation } from "../../src/cli/invocation.js";
 
 const paths = (argv: string[]) => {
-  const defs = definitionsFor(argv);
+  const defs = readInvocation(argv, {}).defs;
   return defs === COMMANDS ? "all" : defs.map((d) => d.path.join(" "));
 };
 
-describe("definitionsFor", () => {
+describe("the definitions an invocation builds", () => {
   it("names one command: that one alone, past global flags and their values", () => {
     expect(paths(["peptides", "list", "-o", "json"])).toEqual(["peptides list"]);
     expect(paths(["--profile", "work", "-o", "csv", "studies", "export", "--all"])).toEqual(["studies export"]);
@@ -33,5 +33,23 @@ describe("definitionsFor", () => {
       expect(paths(argv), argv.join(" ")).toBe("all");
     // A flag value that looks like a command is not taken for one.
     expect(paths(["--profile", "peptides", "list"])).toBe("all");
+  });
+});
+
+describe("readInvocation", () => {
+  it("reads the -o word, the --cursor given and the command words once, past global flags", () => {
+    const inv = readInvocation(["--profile", "work", "studies", "list", "-ojson", "--cursor=-abc"], {});
+    expect(inv.outputWord).toBe("json");
+    expect(inv.cursorGiven).toBe("-abc");
+    expect(inv.commandWords).toEqual(["studies", "list"]);
+    expect(inv.machineErrors).toBe(true);
+    expect(readInvocation(["peptides", "list"], { PEP_OUTPUT: "ndjson" }).machineErrors).toBe(true);
+    expect(readInvocation(["peptides", "list", "-o", "csv"], { PEP_OUTPUT: "json" }).machineErrors).toBe(false);
+  });
+
+  it("turns `help a b` into `a b --help`, and knows `help globals`", () => {
+    expect(readInvocation(["help", "peptides", "list"], {}).words).toEqual(["peptides", "list", "--help"]);
+    expect(readInvocation(["help", "globals"], {}).helpGlobals).toBe(true);
+    expect(readInvocation(["peptides", "list"], {}).helpTarget).toBeUndefined();
   });
 });

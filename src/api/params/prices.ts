@@ -1,6 +1,6 @@
 /** Options of `pep prices` and `pep products`, each naming the parameter it fills. */
-import { upperCode } from "../shared/codes.js";
-import { option, options } from "../../api/options.js";
+import { upperCode } from "./codes.js";
+import { option, options } from "../options.js";
 
 /** `--param key=value`: parameters the spec does not show; one a flag covers must use the flag. */
 const PARAM = option({

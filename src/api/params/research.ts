@@ -1,6 +1,6 @@
 /** Options of `pep research-areas` and `pep search`, each naming the parameter it fills. */
-import { LIMITS, SEARCH_TYPES } from "../../api/enums.js";
-import { options } from "../../api/options.js";
+import { LIMITS, SEARCH_TYPES } from "../enums.js";
+import { options } from "../options.js";
 
 export const AREA_OPTIONS = options([
   {

@@ -1,8 +1,8 @@
 /** Options of the vendor commands, each naming the parameter it fills. */
-import { LIMITS, PRODUCT_CATEGORIES, VENDOR_SORTS } from "../../api/enums.js";
-import { upperCode } from "../shared/codes.js";
-import { option, options } from "../../api/options.js";
-import { minRating } from "./params.js";
+import { LIMITS, PRODUCT_CATEGORIES, VENDOR_SORTS } from "../enums.js";
+import { upperCode } from "./codes.js";
+import { option, options } from "../options.js";
+import { minRating } from "./vendor-values.js";
 
 export const SHIPS_TO = option({
   key: "shipsTo",

@@ -2,8 +2,8 @@
  * Filters of `GET /studies`, shared by `pep studies list` and `pep studies export`, each
  * naming the parameter it fills.
  */
-import { EVIDENCE_CLASSIFICATIONS, LIMITS, STUDY_SORTS } from "../../api/enums.js";
-import { options } from "../../api/options.js";
+import { EVIDENCE_CLASSIFICATIONS, LIMITS, STUDY_SORTS } from "../enums.js";
+import { options } from "../options.js";
 
 export const STUDY_FILTER_OPTIONS = options([
   {

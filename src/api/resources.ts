@@ -1,0 +1,123 @@
+/**
+ * What a command's result holds, one descriptor per kind: the words for counting it
+ * ("1 study", "40 studies") and, for the kinds a list holds, the columns of `-o csv` and
+ * `-o tsv`. `Resource` is the set of these names, so every map keyed by it elsewhere
+ * (table columns, card layouts) is a total `Record` that the compiler checks.
+ *
+ * CSV columns (docs/api.md#resources): top-level fields in the order the API documents,
+ * nested objects flattened to the paths named here (`evidence.level`). The header depends
+ * only on the command and its flags, never on the data; what the map does not name goes
+ * as compact JSON into the last column, `other` (api/columns.ts).
+ */
+import { STUDY_FIELDS } from "./enums.js";
+
+export interface ResourceDescriptor {
+  /** Singular and plural, for "wrote 3 studies" and "Fetching studies". */
+  readonly nouns: readonly [string, string];
+  /**
+   * The CSV/TSV header of a list of these (before `other`), or null when lists of it
+   * are written with the columns of their first item (no fixed set of fields).
+   */
+  readonly csv: readonly string[] | null;
+}
+
+const ITEMS = ["item", "items"] as const;
+
+export const RESOURCES = {
+  index: { nouns: ITEMS, csv: null },
+  health: { nouns: ITEMS, csv: null },
+  peptide: {
+    nouns: ["peptide", "peptides"],
+    csv: [
+      "id",
+      "name",
+      "also_known_as",
+      "categories",
+      "summary",
+      "research_topics",
+      "classification",
+      "fda_status",
+      "evidence.level",
+      "evidence.label",
+      "evidence.human_studies",
+      "evidence.preclinical_studies",
+      "evidence.secondary_reports",
+      "url",
+      "regulatory_status",
+      "content_reviewed_at",
+      "api_url",
+    ],
+  },
+  "peptide-profile": { nouns: ["peptide", "peptides"], csv: null },
+  research: { nouns: ITEMS, csv: null },
+  regulatory: { nouns: ITEMS, csv: null },
+  category: { nouns: ["category", "categories"], csv: ["id", "name", "url", "peptide_count", "peptides"] },
+  "research-area": {
+    nouns: ["research area", "research areas"],
+    csv: ["id", "name", "description", "url", "peptide_count", "study_count", "peptides"],
+  },
+  search: { nouns: ["result", "results"], csv: null },
+  // A study as a profile cites it (`peptides studies`) also has the editors' summary.
+  study: { nouns: ["study", "studies"], csv: [...STUDY_FIELDS, "finding_summary"] },
+  "study-detail": { nouns: ["study", "studies"], csv: null },
+  vendor: {
+    nouns: ["vendor", "vendors"],
+    csv: [
+      "id",
+      "slug",
+      "name",
+      "description",
+      "logo_url",
+      "country",
+      "region",
+      "website_url",
+      "profile_url",
+      "product_categories",
+      "rating.average",
+      "rating.count",
+      "rating.verified_count",
+      "catalog.product_count",
+      "catalog.peptide_count",
+      "catalog.last_checked_at",
+      "shipping.coverage",
+      "shipping.destinations",
+      "shipping.exclusions",
+      "shipping.free_shipping.available",
+      "shipping.free_shipping.threshold",
+      "shipping.returns_accepted",
+      "api_url",
+    ],
+  },
+  "vendor-detail": { nouns: ["vendor", "vendors"], csv: null },
+  "vendor-shipping": { nouns: ITEMS, csv: null },
+  "vendor-compare": { nouns: ITEMS, csv: null },
+  offer: {
+    nouns: ["offer", "offers"],
+    csv: [
+      "id",
+      "peptide.id",
+      "peptide.name",
+      "vendor.id",
+      "vendor.name",
+      "vendor.slug",
+      "product_name",
+      "form",
+      "price",
+      "currency",
+      "last_seen_at",
+      "product_page_url",
+      "in_stock",
+    ],
+  },
+  product: {
+    nouns: ["product", "products"],
+    csv: ["id", "peptide.id", "peptide.name", "form", "name", "product_category", "price_ranges", "vendor_count"],
+  },
+  config: { nouns: ITEMS, csv: null },
+  "auth-status": { nouns: ITEMS, csv: null },
+  profile: { nouns: ["profile", "profiles"], csv: null },
+  generic: { nouns: ITEMS, csv: null },
+} as const satisfies Record<string, ResourceDescriptor>;
+
+/** Which resource a result holds: picks default columns, the card layout, the count's words. */
+export type Resource = keyof typeof RESOURCES;

@@ -1,0 +1,138 @@
+import { loadCommand } from "../commands/loaders.js";
+import { COMMANDS } from "../commands/registry.js";
+import { DEFAULT_PROFILE } from "../config/profile.js";
+import type { ConfigStore } from "../config/store.js";
+import type { ResolvedConfig, SandboxSource } from "../config/types.js";
+import type { Result } from "../core/command.js";
+import type { Deps } from "../core/context.js";
+import { EXIT, InterruptedError, PepError, UsageError } from "../core/errors.js";
+import type { IO } from "../core/io.js";
+import { createContext } from "./context.js";
+import { chooseFormat } from "./format-choice.js";
+import type { ParsedInvocation } from "./invocation.js";
+import { deliver } from "./pipeline.js";
+import { hintSandboxNames, type Prepared } from "./prepared.js";
+import { report } from "./report.js";
+import type { Ending } from "./signals.js";
+
+/** Resources a run may have started, released whatever happens. */
+interface Held {
+  stopSandbox?: (() => Promise<void>) | undefined;
+  ctx?: ReturnType<typeof createContext> | undefined;
+  /** Before the format is settled, -o and PEP_OUTPUT decide how failures are told. */
+  machineErrors: boolean;
+}
+
+/** Runs one parsed command; resolves to its exit code. */
+export async function execute(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending): Promise<number> {
+  const held: Held = { machineErrors: inv.machineErrors };
+  try {
+    refuseCombinations(inv);
+    const prepared = await prepare(inv, io, deps, ending, held);
+    const result = await runCommand(prepared);
+    return await deliver(prepared, result);
+  } catch (err) {
+    return fail(inv, io, ending, held.machineErrors, err);
+  } finally {
+    await held.ctx?.cleanup();
+    await held.stopSandbox?.().catch(() => {});
+  }
+}
+
+/** Options that cannot go with this command: refused before anything is read or sent. */
+function refuseCombinations(inv: ParsedInvocation): void {
+  const { def, globals, input } = inv;
+  const name = `pep ${def.path.join(" ")}`;
+  const keyHints = ["Give the key in a file (--api-key-file <path>), PEP_API_KEY or the profile (`pep auth login`)."];
+  if (def.stdioProtocol) {
+    // Its standard input and output carry a protocol: no key from stdin, no --file.
+    if (globals.apiKeyFile?.trim() === "-")
+      throw new UsageError(`--api-key-file - cannot be used with ${name}: standard input carries the protocol`, {
+        hints: keyHints,
+      });
+    if (globals.file !== undefined)
+      throw new UsageError(`--file cannot be used with ${name}: results go to the client over standard output`);
+  }
+  if (globals.fields !== undefined && !def.list && !def.fields)
+    throw new UsageError(`--fields chooses the columns of a list; ${name} does not print one`, {
+      hints: [
+        `Lists take it: ${COMMANDS.filter((d) => d.list || d.fields)
+          .map((d) => `pep ${d.path.join(" ")}`)
+          .join(", ")}. With -o json, --jq picks fields of anything.`,
+      ],
+    });
+  if (globals.apiKeyFile?.trim() === "-" && input.args.includes("-"))
+    throw new UsageError("--api-key-file - and ids from - both read standard input; give the key another way", {
+      hints: keyHints,
+    });
+}
+
+/**
+ * Everything settled before the command runs: the profile is known, the sandbox is up,
+ * the format is chosen, and `--file` and `--jq` are checked, all before any request.
+ */
+async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending, held: Held): Promise<Prepared> {
+  const { def, globals, profile } = inv;
+  let storePromise: Promise<ConfigStore> | undefined;
+  const store = () => (storePromise ??= import("../config/store.js").then((m) => m.openConfigStore(io.env)));
+  let sandboxSource: SandboxSource | undefined;
+  let resolved: Promise<ResolvedConfig> | undefined;
+  const config = () =>
+    (resolved ??= import("../config/resolve.js").then(async ({ resolveConfig }) =>
+      resolveConfig(globals, io, await store(), { sandbox: sandboxSource }),
+    ));
+  const preflight = () => import("../config/preflight.js");
+  if (!def.createsProfile && profile !== DEFAULT_PROFILE)
+    await (await preflight()).checkProfile(profile, globals.profile, io.env, store);
+  // Started before anything reads the config (the output format may), so every read sees it.
+  if (inv.sandbox) {
+    const { startSandbox, SANDBOX_KEYS } = await import("../sandbox/index.js");
+    const sb = await startSandbox({ port: 0, host: "127.0.0.1", ...(deps.sandbox ?? {}) });
+    held.stopSandbox = () => sb.close();
+    sandboxSource = { baseUrl: sb.baseUrl, apiKey: SANDBOX_KEYS.full };
+  }
+  // `auth login` with no base URL stops here, before the key is read.
+  if (def.needsBaseUrl)
+    await (await preflight()).checkBaseUrlKnown(profile, globals.baseUrl, io.env, store, sandboxSource);
+  const chosen = await chooseFormat(def, globals, io, () =>
+    def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
+  );
+  const machineErrors = chosen.explicit === true && (chosen.format === "json" || chosen.format === "ndjson");
+  held.machineErrors = machineErrors;
+  const ctx = createContext({ io, globals, profile, fields: inv.fields, deps, config, store });
+  held.ctx = ctx;
+  if (chosen.warning) ctx.notice(chosen.warning);
+  const file = globals.file === undefined ? undefined : pathFrom(io, globals.file);
+  if (file !== undefined) await (await import("../output/file.js")).checkFileTarget(file);
+  if (globals.jq !== undefined) await (await import("../output/jq.js")).checkJq(globals.jq);
+  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file };
+}
+
+/** The command's own code, loaded now; it returns data, never prints. */
+async function runCommand(p: Prepared): Promise<Result> {
+  const mod = await loadCommand(p.inv.def.path);
+  const result = await mod.run(p.inv.input, p.ctx);
+  if (p.io.signal.aborted) throw new InterruptedError();
+  if (p.inv.globals.jq !== undefined && (result.kind === "text" || result.kind === "none"))
+    throw new UsageError(`--jq: pep ${p.inv.def.path.join(" ")} does not print JSON`);
+  return result;
+}
+
+/** Tells a failure of the run and returns its exit code. */
+function fail(inv: ParsedInvocation, io: IO, ending: Ending, machine: boolean, err: unknown): number {
+  const e =
+    io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
+  if (inv.sandbox) hintSandboxNames(e);
+  return report(e, io, inv, {
+    machine,
+    verbose: inv.globals.verbose === true,
+    facts: { command: inv.def.path, file: inv.globals.file },
+    endedBy: ending.signal,
+    profile: inv.profile,
+  });
+}
+
+function pathFrom(io: IO, p: string): string {
+  if (p.trim() === "") throw new UsageError("--file needs a path");
+  return p.startsWith("/") ? p : `${io.cwd.replace(/\/+$/, "")}/${p}`;
+}

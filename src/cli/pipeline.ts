@@ -1,0 +1,213 @@
+/**
+ * The output pipeline, the same for every command and format: the result's pages →
+ * `--jq` when given → the encoder of the format (table, card, json, ndjson, csv, tsv,
+ * citations) → the sink (stdout, the pager, or the temp file of `--file`). It is the one
+ * place that settles a run's output: a write error on any sink fails the run (exit 1),
+ * a failure leaves what reached the sink a whole prefix (the file target untouched), a
+ * batch's failed ids set the exit code, and "wrote N" is said only once the file is in
+ * place.
+ */
+import type { Writable } from "node:stream";
+import { RESOURCES } from "../api/resources.js";
+import type { Result } from "../core/command.js";
+import { EXIT, InterruptedError } from "../core/errors.js";
+import { colorEnabled, type Pager } from "../core/io.js";
+import type { RenderOptions } from "../output/writer-context.js";
+import { hintSandboxNames, type Prepared } from "./prepared.js";
+import { report } from "./report.js";
+import { resumeCommand } from "./resume.js";
+
+/** Where the encoded output goes. */
+interface Sink {
+  readonly kind: "stdout" | "pager" | "file";
+  readonly out: Writable;
+  readonly isTTY: boolean;
+  /** Where notices go while the sink holds the terminal. */
+  readonly stderr: Writable;
+  readonly signal: AbortSignal;
+  /** Waits until everything written is where it belongs (flushed, renamed, the pager quit). */
+  settle(): Promise<void>;
+  /** Drops what cannot be kept (the temp file), releases the terminal. */
+  abort(): Promise<void>;
+  /** The user ended the output (quit the pager), not a failure. */
+  quitByUser(): boolean;
+}
+
+/** Delivers `result`; resolves to the run's exit code, or throws what failed. */
+export async function deliver(p: Prepared, result: Result): Promise<number> {
+  if (result.kind === "none") return result.exitCode ?? EXIT.ok;
+  const { render } = await import("../output/render.js");
+  const sink = await openSink(p);
+  let batchExit: number | undefined;
+  const onFailure = (id: string, err: unknown) => {
+    if (p.inv.sandbox) hintSandboxNames(err);
+    const code = report(err, p.io, p.inv, {
+      verbose: p.inv.globals.verbose === true,
+      machine: p.machineErrors,
+      subject: id,
+      profile: p.inv.profile,
+    });
+    batchExit ??= code;
+  };
+  let written: number;
+  try {
+    written = await render(result, renderOptions(p, sink, onFailure));
+    if (p.io.signal.aborted) throw new InterruptedError();
+    await sink.settle();
+  } catch (err) {
+    await sink.abort().catch(() => {});
+    // Quitting the pager (q) ends the run quietly, with what was read.
+    if (sink.quitByUser()) return EXIT.ok;
+    throw err;
+  }
+  // On a terminal, a person is told where the output went (a script knows already).
+  if (sink.kind === "file" && p.io.stderrIsTTY)
+    p.ctx.notice(`wrote ${countOf(written, result)} to ${p.inv.globals.file}`);
+  tellNextPage(p, result);
+  return batchExit ?? EXIT.ok;
+}
+
+/**
+ * A list that stopped with more to come (`--limit`, no `--all`) says how to go on, on a
+ * terminal and off it, in one stable line a script can pick out:
+ *   to continue: pep studies list --limit 20 --cursor=<c>
+ */
+function tellNextPage(p: Prepared, result: Result): void {
+  const cursor = result.kind === "list" ? result.nextCursor() : undefined;
+  if (cursor) p.ctx.notice(`to continue: ${resumeCommand(p.inv.argv, cursor)}`);
+}
+
+function renderOptions(p: Prepared, sink: Sink, onFailure: RenderOptions["onFailure"]): RenderOptions {
+  const { io, inv } = p;
+  const { globals } = inv;
+  const color = colorEnabled(io.env, io.stdoutIsTTY, globals.color);
+  const jq = globals.jq;
+  return {
+    format: p.format,
+    out: sink.out,
+    // jq's output is text of its own: no table, links or colour decisions apply to it.
+    outIsTTY: sink.isTTY && jq === undefined,
+    columns: io.columns,
+    // FORCE_COLOR colours a pipe too; a --file never gets colour codes. Links stay
+    // terminal-only: a pipe's reader may not understand OSC 8, nor every pager.
+    color: color && sink.kind !== "file" && jq === undefined,
+    hyperlinks: sink.isTTY && color && sink.kind === "stdout",
+    fields: inv.fields?.length ? [...inv.fields] : undefined,
+    stderr: sink.stderr,
+    stderrIsTTY: io.stderrIsTTY,
+    paging: sink.kind === "pager",
+    quiet: globals.quiet === true,
+    signal: sink.signal,
+    stderrColor: colorEnabled(io.env, io.stderrIsTTY, globals.color),
+    env: io.env,
+    waits: p.ctx.waits,
+    onFailure,
+    jq:
+      jq === undefined
+        ? undefined
+        : { expr: jq, raw: globals.jqRaw === true, perItem: p.format === "ndjson", terminal: sink.isTTY },
+  };
+}
+
+async function openSink(p: Prepared): Promise<Sink> {
+  if (p.file !== undefined) return fileSink(p, p.file);
+  const { io } = p;
+  if (io.stdoutIsTTY && io.canPage && p.inv.globals.pager !== false) {
+    const pager = await openPager(p);
+    if (pager) return pagerSink(p, pager);
+  }
+  return stdoutSink(p);
+}
+
+function stdoutSink(p: Prepared): Sink {
+  const { io } = p;
+  return {
+    kind: "stdout",
+    out: io.stdout,
+    isTTY: io.stdoutIsTTY,
+    stderr: io.stderr,
+    signal: io.signal,
+    // A write error met after the last write (a full disk under `> file`) is the run's.
+    settle: () => flushed(io.stdout),
+    abort: async () => {},
+    quitByUser: () => false,
+  };
+}
+
+async function fileSink(p: Prepared, path: string): Promise<Sink> {
+  const { openAtomicFile } = await import("../output/file.js");
+  const target = await openAtomicFile(path);
+  // A second Ctrl-C exits at once, before the run unwinds: the temp file goes first.
+  const forget = p.ending.onHardExit(() => target.discardSync());
+  return {
+    kind: "file",
+    out: target.stream,
+    isTTY: false,
+    stderr: p.io.stderr,
+    signal: p.io.signal,
+    async settle() {
+      await target.commit();
+      forget();
+    },
+    async abort() {
+      await target.abort();
+      forget();
+    },
+    quitByUser: () => false,
+  };
+}
+
+async function pagerSink(p: Prepared, pager: Pager): Promise<Sink> {
+  const { io } = p;
+  // Notices wait until the pager is gone (they would land inside its screen); no spinner.
+  p.ctx.waits.paging();
+  const held = new (await import("node:stream")).PassThrough();
+  const close = async () => {
+    if (!pager.closed) pager.stream.end();
+    await pager.exited;
+    held.end();
+    const text = held.read() as Buffer | string | null;
+    if (text) io.stderr.write(text);
+  };
+  return {
+    kind: "pager",
+    out: pager.stream,
+    isTTY: true,
+    stderr: held,
+    signal: AbortSignal.any([io.signal, pager.signal]),
+    settle: close,
+    abort: close,
+    quitByUser: () => pager.closed && !io.signal.aborted,
+  };
+}
+
+/** The pager for this run, or undefined (none chosen, or it cannot be started: said on stderr). */
+async function openPager(p: Prepared): Promise<Pager | undefined> {
+  const { pagerCommand, startPager } = await import("../core/io.js");
+  const configured = p.inv.def.offline ? undefined : (await p.config()).pager;
+  const chosen = pagerCommand(p.io.env, configured);
+  if (!chosen) return undefined;
+  const pager = await startPager(chosen.command, p.io.env);
+  if (!pager)
+    p.ctx.notice(`warning: cannot run the pager "${chosen.command}" (from ${chosen.where}); printing without it`);
+  return pager;
+}
+
+/** Resolves once what was written to `stream` has left it; rejects with its write error. */
+function flushed(stream: Writable): Promise<void> {
+  if (stream.errored) return Promise.reject(stream.errored);
+  if (stream.destroyed || stream.writableEnded) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    stream.write("", (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+/** Words for what a run wrote: "1 study", "40 peptides", "3 items". */
+function countOf(n: number, result: Result): string {
+  const nouns =
+    result.kind === "list" || result.kind === "item" || result.kind === "batch"
+      ? RESOURCES[result.resource].nouns
+      : undefined;
+  const [one, many] = nouns ?? ["item", "items"];
+  return `${n} ${n === 1 ? one : many}`;
+}

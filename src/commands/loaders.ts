@@ -1,0 +1,52 @@
+/**
+ * Each command's code, loaded only when that command runs: the definitions
+ * (`<noun>/defs.ts`) are plain data that help, man pages and completion read without
+ * loading any of it, and this map is the one place that names the modules. A test
+ * checks that every definition has its loader and every loader its definition.
+ */
+import type { CommandModule } from "../core/command.js";
+
+export const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
+  api: () => import("./api/api.js"),
+  "auth login": () => import("./auth/login.js"),
+  "auth status": () => import("./auth/status.js"),
+  "auth logout": () => import("./auth/logout.js"),
+  "cache path": () => import("./cache/path.js"),
+  "cache size": () => import("./cache/size.js"),
+  "cache clear": () => import("./cache/clear.js"),
+  completion: () => import("./completion/completion.js"),
+  "config list": () => import("./config/list.js"),
+  "config get": () => import("./config/get.js"),
+  "config set": () => import("./config/set.js"),
+  "config unset": () => import("./config/unset.js"),
+  "config profiles": () => import("./config/profiles.js"),
+  "config path": () => import("./config/path.js"),
+  mcp: () => import("./mcp/serve.js"),
+  index: () => import("./meta/index-cmd.js"),
+  health: () => import("./meta/health.js"),
+  "peptides list": () => import("./peptides/list.js"),
+  "peptides get": () => import("./peptides/get.js"),
+  "peptides studies": () => import("./peptides/studies.js"),
+  "peptides research": () => import("./peptides/research.js"),
+  "peptides regulatory": () => import("./peptides/regulatory.js"),
+  prices: () => import("./prices/prices.js"),
+  products: () => import("./prices/products.js"),
+  categories: () => import("./research/categories.js"),
+  "research-areas": () => import("./research/areas.js"),
+  search: () => import("./research/search.js"),
+  sandbox: () => import("./sandbox/serve.js"),
+  "studies list": () => import("./studies/list.js"),
+  "studies get": () => import("./studies/get.js"),
+  "studies export": () => import("./studies/export.js"),
+  "vendors list": () => import("./vendors/list.js"),
+  "vendors get": () => import("./vendors/get.js"),
+  "vendors shipping": () => import("./vendors/shipping.js"),
+  "vendors compare": () => import("./vendors/compare.js"),
+};
+
+/** The code of the command at `path` (`["peptides", "list"]`). */
+export function loadCommand(path: readonly string[]): Promise<CommandModule> {
+  const load = LOADERS[path.join(" ")];
+  if (!load) throw new Error(`no code for pep ${path.join(" ")}`);
+  return load();
+}
