@@ -41,7 +41,8 @@ export async function chooseFormat(
       throw new UsageError(
         `--jq filters JSON output: use it with -o json or -o ndjson (got ${globals.output !== undefined ? `-o ${chosen}` : `--file ${file}`})`,
       );
-    return { format: chosen };
+    // `-o json --jq …` asked for JSON: its failures are JSON objects too.
+    return { format: chosen, explicit: globals.output !== undefined };
   }
   if (globals.jqRaw === true) throw new UsageError("--jq-raw goes with --jq <expr>");
   if (globals.output !== undefined) {

@@ -155,8 +155,9 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
   }
   let lastMeta: Meta | undefined;
   let fields: string[] | undefined;
-  // Each id's answer is a page of its own: --jq runs on it, and a stopped run ends there.
-  let unitEnded = true;
+  // A list's pages are the units --jq runs on (and where a stopped run ends); the single
+  // items of a batch make one unit, the batch's array, as the ids given bound it.
+  let unitEnded = false;
   async function* items(): AsyncGenerator<unknown> {
     for await (const entry of batch.entries) {
       if (entry.result === undefined) {
@@ -166,7 +167,7 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
       const r = entry.result;
       if (r.kind === "item") {
         lastMeta = r.meta ?? lastMeta;
-        unitEnded = true;
+        unitEnded = false;
         yield r.data;
       } else {
         fields ??= r.fields;

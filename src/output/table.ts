@@ -114,9 +114,9 @@ export async function writeListTable(
       if (block.length >= BLOCK_ROWS) await flush();
     }
   } catch (err) {
-    // A list cut short by an error keeps the rows it already fetched: the resume
-    // command starts after them. Ctrl-C prints nothing more.
-    if (!ctx.options.signal?.aborted) await flush().catch(() => undefined);
+    // A list cut short (an error, Ctrl-C) keeps the rows it already fetched: the resume
+    // command starts after them. An output that is gone (the pager quit) takes nothing.
+    await flush().catch(() => undefined);
     throw err;
   }
   await flush();

@@ -48,9 +48,9 @@ describe("a list cut short mid-way", () => {
       },
       exit_code: 6,
       hints: [],
-      resume: expect.stringMatching(/^pep .* --cursor \S+$/),
+      resume: expect.stringMatching(/^pep .* --cursor=\S+$/),
     });
-    expect(resume).toEqual([...withBase(argv), "--cursor", cursor]);
+    expect(resume).toEqual([...withBase(argv), `--cursor=${cursor}`]);
     expect(rest.code, rest.err).toBe(0);
     expect(parseNdjson(rest.out)).toEqual(suite.api.items.slice(2));
   });

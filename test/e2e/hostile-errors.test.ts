@@ -102,11 +102,11 @@ describe("the resume command for a hostile cursor", () => {
       const err = expectInert(r.err, `${format} stderr`, { leaks: false });
       const command = resumeCommandOf(err);
       expect(command, err).toBeDefined();
-      expect(command).toMatch(/^pep studies list --search cut --all -o (table|json) --no-retry --cursor \$'/);
+      expect(command).toMatch(/^pep studies list --search cut --all -o (table|json) --no-retry \$'--cursor=/);
       const words = spawnSync("bash", ["-c", `printf '%s\\0' ${command!}`], { cwd: tmp.dir, encoding: "utf8" });
       expect(words.status, words.stderr).toBe(0);
       const argv = words.stdout.split("\0").slice(0, -1);
-      expect(argv.slice(-2)).toEqual(["--cursor", HOSTILE_CURSOR]);
+      expect(argv.slice(-1)).toEqual([`--cursor=${HOSTILE_CURSOR}`]);
       expect(existsSync(path.join(tmp.dir, "pwned"))).toBe(false);
     }
   });

@@ -161,13 +161,13 @@ describe.skipIf(!hasScript())("on a terminal: colour, OSC 8 links and notices", 
     expect(r.code, r.out).toBe(0);
     // the cursor is shown escaped (it must stay exact), so its payload is visible as text
     const out = expectInert(r.out, "terminal", { leaks: false });
-    const hint = out.split("\n").find((l) => l.startsWith("More results: add --cursor "));
+    const hint = out.split("\n").find((l) => l.startsWith("to continue: pep studies list "));
     expect(hint, out).toBeDefined();
-    const word = hint!.slice("More results: add --cursor ".length);
+    const word = hint!.slice(hint!.lastIndexOf(" $'") + 1);
     // bash reads the word back as the very cursor the API sent, running nothing inside it
     const echoed = spawnSync("bash", ["-c", `printf '%s' ${word}`], { cwd: tmp.dir, encoding: "utf8" });
     expect(echoed.status).toBe(0);
-    expect(echoed.stdout).toBe(HOSTILE_CURSOR);
+    expect(echoed.stdout).toBe(`--cursor=${HOSTILE_CURSOR}`);
     expect(existsSync(path.join(tmp.dir, "pwned"))).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ const KEY = { PEP_API_KEY: "sbx_full_key" };
 const lines = (text: string) => text.split("\n").filter((l) => l !== "");
 
 describe("--jq", () => {
-  it("filters a list's whole array, printed as jq prints it", async () => {
+  it("filters each page's array, printed as jq prints it", async () => {
     const plain = await cli.pep(["studies", "list", "--limit", "7", "-o", "json"], { env: KEY });
     const ids = (JSON.parse(plain.out) as Array<{ id: string }>).map((s) => s.id);
     const r = await cli.pep(["studies", "list", "--limit", "7", "--jq", ".[].id"], { env: KEY });
@@ -25,7 +25,10 @@ describe("--jq", () => {
     const counted = await cli.pep(["studies", "list", "--limit", "7", "--page-size", "3", "--jq", "length"], {
       env: KEY,
     });
-    expect(counted.out).toBe("7\n");
+    // Page by page, as `gh api --paginate --jq` runs: 3 + 3 + 1, each as its page arrived.
+    expect(counted.out).toBe("3\n3\n1\n");
+    const onePage = await cli.pep(["studies", "list", "--limit", "7", "--jq", "length"], { env: KEY });
+    expect(onePage.out).toBe("7\n");
     const pretty = await cli.pep(["studies", "list", "--limit", "2", "--jq", "[.[] | {id}]"], { env: KEY });
     expect(pretty.out).toBe(
       `${JSON.stringify(
@@ -60,7 +63,7 @@ describe("--jq", () => {
     expect(select.out).toBe("");
   });
 
-  it("filters a card's object and a batch's array", async () => {
+  it("filters a card's object and a batch's array (the ids' items together)", async () => {
     const slug = (
       JSON.parse((await cli.pep(["peptides", "list", "--limit", "2", "-o", "json"], { env: KEY })).out) as Array<{
         id: string;

@@ -97,7 +97,7 @@ describe("with -o json or ndjson, every failure is one JSON object on stderr", (
     expect(refused.code).toBe(2);
     const o = only(refused.err);
     expect(o.resume).toBeNull();
-    expect(o.hints.join(" ")).toContain("did not accept --cursor not-a-cursor");
+    expect(o.hints.join(" ")).toContain("did not accept --cursor=not-a-cursor");
   });
 });
 

@@ -82,7 +82,7 @@ describe.skipIf(!hasScript || !isBuilt())("the pager on a terminal", () => {
       expect(paged).toHaveLength(61);
       expect(paged[60]).toMatch(/^pmid-90000060\s/);
       // The cursor hint went to the terminal once the pager had finished.
-      expect(r.screen).toContain("More results: add --cursor");
+      expect(r.screen).toMatch(/to continue: pep studies list .*--cursor=60/);
       expect(r.screen).not.toContain("pmid-90000001");
     } finally {
       tmp.cleanup();

@@ -81,7 +81,7 @@ describe("pep peptides list", () => {
       for (const p of all.slice(0, 20)) expect(text).toMatch(new RegExp(`^${String(p.id)} `, "m"));
       if (columns >= 120) for (const p of all.slice(0, 20)) expect(text).toContain(String(p.name));
       // The next page is told on stderr, on a terminal.
-      expect(visible(r.err)).toMatch(/--cursor \S+/);
+      expect(visible(r.err)).toMatch(/--cursor=\S+/);
     },
   );
 
@@ -115,7 +115,7 @@ describe("pep peptides list", () => {
 
   it("--cursor resumes where the hint on stderr said", async () => {
     const first = await cli.pep(["peptides", "list", "--limit", "5"], { tty: true, columns: 120 });
-    const cursor = /--cursor (\S+)/.exec(visible(first.err))?.[1]?.replace(/^'|'$/g, "");
+    const cursor = /^to continue: pep .* '?--cursor=([^'\s]+)'?$/m.exec(visible(first.err))?.[1];
     expect(cursor).toBeDefined();
     const next = await cli.pep(["peptides", "list", "--limit", "5", "--cursor", cursor!, "-o", "json"]);
     expect(next.code, next.err).toBe(0);
