@@ -21,7 +21,10 @@ describe("query names that Object.prototype holds", () => {
       expect(r.code, r.err).toBe(2);
       expect(r.sent).toBe(1);
       const error = (JSON.parse(r.err.trim()) as { error: { code: string; message: string } }).error;
-      expect(error).toMatchObject({ code: "unknown_parameter", message: `${name} is not a parameter of this endpoint` });
+      expect(error).toMatchObject({
+        code: "unknown_parameter",
+        message: `${name} is not a parameter of this endpoint`,
+      });
     },
   );
 
