@@ -25,6 +25,7 @@ import {
 import { join } from "node:path";
 import { makeDirs } from "../core/dirs.js";
 import { tempSuffix } from "../core/temp-name.js";
+import { isSendableEtag } from "./etag-value.js";
 import type { CacheStore } from "./types.js";
 
 /**
@@ -181,6 +182,12 @@ export function createFileCache(dir: string, options: { maxBytes?: number } = {}
       try {
         const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
         if (!isEntry(parsed)) return undefined;
+        // An ETag that cannot be a header again is no entry: dropped, and the fresh
+        // answer takes its place, rather than failing every run that reads it.
+        if (!isSendableEtag(parsed.etag)) {
+          removeQuietly(file);
+          return undefined;
+        }
         // A hit marks the entry as recently used, so pruning takes others first.
         try {
           const now = new Date();
