@@ -11,12 +11,13 @@
  *   128 KB of items as the pages arrive, so memory stays flat however long the list.
  *
  * Output is jq's: JSON values indented by two spaces (one a line with -o ndjson),
- * strings as JSON strings; `--jq-raw` prints strings without quotes (jq's -r).
+ * strings as JSON strings, with what `-o json` escapes escaped too; `--jq-raw` prints
+ * strings without quotes (jq's -r).
  */
 import { Writable } from "node:stream";
 import type { Jq } from "jq-wasm";
 import { UsageError } from "../core/errors.js";
-import { cleanBlock } from "./sanitize.js";
+import { cleanBlock, inertJson } from "./sanitize.js";
 
 let loaded: Promise<Jq> | undefined;
 
@@ -80,7 +81,11 @@ export async function jqStream(
       throw new UsageError(`--jq: ${message}`);
     }
     if (r.stdout === "") return "";
-    const text = options.terminal ? cleanBlock(r.stdout) : r.stdout;
+    // JSON text is written as -o json writes it: C1 controls, bidi overrides and line
+    // separators (which jq leaves raw) as \u escapes, the same value once parsed. A
+    // --jq-raw string is the text itself, as jq -r prints it (cleaned on a terminal).
+    const json = options.raw ? r.stdout : inertJson(r.stdout);
+    const text = options.terminal ? cleanBlock(json) : json;
     return `${text}\n`;
   };
   const write = (text: string) =>
