@@ -3,18 +3,21 @@
  * - `--jq` off a terminal writes C1 controls, DEL, bidi overrides and line separators as
  *   `\uXXXX` escapes, as `-o json` does (the value is the same once parsed);
  * - a TSV or CSV header cell is cleaned before its formula guard, so `"\x07=F()"` becomes
- *   `'=F()`, never a live `=F()`.
+ *   `'=F()`, never a live `=F()`;
+ * - zero-width characters in a name or id show in tables, cards and error lines
+ *   (`<U+200B>`), and an id shows its bidi controls too (elsewhere they are removed, so
+ *   nothing is reordered): what is copied from the screen is what the API holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
 import { parseTsv } from "../helpers/formats.js";
-import { UNSAFE_HUMAN } from "../helpers/hostile-api.js";
+import { OWN_SEQUENCES, UNSAFE_HUMAN } from "../helpers/hostile-api.js";
 import { envelope, errorBody, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 /** Characters `-o json` escapes that jq writes raw: C1 CSI, DEL, a bidi override, an isolate, a line separator. */
 const RAW_IN_JQ = "\u009b2J\u007f\u202e\u2066\u2028";
-const ID = "bpc\u200b-157";
-const NAME = "BPC\u202e751-";
+const ID = "bpc\u200b-1\u202e57";
+const NAME = "BPC\u200d\u202e751-";
 const PEPTIDE = {
   id: ID,
   name: NAME,
@@ -82,5 +85,43 @@ describe("a header cell is cleaned before its formula guard", () => {
     const r = await pep(["api", "/formula", "-o", "csv"]);
     expect(r.code, r.err).toBe(0);
     expect(r.out.split("\r\n")[0]!.split(",")[0]).toBe("'=F()");
+  });
+});
+
+describe("invisible characters in ids and names show in human output", () => {
+  const shown = (raw: string) => {
+    const text = raw.replace(OWN_SEQUENCES, "");
+    expect(UNSAFE_HUMAN.test(text), JSON.stringify(text)).toBe(false);
+    expect(text).not.toMatch(/[\u200b-\u200f\u2060-\u2064\ufeff]/);
+    return text;
+  };
+
+  it.each([false, true])("a table (terminal: %s)", async (tty) => {
+    const r = await pep(["peptides", "list", "-o", "table"], tty);
+    expect(r.code, r.err).toBe(0);
+    const out = shown(r.out);
+    expect(out).toContain("bpc<U+200B>-1<U+202E>57");
+    expect(out).toContain("BPC<U+200D>751-");
+    expect(out).not.toMatch(/bpc-157/);
+  });
+
+  it("a card", async () => {
+    const r = await pep(["peptides", "get", ID, "-o", "table"]);
+    expect(r.code, r.err).toBe(0);
+    const out = shown(r.out);
+    expect(out).toContain("bpc<U+200B>-1<U+202E>57");
+    expect(out).toContain("BPC<U+200D>751-");
+    expect(out).toContain("Body<U+2060>Protection<U+FEFF>Compound");
+  });
+
+  it("an error line names the id as it is", async () => {
+    const r = await pep(["peptides", "get", "missing", "-o", "table"]);
+    expect(r.code).toBe(4);
+    expect(shown(r.err)).toContain("no peptide matches 'bpc<U+200B>-157'");
+  });
+
+  it("-o json keeps the characters (escaped or not, the value is exact)", async () => {
+    const r = await pep(["peptides", "list", "-o", "json"]);
+    expect((JSON.parse(r.out) as Array<{ id: string; name: string }>)[0]).toMatchObject({ id: ID, name: NAME });
   });
 });
