@@ -18,6 +18,7 @@ import {
   UsageError,
 } from "../core/errors.js";
 import { withProfile } from "../config/profile.js";
+import { hideUrlCredentials } from "../core/credentials.js";
 import type { IO } from "../core/io.js";
 import { cleanBlock, cleanLine, inertJson } from "../output/sanitize.js";
 import { type Resume, resumeOf, type RunFacts } from "./resume.js";
@@ -127,6 +128,11 @@ function tell(err: unknown, argv: readonly string[], options: ReportOptions): To
   }
   if (verbose && err instanceof Error && err.stack && !(err instanceof PepError && err.exitCode !== EXIT.unexpected))
     told.tail.push(cleanBlock(err.stack));
+  // What pep says itself never repeats a password given in a URL (a proxy's, quoted by
+  // an error of the network layer or in a stack trace); the API's own text is its own.
+  if (!(err instanceof ApiError)) told.message = hideUrlCredentials(told.message);
+  told.hints = told.hints.map(hideUrlCredentials);
+  told.tail = told.tail.map(hideUrlCredentials);
   return told;
 }
 
@@ -153,7 +159,9 @@ export function report(err: unknown, io: IO, argv: readonly string[], options: R
         ...(told.status !== undefined ? { status: told.status } : {}),
       },
       exit_code: told.exitCode,
-      hints: [...told.hints, ...told.resume.hints, ...told.tail].map((h) => cleanLine(h.trim())),
+      hints: [...told.hints, ...told.resume.hints, ...(told.resume.notes ?? []), ...told.tail].map((h) =>
+        cleanLine(h.trim()),
+      ),
       resume: told.resume.command ?? null,
     };
     if (subject !== undefined) object.id = subject;
@@ -165,6 +173,7 @@ export function report(err: unknown, io: IO, argv: readonly string[], options: R
   for (const h of told.hints) lines.push(h.startsWith("  ") ? h : `hint: ${h}`);
   if (told.resume.hints.length > 0) lines.push(...told.resume.hints.map((h) => `hint: ${h}`));
   else if (told.resume.command) lines.push(`to resume: ${told.resume.command}`);
+  lines.push(...(told.resume.notes ?? []).map((h) => `hint: ${h}`));
   lines.push(...told.tail);
   io.stderr.write(`${lines.join("\n")}\n`);
   return told.exitCode;

@@ -5,6 +5,7 @@
  * `-F cursor=<c>`. With `--file` nothing of the run was kept (the target is never
  * half-written): stderr says to run it again, or to fetch the rest into another file.
  */
+import { hasUrlCredentials, hideUrlCredentials } from "../core/credentials.js";
 import { resumeCursorOf, resumeRemainingOf } from "../core/errors.js";
 import { ACTIVE_CHAR } from "../output/sanitize.js";
 
@@ -19,8 +20,10 @@ export interface RunFacts {
 export interface Resume {
   /** The command that continues the run (`--cursor <c>`), when there is one to offer. */
   command?: string | undefined;
-  /** Advice lines, without a `hint:` prefix. */
+  /** Advice lines, without a `hint:` prefix, said instead of the bare command. */
   hints: string[];
+  /** Advice said under the command (or the hints), without a `hint:` prefix. */
+  notes?: string[];
 }
 
 /**
@@ -40,6 +43,13 @@ export function resumeOf(err: unknown, argv: readonly string[], run: RunFacts = 
     };
   }
   const options = { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api" };
+  // A password in the command line (`--proxy http://user:pass@host`) is never printed:
+  // the command shows it as ***, and a hint says to put it back.
+  const hidden = argv.some(hasUrlCredentials)
+    ? [
+        "the proxy's password is shown as ***: put it back before running that, or give the proxy in HTTPS_PROXY or HTTP_PROXY instead of --proxy",
+      ]
+    : [];
   if (run.file !== undefined) {
     const next = nextPartName(run.file);
     const command = resumeCommand(argv, cursor, { ...options, file: next });
@@ -49,16 +59,18 @@ export function resumeOf(err: unknown, argv: readonly string[], run: RunFacts = 
         `${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list,`,
         `or fetch the rest into another file: ${command}`,
       ],
+      notes: hidden,
     };
   }
-  return { command: resumeCommand(argv, cursor, options), hints: [] };
+  return { command: resumeCommand(argv, cursor, options), hints: [], notes: hidden };
 }
 
 /** The lines to print under the error line; none when the error did not cut a list short. */
 export function resumeLines(err: unknown, argv: readonly string[], run: RunFacts = {}): string[] {
   const r = resumeOf(err, argv, run);
-  if (r.hints.length > 0) return r.hints.map((h) => `hint: ${h}`);
-  return r.command ? [`to resume: ${r.command}`] : [];
+  const notes = (r.notes ?? []).map((h) => `hint: ${h}`);
+  if (r.hints.length > 0) return [...r.hints.map((h) => `hint: ${h}`), ...notes];
+  return r.command ? [`to resume: ${r.command}`, ...notes] : [];
 }
 
 function statusOf(err: unknown): number | undefined {
@@ -153,7 +165,7 @@ export function resumeCommand(
   const end = words.indexOf("--");
   if (end === -1) words.push(...tail);
   else words.splice(end, 0, ...tail);
-  return ["pep", ...words].map(shellQuote).join(" ");
+  return ["pep", ...words].map((w) => shellQuote(hideUrlCredentials(w))).join(" ");
 }
 
 function isCursorField(value: string | undefined): boolean {
