@@ -48,10 +48,10 @@ export function cleanBlock(text: string): string {
  * hyphen, and Unicode tags. `bpc\u200b-157` looks like `bpc-157` but is another id.
  */
 const INVISIBLE =
-  /[\u00ad\u034f\u061c\u17b4\u17b5\u180e\u200b-\u200f\u2060-\u2064\u206a-\u206f\ufeff]|\udb40[\udc00-\udc7f]/g;
+  /[\u00ad\u061c\u17b4\u17b5\u180e\u200b-\u200f\u2060-\u2064\u206a-\u206f\ufeff\u{e0000}-\u{e007f}]|\u034f/gu;
 
 /** The same and the bidi embeddings, overrides and isolates, for text that must stay exact (an id). */
-const INVISIBLE_OR_BIDI = new RegExp(`${INVISIBLE.source}|[\\u202a-\\u202e\\u2066-\\u2069]`, "g");
+const INVISIBLE_OR_BIDI = new RegExp(`${INVISIBLE.source}|[\\u202a-\\u202e\\u2066-\\u2069]`, "gu");
 
 /**
  * Invisible characters written as `<U+200B>`, so that text copied from the screen is the
