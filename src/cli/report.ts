@@ -20,7 +20,7 @@ import {
 import { withProfile } from "../config/profile.js";
 import { hideUrlCredentials } from "../core/credentials.js";
 import type { IO } from "../core/io.js";
-import { cleanBlock, cleanLine, inertJson } from "../output/sanitize.js";
+import { cleanBlock, cleanId, cleanLine, inertJson } from "../output/sanitize.js";
 import { type Resume, resumeOf, type RunFacts } from "./resume.js";
 
 export interface ReportOptions {
@@ -168,7 +168,7 @@ export function report(err: unknown, io: IO, argv: readonly string[], options: R
     io.stderr.write(`${inertJson(JSON.stringify(object))}\n`);
     return told.exitCode;
   }
-  const about = subject === undefined ? "" : `${cleanLine(subject)}: `;
+  const about = subject === undefined ? "" : `${cleanId(subject)}: `;
   const lines = told.code === "interrupted" ? [told.message] : [`error: ${about}${told.message}`];
   for (const h of told.hints) lines.push(h.startsWith("  ") ? h : `hint: ${h}`);
   if (told.resume.hints.length > 0) lines.push(...told.resume.hints.map((h) => `hint: ${h}`));

@@ -125,3 +125,12 @@ describe("invisible characters in ids and names show in human output", () => {
     expect((JSON.parse(r.out) as Array<{ id: string; name: string }>)[0]).toMatchObject({ id: ID, name: NAME });
   });
 });
+
+describe("a batch's failed id", () => {
+  it("is named with its invisible and bidi characters shown", async () => {
+    const r = await pep(["peptides", "get", "x\u200by\u202ez", ID, "-o", "table"]);
+    expect(r.code).toBe(4);
+    const line = r.err.split("\n").find((l) => l.startsWith("error: "));
+    expect(line).toMatch(/^error: x<U\+200B>y<U\+202E>z: /);
+  });
+});
