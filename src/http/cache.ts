@@ -171,7 +171,10 @@ export function pruneCache(dir: string, maxBytes: number, nowMs = Date.now()): {
  * pruning leaves 80% of it, an export of 100 pages lists the folder a few times, not
  * 100 times. Other runs writing at once each do the same, so the folder never stays over.
  */
-export function createFileCache(dir: string, options: { maxBytes?: number } = {}): CacheStore {
+export function createFileCache(
+  dir: string,
+  options: { maxBytes?: number; onDropped?: (file: string, why: string) => void } = {},
+): CacheStore {
   const maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
   const fileOf = (key: string) => join(dir, `${sha256(key)}.json`);
   /** This run's count of the folder's bytes; unknown until the first write lists it. */
@@ -185,7 +188,7 @@ export function createFileCache(dir: string, options: { maxBytes?: number } = {}
         // An ETag that cannot be a header again is no entry: dropped, and the fresh
         // answer takes its place, rather than failing every run that reads it.
         if (!isSendableEtag(parsed.etag)) {
-          removeQuietly(file);
+          if (removeQuietly(file)) options.onDropped?.(file, "its ETag cannot be sent as a header");
           return undefined;
         }
         // A hit marks the entry as recently used, so pruning takes others first.

@@ -1,8 +1,8 @@
 /**
  * A cache folder someone edited by hand (or a disk that garbled it): an entry whose ETag
  * could not be sent as a header (CR, LF, NUL, a character beyond latin1) is no entry. The
- * run goes on as a miss, without If-None-Match, exits 0, and the bad entry is replaced by
- * the fresh answer; no run fails for what the cache holds.
+ * run goes on as a miss, without If-None-Match, exits 0 (with a line under -v), and the
+ * bad entry is replaced by the fresh answer; no run fails for what the cache holds.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -41,8 +41,8 @@ beforeEach(() => {
 });
 afterAll(() => tmp?.cleanup());
 
-const pep = () =>
-  runPep(["peptides", "list", "--limit", "1", "-o", "json", "--no-retry"], {
+const pep = (...extra: string[]) =>
+  runPep(["peptides", "list", "--limit", "1", "-o", "json", "--no-retry", ...extra], {
     env: { ...tmp.env, PEP_BASE_URL: `${api.url}/v1` },
   });
 
@@ -67,8 +67,10 @@ describe("an entry whose ETag cannot be a header", () => {
     writeFileSync(full, JSON.stringify({ ...stored, etag }));
 
     const before = api.requests.length;
-    const again = await pep();
+    const again = await pep("-v");
     expect(again.code, again.err).toBe(0);
+    // -v says what became of the entry
+    expect(again.err).toContain(`cache: removed ${full}: its ETag cannot be sent as a header`);
     expect(JSON.parse(again.out)).toEqual([{ id: "bpc-157", name: "BPC-157" }]);
     expect(api.requests.length).toBe(before + 1);
     expect(api.requests[before]!.headers["if-none-match"]).toBeUndefined();
