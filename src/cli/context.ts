@@ -140,7 +140,10 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     let cache: ClientOptions["cache"] = false;
     if (cfg.cache && overrides.cache !== false) {
       const { createFileCache } = await import("../http/cache.js");
-      cache = createFileCache(cfg.cacheDir, { maxBytes: cfg.cacheMaxBytes });
+      cache = createFileCache(cfg.cacheDir, {
+        maxBytes: cfg.cacheMaxBytes,
+        onDropped: (file, why) => debug(`cache: removed ${file}: ${why}`),
+      });
     }
     const apiKey = "apiKey" in overrides ? overrides.apiKey : cfg.apiKey;
     const client = watchForSandbox(

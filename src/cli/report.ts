@@ -18,8 +18,9 @@ import {
   UsageError,
 } from "../core/errors.js";
 import { withProfile } from "../config/profile.js";
+import { hideUrlCredentials } from "../core/credentials.js";
 import type { IO } from "../core/io.js";
-import { cleanBlock, cleanLine, inertJson } from "../output/sanitize.js";
+import { cleanBlock, cleanId, cleanLine, inertJson } from "../output/sanitize.js";
 import { type Resume, resumeOf, type RunFacts, type RunWords } from "./resume.js";
 
 export interface ReportOptions {
@@ -127,6 +128,11 @@ function tell(err: unknown, words: RunWords, options: ReportOptions): Told {
   }
   if (verbose && err instanceof Error && err.stack && !(err instanceof PepError && err.exitCode !== EXIT.unexpected))
     told.tail.push(cleanBlock(err.stack));
+  // What pep says itself never repeats a password given in a URL (a proxy's, quoted by
+  // an error of the network layer or in a stack trace); the API's own text is its own.
+  if (!(err instanceof ApiError)) told.message = hideUrlCredentials(told.message);
+  told.hints = told.hints.map(hideUrlCredentials);
+  told.tail = told.tail.map(hideUrlCredentials);
   return told;
 }
 
@@ -153,18 +159,21 @@ export function report(err: unknown, io: IO, words: RunWords, options: ReportOpt
         ...(told.status !== undefined ? { status: told.status } : {}),
       },
       exit_code: told.exitCode,
-      hints: [...told.hints, ...told.resume.hints, ...told.tail].map((h) => cleanLine(h.trim())),
+      hints: [...told.hints, ...told.resume.hints, ...(told.resume.notes ?? []), ...told.tail].map((h) =>
+        cleanLine(h.trim()),
+      ),
       resume: told.resume.command ?? null,
     };
     if (subject !== undefined) object.id = subject;
     io.stderr.write(`${inertJson(JSON.stringify(object))}\n`);
     return told.exitCode;
   }
-  const about = subject === undefined ? "" : `${cleanLine(subject)}: `;
+  const about = subject === undefined ? "" : `${cleanId(subject)}: `;
   const lines = told.code === "interrupted" ? [told.message] : [`error: ${about}${told.message}`];
   for (const h of told.hints) lines.push(h.startsWith("  ") ? h : `hint: ${h}`);
   if (told.resume.hints.length > 0) lines.push(...told.resume.hints.map((h) => `hint: ${h}`));
   else if (told.resume.command) lines.push(`to resume: ${told.resume.command}`);
+  lines.push(...(told.resume.notes ?? []).map((h) => `hint: ${h}`));
   lines.push(...told.tail);
   io.stderr.write(`${lines.join("\n")}\n`);
   return told.exitCode;

@@ -5,6 +5,7 @@
  * `-F cursor=<c>`. With `--file` nothing of the run was kept (the target is never
  * half-written): stderr says to run it again.
  */
+import { hasUrlCredentials, hideUrlCredentials } from "../core/credentials.js";
 import { resumeCursorOf, resumeRemainingOf } from "../core/errors.js";
 import { shellQuote } from "../output/shell-quote.js";
 
@@ -19,8 +20,10 @@ export interface RunFacts {
 export interface Resume {
   /** The command that continues the run (`--cursor <c>`), when there is one to offer. */
   command?: string | undefined;
-  /** Advice lines, without a `hint:` prefix. */
+  /** Advice lines, without a `hint:` prefix, said instead of the bare command. */
   hints: string[];
+  /** Advice said under the command (or the hints), without a `hint:` prefix. */
+  notes?: string[];
 }
 
 /** The words of the run: what a resume command repeats, and the `--cursor` it was given. */
@@ -50,14 +53,22 @@ export function resumeOf(err: unknown, words: RunWords, run: RunFacts = {}): Res
       hints: [`${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list`],
     };
   const options = { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api" };
-  return { command: resumeCommand(words.argv, cursor, options), hints: [] };
+  // A password in the command line (`--proxy http://user:pass@host`) is never printed:
+  // the command shows it as ***, and a hint says to put it back.
+  const hidden = words.argv.some(hasUrlCredentials)
+    ? [
+        "the proxy's password is shown as ***: put it back before running that, or give the proxy in HTTPS_PROXY or HTTP_PROXY instead of --proxy",
+      ]
+    : [];
+  return { command: resumeCommand(words.argv, cursor, options), hints: [], notes: hidden };
 }
 
 /** The lines to print under the error line; none when the error did not cut a list short. */
 export function resumeLines(err: unknown, words: RunWords, run: RunFacts = {}): string[] {
   const r = resumeOf(err, words, run);
-  if (r.hints.length > 0) return r.hints.map((h) => `hint: ${h}`);
-  return r.command ? [`to resume: ${r.command}`] : [];
+  const notes = (r.notes ?? []).map((h) => `hint: ${h}`);
+  if (r.hints.length > 0) return [...r.hints.map((h) => `hint: ${h}`), ...notes];
+  return r.command ? [`to resume: ${r.command}`, ...notes] : [];
 }
 
 function statusOf(err: unknown): number | undefined {
@@ -121,7 +132,7 @@ export function resumeCommand(
   const end = words.indexOf("--");
   if (end === -1) words.push(...tail);
   else words.splice(end, 0, ...tail);
-  return ["pep", ...words].map(shellQuote).join(" ");
+  return ["pep", ...words].map((w) => shellQuote(hideUrlCredentials(w))).join(" ");
 }
 
 function isCursorField(value: string | undefined): boolean {

@@ -4,13 +4,14 @@
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import { chmodSync, closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { chmodSync, closeSync, fstatSync, openSync, readFileSync, readSync, type Stats, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDirs } from "../core/dirs.js";
 import { ConfigError, UsageError } from "../core/errors.js";
 import { jsonErrorReason } from "../core/json-reason.js";
 import { withFileLock } from "./lock.js";
+import { shellWord } from "./profile.js";
 import type { ConfigKey, ProfileValues } from "./types.js";
 import { checkStoredProfile } from "./values.js";
 
@@ -88,12 +89,73 @@ export interface ConfigStore {
   unset(profile: string, key: ConfigKey): Promise<boolean>;
 }
 
+/** The user running pep; undefined where there are no POSIX owners (Windows). */
+const currentUid = (): number | undefined => process.getuid?.();
+
+/**
+ * Refuses a config file, or its folder, that someone else could change, as ssh refuses
+ * `~/.ssh/config`: whoever can write it can point `base_url` at their own server and
+ * collect the key. Each must belong to the user or to root; the file must not be
+ * writable by group or others; the folder neither, unless it is sticky (a 1777 tmp),
+ * where nobody else may rename or remove a file they do not own.
+ */
+function refuseUnsafe(what: "file" | "folder", where: string, st: Stats, uid: number): void {
+  const mode = st.mode & 0o7777;
+  const risk = "whoever can change it can point base_url at their own server and collect the key";
+  if (st.uid !== uid && st.uid !== 0) {
+    throw new ConfigError(
+      `config ${what} ${where} belongs to uid ${st.uid}, not to you (uid ${uid}); ${risk}, so it was not used`,
+      {
+        hints: [
+          what === "file"
+            ? `check what it holds, then move it away (\`pep auth login\` makes a new one) or make it yours: chown ${uid} ${shellWord(where)}`
+            : `use a folder of your own (PEP_CONFIG_DIR), or make it yours: chown ${uid} ${shellWord(where)}`,
+        ],
+      },
+    );
+  }
+  const writable = (mode & 0o022) !== 0;
+  const sticky = (mode & 0o1000) !== 0;
+  if (writable && (what === "file" || !sticky)) {
+    const octal = (mode & 0o777).toString(8).padStart(4, "0");
+    const fix = what === "file" ? `chmod 600 ${shellWord(where)}` : `chmod go-w ${shellWord(where)}`;
+    throw new ConfigError(
+      `config ${what} ${where} can be written by others (mode ${octal}); ${risk}, so it was not used`,
+      { hints: [`check what it holds, then run: ${fix}`] },
+    );
+  }
+}
+
+/** The folder's check, when pep is about to read or write the file in it. */
+function checkFolder(dir: string): void {
+  const uid = currentUid();
+  if (uid === undefined) return;
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (st?.isDirectory()) refuseUnsafe("folder", dir, st, uid);
+}
+
+/** Reads the file as it is after its owner and mode were checked (on the open file). */
+function readSafely(file: string): string {
+  const fd = openSync(file, "r");
+  try {
+    const uid = currentUid();
+    if (uid !== undefined) {
+      checkFolder(path.dirname(file));
+      refuseUnsafe("file", file, fstatSync(fd), uid);
+    }
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads the file without conf: a plain command needs only the values, fast. */
 function readFileShape(file: string): FileShape {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readSafely(file);
   } catch (e) {
+    if (e instanceof ConfigError) throw e;
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return {};
     throw new ConfigError(`cannot read config file ${file}: ${(e as Error).message}`);
   }
@@ -169,6 +231,7 @@ export function openConfigStore(env: Env): ConfigStore {
     // A change with nothing to do (or a corrupt file) touches nothing, not even the folder.
     if (!change(readFileShape(file))) return false;
     ensurePrivateDir(dir);
+    checkFolder(dir); // a new file in a folder others can write would not stay pep's
     return withFileLock(file, () => write(change));
   };
 

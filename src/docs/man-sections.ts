@@ -59,7 +59,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   },
   {
     name: "NO_PROXY, no_proxy",
-    text: "Hosts reached directly: `*`, host names (with every name under them), `.domain`, IP addresses, each with an optional `:port`. Loopback is not bypassed on its own: add `localhost,127.0.0.1,::1` to reach a local server while a proxy is set.",
+    text: "Hosts reached directly, read as curl reads the list: `*`, host names (with every name under them, in any case), `.domain`, IP addresses (that address only, never a suffix) and CIDR ranges (`127.0.0.0/8`, `fe80::/10`), each with an optional `:port`. Loopback is not bypassed on its own: add `localhost,127.0.0.1,::1` to reach a local server while a proxy is set.",
   },
   {
     name: "NODE_EXTRA_CA_CERTS",
@@ -99,7 +99,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
 export const FILES: readonly { path: string; text: string }[] = [
   {
     path: "$PEP_CONFIG_DIR/config.json",
-    text: "The config file, with named profiles (`pep config path` prints it). Without `PEP_CONFIG_DIR`: `$XDG_CONFIG_HOME/pep/config.json`, else `~/.config/pep/config.json`. It may hold a key, so it is kept at mode 0600; pep creates its folder at 0700, and a folder that already exists (`PEP_CONFIG_DIR` at a shared or project folder) keeps its mode.",
+    text: "The config file, with named profiles (`pep config path` prints it). Without `PEP_CONFIG_DIR`: `$XDG_CONFIG_HOME/pep/config.json`, else `~/.config/pep/config.json`. It may hold a key, so it is kept at mode 0600; pep creates its folder at 0700, and a folder that already exists (`PEP_CONFIG_DIR` at a shared or project folder) keeps its mode. As ssh does, pep refuses a config file that group or others can write, in a folder they can write without the sticky bit, or that belongs to another user than you or root (exit 2, naming the `chmod` to run): whoever can change it can point `base_url` elsewhere and collect the key.",
   },
   {
     path: "$PEP_CACHE_DIR/",

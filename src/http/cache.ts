@@ -25,6 +25,7 @@ import {
 import { join } from "node:path";
 import { makeDirs } from "../core/dirs.js";
 import { tempSuffix } from "../core/temp-name.js";
+import { isSendableEtag } from "./etag-value.js";
 import type { CacheStore } from "./types.js";
 
 /**
@@ -170,7 +171,10 @@ export function pruneCache(dir: string, maxBytes: number, nowMs = Date.now()): {
  * pruning leaves 80% of it, an export of 100 pages lists the folder a few times, not
  * 100 times. Other runs writing at once each do the same, so the folder never stays over.
  */
-export function createFileCache(dir: string, options: { maxBytes?: number } = {}): CacheStore {
+export function createFileCache(
+  dir: string,
+  options: { maxBytes?: number; onDropped?: (file: string, why: string) => void } = {},
+): CacheStore {
   const maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
   const fileOf = (key: string) => join(dir, `${sha256(key)}.json`);
   /** This run's count of the folder's bytes; unknown until the first write lists it. */
@@ -181,6 +185,12 @@ export function createFileCache(dir: string, options: { maxBytes?: number } = {}
       try {
         const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
         if (!isEntry(parsed)) return undefined;
+        // An ETag that cannot be a header again is no entry: dropped, and the fresh
+        // answer takes its place, rather than failing every run that reads it.
+        if (!isSendableEtag(parsed.etag)) {
+          if (removeQuietly(file)) options.onDropped?.(file, "its ETag cannot be sent as a header");
+          return undefined;
+        }
         // A hit marks the entry as recently used, so pruning takes others first.
         try {
           const now = new Date();

@@ -5,6 +5,7 @@
  * an ETag is stored, unless it echoes the key (the cache never holds the key).
  */
 import type { Received } from "./decode.js";
+import { isSendableEtag } from "./etag-value.js";
 import { parseSuccess, type SuccessEnvelope } from "./envelope.js";
 import type { Attempt, Send } from "./retry.js";
 import type { CacheStore } from "./types.js";
@@ -27,7 +28,8 @@ interface CachedAnswer {
 /** A stored answer for this key, if it is still a valid envelope. */
 async function lookup(store: CacheStore, key: string): Promise<CachedAnswer | undefined> {
   const entry = await store.get(key).catch(() => undefined);
-  if (!entry) return undefined;
+  // Any store (the library takes one of the caller's): an ETag that cannot be sent is a miss.
+  if (!entry || typeof entry.etag !== "string" || !isSendableEtag(entry.etag)) return undefined;
   try {
     const body: unknown = JSON.parse(entry.body);
     const parsed = parseSuccess(body);

@@ -4,12 +4,13 @@
  * `HTTP_PROXY`, `no_proxy`/`NO_PROXY`, the lower-case name first, as curl reads them);
  * config/resolve.ts picks them, this module only decides per URL.
  *
- * `NO_PROXY` is a list split on commas or spaces: `*` (no proxy at all), a host name
- * (that host and every name under it), `.domain` (the same), an IP address (that
- * address), each optionally with `:port` (only that port). Loopback is not bypassed
- * on its own, as with curl: list `localhost,127.0.0.1,::1` to reach a local server
- * directly while a proxy is set.
+ * `NO_PROXY` is a list split on commas or spaces, read as curl reads it: `*` (no proxy
+ * at all), a host name (that host and every name under it), `.domain` (the same), an IP
+ * address (that address only) or a CIDR range (`10.0.0.0/8`, `fe80::/10`), each
+ * optionally with `:port` (only that port). Loopback is not bypassed on its own, as with
+ * curl: list `localhost,127.0.0.1,::1` to reach a local server directly while a proxy is set.
  */
+import { builtin } from "../core/builtin.js";
 import { UsageError } from "../core/errors.js";
 import type { ProxySettings } from "./types.js";
 
@@ -26,31 +27,85 @@ function bare(host: string): string {
     .replace(/\.$/, "");
 }
 
-/** One `NO_PROXY` entry as host and port (0: any port). */
-function parseEntry(raw: string): { host: string; port: number } | undefined {
-  const entry = raw.trim().toLowerCase();
-  if (entry === "") return undefined;
-  const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
-  if (v6) return { host: v6[1]!, port: v6[2] ? Number(v6[2]) : 0 };
-  const colons = entry.split(":").length - 1;
-  if (colons === 1) {
-    const [host, port] = entry.split(":");
-    return { host: bare(host!).replace(/^\*?\./, ""), port: /^\d+$/.test(port!) ? Number(port) : 0 };
-  }
-  // A bare IPv6 address (more than one colon) has no port.
-  return { host: colons > 1 ? entry : bare(entry).replace(/^\*?\./, ""), port: 0 };
+type Family = 4 | 6;
+
+/** One `NO_PROXY` entry: a name (matching itself and the names under it) or an address range; port 0 is any port. */
+type Entry =
+  | { kind: "name"; name: string; port: number }
+  | { kind: "ip"; address: string; family: Family; bits: number; port: number };
+
+const familyOf = (address: string): Family | 0 => {
+  const f = builtin<typeof import("node:net")>("node:net").isIP(address);
+  return f === 4 || f === 6 ? f : 0;
+};
+
+/** An address with an optional `/bits`, as an entry; undefined when it is not one. */
+function ipEntry(address: string, bits: string | undefined, port: number): Entry | undefined {
+  const family = familyOf(address);
+  if (family === 0) return undefined;
+  const max = family === 4 ? 32 : 128;
+  const n = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+  if (!(n >= 0 && n <= max)) return undefined;
+  return { kind: "ip", address, family, bits: n, port };
 }
 
-/** Whether `NO_PROXY` says to reach this host and port directly. */
+/**
+ * One `NO_PROXY` entry: `[v6]`, `[v6]:port`, `[v6]/bits`, a bare IPv6 address with an
+ * optional `/bits` (no port: its colons are the address's), `v4`, `v4/bits`, `v4:port`,
+ * or a name with an optional `:port`, a leading `.` or `*.` and a trailing `.` ignored.
+ */
+function parseEntry(raw: string): Entry | undefined {
+  const entry = raw.trim().toLowerCase();
+  if (entry === "") return undefined;
+  const bracketed = /^\[([^\]]+)\](?:\/(\d+))?(?::(\d+))?$/.exec(entry);
+  if (bracketed) return ipEntry(bracketed[1]!, bracketed[2], bracketed[3] ? Number(bracketed[3]) : 0);
+  const colons = entry.split(":").length - 1;
+  if (colons > 1) {
+    const [address, bits] = entry.split("/");
+    return ipEntry(address!, bits, 0);
+  }
+  const [where, portText] = colons === 1 ? entry.split(":") : [entry, undefined];
+  const port = portText !== undefined && /^\d+$/.test(portText) ? Number(portText) : 0;
+  if (portText !== undefined && port === 0) return undefined;
+  if (where!.includes("/")) {
+    const [address, bits] = where!.split("/");
+    return ipEntry(address!, bits, port);
+  }
+  if (familyOf(where!) === 4) return ipEntry(where!, undefined, port);
+  const name = bare(where!).replace(/^\*?\./, "");
+  return name === "" ? undefined : { kind: "name", name, port };
+}
+
+/** Whether `address` (of `family`) lies in the entry's range. */
+function inRange(address: string, family: Family, entry: Extract<Entry, { kind: "ip" }>): boolean {
+  const { BlockList } = builtin<typeof import("node:net")>("node:net");
+  const list = new BlockList();
+  list.addSubnet(entry.address, entry.bits, entry.family === 4 ? "ipv4" : "ipv6");
+  return list.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/**
+ * Whether `NO_PROXY` says to reach this host and port directly, by curl's rules: `*`
+ * alone or as an entry; a host that is an IP address matches only an address entry equal
+ * to it or a CIDR range holding it (`0.1` or `.0.0.1` is no suffix of `127.0.0.1`); a
+ * name matches a name entry equal to it or one it ends in after a dot (`example.com`
+ * and `.example.com` both hold `api.example.com`, never `notexample.com`), in any case.
+ * An entry's `:port` limits it to that port (curl ignores ports; pep keeps them narrow).
+ */
 export function bypassesProxy(hostname: string, port: number, noProxy: string): boolean {
   const entries = noProxy.split(/[\s,]+/).filter((e) => e !== "");
   if (entries.includes("*")) return true;
   const host = bare(hostname);
+  const family = familyOf(host);
   for (const raw of entries) {
     const entry = parseEntry(raw);
-    if (!entry || entry.host === "") continue;
+    if (!entry) continue;
     if (entry.port !== 0 && entry.port !== port) continue;
-    if (host === entry.host || host.endsWith(`.${entry.host}`)) return true;
+    if (family !== 0) {
+      if (entry.kind === "ip" && inRange(host, family, entry)) return true;
+    } else if (entry.kind === "name" && (host === entry.name || host.endsWith(`.${entry.name}`))) {
+      return true;
+    }
   }
   return false;
 }

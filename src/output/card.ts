@@ -6,7 +6,7 @@
  * only chooses the order and the section titles of keys it knows; whatever it does not
  * name is still shown after them, so a field added by the API is never lost.
  */
-import { factText, scalarCell, sourceText, valueText, type Cell } from "./cells.js";
+import { factText, idCell, isIdKey, scalarCell, sourceText, valueText, type Cell } from "./cells.js";
 import { cleanLine, MAX_URL_LENGTH } from "./sanitize.js";
 import type { Style } from "./style.js";
 import {
@@ -135,6 +135,7 @@ class CardWriter {
       if (person !== undefined) return { text: cleanLine(person) };
     }
     if (Array.isArray(v)) return v.length === 0 ? { text: "none", dim: true } : { text: valueText(v) };
+    if (typeof v === "string" && isIdKey(leafOf(path))) return idCell(v);
     return scalarCell(v, true);
   }
 

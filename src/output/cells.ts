@@ -4,7 +4,7 @@
  * named by their title, money and sourced facts read inline. Text is cleaned of control
  * sequences here, so callers only lay it out.
  */
-import { cleanBlock, cleanLine } from "./sanitize.js";
+import { cleanBlock, cleanId, cleanLine, showInvisible } from "./sanitize.js";
 import {
   asFact,
   asMoney,
@@ -32,10 +32,29 @@ export function scalarCell(v: unknown, multiline = false): Cell {
   if (v === null) return { text: UNKNOWN_TEXT, dim: true };
   if (v === undefined) return { text: "" };
   if (v === NOT_DOCUMENTED) return { text: NOT_DOCUMENTED_TEXT, dim: true };
-  if (typeof v === "string") return { text: multiline ? cleanBlock(v) : cleanLine(v) };
+  if (typeof v === "string") return { text: multiline ? cardText(v) : cleanLine(v) };
   if (typeof v === "boolean") return { text: v ? "yes" : "no" };
   if (typeof v === "number" || typeof v === "bigint") return { text: String(v) };
   return { text: cleanLine(String(v)) };
+}
+
+/** Keys whose value is an id that `get` takes: shown exact, bidi controls included. */
+export function isIdKey(key: string): boolean {
+  return key === "id" || key === "slug" || key.endsWith(".id") || key.endsWith(".slug");
+}
+
+/** An id's cell: its text exact (every invisible or bidi character shown), else as any value. */
+export function idCell(v: unknown): Cell {
+  return typeof v === "string" ? { text: cleanId(v) } : scalarCell(v);
+}
+
+/**
+ * A string for a card: a one-line value (an id, a name, a date) shows its invisible
+ * characters as a table cell does, so the id on a card is the id it looks like; prose
+ * over several lines keeps its line breaks, cleaned like any text.
+ */
+function cardText(v: string): string {
+  return cleanBlock(/[\r\n\u2028\u2029]/.test(v) ? v : showInvisible(v));
 }
 
 function scalarText(v: unknown): string {

@@ -5,7 +5,7 @@
  * first item is left out rather than shown empty.
  */
 import type { Resource } from "../core/command.js";
-import { humanCell, scalarCell, type Cell } from "./cells.js";
+import { humanCell, idCell, isIdKey, scalarCell, type Cell } from "./cells.js";
 import { cleanLine } from "./sanitize.js";
 import { expandFields, getPath, isPlainObject, isScalar } from "./values.js";
 
@@ -158,7 +158,7 @@ function fromSpec(spec: ColumnSpec, first: unknown): Column | undefined {
   const present = (spec.presence ?? spec.paths).some((p) => getPath(first, p) !== undefined);
   if (!present) return undefined;
   const path = spec.paths.find((p) => getPath(first, p) !== undefined) ?? spec.paths[0]!;
-  const base = spec.cell ?? ((item: unknown) => humanCell(getPath(item, path)));
+  const base = spec.cell ?? ((item: unknown) => (isIdKey(path) ? idCell : humanCell)(getPath(item, path)));
   return {
     key: path,
     header: spec.header,
@@ -175,7 +175,7 @@ function pathColumn(path: string): Column {
   return {
     key: path,
     header: cleanLine(path).toUpperCase(),
-    cell: (item) => withLink(humanCell(getPath(item, path)), item, linkTo),
+    cell: (item) => withLink((isIdKey(path) ? idCell : humanCell)(getPath(item, path)), item, linkTo),
     ...(money ? { fixed: true } : {}),
   };
 }

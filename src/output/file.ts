@@ -3,12 +3,13 @@
  * only when the run succeeds, so the target is either the old file or the whole new
  * one, never half-written (an error or Ctrl-C calls `abort()`, which removes the temp
  * file). Same folder, so the rename is atomic on one file system. A symlink is followed
- * (the file it points at is replaced, the link kept), and a target that is not a regular
+ * (the file it points at is replaced, the link kept), except where the kernel's
+ * `protected_symlinks` rule would refuse it (see `refuseProtectedSymlinks`), and a target that is not a regular
  * file (`/dev/null`, a named pipe) is written in place: renaming over it would replace
  * the device or pipe with a plain file.
  */
 import { constants, unlinkSync } from "node:fs";
-import { access, open, readlink, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import { access, lstat, open, readlink, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -53,12 +54,62 @@ function tempPathFor(target: string): string {
   return path.join(path.dirname(target), `.${name}${suffix}`);
 }
 
+/** Which user pep runs as; undefined where files have no POSIX owners (Windows). */
+const currentUid = (): number | undefined => process.getuid?.();
+
+/**
+ * The kernel's `fs.protected_symlinks` rule, applied by pep itself (pep renames over the
+ * link's target, which the kernel never checks, and the rule may be off): in a sticky
+ * folder that everyone can write (`/tmp`), a symbolic link is followed only when it
+ * belongs to the user or to the folder's owner. Anyone else's link there may point at
+ * any file of the user's, which `--file` would then replace. Every link on the way is
+ * checked, in the path's folders too, as the kernel checks each one it follows.
+ */
+async function refuseProtectedSymlinks(requested: string): Promise<void> {
+  const uid = currentUid();
+  if (uid === undefined) return;
+  const absolute = path.resolve(requested);
+  let current = path.parse(absolute).root;
+  let pending = absolute.split(path.sep).filter((c) => c !== "");
+  for (let hops = 0; pending.length > 0; ) {
+    const name = pending.shift()!;
+    if (name === ".") continue;
+    if (name === "..") {
+      current = path.dirname(current);
+      continue;
+    }
+    const next = path.join(current, name);
+    const st = await lstat(next).catch(() => undefined);
+    // The rest does not exist yet: nothing more is followed.
+    if (!st) return;
+    if (!st.isSymbolicLink()) {
+      current = next;
+      continue;
+    }
+    if (++hops > 40) return; // a loop of links: realTarget says so
+    const folder = await stat(current);
+    if ((folder.mode & 0o1002) === 0o1002 && st.uid !== uid && st.uid !== folder.uid) {
+      const e: NodeJS.ErrnoException = new Error(
+        `--file: not following the symbolic link ${next}: it belongs to uid ${st.uid}, in ${current}, a sticky folder everyone can write (which belongs to uid ${folder.uid}), so someone else could point it at any file of yours (the protected_symlinks rule); remove the link or write elsewhere`,
+      );
+      e.code = "EACCES";
+      e.syscall = "open";
+      e.path = next;
+      throw e;
+    }
+    const link = await readlink(next);
+    if (path.isAbsolute(link)) current = path.parse(link).root;
+    pending = [...link.split(path.sep).filter((c) => c !== ""), ...pending];
+  }
+}
+
 /**
  * Checks before any request that `--file` can be written: a name the file system takes,
  * not a folder, and a temp file can be created beside it (created and removed at once).
  * `openAtomicFile` creates its own when the output is ready.
  */
 export async function checkFileTarget(target: string): Promise<void> {
+  await refuseProtectedSymlinks(target);
   const folder = path.dirname(target);
   const st = await stat(target).catch((err: NodeJS.ErrnoException) => {
     if (err.code === "ENAMETOOLONG") throw new UsageError(`--file: the name is too long (ENAMETOOLONG)`);
@@ -135,6 +186,8 @@ async function openInPlace(target: string): Promise<AtomicFile> {
 }
 
 export async function openAtomicFile(requested: string): Promise<AtomicFile> {
+  // Again here: a link may have been put in place since checkFileTarget looked.
+  await refuseProtectedSymlinks(requested);
   const existing = await stat(requested).catch(() => undefined);
   if (existing && !existing.isFile() && !existing.isDirectory()) return openInPlace(requested);
   const target = await realTarget(requested);

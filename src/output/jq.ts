@@ -12,12 +12,13 @@
  * short has printed exactly the pages before the failure (its resume cursor follows them).
  *
  * Output is jq's: JSON values indented by two spaces (one a line with -o ndjson),
- * strings as JSON strings; `--jq-raw` prints strings without quotes (jq's -r).
+ * strings as JSON strings, with what `-o json` escapes escaped too; `--jq-raw` prints
+ * strings without quotes (jq's -r).
  */
 import type { Jq } from "jq-wasm";
 import { UsageError } from "../core/errors.js";
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
-import { cleanBlock } from "./sanitize.js";
+import { cleanBlock, inertJson } from "./sanitize.js";
 import type { JqOptions, WriterContext } from "./writer-context.js";
 
 export type { JqOptions } from "./writer-context.js";
@@ -61,7 +62,11 @@ export async function jqWriter(options: JqOptions): Promise<(result: Source, ctx
   const run = async (input: string, ctx: WriterContext) => {
     const r = jq.raw(input, options.expr, flags);
     if (r.stdout !== "") {
-      const text = options.terminal ? cleanBlock(r.stdout) : r.stdout;
+      // JSON text is written as -o json writes it: C1 controls, bidi overrides and line
+      // separators (which jq leaves raw) as \u escapes, the same value once parsed. A
+      // --jq-raw string is the text itself, as jq -r prints it (cleaned on a terminal).
+      const json = options.raw ? r.stdout : inertJson(r.stdout);
+      const text = options.terminal ? cleanBlock(json) : json;
       await ctx.emit(text.endsWith("\n") ? text : `${text}\n`);
     }
     if (r.exitCode !== 0 && r.exitCode !== undefined) {

@@ -42,9 +42,38 @@ export function cleanBlock(text: string): string {
     .replace(/\t/g, "  ");
 }
 
-/** Text for one table cell or label: everything on one line, runs of breaks and tabs as one space. */
+/**
+ * Characters that print as nothing yet make text differ: zero-width spaces and joiners,
+ * bidi marks, the word joiner and invisible operators, the byte order mark, the soft
+ * hyphen, and Unicode tags. `bpc\u200b-157` looks like `bpc-157` but is another id.
+ */
+const INVISIBLE =
+  /[\u00ad\u061c\u17b4\u17b5\u180e\u200b-\u200f\u2060-\u2064\u206a-\u206f\ufeff\u{e0000}-\u{e007f}]|\u034f/gu;
+
+/** The same and the bidi embeddings, overrides and isolates, for text that must stay exact (an id). */
+const INVISIBLE_OR_BIDI = new RegExp(`${INVISIBLE.source}|[\\u202a-\\u202e\\u2066-\\u2069]`, "gu");
+
+/**
+ * Invisible characters written as `<U+200B>`, so that text copied from the screen is the
+ * text the API holds. With `bidi`, also the bidi controls that other text has removed
+ * (there they would reorder what follows; removed, nothing is reordered): for an id,
+ * which must never look like another one.
+ */
+export function showInvisible(text: string, options: { bidi?: boolean } = {}): string {
+  return text.replace(
+    options.bidi ? INVISIBLE_OR_BIDI : INVISIBLE,
+    (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`,
+  );
+}
+
+/** Text for one table cell or label, and error lines: everything on one line, runs of breaks and tabs as one space, invisible characters shown. */
 export function cleanLine(text: string): string {
-  return stripTerminalControls(text).replace(/[\t\n\r\u2028\u2029]+/g, " ");
+  return stripTerminalControls(showInvisible(text)).replace(/[\t\n\r\u2028\u2029]+/g, " ");
+}
+
+/** An id as one line: as `cleanLine`, with bidi controls shown rather than removed. */
+export function cleanId(text: string): string {
+  return cleanLine(showInvisible(text, { bidi: true }));
 }
 
 /**

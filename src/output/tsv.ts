@@ -7,10 +7,12 @@
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { neutraliseFormula, writeRows } from "./rows.js";
-import { escapeTsv } from "./sanitize.js";
+import { escapeTsv, stripTerminalControls } from "./sanitize.js";
 
 export function tsvLine(cells: readonly string[]): string {
-  return `${cells.map((c) => escapeTsv(neutraliseFormula(c))).join("\t")}\n`;
+  // Cleaned before the guard, not only after it: a header is the API's keys as they came,
+  // and "\x07=F()" guarded first would lose its BEL and open as the formula =F().
+  return `${cells.map((c) => escapeTsv(neutraliseFormula(stripTerminalControls(c)))).join("\t")}\n`;
 }
 
 export async function writeTsv(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {

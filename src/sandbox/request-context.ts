@@ -55,7 +55,8 @@ export function pickFields<T extends Record<string, unknown>>(item: T, fields: u
   if (typeof fields !== "string") return item;
   const wanted = ["id", ...fields.split(",").map((f) => f.trim())];
   const out: Record<string, unknown> = {};
-  for (const f of wanted) if (f in item && !(f in out)) out[f] = item[f];
+  // Own names only: `fields=constructor` picks nothing rather than a function off the prototype.
+  for (const f of wanted) if (Object.hasOwn(item, f) && !Object.hasOwn(out, f)) out[f] = item[f];
   return out as Partial<T>;
 }
 

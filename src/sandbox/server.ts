@@ -34,11 +34,16 @@ export interface PipelineDeps {
   onRequest: () => void;
 }
 
-/** Query parameters as strings; a parameter given twice is refused rather than guessed. */
+/**
+ * Query parameters as strings; a parameter given twice is refused rather than guessed.
+ * The object has no prototype and names are looked up as its own: `constructor`,
+ * `toString` or `__proto__` is a name like any other (an unknown parameter), neither
+ * "given more than once" because Object.prototype holds it, nor a prototype to set.
+ */
 function readQuery(search: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [k, v] of search) {
-    if (k in out) throw new SandboxError(400, "invalid_parameter", `${k} is given more than once`);
+    if (Object.hasOwn(out, k)) throw new SandboxError(400, "invalid_parameter", `${k} is given more than once`);
     out[k] = v;
   }
   return out;

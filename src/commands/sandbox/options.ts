@@ -55,7 +55,14 @@ export function parseSandboxFlags(opts: Record<string, unknown>): SandboxFlags {
 /** Options of `pep sandbox`. */
 export const SANDBOX_OPTIONS = options([
   { key: "port", long: "port", value: "port", description: "port to listen on, 0 for any free port", default: 4010 },
-  { key: "host", long: "host", value: "host", description: "address to listen on", default: "127.0.0.1" },
+  {
+    key: "host",
+    long: "host",
+    value: "host",
+    description:
+      "address to listen on; beyond loopback (0.0.0.0, ::) other machines reach it and its public keys, and a warning says so",
+    default: "127.0.0.1",
+  },
   { key: "seed", long: "seed", value: "n", description: "seed of the synthetic data set", default: 1 },
   {
     key: "scale",
