@@ -35,7 +35,14 @@ function redact(value: string, key: string | undefined): string {
   return redactKey(value.split(key).join(keyFingerprint(key)), key);
 }
 
-export function createContext(init: ContextInit): Context & { cleanup(): Promise<void> } {
+/** What the program's shell sees of a run's context beyond what commands get. */
+export interface RunContext extends Context {
+  cleanup(): Promise<void>;
+  /** An answer of this run was marked as synthetic sandbox data. */
+  synthetic(): boolean;
+}
+
+export function createContext(init: ContextInit): RunContext {
   const cleanups: Array<() => Promise<void> | void> = [];
   const clients = new Map<string, Promise<Client>>();
   const { io, globals } = init;
@@ -47,10 +54,11 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     if (!globals.quiet) io.stderr.write(`${cleanBlock(withProfile(line, init.profile))}\n`);
   };
   let sandboxNoticed = false;
+  // Synthetic data always says so: -q silences notices, not this one.
   const sandboxSeen = (url: string) => {
     if (sandboxNoticed) return;
     sandboxNoticed = true;
-    notice(SANDBOX_NOTICE.replace("{url}", url));
+    io.stderr.write(`${cleanBlock(SANDBOX_NOTICE.replace("{url}", url))}\n`);
   };
   const debug = (line: string) => {
     if (globals.verbose) io.stderr.write(`${cleanBlock(line)}\n`);
@@ -169,7 +177,8 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     return client;
   };
 
-  const ctx: Context & { cleanup(): Promise<void> } = {
+  const ctx: RunContext = {
+    synthetic: () => sandboxNoticed,
     io,
     profile: init.profile,
     fields: init.fields,

@@ -11,6 +11,7 @@ import { profileName } from "../config/profile.js";
 import type { CommandDef, CommandInput } from "../core/command.js";
 import type { GlobalOptions } from "../core/context.js";
 import type { IO } from "../core/io.js";
+import { envSwitch } from "../core/switches.js";
 import { explicitMachine } from "./format-choice.js";
 
 export interface Invocation {
@@ -91,7 +92,7 @@ export function parsed(
     globals,
     fields: splitFields(globals.fields),
     profile: profileName(globals.profile, env),
-    sandbox: !def.offline && (globals.sandbox === true || truthy(env.PEP_SANDBOX)),
+    sandbox: !def.offline && (globals.sandbox === true || envSwitch(env, "PEP_SANDBOX")),
   };
 }
 
@@ -149,8 +150,4 @@ function lastValue(argv: readonly string[], short: string | undefined, long: str
       found = w.slice(short.length);
   }
   return found;
-}
-
-function truthy(v: string | undefined): boolean {
-  return v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false";
 }

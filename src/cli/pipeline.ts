@@ -102,6 +102,7 @@ function renderOptions(p: Prepared, sink: Sink, onFailure: RenderOptions["onFail
     env: io.env,
     waits: p.ctx.waits,
     onFailure,
+    synthetic: () => p.ctx.synthetic(),
     jq:
       jq === undefined
         ? undefined

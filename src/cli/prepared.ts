@@ -6,7 +6,7 @@ import type { OutputFormat } from "../api/enums.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { ApiError } from "../core/errors.js";
 import type { IO } from "../core/io.js";
-import type { createContext } from "./context.js";
+import type { RunContext } from "./context.js";
 import type { ParsedInvocation } from "./invocation.js";
 import type { Ending } from "./signals.js";
 
@@ -15,7 +15,7 @@ export interface Prepared {
   readonly inv: ParsedInvocation;
   readonly io: IO;
   readonly ending: Ending;
-  readonly ctx: ReturnType<typeof createContext>;
+  readonly ctx: RunContext;
   readonly format: OutputFormat;
   /** Failures are JSON objects: the user chose a JSON format (-o, PEP_OUTPUT, the profile). */
   readonly machineErrors: boolean;

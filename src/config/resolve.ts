@@ -4,6 +4,7 @@
  * The in-process sandbox of `--sandbox`, when running, is above them all: its URL, its
  * key unless `--api-key-file` gives one, and no ETag cache.
  */
+import { envSwitch } from "../core/switches.js";
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { GlobalOptions } from "../core/context.js";
 import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
@@ -98,8 +99,7 @@ export async function resolveConfig(
   const retries = globals.retry === false ? { value: 0, source: "flag" as const } : pick("retries", globals.retries);
 
   let cache = stored.cache ?? DEFAULTS.cache;
-  const envNoCache = io.env.PEP_NO_CACHE;
-  if (envNoCache !== undefined && envNoCache !== "" && envNoCache !== "0") cache = false;
+  if (envSwitch(io.env, "PEP_NO_CACHE")) cache = false;
   if (globals.cache === false) cache = false;
   if (sandbox) cache = false;
 

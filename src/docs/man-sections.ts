@@ -48,7 +48,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "PEP_OUTPUT", text: "Default output format (as `-o`)." },
   { name: "PEP_TIMEOUT", text: "Per-request timeout in seconds (as `--timeout`; default 30)." },
   { name: "PEP_RETRIES", text: "Retries of 429, 5xx and network errors (as `--retries`; default 3)." },
-  { name: "PEP_NO_CACHE", text: "Set to 1 to skip the ETag cache (as `--no-cache`)." },
+  {
+    name: "PEP_NO_CACHE",
+    text: "Set to 1 (or true, yes, on) to skip the ETag cache (as `--no-cache`); 0, false, no, off or empty leave it on; any other word is refused (exit 2).",
+  },
   {
     name: "HTTPS_PROXY, https_proxy",
     text: "Proxy for https URLs (the lower-case name first, as curl reads it); requests go through a CONNECT tunnel, so the proxy never sees the key. `--proxy` and the profile's `proxy` key override it.",
@@ -65,7 +68,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     name: "NODE_EXTRA_CA_CERTS",
     text: "A PEM file of extra certificate authorities to trust, for an API or proxy behind a private CA.",
   },
-  { name: "PEP_SANDBOX", text: "Set to 1 to run every command against an in-process sandbox (as `--sandbox`)." },
+  {
+    name: "PEP_SANDBOX",
+    text: "Set to 1 (or true, yes, on) to run every command against an in-process sandbox (as `--sandbox`); 0, false, no, off or empty leave it off; any other word is refused (exit 2). Its synthetic-data notice is printed even with `-q`, and citations from it carry a note that they are synthetic.",
+  },
   {
     name: "PEP_PAGER",
     text: "Pager for long output on a terminal, before the profile's `pager` and `PAGER`; `cat` or empty for none (as `--no-pager`). Default `less -FRX` when installed. Quitting the pager ends the run (exit 0).",

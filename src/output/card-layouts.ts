@@ -146,20 +146,33 @@ const SHIPPING: CardLayout = {
 
 const GENERIC: CardLayout = { titleKeys: ["name", "title", "label"] };
 
-const LAYOUTS: Partial<Record<Resource, CardLayout>> = {
+/** The card of each resource: a new resource says which (GENERIC: title, then every field). */
+const LAYOUTS: Record<Resource, CardLayout> = {
+  index: GENERIC,
+  health: GENERIC,
   peptide: PEPTIDE,
   "peptide-profile": PEPTIDE,
   research: RESEARCH,
   regulatory: REGULATORY,
+  category: GENERIC,
+  "research-area": GENERIC,
+  search: GENERIC,
   study: STUDY,
   "study-detail": STUDY,
   vendor: VENDOR,
   "vendor-detail": VENDOR,
   "vendor-shipping": SHIPPING,
+  "vendor-compare": GENERIC,
+  offer: GENERIC,
+  product: GENERIC,
+  config: GENERIC,
+  "auth-status": GENERIC,
+  profile: GENERIC,
+  generic: GENERIC,
 };
 
 export function layoutFor(resource: Resource): CardLayout {
-  return LAYOUTS[resource] ?? GENERIC;
+  return LAYOUTS[resource];
 }
 
 /** Cards about research, under which the "not medical advice" notice is printed. */

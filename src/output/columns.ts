@@ -72,7 +72,24 @@ const setting =
     return v === null || v === undefined ? { text: "not set", dim: true } : humanCell(v);
   };
 
-const DEFAULTS: Partial<Record<Resource, ColumnSpec[]>> = {
+/**
+ * The default columns of each resource's table; null where a list of it has no fixed
+ * fields (the first item's scalar fields are shown). A new resource says which.
+ */
+const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
+  index: null,
+  health: null,
+  "peptide-profile": null,
+  research: null,
+  regulatory: null,
+  search: null,
+  "study-detail": null,
+  "vendor-detail": null,
+  "vendor-shipping": null,
+  "vendor-compare": null,
+  config: null,
+  "auth-status": null,
+  generic: null,
   // `pep config profiles`: the one in use marked, a key said stored or not (never shown).
   profile: [
     { header: "PROFILE", paths: ["name"], fixed: true },

@@ -205,12 +205,29 @@ describe("several ids in one run", () => {
     const twice = await pep(["peptides", "get", "-", "-"], "p-0\n");
     expect(twice.code).toBe(2);
     expect(twice.err).toContain("may be given once");
-    const empty = await pep(["peptides", "get", "-"], "# nothing\n\n");
-    expect(empty.code).toBe(2);
-    expect(empty.err).toContain("standard input held no ids");
     const both = await pep(["--api-key-file", "-", "peptides", "get", "-"], "k\n");
     expect(both.code).toBe(2);
     expect(both.err).toContain("both read standard input");
+    expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe("no ids on standard input", () => {
+  it("is an empty batch, as xargs -r runs nothing: no output ([] as JSON), exit 0, no request", async () => {
+    api.reset();
+    for (const [format, out] of [
+      ["json", "[]\n"],
+      ["ndjson", ""],
+      ["csv", ""],
+      ["table", ""],
+    ] as const) {
+      for (const input of ["", "# nothing\n\n", "\n  \n"]) {
+        const r = await pep(["peptides", "get", "-", "-o", format], input);
+        expect(r.code, r.err).toBe(0);
+        expect(r.out).toBe(out);
+        expect(r.err).toBe("");
+      }
+    }
     expect(api.requests).toHaveLength(0);
   });
 });

@@ -100,6 +100,7 @@ describe("case protection", () => {
       nct: undefined,
       url: undefined,
       peptides: [],
+      notes: [],
     });
     expect(parse(entry).entries[0]!.fields.title).toBe("Effects of Lunplexin-19 on GLP-1 signalling in mice");
   });
@@ -152,6 +153,7 @@ describe("braces and specials", () => {
             nct: undefined,
             url: undefined,
             peptides: [],
+            notes: [],
           });
           const [e, ...rest] = readBibEntries(`${entry}@misc{next, title = {Next}}\n`);
           expect(rest.map((r) => r.key)).toEqual(["next"]);

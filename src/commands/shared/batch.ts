@@ -59,7 +59,8 @@ export async function idsOf(args: readonly string[], ctx: Context, name: string)
       if (ids.length > MAX_IDS) throw new UsageError(`standard input holds more than ${MAX_IDS} ids; split the list`);
     }
   }
-  if (ids.length === 0) throw new UsageError(`no <${name}> given: standard input held no ids`);
+  // Standard input with no ids (a search that found nothing) is an empty batch, as
+  // `xargs -r` runs nothing: no output (`[]` as JSON) and exit 0.
   return ids;
 }
 

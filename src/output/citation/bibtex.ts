@@ -81,7 +81,7 @@ export function bibtexEntry(r: CitationRecord): string {
   if (r.doi) fields.push(["doi", verbatim(r.doi)]);
   if (r.pmid) fields.push(["pmid", r.pmid], ["eprint", r.pmid], ["eprinttype", "pubmed"]);
   if (r.url) fields.push(["url", verbatim(r.url)]);
-  if (r.nct) fields.push(["note", `ClinicalTrials.gov: ${escapeBibtex(r.nct)}`]);
+  if (r.notes.length > 0) fields.push(["note", escapeBibtex(r.notes.join("; "))]);
   const type = r.journal ? "article" : "misc";
   return `@${type}{${r.key},\n${fields.map(([k, v]) => `  ${k} = {${v}},\n`).join("")}}\n`;
 }

@@ -27,6 +27,6 @@ export function cslItem(r: CitationRecord): CslItem {
   if (r.doi) item.DOI = r.doi;
   if (r.pmid) item.PMID = r.pmid;
   if (r.url) item.URL = r.url;
-  if (r.nct) item.note = `ClinicalTrials.gov: ${r.nct}`;
+  if (r.notes.length > 0) item.note = r.notes.join("\n");
   return item;
 }

@@ -20,7 +20,12 @@ export interface CitationRecord {
   url: string | undefined;
   /** The peptides citing the study (`cited_by`): proper names for case protection. */
   peptides: string[];
+  /** Notes for the reference manager: the NCT number, a synthetic record's warning. */
+  notes: string[];
 }
+
+/** The note every record from the sandbox carries into a reference manager. */
+export const SYNTHETIC_NOTE = "Synthetic record from the pep sandbox: not real research";
 
 function text(v: unknown): string | undefined {
   if (v === null || v === undefined || v === NOT_DOCUMENTED) return undefined;
@@ -71,6 +76,7 @@ export function studyRecord(raw: unknown): Omit<CitationRecord, "key"> {
     nct: first(o, ["nct_id", "nct", "nct_number"]),
     url: first(o, ["source_url", "url"]),
     peptides: peptideNames(o.cited_by ?? o.peptides),
+    notes: [],
   };
 }
 
@@ -159,10 +165,11 @@ export class KeyMaker {
 }
 
 /** Records with keys, for a stream of studies. */
-export function recordMaker(): (raw: unknown) => CitationRecord {
+export function recordMaker(synthetic: () => boolean = () => false): (raw: unknown) => CitationRecord {
   const keys = new KeyMaker();
   return (raw) => {
     const rec = studyRecord(raw);
-    return { key: keys.make(rec), ...rec };
+    const notes = [...(rec.nct ? [`ClinicalTrials.gov: ${rec.nct}`] : []), ...(synthetic() ? [SYNTHETIC_NOTE] : [])];
+    return { key: keys.make(rec), ...rec, notes };
   };
 }

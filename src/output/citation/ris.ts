@@ -24,7 +24,7 @@ export function risRecord(r: CitationRecord): string {
   if (r.doi) lines.push(`DO  - ${r.doi}`);
   if (r.url) lines.push(`UR  - ${r.url}`);
   if (r.pmid) lines.push(`AN  - ${r.pmid}`, "DB  - PubMed", `N1  - PMID: ${r.pmid}`);
-  if (r.nct) lines.push(`N1  - ClinicalTrials.gov: ${r.nct}`);
+  for (const note of r.notes) lines.push(`N1  - ${note}`);
   lines.push("ER  - ");
   return lines.join(EOL) + EOL;
 }

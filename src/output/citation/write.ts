@@ -40,7 +40,7 @@ export async function writeCitations(
 ): Promise<void> {
   assertCitable(result, format);
   if (result.kind === "raw") return;
-  const record = recordMaker();
+  const record = recordMaker(() => ctx.options.synthetic?.() === true);
   if (format === "csl-json") return writeJsonArray(asAsync(itemsOf(result)), ctx, (s) => cslItem(record(s)));
   const entry = format === "bibtex" ? bibtexEntry : risRecord;
   const sep = format === "bibtex" ? "\n" : "\r\n";
