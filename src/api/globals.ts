@@ -27,7 +27,7 @@ export const GLOBAL_OPTIONS = options([
     long: "file",
     value: "path",
     description:
-      "write the output to this file, atomically; without -o its name chooses the format (.csv .tsv .json .ndjson .jsonl .bib .ris .csl.json)",
+      "write the output to this file, atomically; without -o its name chooses the format (.csv .tsv .json .ndjson .jsonl .bib .bibtex .ris .csl.json; other names need -o)",
   },
   {
     key: "jq",

@@ -61,6 +61,10 @@ export async function chooseFormat(
       { hints: [`Name the file with one of ${FILE_ENDINGS.join(" ")} that fits, or choose the format with -o.`] },
     );
   }
+  if (file !== undefined && !isDevice(file))
+    throw new UsageError(`--file ${file}: pep does not know what to write to a file named so`, {
+      hints: [`Name it with one of ${FILE_ENDINGS.join(" ")}, or say what to write with -o (${allowed.join(", ")}).`],
+    });
   const machine = (f: OutputFormat): OutputFormat =>
     file !== undefined && f === "table" ? (def.defaultFormat ?? "json") : f;
   // A default from the environment or the profile that this command cannot print (a
@@ -72,6 +76,11 @@ export async function chooseFormat(
   const configured = await fromConfig();
   if (configured && allowed.includes(configured)) return { format: machine(configured), explicit: true };
   return { format: io.stdoutIsTTY && file === undefined ? "table" : "json" };
+}
+
+/** A device or descriptor (`/dev/null`, `/dev/stdout`): written in place, its name says nothing. */
+function isDevice(file: string): boolean {
+  return /^\/(dev|proc\/self\/fd)\//.test(file.trim());
 }
 
 /** Whether failures are told as JSON before the format is settled: `-o`, else PEP_OUTPUT. */

@@ -1,8 +1,8 @@
 /**
- * The format a `--file` name asks for when `-o` is not given (contract section 1):
- * `.csv .tsv .json .ndjson .jsonl .bib .ris .csl.json`, case aside. `.csl.json` is read
- * before `.json`. Any other name asks for nothing, and the command's machine default
- * applies: a file never gets a terminal table unless `-o table` says so.
+ * The format a `--file` name asks for when `-o` is not given (docs/cli.md#files):
+ * `.csv .tsv .json .ndjson .jsonl .bib .bibtex .ris .csl.json`, case aside. `.csl.json`
+ * is read before `.json`. Any other name is refused unless `-o` (or `--jq`) says what to
+ * write (cli/format-choice.ts): a `.txt` or `.xlsx` must not quietly get CSV.
  */
 import type { OutputFormat } from "../api/enums.js";
 
@@ -14,6 +14,7 @@ const BY_ENDING: ReadonlyArray<readonly [string, OutputFormat]> = [
   [".csv", "csv"],
   [".tsv", "tsv"],
   [".bib", "bibtex"],
+  [".bibtex", "bibtex"],
   [".ris", "ris"],
 ];
 

@@ -60,28 +60,37 @@ describe("--file without -o", () => {
     expect(existsSync(at("p.bib"))).toBe(false);
   });
 
-  it("another name gets the command's machine default, never a terminal table", async () => {
-    const r = await cli.pep(["peptides", "list", "--limit", "3", "--file", at("peptides.out")], {
+  it("another name is refused, naming the endings, before any request, unless -o says what to write", async () => {
+    for (const name of ["peptides.out", "studies.txt", "sheet.xlsx", "noending"]) {
+      const r = await cli.pep(["peptides", "list", "--limit", "3", "--file", at(name)], { tty: true, columns: 40 });
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`--file ${at(name)}: pep does not know what to write to a file named so`);
+      expect(r.err).toMatch(/\.csv .*\.bib/);
+      expect(r.sent).toBe(0);
+      expect(existsSync(at(name))).toBe(false);
+    }
+    const r = await cli.pep(["peptides", "list", "--limit", "3", "-o", "json", "--file", at("peptides.out")], {
       tty: true,
       columns: 40,
     });
     expect(r.code, r.err).toBe(0);
     expect((JSON.parse(readFileSync(at("peptides.out"), "utf8")) as unknown[]).length).toBe(3);
-    const e = await cli.pep(["studies", "export", "--limit", "2", "--file", at("studies.txt")], {
-      tty: true,
-      columns: 40,
-    });
+    const e = await cli.pep(["studies", "export", "--limit", "2", "-o", "csv", "--file", at("studies.txt")]);
     expect(e.code, e.err).toBe(0);
     expect(parseCsv(readFileSync(at("studies.txt"), "utf8"))).toHaveLength(2);
+    // .bibtex is BibTeX.
+    const b = await cli.pep(["studies", "list", "--limit", "2", "--file", at("refs.bibtex")]);
+    expect(b.code, b.err).toBe(0);
+    expect(readFileSync(at("refs.bibtex"), "utf8")).toMatch(/^@\w+\{/);
   });
 
   it("PEP_OUTPUT=table does not put a table into a file; the name still wins over it", async () => {
-    const r = await cli.pep(["peptides", "list", "--limit", "2", "--file", at("env.data")], {
+    const r = await cli.pep(["peptides", "list", "--limit", "2", "--file", at("env.json")], {
       tty: true,
       env: { PEP_OUTPUT: "table" },
     });
     expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(readFileSync(at("env.data"), "utf8"))).toHaveLength(2);
+    expect(JSON.parse(readFileSync(at("env.json"), "utf8"))).toHaveLength(2);
     const n = await cli.pep(["peptides", "list", "--limit", "2", "--file", at("env.csv")], {
       env: { PEP_OUTPUT: "json" },
     });
@@ -105,6 +114,7 @@ describe("--file with -o", () => {
     expect(agree.err).not.toMatch(/wrote /);
     const quiet = await cli.pep(["peptides", "list", "--limit", "1", "-q", "-o", "json", "--file", at("q.csv")]);
     expect(quiet.code).toBe(0);
-    expect(quiet.err).toBe("");
+    // -q leaves only the notice that the data is synthetic, which it never silences.
+    expect(quiet.err).toMatch(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n$/);
   });
 });
