@@ -280,7 +280,7 @@ export const ENDPOINTS = {
     path: "/peptides/{slug}/studies",
     scope: "studies:read",
     query: "paged",
-    resource: "study",
+    resource: "cited-study",
     list: true,
   }),
   peptideResearch: e("peptideResearch", {

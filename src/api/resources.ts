@@ -57,8 +57,9 @@ export const RESOURCES = {
     csv: ["id", "name", "description", "url", "peptide_count", "study_count", "peptides"],
   },
   search: { nouns: ["result", "results"], csv: null },
+  study: { nouns: ["study", "studies"], csv: STUDY_FIELDS },
   // A study as a profile cites it (`peptides studies`) also has the editors' summary.
-  study: { nouns: ["study", "studies"], csv: [...STUDY_FIELDS, "finding_summary"] },
+  "cited-study": { nouns: ["study", "studies"], csv: [...STUDY_FIELDS, "finding_summary"] },
   "study-detail": { nouns: ["study", "studies"], csv: null },
   vendor: {
     nouns: ["vendor", "vendors"],

@@ -158,6 +158,7 @@ const LAYOUTS: Record<Resource, CardLayout> = {
   "research-area": GENERIC,
   search: GENERIC,
   study: STUDY,
+  "cited-study": STUDY,
   "study-detail": STUDY,
   vendor: VENDOR,
   "vendor-detail": VENDOR,

@@ -296,6 +296,7 @@ export function shapeForCard(resource: Resource, data: unknown): unknown {
     case "regulatory":
       return shapeRegulatory(data);
     case "study":
+    case "cited-study":
     case "study-detail":
       return shapeStudy(flattenStudyDetail(data) as Plain);
     case "vendor":

@@ -116,6 +116,13 @@ const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
     { header: "JOURNAL", paths: ["journal", "journal.name"] },
     { header: "EVIDENCE", paths: ["evidence_classification", "evidence_classification_label"] },
   ],
+  "cited-study": [
+    { header: "ID", paths: ["id"], fixed: true },
+    { header: "YEAR", paths: ["publication_year", "year"] },
+    { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"], wide: true },
+    { header: "JOURNAL", paths: ["journal", "journal.name"] },
+    { header: "EVIDENCE", paths: ["evidence_classification", "evidence_classification_label"] },
+  ],
   vendor: [
     { header: "ID", paths: ["id", "slug"], fixed: true },
     { header: "NAME", paths: ["name"], linkTo: ["url", "profile_url", "website_url"] },

@@ -73,7 +73,9 @@ describe("sandbox export as a bibliography", () => {
       expect(f.doi).toBe(s.doi ?? undefined);
       expect(f.pmid).toBe(s.pmid ?? undefined);
       expect(f.url).toBe(s.source_url ?? undefined);
-      expect(f.note).toBe(s.nct_id ? `ClinicalTrials.gov: ${String(s.nct_id)}` : undefined);
+      // Sandbox records say they are synthetic, after the trial number when there is one.
+      const synthetic = "Synthetic record from the pep sandbox: not real research";
+      expect(f.note).toBe(s.nct_id ? `ClinicalTrials.gov: ${String(s.nct_id)}; ${synthetic}` : synthetic);
       expect(e.type).toBe(s.journal ? "article" : "misc");
     });
   });

@@ -10,10 +10,9 @@ import { runList } from "../shared/list.js";
 import type { ListRun } from "../../core/command.js";
 
 export const run: ListRun<typeof BATCH_OPTIONS> = (input, ctx) =>
-  perId(ctx, input, { name: "slug", resource: "study", check: (s) => requireArg(s, "slug") }, (slug) =>
+  perId(ctx, input, { name: "slug", resource: "cited-study", check: (s) => requireArg(s, "slug") }, (slug) =>
     runList(ctx, input.opts, {
       endpoint: ENDPOINTS.peptideStudies,
-      resource: "study",
       defaultLimit: LIMITS.peptideStudiesMax,
       pathParams: { slug: requireArg(slug, "slug") },
     }),

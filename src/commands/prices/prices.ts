@@ -7,7 +7,6 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
 import type { ListRun } from "../../core/command.js";
-import { PRICE_OPTIONS } from "../../api/params/prices.js";
+import type { PRICE_OPTIONS } from "../../api/params/prices.js";
 
-export const run: ListRun<typeof PRICE_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, opts, { endpoint: ENDPOINTS.prices, resource: "offer", options: PRICE_OPTIONS });
+export const run: ListRun<typeof PRICE_OPTIONS> = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.prices });

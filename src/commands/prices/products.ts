@@ -6,7 +6,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
 import type { ListRun } from "../../core/command.js";
-import { PRODUCT_OPTIONS } from "../../api/params/prices.js";
+import type { PRODUCT_OPTIONS } from "../../api/params/prices.js";
 
 export const run: ListRun<typeof PRODUCT_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, opts, { endpoint: ENDPOINTS.products, resource: "product", options: PRODUCT_OPTIONS });
+  runList(ctx, opts, { endpoint: ENDPOINTS.products });

@@ -3,5 +3,4 @@ import { ENDPOINTS } from "../../api/endpoints.js";
 import type { ListRun } from "../../core/command.js";
 import { runList } from "../shared/list.js";
 
-export const run: ListRun = ({ opts }, ctx) =>
-  runList(ctx, opts, { endpoint: ENDPOINTS.categories, resource: "category" });
+export const run: ListRun = ({ opts }, ctx) => runList(ctx, opts, { endpoint: ENDPOINTS.categories });

@@ -9,7 +9,7 @@ import { LIMITS } from "../../api/enums.js";
 import type { Context } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
 import type { Query } from "../../http/types.js";
-import type { ListResult, OptionDef, Resource } from "../../core/command.js";
+import type { ListResult, OptionDef } from "../../core/command.js";
 import { explained, explainedList } from "../../api/auth-hints.js";
 import { checkParams, fieldColumns, fieldsParam, queryFromOptions } from "../../api/query.js";
 
@@ -92,7 +92,6 @@ export function listQuery(
 export async function listOf(
   ctx: Context,
   endpoint: Endpoint,
-  resource: Resource,
   options: { query?: Query; pathParams?: Record<string, string>; paging: Paging; fields?: string[] | undefined },
 ): Promise<ListResult> {
   const client = await ctx.client(endpoint);
@@ -105,7 +104,7 @@ export async function listOf(
   });
   return {
     kind: "list",
-    resource,
+    resource: endpoint.resource,
     items: pages,
     meta: () => pages.state.meta,
     nextCursor: () => pages.state.nextCursor,
@@ -116,10 +115,8 @@ export async function listOf(
 }
 
 export interface ListSpec {
+  /** The endpoint's descriptor: its resource, and the options whose `param` fills the query. */
   endpoint: Endpoint;
-  resource: Resource;
-  /** The command's options (its definition's `options`); those with a `param` fill the query. */
-  options?: readonly OptionDef[];
   defaultLimit?: number;
   pathParams?: Record<string, string>;
   /** The endpoint takes `fields`: `--fields` is sent as well as used as columns. */
@@ -133,8 +130,8 @@ export interface ListSpec {
 export async function runList(ctx: Context, opts: Record<string, unknown>, spec: ListSpec): Promise<ListResult> {
   const { endpoint } = spec;
   const paging = pagingFrom(opts, spec.defaultLimit);
-  const { query, fields } = listQuery(ctx, endpoint, opts, spec.options ?? [], paging, spec.fields ?? false);
-  const list = () => listOf(ctx, endpoint, spec.resource, { query, paging, fields, pathParams: spec.pathParams });
+  const { query, fields } = listQuery(ctx, endpoint, opts, endpoint.options, paging, spec.fields ?? false);
+  const list = () => listOf(ctx, endpoint, { query, paging, fields, pathParams: spec.pathParams });
   if (!endpoint.keyRequired) return list();
   return explainedList(await explained(ctx, endpoint, list), ctx, endpoint);
 }
