@@ -48,6 +48,11 @@ export interface Context {
   readonly waits: Waits;
   /** Runs at the end of the run, whatever happens (close pools, stop the sandbox). */
   onCleanup(fn: () => Promise<void> | void): void;
+  /**
+   * Hears every event of the run's clients (requests, answers, retry and pacing waits)
+   * besides the run's own logging: `pep mcp` turns them into progress notifications.
+   */
+  onClientEvent(fn: (e: ClientEvent) => void): void;
 }
 
 export interface ContextInit {
@@ -128,7 +133,9 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     await (await init.store()).noteScopes(init.profile, keyDigest(watchedKey), scopeOutcomes);
   });
 
+  const listeners: Array<(e: ClientEvent) => void> = [];
   const onEvent = (apiKey: string | undefined) => (e: ClientEvent) => {
+    for (const fn of listeners) fn(e);
     switch (e.type) {
       case "request":
         waits.done();
@@ -233,6 +240,9 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
     },
     onCleanup(fn) {
       cleanups.push(fn);
+    },
+    onClientEvent(fn) {
+      listeners.push(fn);
     },
     async cleanup() {
       for (const fn of cleanups.splice(0).reverse()) {
