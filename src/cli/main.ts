@@ -184,7 +184,7 @@ async function execute(
   const profile = profileName(globals.profile, io.env);
   try {
     // An unknown profile is refused before anything else is read or started.
-    if (!def.createsProfile && profile !== DEFAULT_PROFILE)
+    if (!def.createsProfile && !def.reportsConfig && profile !== DEFAULT_PROFILE)
       await (await import("../config/preflight.js")).checkProfile(profile, globals.profile, io.env, store);
     // Started before anything reads the config (the output format may), so that every
     // read sees it.
