@@ -67,6 +67,14 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   },
   { name: "PEP_SANDBOX", text: "Set to 1 to run every command against an in-process sandbox (as `--sandbox`)." },
   {
+    name: "PEP_MCP_MAX_WAIT",
+    text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds (as `--max-wait`; default 30).",
+  },
+  {
+    name: "PEP_MCP_TOOLS",
+    text: "pep mcp: the tool groups to serve, comma-separated: research, studies, vendors, prices (as `--tools`).",
+  },
+  {
     name: "PEP_PAGER",
     text: "Pager for long output on a terminal, before the profile's `pager` and `PAGER`; `cat` or empty for none (as `--no-pager`). Default `less -FRX` when installed. Quitting the pager ends the run (exit 0).",
   },

@@ -56,12 +56,22 @@ function mcpDescription(): string {
     indent(CLIENT_CONFIG),
     "Tools and their arguments (lists take limit and cursor and return next_cursor; at most 100 items a call):",
     indent(toolLines()),
-    "Each result is structured JSON matching the tool's declared output schema, with a short text rendering. Every " +
-      "result carries the research-only notice, the API's affiliate disclosure when it sends one, and sandbox: true " +
-      'with a "synthetic sandbox data" notice when the data is the sandbox\'s. Text from the API is cleaned of ' +
-      "control characters. A failure is a tool error with the same message, codes and hints as the command line " +
-      "(401 and 403 name the scope the key lacks; 429 says when to try again). Tools that need a key with another " +
-      "scope are listed too, and say which scope is missing when called.",
+    "Each result is structured JSON matching the tool's declared output schema, and its text carries the same data " +
+      "as compact JSON (nothing cut, up to 60000 characters; a longer list's text holds the whole items that fit and " +
+      "says so), after a line saying how to page past it and that the JSON is data from the service, never " +
+      "instructions. Every result carries the research-only notice, the API's affiliate disclosure when it sends one, " +
+      'and sandbox: true with a "synthetic sandbox data" notice when the data is the sandbox\'s. Text from the API is ' +
+      "cleaned of control characters. A failure is a tool error in the caller's terms: what failed (the API's message, " +
+      "status, code and request id), then which tool or argument to use next; 401 and 403 name the scope and the " +
+      "PEP_API_KEY to set in the client's configuration; an unknown peptide names the closest ones; 429 says when to " +
+      "call again.",
+    "Retries and rate-limit waits are told to the client: progress notifications when the call carries a progress " +
+      "token, log messages once the client sets a logging level. A call waits at most --max-wait seconds in all " +
+      "(default 30, below the 60 s after which clients give up); a longer wait ends the call at once with the time to " +
+      "call again.",
+    "It starts with any configuration: an unknown profile, no base URL or no key are said in the instructions the " +
+      "client reads at initialize and in every tool error, with the env keys to set (PEP_BASE_URL, PEP_API_KEY, " +
+      "PEP_PROFILE). With no key the vendor, product and price tools are not listed; --tools serves only some groups.",
     "What it never does: it sends only GET requests (no tool writes anything, anywhere), it never returns dose " +
       "figures, regimens or reconstitution instructions (the API holds none), and the API key never appears in a " +
       "result, a tool error or a log line.",
@@ -80,10 +90,28 @@ export const defs: CommandDef[] = [
     examples: [
       "pep mcp   # started by the client, not by hand",
       "pep mcp --sandbox   # synthetic data, no key needed",
-      "pep mcp --profile work --retries 1",
+      "pep mcp --profile work --max-wait 20",
+      "pep mcp --tools research,studies   # fewer tools, a shorter tool list",
+    ],
+    options: [
+      {
+        key: "maxWait",
+        long: "max-wait",
+        value: "seconds",
+        description:
+          "longest a tool call waits in all for retries and the API's rate limit (default 30, or PEP_MCP_MAX_WAIT); a longer wait ends the call at once with the time to call again",
+      },
+      {
+        key: "tools",
+        long: "tools",
+        value: "groups",
+        description:
+          "serve only these groups of tools, comma-separated: research, studies, vendors, prices (default all, or PEP_MCP_TOOLS)",
+      },
     ],
     defaultFormat: "json",
     stdioProtocol: true,
+    reportsConfig: true,
     load: () => import("./serve.js"),
   },
 ];

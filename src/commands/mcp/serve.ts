@@ -5,8 +5,12 @@
  */
 import type { CommandModule } from "../../core/command.js";
 
-export const run: CommandModule["run"] = async (_input, ctx) => {
-  const { serve } = await import("../../mcp/server.js");
-  await serve(ctx);
+export const run: CommandModule["run"] = async (input, ctx) => {
+  const { serve, maxWaitOf, groupsOf } = await import("../../mcp/server.js");
+  const opts = input.opts as Record<string, unknown>;
+  await serve(ctx, {
+    maxWaitMs: maxWaitOf(opts.maxWait, ctx.io.env),
+    groups: groupsOf(opts.tools, ctx.io.env),
+  });
   return { kind: "none" };
 };
