@@ -56,7 +56,7 @@ export function chooseTools(
   let tools = [...TOOLS];
   if (groups) {
     tools = tools.filter((t) => groups.includes(t.group));
-    hidden.push(`Only the tool groups ${groups.join(", ")} are served (--tools).`);
+    hidden.push(`Only the tool groups ${groups.join(", ")} are served, as the server is configured.`);
   }
   if (!setup.hasKey && setup.problems.length === 0) {
     const keyed = tools.filter((t) => ENDPOINTS[t.endpoint].keyRequired);

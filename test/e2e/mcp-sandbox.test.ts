@@ -211,3 +211,73 @@ describe("pep mcp --sandbox: cursors and bounds", () => {
     expect(err).not.toMatch(/sbx_full_key/);
   });
 });
+
+describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
+  it("numbers are declared with their bounds and taken only as numbers", async () => {
+    const { tools } = await mcp.client.listTools();
+    const vendors = tools.find((t) => t.name === "list_vendors")!.inputSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(vendors.min_rating).toMatchObject({ type: "number", minimum: 0, maximum: 5 });
+    const studies = tools.find((t) => t.name === "list_studies")!.inputSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(studies.year_from).toMatchObject({ type: "integer", minimum: 1900, maximum: 2100 });
+    expect(await failed("list_vendors", { min_rating: 6 })).toMatch(/min_rating/);
+    expect(await failed("list_peptides", { limit: "5" })).toMatch(/limit/);
+    expect(await failed("list_studies", { year_from: "2010" })).toMatch(/year_from/);
+    expect((await ok("list_vendors", { min_rating: 4.5, limit: 1 })).s.count).toBeLessThanOrEqual(1);
+  });
+
+  it("form is described by the ids offers carry, and one of them finds offers", async () => {
+    const { tools } = await mcp.client.listTools();
+    const form = (
+      tools.find((t) => t.name === "list_prices")!.inputSchema.properties as Record<string, { description: string }>
+    ).form!;
+    expect(form.description).toMatch(/capsule, topical/);
+    expect(form.description).toMatch(/nasal-spray/);
+    const offers = await ok("list_prices", { form: "capsule", limit: 3 });
+    expect(offers.s.count).toBeGreaterThan(0);
+  });
+
+  it("research_area takes part of a name, case-insensitive, and gives the profiles of that area", async () => {
+    const { s } = await ok("list_peptides", { research_area: "SLEEP ARCH", limit: 100, fields: "id,research_topics" });
+    expect(s.count).toBeGreaterThan(0);
+    for (const p of s.items!) expect(p.research_topics).toContain("Sleep architecture");
+    expect(await failed("list_peptides", { research_area: "no such area at all" })).toMatch(
+      /^error: research_area "no such area at all" matches no research area$[\s\S]*^hint: call list_research_areas/m,
+    );
+  });
+
+  it("an ambiguous research_area lists the areas it matches", async () => {
+    const text = await failed("list_peptides", { research_area: "e" });
+    expect(text).toMatch(/^error: research_area "e" matches \d+ research areas: "/m);
+    expect(text).toMatch(/^hint: pass one of them as research_area$/m);
+  });
+
+  it("a near-miss slug names the closest peptides from the API's search, and which tool to call", async () => {
+    const first = String((await ok("list_peptides", { limit: 1 })).s.items![0]!.id);
+    const nearMiss = first.slice(0, -1);
+    const text = await failed("get_peptide", { slug: nearMiss });
+    expect(text).toMatch(/^error: .* \(HTTP 404, not_found, request \S+\)$/m);
+    expect(text).toMatch(new RegExp(`^hint: closest peptides: ${first} \\(`, "m"));
+    expect(text).toMatch(/call get_peptide again with one of these slugs$/m);
+    expect(await failed("get_study", { id: "pmid-1" })).toMatch(/^hint: find study ids with list_studies/m);
+  });
+
+  it("no tool error speaks of flags, commands or exit codes", async () => {
+    for (const [name, args] of [
+      ["get_peptide", { slug: "zzzzzz-no" }],
+      ["list_studies", { year_from: 2020, year_to: 2010 }],
+      ["list_peptides", { category: "nope" }],
+      ["get_study", { id: "not a study" }],
+      ["compare_vendors", { ids: ["only-one"] }],
+      ["list_vendors", { ships_to: "United States" }],
+    ] as const) {
+      const text = await failed(name, args);
+      expect(text, name).not.toMatch(/exit code|`pep |(^|\s)--[a-z]|pep (auth|config)/);
+    }
+  });
+});
