@@ -16,7 +16,7 @@ import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { UsageError } from "../core/errors.js";
 import { callEvents, DEFAULT_MAX_WAIT_S, type LogLevel } from "./calls.js";
 import { inputSchema, outputSchema } from "./schemas.js";
-import { inspectSetup, NO_KEY_LINE, type Setup } from "./setup.js";
+import { inspectSetup, NO_KEY_LINE, refusedLine, type Setup } from "./setup.js";
 import { LineTransport } from "./stdio.js";
 import { callTool, callWatch } from "./tools.js";
 
@@ -64,6 +64,11 @@ export function chooseTools(
       tools = tools.filter((t) => !ENDPOINTS[t.endpoint].keyRequired);
       hidden.push(NO_KEY_LINE);
     }
+  }
+  const refused = setup.refusedScopes.filter((scope) => tools.some((t) => t.scope === scope));
+  if (refused.length > 0 && setup.config) {
+    tools = tools.filter((t) => !refused.includes(t.scope));
+    hidden.push(refusedLine(refused, setup.config.profile));
   }
   return { tools, hidden };
 }

@@ -16,6 +16,8 @@ export interface Setup {
   problems: string[];
   /** True when a key is configured (keyed tools can be offered). */
   hasKey: boolean;
+  /** Scopes the profile's stored key was refused before (a 403 recorded by an earlier run). */
+  refusedScopes: string[];
   /** The resolved settings, when they could be read. */
   config?: ResolvedConfig;
 }
@@ -58,7 +60,16 @@ export async function inspectSetup(ctx: Context): Promise<Setup> {
       `no API base URL is configured. Fix: add "PEP_BASE_URL": "https://<host>/v1" ${WHERE} (or store base_url in the profile), then restart the server; or give the args ["mcp", "--sandbox"] to try synthetic data.`,
     );
   }
-  return { problems, hasKey: Boolean(config?.apiKey), ...(config ? { config } : {}) };
+  let refusedScopes: string[] = [];
+  if (config?.apiKey && config.apiKeySource === "config") {
+    try {
+      const { keyDigest } = await import("../config/key-digest.js");
+      refusedScopes = (await ctx.store()).scopesSeen(config.profile, keyDigest(config.apiKey)).refused;
+    } catch {
+      // what was seen of the key is a convenience: without it every keyed tool is listed
+    }
+  }
+  return { problems, hasKey: Boolean(config?.apiKey), refusedScopes, ...(config ? { config } : {}) };
 }
 
 function messageOf(err: unknown): string {
@@ -68,5 +79,10 @@ function messageOf(err: unknown): string {
 
 /** The line of the instructions about a missing key. */
 export const NO_KEY_LINE = `No API key is set, so the vendor, product and price tools are not listed. To use them, add "PEP_API_KEY": "<key>" ${WHERE} and restart the server.`;
+
+/** The line of the instructions about scopes the stored key was refused. */
+export function refusedLine(scopes: readonly string[], profile: string): string {
+  return `The API key stored in profile ${profile} was refused the ${scopes.join(", ")} scope${scopes.length > 1 ? "s" : ""} before (HTTP 403), so the tools needing ${scopes.length > 1 ? "them" : "it"} are not listed. To use them, set "PEP_API_KEY" ${WHERE} to a key with ${scopes.length > 1 ? "those scopes" : "that scope"} and restart the server.`;
+}
 
 export const KEY_FIX = `set "PEP_API_KEY" ${WHERE} to a key with that scope, then restart the server`;

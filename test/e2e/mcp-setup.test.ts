@@ -5,7 +5,7 @@
  * Client over the run's standard input and output.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { scratch } from "../helpers/cli.js";
+import { runPep, scratch } from "../helpers/cli.js";
 import { startMcpInProcess, type InProcessMcp } from "../helpers/mcp-inprocess.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 
@@ -78,5 +78,25 @@ describe("pep mcp: configuration problems at the door", () => {
       PEP_API_KEY: "sbx_full_key",
     });
     expect((await prices.client.listTools()).tools.map((t) => t.name)).toEqual(["list_products", "list_prices"]);
+  });
+
+  it("tools of a scope the stored key was refused before (a 403) are not listed, and the instructions say why", async () => {
+    sandbox ??= await startSandbox({ port: 0 });
+    const env = { ...tmp.env };
+    expect((await runPep(["--profile", "lab", "config", "set", "base_url", sandbox.baseUrl], { env })).code).toBe(0);
+    const stored = await runPep(["--profile", "lab", "config", "set", "api_key", "-"], {
+      env,
+      stdin: `${sandbox.keys.research}\n`,
+    });
+    expect(stored.code, stored.err).toBe(0);
+    // A run of the command line meets the 403 and records it in the profile.
+    expect((await runPep(["--profile", "lab", "prices", "--limit", "1"], { env })).code).toBe(3);
+    const s = await start([], { PEP_PROFILE: "lab" });
+    const names = (await s.client.listTools()).tools.map((t) => t.name);
+    expect(names).not.toContain("list_prices");
+    expect(names).toContain("list_vendors");
+    expect(s.client.getInstructions()).toMatch(
+      /The API key stored in profile lab was refused the pricing:read scope before \(HTTP 403\), so the tools needing it are not listed\./,
+    );
   });
 });
