@@ -15,6 +15,7 @@ import type { Context } from "../cli/context.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { UsageError } from "../core/errors.js";
 import { callEvents, DEFAULT_MAX_WAIT_S, type LogLevel } from "./calls.js";
+import { completers, registerPrompts, registerResources } from "./extras.js";
 import { inputSchema, outputSchema } from "./schemas.js";
 import { inspectSetup, NO_KEY_LINE, refusedLine, type Setup } from "./setup.js";
 import { LineTransport } from "./stdio.js";
@@ -130,6 +131,14 @@ export function createServer(
       },
     );
   }
+  const complete = completers(ctx, setup);
+  registerResources(server, ctx, setup, complete);
+  const names = new Set(tools.map((t) => t.name));
+  registerPrompts(
+    server,
+    complete,
+    ["list_vendors", "compare_vendors", "list_prices"].every((n) => names.has(n)),
+  );
   return server;
 }
 

@@ -16,6 +16,7 @@ import type { Context } from "../cli/context.js";
 import { ApiError, UsageError } from "../core/errors.js";
 import type { Client, Query } from "../http/types.js";
 import { watching, type CallWatch, type LogLevel } from "./calls.js";
+import { peptideUri, studyUri } from "./extras.js";
 import { toolError, toolErrorText, type ToolError } from "./failure.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor, type Notices, type Redact } from "./result.js";
 import type { Setup } from "./setup.js";
@@ -24,7 +25,7 @@ export interface ToolSuccess {
   [key: string]: unknown;
   content: Array<
     | { type: "text"; text: string }
-    | { type: "resource_link"; uri: string; name: string; title?: string; mimeType?: string }
+    | { type: "resource_link"; uri: string; name: string; title?: string; mimeType: string }
   >;
   structuredContent: Record<string, unknown>;
 }
@@ -189,6 +190,34 @@ async function notFoundHints(
   }
 }
 
+type Link = { type: "resource_link"; uri: string; name: string; title?: string; mimeType: string };
+
+/** A link to the resource of each peptide or study of a list, for clients that read resources. */
+function linksOf(kind: "peptide" | "study" | undefined, items: readonly unknown[]): Link[] {
+  if (!kind) return [];
+  const out: Link[] = [];
+  for (const item of items) {
+    if (!item || typeof item !== "object") continue;
+    const { id, name, title } = item as { id?: unknown; name?: unknown; title?: unknown };
+    if (typeof id !== "string" || id === "") continue;
+    const label = kind === "peptide" ? name : title;
+    out.push({
+      type: "resource_link",
+      uri: kind === "peptide" ? peptideUri(id) : studyUri(id),
+      name: id,
+      ...(typeof label === "string" ? { title: label } : {}),
+      mimeType: "application/json",
+    });
+  }
+  return out;
+}
+
+const LINKED: Partial<Record<ToolEntry["endpoint"], "peptide" | "study">> = {
+  peptides: "peptide",
+  studies: "study",
+  peptideStudies: "study",
+};
+
 function listResult(entry: ToolEntry, items: unknown[], next: string | null, notices: Notices): ToolSuccess {
   const structured = { items, count: items.length, has_more: next !== null, next_cursor: next, ...notices };
   return {
@@ -204,6 +233,7 @@ function listResult(entry: ToolEntry, items: unknown[], next: string | null, not
           structured,
         }),
       },
+      ...linksOf(LINKED[entry.endpoint], items),
     ],
     structuredContent: structured,
   };
@@ -211,7 +241,18 @@ function listResult(entry: ToolEntry, items: unknown[], next: string | null, not
 
 function itemResult(entry: ToolEntry, data: unknown, notices: Notices): ToolSuccess {
   const structured = { data, ...notices };
-  return { content: [{ type: "text", text: itemText(entry.title, structured) }], structuredContent: structured };
+  // Search: a link to each peptide profile it found.
+  const found =
+    entry.endpoint === "search" && data && typeof data === "object"
+      ? (data as { peptides?: unknown }).peptides
+      : undefined;
+  return {
+    content: [
+      { type: "text", text: itemText(entry.title, structured) },
+      ...linksOf("peptide", Array.isArray(found) ? found : []),
+    ],
+    structuredContent: structured,
+  };
 }
 
 /** Progress and log messages of one call, sent as its client asked. */
