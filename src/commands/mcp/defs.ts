@@ -69,6 +69,9 @@ function mcpDescription(): string {
       "token, log messages once the client sets a logging level. A call waits at most --max-wait seconds in all " +
       "(default 30, below the 60 s after which clients give up); a longer wait ends the call at once with the time to " +
       "call again.",
+    "Besides tools: resources pep://peptides/{slug}, pep://peptides/{slug}/research and pep://studies/{id} (lists " +
+      "and search results link to them), completions of slugs, study ids, research areas, categories and product " +
+      "forms, and the prompts summarise_evidence, explore_research_area and compare_vendors_for_peptide.",
     "It starts with any configuration: an unknown profile, no base URL or no key are said in the instructions the " +
       "client reads at initialize and in every tool error, with the env keys to set (PEP_BASE_URL, PEP_API_KEY, " +
       "PEP_PROFILE). With no key the vendor, product and price tools are not listed; --tools serves only some groups.",
