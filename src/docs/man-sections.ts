@@ -71,6 +71,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds (as `--max-wait`; default 30).",
   },
   {
+    name: "PEP_MCP_TOKEN",
+    text: "pep mcp --http: the bearer token clients must send (required with a --host beyond loopback).",
+  },
+  {
     name: "PEP_MCP_TOOLS",
     text: "pep mcp: the tool groups to serve, comma-separated: research, studies, vendors, prices (as `--tools`).",
   },

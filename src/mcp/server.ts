@@ -108,7 +108,6 @@ export function createServer(
     void server.server.sendLoggingMessage({ level: at, logger: "pep", data: message }).catch(() => {});
   };
   const now = options.now ?? Date.now;
-  ctx.onClientEvent(callEvents(options.maxWaitMs, now));
   for (const entry of tools) {
     const endpoint = ENDPOINTS[entry.endpoint];
     const keyed = endpoint.keyRequired ? ` Needs a key with ${endpoint.scope}.` : "";
@@ -172,6 +171,7 @@ export function groupsOf(flag: unknown, env: Record<string, string | undefined>)
 export async function serve(ctx: Context, options: ServerOptions): Promise<void> {
   const inflight = new Set<Promise<unknown>>();
   const setup = await inspectSetup(ctx);
+  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now));
   const server = createServer(ctx, setup, options, inflight);
   const transport = new LineTransport(ctx.io.stdin, ctx.io.stdout, (line) => ctx.io.stderr.write(`${line}\n`));
   const closed = new Promise<void>((resolve) => {

@@ -95,6 +95,7 @@ export const defs: CommandDef[] = [
       "pep mcp --sandbox   # synthetic data, no key needed",
       "pep mcp --profile work --max-wait 20",
       "pep mcp --tools research,studies   # fewer tools, a shorter tool list",
+      "pep mcp --http --port 8765   # Streamable HTTP on 127.0.0.1",
     ],
     options: [
       {
@@ -103,6 +104,20 @@ export const defs: CommandDef[] = [
         value: "seconds",
         description:
           "longest a tool call waits in all for retries and the API's rate limit (default 30, or PEP_MCP_MAX_WAIT); a longer wait ends the call at once with the time to call again",
+      },
+      {
+        key: "http",
+        long: "http",
+        description:
+          "serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio, until Ctrl-C; browsers' Origins other than loopback are refused",
+      },
+      { key: "port", long: "port", value: "n", description: "port for --http (default 8765; 0: any free port)" },
+      {
+        key: "host",
+        long: "host",
+        value: "address",
+        description:
+          "address for --http (default 127.0.0.1); beyond loopback a bearer token is required, from PEP_MCP_TOKEN",
       },
       {
         key: "tools",
