@@ -70,7 +70,7 @@ const fieldList = (endpoint: ToolEntry["endpoint"]): readonly string[] | undefin
         ? VENDOR_FIELDS
         : undefined;
 
-const PEPTIDE_REF = "peptide slug, name or alias (e.g. from list_peptides or search)";
+const PEPTIDE_REF = "peptide slug, name or alias (from list_peptides or search)";
 const SHIPS_TO = "destination: country code (US) or subdivision (US-CA)";
 
 /** What each argument means, in the words of a caller of the tools. Enums list their values in the schema. */
@@ -91,7 +91,7 @@ const DOCS: Record<string, string | ((entry: ToolEntry) => string)> = {
   evidence_level: "strongest evidence level",
   regulatory_status: "regulatory status",
   sort: "order",
-  peptide: `only those of this ${PEPTIDE_REF}`,
+  peptide: "only those of this peptide (slug, name or alias)",
   evidence_classification: `comma-separated, from: ${EVIDENCE_CLASSIFICATIONS.join(", ")}`,
   year_from: "earliest publication year",
   year_to: "latest publication year",
