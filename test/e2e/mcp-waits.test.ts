@@ -12,7 +12,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { scratch } from "../helpers/cli.js";
-import { faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
+import { faults, pageBody, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
+import { sendJson } from "../helpers/server.js";
 import { startMcpInProcess, type InProcessMcp } from "../helpers/mcp-inprocess.js";
 import { FakeClock } from "../http/fake-clock.js";
 
@@ -112,6 +113,37 @@ describe("pep mcp: waits are told and bounded", () => {
     expect(result.isError).toBe(true);
     expect(clock.sleeps).toEqual([20_000]);
     expect(api.hits(undefined)).toBe(2);
+  });
+
+  it("pacing: after RateLimit-Remaining 0, the next call does not sit out a 45 s reset; a short reset is waited, told", async () => {
+    const clock = new FakeClock();
+    const s = await start([], clock);
+    const spent = (reset: string) => (req: Parameters<typeof pageBody>[0], res: Parameters<typeof sendJson>[0]) =>
+      sendJson(res, 200, pageBody(req, api.items), {
+        "RateLimit-Limit": "60",
+        "RateLimit-Remaining": "0",
+        "RateLimit-Reset": reset,
+      });
+    api.fault(undefined, spent("45"), 1);
+    expect((await s.call("list_studies", { limit: 2 })).isError).toBeFalsy();
+    const { result, progress } = await withProgress(s, { limit: 2 });
+    expect(text(result)).toMatch(
+      /^error: the API's rate-limit window is spent, and the API asks to wait longer than this server waits in one call$/m,
+    );
+    expect(clock.sleeps).toEqual([]);
+    expect(api.hits(undefined)).toBe(1);
+    expect(progress).toHaveLength(1);
+
+    // The window ends; a reset of 5 s is waited out and told.
+    clock.nowMs += 45_000;
+    api.fault(undefined, spent("5"), 1);
+    expect((await s.call("list_studies", { limit: 2 })).isError).toBeFalsy();
+    const paced = await withProgress(s, { limit: 2 });
+    expect(paced.result.isError).toBeFalsy();
+    expect(clock.sleeps).toEqual([5000]);
+    expect(paced.progress).toEqual([
+      { progress: 1, message: "the API's rate-limit window is spent; waiting 5.0 s before the next request" },
+    ]);
   });
 
   it("--max-wait and PEP_MCP_MAX_WAIT move the bound", async () => {
