@@ -95,8 +95,9 @@ export function registerResources(server: McpServer, ctx: Context, setup: Setup,
     const { disclosureText } = await import("../output/render.js");
     const key = setup.config?.apiKey;
     const redact = redactor(key, key ? keyEnding(key) : "");
+    if (setup.problems.length > 0)
+      throw new McpError(ErrorCode.InternalError, `pep mcp is not configured: ${setup.problems.join(" ")}`);
     try {
-      if (setup.problems.length > 0) throw new Error(setup.problems.join(" "));
       const client = await ctx.client(ENDPOINTS[endpoint]);
       const res = await client.request(path, { signal: ctx.io.signal });
       const body = { data: cleanDeep(res.data, redact), ...noticesOf(res.meta, redact, disclosureText) };

@@ -18,7 +18,7 @@ import { callEvents, DEFAULT_MAX_WAIT_S, type LogLevel } from "./calls.js";
 import { completers, registerPrompts, registerResources } from "./extras.js";
 import { inputSchema, outputSchema } from "./schemas.js";
 import { inspectSetup, NO_KEY_LINE, refusedLine, type Setup } from "./setup.js";
-import { LineTransport } from "./stdio.js";
+import { LineTransport, MAX_MESSAGE_BYTES } from "./stdio.js";
 import { callTool, callWatch } from "./tools.js";
 
 export interface ServerOptions {
@@ -198,6 +198,6 @@ export async function serve(ctx: Context, options: ServerOptions): Promise<void>
   }
   if (transport.truncated !== undefined)
     throw new UsageError(
-      `standard input ended inside a message (${transport.truncated} bytes with no closing newline); the client stopped mid-message`,
+      `standard input ended inside a message (${transport.truncated === MAX_MESSAGE_BYTES ? "more than 10 MiB" : `${transport.truncated} bytes`} with no closing newline); the client stopped mid-message`,
     );
 }

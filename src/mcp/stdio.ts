@@ -68,7 +68,8 @@ export class LineTransport implements Transport {
   };
 
   private readonly onEnd = () => {
-    if (this.size > 0 || this.skipping) this.truncated = this.size;
+    // The bytes of an unfinished message; a refused oversized one counts as its bound.
+    if (this.size > 0 || this.skipping) this.truncated = this.skipping ? this.maxBytes : this.size;
   };
 
   private readonly onError = (err: Error) => this.onerror?.(err);

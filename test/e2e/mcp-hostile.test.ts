@@ -109,6 +109,15 @@ describe("pep mcp: a hostile client", () => {
     expect(r.lines).toHaveLength(1);
     expect(r.err).toMatch(/^error: standard input ended inside a message \(\d+ bytes with no closing newline\)/m);
   });
+
+  it("input that ends inside an oversized message: an error reply, then a non-zero exit saying so", async () => {
+    const r = await raw([`${JSON.stringify(INIT)}\n`, `{"x":"${"b".repeat(11 * 1024 * 1024)}`]);
+    expect(r.code).toBe(2);
+    expect(r.lines[1]).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(r.err).toMatch(
+      /^error: standard input ended inside a message \(more than 10 MiB with no closing newline\)/m,
+    );
+  });
 });
 
 describe("pep mcp: a hostile API", () => {

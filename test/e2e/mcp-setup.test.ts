@@ -54,6 +54,9 @@ describe("pep mcp: configuration problems at the door", () => {
       /no API base URL is configured\. Fix: add "PEP_BASE_URL": "https:\/\/<host>\/v1" in the env of this server's entry in the MCP client's configuration/,
     );
     expect(await errorText(s, "get_peptide", { slug: "x" })).toMatch(/^hint: no API base URL is configured/m);
+    await expect(s.client.readResource({ uri: "pep://peptides/x" })).rejects.toThrow(
+      /pep mcp is not configured: no API base URL is configured/,
+    );
   });
 
   it("no key: research tools answer; keyed ones are not listed; the instructions say how to add a key", async () => {
