@@ -167,10 +167,9 @@ async function notFoundHints(
   client: Client | undefined,
   signal: AbortSignal,
 ): Promise<string[]> {
-  if (entry.path === "id")
-    return entry.endpoint === "study"
-      ? ["find study ids with list_studies (search: words of the title; peptide: a citing peptide)"]
-      : ["find vendor ids and slugs with list_vendors (search: the vendor's name)"];
+  if (entry.endpoint === "study")
+    return ["find study ids with list_studies (search: words of the title; peptide: a citing peptide)"];
+  if (entry.path === "id") return vendorHints(entry, args.id, client, signal);
   const given = entry.path === "slug" ? args.slug : args.peptide;
   if (typeof given !== "string" || !client) return [];
   try {
@@ -217,6 +216,34 @@ const LINKED: Partial<Record<ToolEntry["endpoint"], "peptide" | "study">> = {
   studies: "study",
   peptideStudies: "study",
 };
+
+/** Vendors named like a near-miss id or slug, by the directory's own name search (one request, counted by the plan). */
+async function vendorHints(
+  entry: ToolEntry,
+  given: unknown,
+  client: Client | undefined,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const fallback = ["find vendor ids and slugs with list_vendors (search: the vendor's name)"];
+  if (typeof given !== "string" || !client) return fallback;
+  // A slug's words are a name's: "acme-peptides" -> "acme peptides".
+  const words = given.replace(/[-_]+/g, " ").trim().slice(0, LIMITS.searchMaxLength);
+  if (!words) return fallback;
+  try {
+    const res = await client.request<Array<{ id?: unknown; slug?: unknown; name?: unknown }>>("/vendors", {
+      query: { search: words, fields: "id,slug,name", limit: 5 },
+      signal,
+    });
+    const hits = (Array.isArray(res.data) ? res.data : []).filter(
+      (v) => typeof v?.slug === "string" || typeof v?.id === "string",
+    );
+    if (hits.length === 0) return fallback;
+    const list = hits.map((v) => `${String(v.slug ?? v.id)}${typeof v.name === "string" ? ` (${v.name})` : ""}`);
+    return [`closest vendors: ${list.join(", ")}; call ${entry.name} again with one of these`];
+  } catch {
+    return fallback;
+  }
+}
 
 function listResult(entry: ToolEntry, items: unknown[], next: string | null, notices: Notices): ToolSuccess {
   const structured = { items, count: items.length, has_more: next !== null, next_cursor: next, ...notices };

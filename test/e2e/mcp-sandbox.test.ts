@@ -257,7 +257,7 @@ describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
     expect(text).toMatch(/^hint: pass one of them as research_area$/m);
   });
 
-  it("a near-miss slug names the closest peptides from the API's search, and which tool to call", async () => {
+  it("a near-miss slug names the closest peptides or vendors from the API's own search, and which tool to call", async () => {
     const first = String((await ok("list_peptides", { limit: 1 })).s.items![0]!.id);
     const nearMiss = first.slice(0, -1);
     const text = await failed("get_peptide", { slug: nearMiss });
@@ -265,6 +265,14 @@ describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
     expect(text).toMatch(new RegExp(`^hint: closest peptides: ${first} \\(`, "m"));
     expect(text).toMatch(/call get_peptide again with one of these slugs$/m);
     expect(await failed("get_study", { id: "pmid-1" })).toMatch(/^hint: find study ids with list_studies/m);
+    const vendor = (await ok("list_vendors", { limit: 1, fields: "id,slug,name" })).s.items![0]!;
+    const vendorText = await failed("vendor_shipping", { id: String(vendor.slug).slice(0, -1) });
+    expect(vendorText).toMatch(
+      new RegExp(
+        `^hint: closest vendors: ${String(vendor.slug)} \\(${String(vendor.name)}\\); call vendor_shipping again with one of these$`,
+        "m",
+      ),
+    );
   });
 
   it("no tool error speaks of flags, commands or exit codes", async () => {
