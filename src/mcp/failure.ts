@@ -57,6 +57,21 @@ function callAgain(at: number, waitS: number, why: string): string {
   return `${why} ${waitS} s: call this tool again after ${isoSecond(at)}; other tools may work meanwhile`;
 }
 
+/**
+ * The error line. The API's own words (its message) are quoted as a JSON string, so that
+ * text from the service stays visibly inside quotes, however it is worded; pep's own
+ * messages are not quoted.
+ */
+function errorLine(err: PepError): string {
+  if (err instanceof ApiError) {
+    const parts = [`HTTP ${err.status}`];
+    if (err.code) parts.push(cleanLine(err.code));
+    if (err.requestId) parts.push(`request ${cleanLine(err.requestId)}`);
+    return `the API answered ${JSON.stringify(cleanLine(err.message))} (${parts.join(", ")})`;
+  }
+  return cleanLine(err.describe());
+}
+
 export function toolError(err: unknown, f: FailureContext, redact: Redact): ToolError {
   const lines: string[] = [];
   const hints: string[] = [];
@@ -66,7 +81,7 @@ export function toolError(err: unknown, f: FailureContext, redact: Redact): Tool
     lines.push(`error: ${f.deferred.reason}, and the API asks to wait longer than this server waits in one call`);
     hints.push(callAgain(f.deferred.at, waitS, "the API asks to wait"));
   } else if (err instanceof PepError) {
-    lines.push(`error: ${cleanLine(err.describe())}`);
+    lines.push(`error: ${errorLine(err)}`);
     if (err instanceof AuthError && !config?.apiKey) {
       hints.push(`this tool needs an API key with the ${endpoint.scope} scope: ${KEY_FIX}`);
     } else if (err instanceof ApiError && err.status === 401) {

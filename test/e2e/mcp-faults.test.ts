@@ -130,7 +130,9 @@ describe("pep mcp: rate limits and outages", () => {
     const s = await session(["--base-url", faultApi.baseUrl, "--retries", "1"]);
     const text = await toolError(s, "list_studies", { limit: 2 });
     expect(faultApi.hits(undefined)).toBe(2);
-    expect(text).toMatch(/^error: Too many requests \(HTTP 429, rate_limited, request req_fault_\d+\)$/m);
+    expect(text).toMatch(
+      /^error: the API answered "Too many requests" \(HTTP 429, rate_limited, request req_fault_\d+\)$/m,
+    );
     expect(text).toMatch(
       /^hint: rate limited: the API asks to wait 1 s: call this tool again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ; other tools may work meanwhile$/m,
     );
@@ -153,7 +155,9 @@ describe("pep mcp: rate limits and outages", () => {
     faultApi.fault(undefined, faults.status(503), 2);
     const s = await session(["--base-url", faultApi.baseUrl, "--retries", "1"]);
     const text = await toolError(s, "list_studies", { limit: 2 });
-    expect(text).toMatch(/^error: Server trouble 503 \(HTTP 503, service_unavailable, request req_fault_\d+\)$/m);
+    expect(text).toMatch(
+      /^error: the API answered "Server trouble 503" \(HTTP 503, service_unavailable, request req_fault_\d+\)$/m,
+    );
     expect(text).toMatch(
       /^hint: the service did not answer usefully at http:\/\/127\.0\.0\.1:\d+\/v1: call again in a minute/m,
     );

@@ -201,7 +201,7 @@ describe("pep mcp --sandbox: cursors and bounds", () => {
 
   it("an unknown peptide is a not-found tool error with the API's code and request id", async () => {
     const text = await failed("get_peptide", { slug: "no-such-peptide" });
-    expect(text).toMatch(/^error: .* \(HTTP 404, not_found, request \S+\)$/m);
+    expect(text).toMatch(/^error: the API answered ".*" \(HTTP 404, not_found, request \S+\)$/m);
     expect(text).not.toMatch(/exit code/);
   });
 
@@ -261,7 +261,7 @@ describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
     const first = String((await ok("list_peptides", { limit: 1 })).s.items![0]!.id);
     const nearMiss = first.slice(0, -1);
     const text = await failed("get_peptide", { slug: nearMiss });
-    expect(text).toMatch(/^error: .* \(HTTP 404, not_found, request \S+\)$/m);
+    expect(text).toMatch(/^error: the API answered ".*" \(HTTP 404, not_found, request \S+\)$/m);
     expect(text).toMatch(new RegExp(`^hint: closest peptides: ${first} \\(`, "m"));
     expect(text).toMatch(/call get_peptide again with one of these slugs$/m);
     expect(await failed("get_study", { id: "pmid-1" })).toMatch(/^hint: find study ids with list_studies/m);
