@@ -124,7 +124,7 @@ export async function callTool(
   } catch (err) {
     const extra =
       err instanceof ApiError && err.status === 404 && !watch.deferred
-        ? await notFoundHints(entry, args, client, signal)
+        ? await watching(watch, () => notFoundHints(entry, args, client, signal))
         : [];
     return toolError(err, { endpoint, config: cfg, deferred: watch.deferred, extra, now: env.now() }, redact);
   }
