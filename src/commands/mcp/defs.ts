@@ -14,7 +14,7 @@ export const CLIENT_CONFIG = [
   '    "pep": {',
   '      "command": "pep",',
   '      "args": ["mcp"],',
-  '      "env": { "PEP_BASE_URL": "https://<host>/v1", "PEP_PROFILE": "default" }',
+  '      "env": { "PEP_BASE_URL": "https://<host>/v1", "PEP_API_KEY": "<key>" }',
   "    }",
   "  }",
   "}",
@@ -48,7 +48,10 @@ function mcpDescription(): string {
   return [
     "Speaks the Model Context Protocol on standard input and output, for any client that starts local MCP servers " +
       "(desktop chat applications, code editors). Standard output carries the protocol only; notices and " +
-      "diagnostics go to standard error. It runs until the client closes its end of the pipe, or Ctrl-C.",
+      "diagnostics go to standard error. It runs until the client closes its end of the pipe, or Ctrl-C. With " +
+      "--http it serves Streamable HTTP at http://127.0.0.1:8765/mcp instead (--port, --host), for clients that " +
+      "connect to a URL: browser Origins and Host names other than loopback are refused, and beyond loopback it " +
+      "needs PEP_MCP_TOKEN, the bearer token clients must send.",
     "It uses the same settings as every other command: base URL and key from the profile, PEP_API_KEY or " +
       "--api-key-file <path> (not -, since standard input is the protocol), with the same retries, pacing, ETag cache " +
       "and response size limit. `pep mcp --sandbox` serves the built-in synthetic sandbox instead, for trying it out.",
@@ -84,7 +87,7 @@ function mcpDescription(): string {
 export const defs: CommandDef[] = [
   {
     path: ["mcp"],
-    summary: "Serve the API's read endpoints as Model Context Protocol tools over stdio",
+    summary: "Serve the API's read endpoints as Model Context Protocol tools over stdio or HTTP",
     // Built when read (help, man, completion), not when the program loads: the tool lines
     // are worked out from the catalog, and every other command would pay for them.
     get description() {
