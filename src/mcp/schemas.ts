@@ -42,6 +42,17 @@ export function shapeOf(endpoint: Endpoint): Shape {
   return shape;
 }
 
+/**
+ * A tool's root schema, without the `$schema` line the conversion adds to each (the SDK
+ * converts with zod's toJSONSchema, which takes the root's metadata last): 32 copies of a
+ * draft URL are about 400 tokens of the list the model reads on every turn, and MCP
+ * already says which JSON Schema a tool's schemas are.
+ */
+function root<T extends z.ZodMiniObject>(schema: T): T {
+  globalRegistry.add(schema, { $schema: undefined } as Record<string, unknown>);
+  return schema;
+}
+
 /** A whole number from `min` to `max`, as a JSON integer only. */
 function int(min: number, max: number): $ZodType {
   const message = `must be a whole number from ${min} to ${max}`;
@@ -161,7 +172,7 @@ export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
     const own = numeric(entry, param);
     args[param] = described(own ? z.optional(own) : schema, describeParam(entry, param));
   }
-  return z.strictObject(args);
+  return root(z.strictObject(args));
 }
 
 /**
@@ -173,11 +184,13 @@ export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
 export function outputSchema(entry: ToolEntry): z.ZodMiniObject {
   const notices = { research_notice: z.string(), sandbox: z.boolean() };
   if (entry.list)
-    return z.looseObject({
-      items: z.array(z.unknown()),
-      has_more: z.boolean(),
-      next_cursor: z.nullable(z.string()),
-      ...notices,
-    });
-  return z.looseObject({ data: z.unknown(), ...notices });
+    return root(
+      z.looseObject({
+        items: z.array(z.unknown()),
+        has_more: z.boolean(),
+        next_cursor: z.nullable(z.string()),
+        ...notices,
+      }),
+    );
+  return root(z.looseObject({ data: z.unknown(), ...notices }));
 }

@@ -62,6 +62,14 @@ describe("pep mcp --sandbox: the tool list", () => {
     }
   });
 
+  it("the whole list costs at most 5,000 tokens (JSON characters / 4), with no $schema line per schema", async () => {
+    const listed = await mcp.client.listTools();
+    expect(listed.tools).toHaveLength(16);
+    const json = JSON.stringify(listed);
+    expect(json).not.toContain("$schema");
+    expect(json.length / 4).toBeLessThanOrEqual(5000);
+  });
+
   it("takes the endpoint table's constraints: enums, bounds and required arguments", async () => {
     const { tools } = await mcp.client.listTools();
     const peptides = tools.find((t) => t.name === "list_peptides")!.inputSchema.properties as Record<
