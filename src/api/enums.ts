@@ -34,6 +34,13 @@ export const REGULATORY_STATUSES = [
 export const PRODUCT_CATEGORIES = ["peptides", "sprays", "capsules", "other"] as const;
 
 /**
+ * Product forms (`form` of products and prices) as the data spells them: ids, not the
+ * product categories above (`capsule`, not `capsules`). The spec names no full list, so
+ * these are examples for help and tool descriptions; the API is the judge.
+ */
+export const PRODUCT_FORM_EXAMPLES = ["lyophilized-powder", "solution", "nasal-spray", "capsule", "topical"] as const;
+
+/**
  * Evidence classification identifiers. The spec names the six classes and gives one
  * exact identifier (`human_controlled_trial`); the others follow the same pattern.
  * The CLI passes unknown values through (the API is the judge), but offers these for

@@ -99,7 +99,9 @@ export function createContext(init: ContextInit): RunContext {
     await (await init.store()).noteScopes(init.profile, keyDigest(watchedKey), scopeOutcomes);
   });
 
+  const listeners: Array<(e: ClientEvent) => void> = [];
   const onEvent = (apiKey: string | undefined) => (e: ClientEvent) => {
+    for (const fn of listeners) fn(e);
     switch (e.type) {
       case "request":
         waits.done();
@@ -208,6 +210,9 @@ export function createContext(init: ContextInit): RunContext {
     },
     onCleanup(fn) {
       cleanups.push(fn);
+    },
+    onClientEvent(fn) {
+      listeners.push(fn);
     },
     async cleanup() {
       for (const fn of cleanups.splice(0).reverse()) {

@@ -82,7 +82,9 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
       resolveConfig(globals, io, await store(), { sandbox: sandboxSource }),
     ));
   const preflight = () => import("../config/preflight.js");
-  if (!def.createsProfile && profile !== DEFAULT_PROFILE)
+  // An unknown profile is refused before anything else is read or started (`pep mcp`
+  // starts anyway and reports it to its client).
+  if (!def.createsProfile && !def.reportsConfig && profile !== DEFAULT_PROFILE)
     await (await preflight()).checkProfile(profile, globals.profile, io.env, store);
   // Started before anything reads the config (the output format may), so every read sees it.
   if (inv.sandbox) {

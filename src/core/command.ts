@@ -67,6 +67,11 @@ export interface CommandDef {
    */
   createsProfile?: boolean;
   /**
+   * Starts with any profile, known or not, and reports a configuration problem itself
+   * (`pep mcp`: a client that cannot start the server only says "connection closed").
+   */
+  reportsConfig?: boolean;
+  /**
    * Fails (exit 2) before reading anything, the key included, when no base URL is known:
    * `auth login` must not ask for a key it cannot check.
    */

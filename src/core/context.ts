@@ -5,7 +5,7 @@
 import type { Endpoint } from "../api/endpoints.js";
 import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/types.js";
-import type { Client, ClientOptions, Clock } from "../http/types.js";
+import type { Client, ClientEvent, ClientOptions, Clock } from "../http/types.js";
 import type { Waits } from "../output/waits.js";
 import type { IO } from "./io.js";
 
@@ -46,4 +46,9 @@ export interface Context {
   readonly waits: Waits;
   /** Runs at the end of the run, whatever happens (close pools, stop the sandbox). */
   onCleanup(fn: () => Promise<void> | void): void;
+  /**
+   * Hears every event of the run's clients (requests, answers, retry and pacing waits)
+   * besides the run's own logging: `pep mcp` turns them into progress notifications.
+   */
+  onClientEvent(fn: (e: ClientEvent) => void): void;
 }

@@ -73,6 +73,18 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "Set to 1 (or true, yes, on) to run every command against an in-process sandbox (as `--sandbox`); 0, false, no, off or empty leave it off; any other word is refused (exit 2). Its synthetic-data notice is printed even with `-q`, and citations from it carry a note that they are synthetic.",
   },
   {
+    name: "PEP_MCP_MAX_WAIT",
+    text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds (as `--max-wait`; default 30).",
+  },
+  {
+    name: "PEP_MCP_TOKEN",
+    text: "pep mcp --http: the bearer token clients must send (required with a --host beyond loopback).",
+  },
+  {
+    name: "PEP_MCP_TOOLS",
+    text: "pep mcp: the tool groups to serve, comma-separated: research, studies, vendors, prices (as `--tools`).",
+  },
+  {
     name: "PEP_PAGER",
     text: "Pager for long output on a terminal, before the profile's `pager` and `PAGER`; `cat` or empty for none (as `--no-pager`). Default `less -FRX` when installed. Quitting the pager ends the run (exit 0).",
   },

@@ -7,9 +7,15 @@
  */
 import { LIMITS } from "../api/enums.js";
 
+/** Groups of tools `pep mcp --tools` chooses from. */
+export const TOOL_GROUPS = ["research", "studies", "vendors", "prices"] as const;
+export type ToolGroup = (typeof TOOL_GROUPS)[number];
+
 export interface ToolEntry {
   /** Tool name, as clients call it. */
   name: string;
+  /** The group `--tools` names it by. */
+  group: ToolGroup;
   title: string;
   /** One or two sentences for the client's tool list. */
   summary: string;
@@ -48,6 +54,7 @@ const SLUG = "slug";
 export const TOOLS: readonly ToolEntry[] = [
   {
     name: "search",
+    group: "research",
     title: "Search profiles and educational content",
     summary:
       "One query across peptide research profiles and educational content (FAQs, articles, courses). Dosing and commerce content is never part of the results.",
@@ -58,6 +65,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "list_peptides",
+    group: "research",
     title: "List peptide research profiles",
     summary:
       "Peptide research profiles, filtered by category, research area, evidence level or regulatory status, or matched by name, synonym or alias.",
@@ -79,6 +87,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "get_peptide",
+    group: "research",
     title: "Get a peptide research profile",
     summary:
       "A peptide's full research profile: names, classification, mechanism, human and preclinical evidence (kept apart), safety, regulatory status and references. Never dose figures.",
@@ -90,6 +99,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "peptide_studies",
+    group: "studies",
     title: "Studies a profile cites",
     summary: `The studies and sources a peptide's profile cites (at most ${LIMITS.peptideStudiesMax}), each with its evidence classification, identifiers and finding summary.`,
     endpoint: "peptideStudies",
@@ -101,6 +111,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "peptide_research",
+    group: "research",
     title: "A profile's research summary",
     summary:
       "Mechanisms under investigation, clinical (human) and preclinical evidence, secondary reports, safety, known limitations, research gaps and sources of one peptide.",
@@ -112,6 +123,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "regulatory_status",
+    group: "research",
     title: "A peptide's regulatory status",
     summary:
       "FDA and WADA status, availability and development stage as recorded in the profile, with the date it was reviewed.",
@@ -123,6 +135,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "list_categories",
+    group: "research",
     title: "Research categories",
     summary: "The research categories, each with every profile in it.",
     endpoint: "categories",
@@ -133,6 +146,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "list_research_areas",
+    group: "research",
     title: "Research areas",
     summary: "Studied topics with the peptides studied for each, most-studied first.",
     endpoint: "researchAreas",
@@ -143,6 +157,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "list_studies",
+    group: "studies",
     title: "List studies",
     summary:
       "The studies index (de-duplicated across profiles), filtered by citing peptide, evidence classification, publication years or title words.",
@@ -164,6 +179,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "get_study",
+    group: "studies",
     title: "Get a study",
     summary:
       "One study with each citing profile's summary. The id may be pmid-<n>, doi-<doi with / as -->, nct-<id>, or as found in papers: a PMID, a DOI or doi.org link, an NCT number or a PubMed or registry link.",
@@ -175,6 +191,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "list_vendors",
+    group: "vendors",
     title: "List vendors",
     summary:
       "The vendor directory: location, ratings, catalog size and shipping facts. Order never depends on commissions.",
@@ -197,6 +214,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "get_vendor",
+    group: "vendors",
     title: "Get a vendor",
     summary: "One vendor: description, location, catalog, shipping and review summary, and the source of each fact.",
     endpoint: "vendor",
@@ -207,6 +225,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "vendor_shipping",
+    group: "vendors",
     title: "A vendor's shipping facts",
     summary:
       "Destinations, exclusions, methods, free-shipping and returns facts of one vendor, each with its source; 'unknown' never means it ships.",
@@ -218,6 +237,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "compare_vendors",
+    group: "vendors",
     title: "Compare vendors",
     summary: `${LIMITS.compareMin} to ${LIMITS.compareMax} vendors side by side: ratings, catalog size and shipping facts.`,
     endpoint: "vendorCompare",
@@ -227,6 +247,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "list_products",
+    group: "prices",
     title: "List products",
     summary:
       "Products (compound and form) with their price ranges per currency, as listed; never converted between currencies.",
@@ -238,6 +259,7 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: "list_prices",
+    group: "prices",
     title: "List current offers",
     summary:
       "Current vendor offers with their listed price, currency, when last seen and the product page (possibly an affiliate link). Prices are never converted; commissions never change the order.",

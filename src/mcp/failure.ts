@@ -1,34 +1,18 @@
 /**
- * A failed call as a tool error: the command line's error line, its hints and exit code,
- * so a client reads the same facts a user of `pep` would. 401 and 403 name the scope the
- * key lacks; 429 says when to call again.
+ * A failed call as a tool error, said to the model that made the call: the error line
+ * (the API's message, status, code and request id), then what to do next in terms of
+ * tools, arguments and the client's configuration. The command line's hints name flags,
+ * commands and exit codes, which a model cannot use, so they are left out; a hint that
+ * names none of them is kept.
  */
 import type { Endpoint } from "../api/endpoints.js";
-import type { Context } from "../core/context.js";
-import { explainAuthFailure } from "../api/auth-hints.js";
-import { ApiError, EXIT, exitCodeFor, PepError } from "../core/errors.js";
+import { keyEnding } from "../config/key-ending.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { ApiError, AuthError, NetworkError, PepError, ResponseError, UsageError } from "../core/errors.js";
 import { cleanBlock, cleanLine } from "../output/sanitize.js";
+import type { Deferred } from "./calls.js";
+import { KEY_FIX } from "./setup.js";
 import type { Redact } from "./result.js";
-
-/** The name of each exit code, as the CLI's help lists them. */
-const EXIT_NAMES: Record<number, string> = {
-  [EXIT.unexpected]: "bug",
-  [EXIT.usage]: "usage or 400",
-  [EXIT.auth]: "auth",
-  [EXIT.notFound]: "not found",
-  [EXIT.rateLimited]: "rate limited",
-  [EXIT.unavailable]: "service or network",
-  [EXIT.interrupted]: "interrupted",
-};
-
-/** When to call again after a 429: the API's Retry-After, or the 60 s the spec assumes without one. */
-function retryHint(err: ApiError, now: Date): string {
-  const seconds =
-    err.retryAfter !== undefined && Number.isFinite(err.retryAfter) ? Math.max(0, Math.ceil(err.retryAfter)) : 60;
-  const at = new Date(now.getTime() + seconds * 1000).toISOString().replace(/\.\d+Z$/, "Z");
-  const why = err.retryAfter !== undefined ? "the API asks to wait" : "the API sent no Retry-After; wait";
-  return `rate limited: ${why} ${seconds} s; call again after ${at}`;
-}
 
 export interface ToolError {
   [key: string]: unknown;
@@ -36,27 +20,107 @@ export interface ToolError {
   isError: true;
 }
 
-export async function toolError(
-  err: unknown,
-  ctx: Context,
-  endpoint: Endpoint,
-  redact: Redact,
-  now = new Date(),
-): Promise<ToolError> {
-  const explained = await explainAuthFailure(err, ctx, endpoint);
-  const code = exitCodeFor(explained);
-  const lines: string[] = [];
-  if (explained instanceof PepError) {
-    lines.push(`error: ${cleanLine(explained.describe())}`);
-    for (const h of explained.hints) lines.push(h.startsWith("hint:") ? h : `hint: ${h.trim()}`);
-    if (explained instanceof ApiError && explained.status === 429 && !explained.hints.some((h) => /wait/.test(h)))
-      lines.push(`hint: ${retryHint(explained, now)}`);
-  } else {
-    lines.push(
-      `error: unexpected failure: ${cleanLine(explained instanceof Error ? explained.message : String(explained))}`,
-    );
-    lines.push("hint: this is a bug in pep; please report it with the tool call that caused it");
-  }
-  lines.push(`exit code ${code} (${EXIT_NAMES[code] ?? "error"}) as the command line would give`);
+/** Time as the API would write it, to the second. */
+export const isoSecond = (ms: number): string => new Date(ms).toISOString().replace(/\.\d+Z$/, "Z");
+
+/** A hint of the command line that a model can act on: no flags, no `pep …` commands, no exit codes. */
+const forShell = /`pep |(^|\s)--?[a-z]|exit code|\bpep (auth|config|--)|run the command/i;
+
+export function toolErrorText(lines: readonly string[], redact: Redact): ToolError {
   return { content: [{ type: "text", text: redact(cleanBlock(lines.join("\n"))) }], isError: true };
+}
+
+export interface FailureContext {
+  endpoint: Endpoint;
+  config: ResolvedConfig | undefined;
+  /** When the call ended because a wait would pass the bound. */
+  deferred?: Deferred | undefined;
+  /** Hints worked out for this call (closest matches of a near-miss name). */
+  extra?: readonly string[];
+  now: number;
+}
+
+function keyWords(cfg: ResolvedConfig | undefined): string {
+  if (!cfg?.apiKey) return "no key";
+  const from =
+    cfg.apiKeySource === "env"
+      ? "from PEP_API_KEY"
+      : cfg.apiKeySource === "config"
+        ? `stored in profile ${cfg.profile}`
+        : cfg.apiKeySource === "sandbox"
+          ? "the sandbox key"
+          : "from a key file";
+  return `the key ${keyEnding(cfg.apiKey)} (${from})`;
+}
+
+function callAgain(at: number, waitS: number, why: string): string {
+  return `${why} ${waitS} s: call this tool again after ${isoSecond(at)}; other tools may work meanwhile`;
+}
+
+/**
+ * The error line. The API's own words (its message) are quoted as a JSON string, so that
+ * text from the service stays visibly inside quotes, however it is worded; pep's own
+ * messages are not quoted.
+ */
+function errorLine(err: PepError): string {
+  if (err instanceof ApiError) {
+    const parts = [`HTTP ${err.status}`];
+    if (err.code) parts.push(cleanLine(err.code));
+    if (err.requestId) parts.push(`request ${cleanLine(err.requestId)}`);
+    return `the API answered ${JSON.stringify(cleanLine(err.message))} (${parts.join(", ")})`;
+  }
+  return cleanLine(err.describe());
+}
+
+export function toolError(err: unknown, f: FailureContext, redact: Redact): ToolError {
+  const lines: string[] = [];
+  const hints: string[] = [];
+  const { endpoint, config } = f;
+  if (f.deferred) {
+    const waitS = Math.ceil(f.deferred.waitMs / 1000);
+    lines.push(`error: ${f.deferred.reason}, and the API asks to wait longer than this server waits in one call`);
+    hints.push(callAgain(f.deferred.at, waitS, "the API asks to wait"));
+  } else if (err instanceof PepError) {
+    lines.push(`error: ${errorLine(err)}`);
+    if (err instanceof AuthError && !config?.apiKey) {
+      hints.push(`this tool needs an API key with the ${endpoint.scope} scope: ${KEY_FIX}`);
+    } else if (err instanceof ApiError && err.status === 401) {
+      hints.push(
+        `the API did not accept ${keyWords(config)}: it is missing, mistyped, revoked or for another API; ${KEY_FIX.replace("with that scope", "that is valid")}`,
+      );
+    } else if (err instanceof ApiError && err.status === 403) {
+      hints.push(
+        `${keyWords(config)} lacks the ${endpoint.scope} scope that GET ${endpoint.path} needs; ${KEY_FIX}; tools of other scopes still work`,
+      );
+    } else if (err instanceof ApiError && err.status === 429) {
+      const waitS =
+        err.retryAfter !== undefined && Number.isFinite(err.retryAfter) ? Math.max(0, Math.ceil(err.retryAfter)) : 60;
+      hints.push(
+        callAgain(
+          f.now + waitS * 1000,
+          waitS,
+          err.retryAfter !== undefined
+            ? "rate limited: the API asks to wait"
+            : "rate limited: the API sent no Retry-After; wait",
+        ),
+      );
+    } else if (err instanceof ApiError && err.status === 404) {
+      hints.push(...(f.extra ?? []));
+    } else if (
+      (err instanceof ApiError && err.status >= 500) ||
+      err instanceof NetworkError ||
+      err instanceof ResponseError
+    ) {
+      hints.push(
+        `the service did not answer usefully at ${config?.baseUrl ?? "the configured base URL"}: call again in a minute; if it keeps failing, check PEP_BASE_URL in the env of this server's entry in the client's configuration`,
+      );
+    }
+    if (err instanceof UsageError || err instanceof ApiError)
+      for (const h of err.hints) if (!forShell.test(h)) hints.push(h.replace(/^hint:\s*/, "").trim());
+  } else {
+    lines.push(`error: unexpected failure: ${cleanLine(err instanceof Error ? err.message : String(err))}`);
+    hints.push("this is a bug in pep, not in the arguments; other tools should still work");
+  }
+  for (const h of hints) lines.push(`hint: ${h}`);
+  return toolErrorText(lines, redact);
 }

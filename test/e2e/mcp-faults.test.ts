@@ -66,13 +66,23 @@ async function toolError(s: McpSession, name: string, args: Record<string, unkno
 }
 
 describe("pep mcp: keys and scopes", () => {
-  it("no key: keyed tools say which scope they need, before any request; research tools still answer", async () => {
+  it("no key: keyed tools are not listed and the instructions say why and how to add one; research tools answer", async () => {
     const s = await session(["--base-url", sandbox.baseUrl]);
-    const text = await toolError(s, "list_vendors");
-    expect(text).toMatch(/^error: \/vendors needs an API key with the vendors:read scope, and none is set$/m);
-    expect(text).toMatch(/pep auth login/);
-    expect(text).toMatch(/exit code 3 \(auth\)/);
-    expect(await toolError(s, "list_prices")).toMatch(/pricing:read/);
+    const { tools } = await s.client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toContain("list_peptides");
+    for (const keyed of [
+      "list_vendors",
+      "get_vendor",
+      "vendor_shipping",
+      "compare_vendors",
+      "list_products",
+      "list_prices",
+    ])
+      expect(names).not.toContain(keyed);
+    expect(s.client.getInstructions()).toMatch(
+      /No API key is set, so the vendor, product and price tools are not listed\. To use them, add "PEP_API_KEY": "<key>" in the env of this server's entry in the MCP client's configuration/,
+    );
     const ok = await s.call("list_peptides", { limit: 1 });
     expect(ok.isError).toBeFalsy();
   });
@@ -82,7 +92,8 @@ describe("pep mcp: keys and scopes", () => {
     const text = await toolError(s, "list_vendors", { limit: 2 });
     expect(text).toMatch(/\(HTTP 401, \w+, request \S+\)/);
     expect(text).toMatch(/did not accept the key …[0-9a-z]{4} \(from PEP_API_KEY\)/);
-    expect(text).toMatch(/exit code 3 \(auth\)/);
+    expect(text).toMatch(/set "PEP_API_KEY" in the env of this server's entry in the MCP client's configuration/);
+    expect(text).not.toMatch(/exit code|`pep |--[a-z]/);
     expect(text).not.toContain(KEY);
   });
 
@@ -91,6 +102,7 @@ describe("pep mcp: keys and scopes", () => {
     const text = await toolError(s, "list_prices", { limit: 2 });
     expect(text).toMatch(/\(HTTP 403, \w+, request \S+\)/);
     expect(text).toMatch(/lacks the pricing:read scope that GET \/prices needs/);
+    expect(text).not.toMatch(/exit code|`pep |--[a-z]|dashboard and run/);
     expect(await toolError(s, "compare_vendors", { ids: ["a", "b"] })).toMatch(/vendors:read/);
     expect(s.stderr()).not.toContain(sandbox.keys.research);
   });
@@ -118,11 +130,13 @@ describe("pep mcp: rate limits and outages", () => {
     const s = await session(["--base-url", faultApi.baseUrl, "--retries", "1"]);
     const text = await toolError(s, "list_studies", { limit: 2 });
     expect(faultApi.hits(undefined)).toBe(2);
-    expect(text).toMatch(/^error: Too many requests \(HTTP 429, rate_limited, request req_fault_\d+\)$/m);
     expect(text).toMatch(
-      /^hint: rate limited: the API asks to wait 1 s; call again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/m,
+      /^error: the API answered "Too many requests" \(HTTP 429, rate_limited, request req_fault_\d+\)$/m,
     );
-    expect(text).toMatch(/exit code 5 \(rate limited\)/);
+    expect(text).toMatch(
+      /^hint: rate limited: the API asks to wait 1 s: call this tool again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ; other tools may work meanwhile$/m,
+    );
+    expect(text).not.toMatch(/exit code/);
     // The retry was told on stderr, not on the protocol channel.
     expect(s.stderr()).toMatch(/rate limited; retrying in 1\.0s \(1\/1\)/);
     faultApi.heal();
@@ -132,17 +146,21 @@ describe("pep mcp: rate limits and outages", () => {
     faultApi.fault("peptide", faults.rateLimited());
     const s = await session(["--base-url", faultApi.baseUrl, "--retries", "0"]);
     expect(await toolError(s, "get_peptide", { slug: "bpc-157" })).toMatch(
-      /the API sent no Retry-After; wait 60 s; call again after /,
+      /the API sent no Retry-After; wait 60 s: call this tool again after /,
     );
     faultApi.heal();
   });
 
-  it("503: a service error (exit code 6) after the retries; the next call succeeds once the API recovers", async () => {
+  it("503: a service error after the retries, saying to call again; the next call succeeds once the API recovers", async () => {
     faultApi.fault(undefined, faults.status(503), 2);
     const s = await session(["--base-url", faultApi.baseUrl, "--retries", "1"]);
     const text = await toolError(s, "list_studies", { limit: 2 });
-    expect(text).toMatch(/^error: Server trouble 503 \(HTTP 503, service_unavailable, request req_fault_\d+\)$/m);
-    expect(text).toMatch(/exit code 6 \(service or network\)/);
+    expect(text).toMatch(
+      /^error: the API answered "Server trouble 503" \(HTTP 503, service_unavailable, request req_fault_\d+\)$/m,
+    );
+    expect(text).toMatch(
+      /^hint: the service did not answer usefully at http:\/\/127\.0\.0\.1:\d+\/v1: call again in a minute/m,
+    );
     const again = await s.call("list_studies", { limit: 2 });
     expect(again.isError).toBeFalsy();
     expect((again.structuredContent as { items: unknown[] }).items).toHaveLength(2);

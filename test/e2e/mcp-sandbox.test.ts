@@ -50,8 +50,9 @@ describe("pep mcp --sandbox: the tool list", () => {
       const entry = TOOLS.find((t) => t.name === tool.name)!;
       expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toEqual(toolArgs(entry));
       expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true });
       expect(tool.outputSchema?.required, tool.name).toEqual(expect.arrayContaining(["research_notice", "sandbox"]));
+      expect(tool.description, tool.name).not.toMatch(/`pep |--[a-z]/);
       for (const [arg, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
         expect((schema as { description?: string }).description, `${tool.name}.${arg}`).toMatch(/\w/);
         expect((schema as { description?: string }).description, `${tool.name}.${arg} speaks of flags`).not.toMatch(
@@ -59,6 +60,14 @@ describe("pep mcp --sandbox: the tool list", () => {
         );
       }
     }
+  });
+
+  it("the whole list costs at most 5,000 tokens (JSON characters / 4), with no $schema line per schema", async () => {
+    const listed = await mcp.client.listTools();
+    expect(listed.tools).toHaveLength(16);
+    const json = JSON.stringify(listed);
+    expect(json).not.toContain("$schema");
+    expect(json.length / 4).toBeLessThanOrEqual(5000);
   });
 
   it("takes the endpoint table's constraints: enums, bounds and required arguments", async () => {
@@ -97,7 +106,12 @@ describe("pep mcp --sandbox: every tool answers", () => {
       research_notice: expect.stringMatching(/^Research and education only/),
     });
     expect(peptides.s.sandbox_notice).toMatch(/SYNTHETIC SANDBOX DATA/);
-    expect(peptides.text).toMatch(/^3 peptides \(more remain: call again with cursor "/);
+    expect(peptides.text).toMatch(
+      new RegExp(
+        `^3 peptides\\. More remain: call list_peptides again with the same arguments and cursor ${JSON.stringify(peptides.s.next_cursor).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.$`,
+        "m",
+      ),
+    );
     expect(peptides.text).toMatch(/SYNTHETIC SANDBOX DATA/);
     const slug = String(peptides.s.items![0]!.id);
 
@@ -155,7 +169,7 @@ describe("pep mcp --sandbox: every tool answers", () => {
     expect((await ok("list_products", { limit: 2 })).s.count).toBe(2);
     const prices = await ok("list_prices", { limit: 2, currency: "usd" });
     expect(prices.s.affiliate_disclosure).toMatch(/\w/);
-    expect(prices.text).toMatch(/^Affiliate disclosure: /m);
+    expect(prices.text).toContain(JSON.stringify(prices.s.affiliate_disclosure));
     for (const offer of prices.s.items!) expect(offer.currency).toBe("USD");
   });
 });
@@ -190,18 +204,96 @@ describe("pep mcp --sandbox: cursors and bounds", () => {
     expect(await failed("list_vendors", { ships_to: "United States" })).toMatch(
       /must be a two-letter country code.*ships_to/,
     );
-    expect(await failed("get_peptide", { slug: ".." })).toMatch(/exit code 2/);
+    expect(await failed("get_peptide", { slug: ".." })).toMatch(/^error: .*slug/m);
   });
 
   it("an unknown peptide is a not-found tool error with the API's code and request id", async () => {
     const text = await failed("get_peptide", { slug: "no-such-peptide" });
-    expect(text).toMatch(/^error: .* \(HTTP 404, not_found, request \S+\)$/m);
-    expect(text).toMatch(/exit code 4 \(not found\)/);
+    expect(text).toMatch(/^error: the API answered ".*" \(HTTP 404, not_found, request \S+\)$/m);
+    expect(text).not.toMatch(/exit code/);
   });
 
   it("stderr holds the notices only, never the sandbox key", () => {
     const err = mcp.stderr();
     expect(err).toMatch(/sandbox data, synthetic/);
     expect(err).not.toMatch(/sbx_full_key/);
+  });
+});
+
+describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
+  it("numbers are declared with their bounds and taken only as numbers", async () => {
+    const { tools } = await mcp.client.listTools();
+    const vendors = tools.find((t) => t.name === "list_vendors")!.inputSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(vendors.min_rating).toMatchObject({ type: "number", minimum: 0, maximum: 5 });
+    const studies = tools.find((t) => t.name === "list_studies")!.inputSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(studies.year_from).toMatchObject({ type: "integer", minimum: 1900, maximum: 2100 });
+    expect(await failed("list_vendors", { min_rating: 6 })).toMatch(/min_rating/);
+    expect(await failed("list_peptides", { limit: "5" })).toMatch(/limit/);
+    expect(await failed("list_studies", { year_from: "2010" })).toMatch(/year_from/);
+    expect((await ok("list_vendors", { min_rating: 4.5, limit: 1 })).s.count).toBeLessThanOrEqual(1);
+  });
+
+  it("form is described by the ids offers carry, and one of them finds offers", async () => {
+    const { tools } = await mcp.client.listTools();
+    const form = (
+      tools.find((t) => t.name === "list_prices")!.inputSchema.properties as Record<string, { description: string }>
+    ).form!;
+    expect(form.description).toMatch(/capsule, topical/);
+    expect(form.description).toMatch(/nasal-spray/);
+    const offers = await ok("list_prices", { form: "capsule", limit: 3 });
+    expect(offers.s.count).toBeGreaterThan(0);
+  });
+
+  it("research_area takes part of a name, case-insensitive, and gives the profiles of that area", async () => {
+    const { s } = await ok("list_peptides", { research_area: "SLEEP ARCH", limit: 100, fields: "id,research_topics" });
+    expect(s.count).toBeGreaterThan(0);
+    for (const p of s.items!) expect(p.research_topics).toContain("Sleep architecture");
+    expect(await failed("list_peptides", { research_area: "no such area at all" })).toMatch(
+      /^error: research_area "no such area at all" matches no research area$[\s\S]*^hint: call list_research_areas/m,
+    );
+  });
+
+  it("an ambiguous research_area lists the areas it matches", async () => {
+    const text = await failed("list_peptides", { research_area: "e" });
+    expect(text).toMatch(/^error: research_area "e" matches \d+ research areas: "/m);
+    expect(text).toMatch(/^hint: pass one of them as research_area$/m);
+  });
+
+  it("a near-miss slug names the closest peptides or vendors from the API's own search, and which tool to call", async () => {
+    const first = String((await ok("list_peptides", { limit: 1 })).s.items![0]!.id);
+    const nearMiss = first.slice(0, -1);
+    const text = await failed("get_peptide", { slug: nearMiss });
+    expect(text).toMatch(/^error: the API answered ".*" \(HTTP 404, not_found, request \S+\)$/m);
+    expect(text).toMatch(new RegExp(`^hint: closest peptides: ${first} \\(`, "m"));
+    expect(text).toMatch(/call get_peptide again with one of these slugs$/m);
+    expect(await failed("get_study", { id: "pmid-1" })).toMatch(/^hint: find study ids with list_studies/m);
+    const vendor = (await ok("list_vendors", { limit: 1, fields: "id,slug,name" })).s.items![0]!;
+    const vendorText = await failed("vendor_shipping", { id: String(vendor.slug).slice(0, -1) });
+    expect(vendorText).toMatch(
+      new RegExp(
+        `^hint: closest vendors: ${String(vendor.slug)} \\(${String(vendor.name)}\\); call vendor_shipping again with one of these$`,
+        "m",
+      ),
+    );
+  });
+
+  it("no tool error speaks of flags, commands or exit codes", async () => {
+    for (const [name, args] of [
+      ["get_peptide", { slug: "zzzzzz-no" }],
+      ["list_studies", { year_from: 2020, year_to: 2010 }],
+      ["list_peptides", { category: "nope" }],
+      ["get_study", { id: "not a study" }],
+      ["compare_vendors", { ids: ["only-one"] }],
+      ["list_vendors", { ships_to: "United States" }],
+    ] as const) {
+      const text = await failed(name, args);
+      expect(text, name).not.toMatch(/exit code|`pep |(^|\s)--[a-z]|pep (auth|config)/);
+    }
   });
 });

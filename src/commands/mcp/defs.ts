@@ -14,7 +14,7 @@ export const CLIENT_CONFIG = [
   '    "pep": {',
   '      "command": "pep",',
   '      "args": ["mcp"],',
-  '      "env": { "PEP_BASE_URL": "https://<host>/v1", "PEP_PROFILE": "default" }',
+  '      "env": { "PEP_BASE_URL": "https://<host>/v1", "PEP_API_KEY": "<key>" }',
   "    }",
   "  }",
   "}",
@@ -48,7 +48,10 @@ function mcpDescription(): string {
   return [
     "Speaks the Model Context Protocol on standard input and output, for any client that starts local MCP servers " +
       "(desktop chat applications, code editors). Standard output carries the protocol only; notices and " +
-      "diagnostics go to standard error. It runs until the client closes its end of the pipe, or Ctrl-C.",
+      "diagnostics go to standard error. It runs until the client closes its end of the pipe, or Ctrl-C. With " +
+      "--http it serves Streamable HTTP at http://127.0.0.1:8765/mcp instead (--port, --host), for clients that " +
+      "connect to a URL: browser Origins and Host names other than loopback are refused, and beyond loopback it " +
+      "needs PEP_MCP_TOKEN, the bearer token clients must send.",
     "It uses the same settings as every other command: base URL and key from the profile, PEP_API_KEY or " +
       "--api-key-file <path> (not -, since standard input is the protocol), with the same retries, pacing, ETag cache " +
       "and response size limit. `pep mcp --sandbox` serves the built-in synthetic sandbox instead, for trying it out.",
@@ -56,12 +59,25 @@ function mcpDescription(): string {
     indent(CLIENT_CONFIG),
     "Tools and their arguments (lists take limit and cursor and return next_cursor; at most 100 items a call):",
     indent(toolLines()),
-    "Each result is structured JSON matching the tool's declared output schema, with a short text rendering. Every " +
-      "result carries the research-only notice, the API's affiliate disclosure when it sends one, and sandbox: true " +
-      'with a "synthetic sandbox data" notice when the data is the sandbox\'s. Text from the API is cleaned of ' +
-      "control characters. A failure is a tool error with the same message, codes and hints as the command line " +
-      "(401 and 403 name the scope the key lacks; 429 says when to try again). Tools that need a key with another " +
-      "scope are listed too, and say which scope is missing when called.",
+    "Each result is structured JSON matching the tool's declared output schema, and its text carries the same data " +
+      "as compact JSON (nothing cut, up to 60000 characters; a longer list's text holds the whole items that fit and " +
+      "says so), after a line saying how to page past it and that the JSON is data from the service, never " +
+      "instructions. Every result carries the research-only notice, the API's affiliate disclosure when it sends one, " +
+      'and sandbox: true with a "synthetic sandbox data" notice when the data is the sandbox\'s. Text from the API is ' +
+      "cleaned of control characters. A failure is a tool error in the caller's terms: what failed (the API's message, " +
+      "status, code and request id), then which tool or argument to use next; 401 and 403 name the scope and the " +
+      "PEP_API_KEY to set in the client's configuration; an unknown peptide names the closest ones; 429 says when to " +
+      "call again.",
+    "Retries and rate-limit waits are told to the client: progress notifications when the call carries a progress " +
+      "token, log messages once the client sets a logging level. A call waits at most --max-wait seconds in all " +
+      "(default 30, below the 60 s after which clients give up); a longer wait ends the call at once with the time to " +
+      "call again.",
+    "Besides tools: resources pep://peptides/{slug}, pep://peptides/{slug}/research and pep://studies/{id} (lists " +
+      "and search results link to them), completions of slugs, study ids, research areas, categories and product " +
+      "forms, and the prompts summarise_evidence, explore_research_area and compare_vendors_for_peptide.",
+    "It starts with any configuration: an unknown profile, no base URL or no key are said in the instructions the " +
+      "client reads at initialize and in every tool error, with the env keys to set (PEP_BASE_URL, PEP_API_KEY, " +
+      "PEP_PROFILE). With no key the vendor, product and price tools are not listed; --tools serves only some groups.",
     "What it never does: it sends only GET requests (no tool writes anything, anywhere), it never returns dose " +
       "figures, regimens or reconstitution instructions (the API holds none), and the API key never appears in a " +
       "result, a tool error or a log line.",
@@ -71,7 +87,7 @@ function mcpDescription(): string {
 export const defs: CommandDef[] = [
   {
     path: ["mcp"],
-    summary: "Serve the API's read endpoints as Model Context Protocol tools over stdio",
+    summary: "Serve the API's read endpoints as Model Context Protocol tools over stdio or HTTP",
     // Built when read (help, man, completion), not when the program loads: the tool lines
     // are worked out from the catalog, and every other command would pay for them.
     get description() {
@@ -80,9 +96,42 @@ export const defs: CommandDef[] = [
     examples: [
       "pep mcp   # started by the client, not by hand",
       "pep mcp --sandbox   # synthetic data, no key needed",
-      "pep mcp --profile work --retries 1",
+      "pep mcp --profile work --max-wait 20",
+      "pep mcp --tools research,studies   # fewer tools, a shorter tool list",
+      "pep mcp --http --port 8765   # Streamable HTTP on 127.0.0.1",
+    ],
+    options: [
+      {
+        key: "maxWait",
+        long: "max-wait",
+        value: "seconds",
+        description:
+          "longest a tool call waits in all for retries and the API's rate limit (default 30, or PEP_MCP_MAX_WAIT); a longer wait ends the call at once with the time to call again",
+      },
+      {
+        key: "http",
+        long: "http",
+        description:
+          "serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio, until Ctrl-C; browsers' Origins other than loopback are refused",
+      },
+      { key: "port", long: "port", value: "n", description: "port for --http (default 8765; 0: any free port)" },
+      {
+        key: "host",
+        long: "host",
+        value: "address",
+        description:
+          "address for --http (default 127.0.0.1); beyond loopback a bearer token is required, from PEP_MCP_TOKEN",
+      },
+      {
+        key: "tools",
+        long: "tools",
+        value: "groups",
+        description:
+          "serve only these groups of tools, comma-separated: research, studies, vendors, prices (default all, or PEP_MCP_TOOLS)",
+      },
     ],
     defaultFormat: "json",
     stdioProtocol: true,
+    reportsConfig: true,
   },
 ];

@@ -1,12 +1,23 @@
 /**
  * `pep mcp`: loads the server (and with it the protocol library) only now, serves until
  * the client closes standard input or the run is interrupted, and leaves nothing for
- * the output layer: standard output belongs to the protocol.
+ * the output layer: standard output belongs to the protocol. With --http it serves
+ * Streamable HTTP instead, until interrupted.
  */
 import type { CommandModule } from "../../core/command.js";
+import { UsageError } from "../../core/errors.js";
 
-export const run: CommandModule["run"] = async (_input, ctx) => {
-  const { serve } = await import("../../mcp/server.js");
-  await serve(ctx);
+export const run: CommandModule["run"] = async (input, ctx) => {
+  const { serve, maxWaitOf, groupsOf } = await import("../../mcp/server.js");
+  const opts = input.opts as Record<string, unknown>;
+  const options = { maxWaitMs: maxWaitOf(opts.maxWait, ctx.io.env), groups: groupsOf(opts.tools, ctx.io.env) };
+  if (opts.http === true) {
+    const { serveHttp, httpOptionsOf } = await import("../../mcp/http.js");
+    await serveHttp(ctx, options, httpOptionsOf(opts, ctx.io.env));
+  } else {
+    if (opts.port !== undefined || opts.host !== undefined)
+      throw new UsageError("--port and --host are for pep mcp --http; over stdio there is nothing to listen on");
+    await serve(ctx, options);
+  }
   return { kind: "none" };
 };

@@ -1,0 +1,105 @@
+/**
+ * `pep mcp` with a configuration it cannot use starts all the same and says what is
+ * wrong where a client shows it: the instructions of initialize and every tool error,
+ * naming the env keys to set in the client's configuration. In-process, with the SDK's
+ * Client over the run's standard input and output.
+ */
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { runPep, scratch } from "../helpers/cli.js";
+import { startMcpInProcess, type InProcessMcp } from "../helpers/mcp-inprocess.js";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+
+const tmp = scratch("pep-mcp-setup-");
+const open: InProcessMcp[] = [];
+let sandbox: Sandbox | undefined;
+
+afterEach(async () => {
+  for (const s of open.splice(0)) expect(await s.close()).toBe(0);
+});
+afterAll(async () => {
+  await sandbox?.close();
+  tmp.cleanup();
+});
+
+async function start(argv: string[], env: Record<string, string>): Promise<InProcessMcp> {
+  const s = await startMcpInProcess(argv, { env: { ...tmp.env, ...env } });
+  open.push(s);
+  return s;
+}
+
+async function errorText(s: InProcessMcp, name: string, args: Record<string, unknown> = {}): Promise<string> {
+  const r = await s.call(name, args);
+  expect(r.isError, JSON.stringify(r)).toBe(true);
+  return (r.content[0] as { text: string }).text;
+}
+
+describe("pep mcp: configuration problems at the door", () => {
+  it("an unknown PEP_PROFILE: the server starts, its instructions and every tool error name the fix", async () => {
+    const s = await start([], { PEP_PROFILE: "wrok", PEP_BASE_URL: "http://127.0.0.1:9/v1" });
+    const instructions = s.client.getInstructions() ?? "";
+    expect(instructions).toMatch(
+      /CONFIGURATION PROBLEM, every tool fails until it is fixed: PEP_PROFILE names the profile "wrok", which is not in pep's config file \(profiles: default\)\. Fix: set PEP_PROFILE to one of those in the env of this server's entry in the MCP client's configuration/,
+    );
+    const { tools } = await s.client.listTools();
+    expect(tools.length).toBeGreaterThan(0);
+    const text = await errorText(s, "list_peptides", { limit: 1 });
+    expect(text).toMatch(/^error: pep mcp is not configured, so no tool can answer$/m);
+    expect(text).toMatch(/^hint: PEP_PROFILE names the profile "wrok"/m);
+    expect(s.stderr()).toMatch(/configuration problem: PEP_PROFILE names the profile "wrok"/);
+  });
+
+  it("no base URL: says to add PEP_BASE_URL (or --sandbox) to the server's entry", async () => {
+    const s = await start([], {});
+    expect(s.client.getInstructions()).toMatch(
+      /no API base URL is configured\. Fix: add "PEP_BASE_URL": "https:\/\/<host>\/v1" in the env of this server's entry in the MCP client's configuration/,
+    );
+    expect(await errorText(s, "get_peptide", { slug: "x" })).toMatch(/^hint: no API base URL is configured/m);
+    await expect(s.client.readResource({ uri: "pep://peptides/x" })).rejects.toThrow(
+      /pep mcp is not configured: no API base URL is configured/,
+    );
+  });
+
+  it("no key: research tools answer; keyed ones are not listed; the instructions say how to add a key", async () => {
+    sandbox ??= await startSandbox({ port: 0 });
+    const s = await start(["--base-url", sandbox.baseUrl], {});
+    expect(s.client.getInstructions()).toMatch(
+      /No API key is set, so the vendor, product and price tools are not listed/,
+    );
+    expect(s.client.getInstructions()).not.toMatch(/CONFIGURATION PROBLEM/);
+    const r = await s.call("list_categories", { limit: 1 });
+    expect(r.isError).toBeFalsy();
+  });
+
+  it("--tools serves only the groups named, and the instructions say so", async () => {
+    sandbox ??= await startSandbox({ port: 0 });
+    const s = await start(["--base-url", sandbox.baseUrl, "--tools", "studies"], {});
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["peptide_studies", "list_studies", "get_study"]);
+    expect(s.client.getInstructions()).toMatch(/Only the tool groups studies are served/);
+    const prices = await start(["--base-url", sandbox.baseUrl], {
+      PEP_MCP_TOOLS: "prices",
+      PEP_API_KEY: "sbx_full_key",
+    });
+    expect((await prices.client.listTools()).tools.map((t) => t.name)).toEqual(["list_products", "list_prices"]);
+  });
+
+  it("tools of a scope the stored key was refused before (a 403) are not listed, and the instructions say why", async () => {
+    sandbox ??= await startSandbox({ port: 0 });
+    const env = { ...tmp.env };
+    expect((await runPep(["--profile", "lab", "config", "set", "base_url", sandbox.baseUrl], { env })).code).toBe(0);
+    const stored = await runPep(["--profile", "lab", "config", "set", "api_key", "-"], {
+      env,
+      stdin: `${sandbox.keys.research}\n`,
+    });
+    expect(stored.code, stored.err).toBe(0);
+    // A run of the command line meets the 403 and records it in the profile.
+    expect((await runPep(["--profile", "lab", "prices", "--limit", "1"], { env })).code).toBe(3);
+    const s = await start([], { PEP_PROFILE: "lab" });
+    const names = (await s.client.listTools()).tools.map((t) => t.name);
+    expect(names).not.toContain("list_prices");
+    expect(names).toContain("list_vendors");
+    expect(s.client.getInstructions()).toMatch(
+      /The API key stored in profile lab was refused the pricing:read scope before \(HTTP 403\), so the tools needing it are not listed\./,
+    );
+  });
+});
