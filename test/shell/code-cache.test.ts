@@ -101,6 +101,30 @@ describe.skipIf(!isBuilt())(`V8's code cache of the bundle (${process.version})`
     expect(buildId()).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it("the bundle calls no import() and none of require's extras, which files compiled through node:vm lack", () => {
+    // bin/code-cache.js gives each file its module's own require (no resolve, main, cache
+    // or extensions), and node:vm runs import() only behind an experimental flag
+    // (scripts/build.mjs turns it into require()). Comments are left out of the search.
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(d, e.name));
+        else if (e.name.endsWith(".js")) files.push(path.join(d, e.name));
+      }
+    };
+    walk(path.join(ROOT, "dist"));
+    const found: string[] = [];
+    for (const f of files) {
+      const code = readFileSync(f, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
+      for (const m of code.matchAll(/\bimport\s*\(|\b(?:__)?require\s*\.\s*(?:resolve|main|cache|extensions)\b/g))
+        found.push(`${path.relative(ROOT, f)}: ${m[0]}`);
+    }
+    expect(files.length).toBeGreaterThan(10);
+    expect(found).toEqual([]);
+  });
+
   it("a first run saves every file it loaded in <cache>/code-cache/<node>-<arch>-<build id>; the next run only reads", async () => {
     const s = useScratch();
     const dir = path.join(s.dir, "cache");
