@@ -18,6 +18,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
@@ -380,6 +381,30 @@ describe.skipIf(!isBuilt() || process.getuid === undefined)(
         expect(lstatSync(path.join(folder(dir), n)).mode & 0o777).toBe(0o600);
       const again = traced((await run(dir)).err);
       expect(again["main.js"]).toEqual(["accepted"]);
+    });
+
+    it.skipIf(
+      typeof (createRequire(import.meta.url)("node:module") as { enableCompileCache?: unknown }).enableCompileCache !==
+        "function",
+    )("Node's compile cache (for jq-wasm) starts only in a folder no one else can write", async () => {
+      const s = useScratch();
+      const dir = path.join(s.dir, "cache");
+      const jq = [...LIST, "--jq", ".[0].id"];
+      expect((await run(dir, jq)).code).toBe(0);
+      const nodes = path.join(dir, "node-compile-cache");
+      expect(readdirSync(nodes).length).toBeGreaterThan(0);
+      // What Node wrote there itself passes the check.
+      expect((await run(dir, jq)).err).not.toMatch(/code cache off/);
+      const below = path.join(nodes, readdirSync(nodes)[0]!);
+      chmodSync(below, 0o777);
+      const r = await run(dir, jq);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toMatch(
+        new RegExp(
+          `^PEP \\d+: code cache off for Node's compile cache: ${below} is writable by its group \\(mode 777\\)$`,
+          "m",
+        ),
+      );
     });
 
     it("pep cache clear removes the compiled code, and its own run writes none back", async () => {
