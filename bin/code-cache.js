@@ -22,7 +22,11 @@
 // running pep and writable by no one else (no group or other write bit), checked with
 // lstat and fstat (a link is refused, and no file is opened through one). Anything else
 // turns the cache off for the run, NODE_DEBUG=pep saying why. The folders above the cache
-// folder are not checked, as pep trusts them for its config and ETag cache alike.
+// folder are not checked, as pep trusts them for its config and ETag cache alike. Where
+// there are no user ids (Windows) there is no owner to check, and the cache stays off.
+//
+// What this relies on of Node's private loader (Module.prototype._compile, Module.wrap),
+// what it buys, and the tests that fail when either changes: docs/startup.md.
 //
 // When to save: V8 rejects a cache made under other flags or by another V8, and a file
 // with no cache or a rejected one is saved at exit. A run of a command not seen before in
