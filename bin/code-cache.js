@@ -15,6 +15,19 @@
 // source's length. A new build or Node version starts a folder of its own, and a save
 // removes the folders of other builds for the same Node.
 //
+// Whose files: V8 runs what a cache file holds after checking no more than the source's
+// length, so a cache file is code, with the API key in reach. As ssh does with its own
+// files, compiled code is read from and written to a folder only when every folder from
+// pep's cache folder (its real path) down to it, and each file, is owned by the user
+// running pep and writable by no one else (no group or other write bit), checked with
+// lstat and fstat (a link is refused, and no file is opened through one). Anything else
+// turns the cache off for the run, NODE_DEBUG=pep saying why. The folders above the cache
+// folder are not checked, as pep trusts them for its config and ETag cache alike. Where
+// there are no user ids (Windows) there is no owner to check, and the cache stays off.
+//
+// What this relies on of Node's private loader (Module.prototype._compile, Module.wrap),
+// what it buys, and the tests that fail when either changes: docs/startup.md.
+//
 // When to save: V8 rejects a cache made under other flags or by another V8, and a file
 // with no cache or a rejected one is saved at exit. A run of a command not seen before in
 // this folder saves every file it loaded: a saved file keeps the code the cache it was
@@ -31,6 +44,9 @@ const Module = module.constructor;
 
 /** At most this many commands are folded in per folder; later ones only read. */
 const MAX_SEEN = 64;
+
+/** The user whose folders are trusted: undefined where there are no user ids (Windows). */
+const UID = typeof process.getuid === "function" ? process.getuid() : undefined;
 
 /**
  * pep's cache folder, the ETag cache's (src/config/store.ts, cacheDir): $PEP_CACHE_DIR,
@@ -53,7 +69,7 @@ function cacheBase(env) {
  * Returns the function that turns it on, once: node:module (which also brings the source
  * map support) is loaded only when a file outside the bundle is about to be compiled.
  */
-function useCompileCache(base) {
+function useCompileCache(base, trace) {
   let started = false;
   return () => {
     if (started) return;
@@ -61,12 +77,83 @@ function useCompileCache(base) {
     try {
       const nodeModule = require("node:module");
       if (typeof nodeModule.enableCompileCache !== "function") return;
-      const dir = path.join(base, "node-compile-cache");
-      if (makeFolder(dir)) nodeModule.enableCompileCache(dir);
+      if (!makeFolder(path.join(base, "node-compile-cache"))) return;
+      const where = trusted(base, ["node-compile-cache"]);
+      const dir = path.join(where.base ?? base, "node-compile-cache");
+      // Node keeps a folder per Node version in it, each holding one file per module.
+      const why = where.why ?? untrustedBelow(dir, 2);
+      if (why !== undefined) {
+        if (trace) trace(`off for Node's compile cache: ${why}`);
+        return;
+      }
+      nodeModule.enableCompileCache(dir);
     } catch {
       // The cache could not start: the run goes on uncached.
     }
   };
+}
+
+/**
+ * Where compiled code may be kept below the cache folder `base`, in the folder `names`
+ * (["code-cache", "<build>"]): `{ base }`, the real path of `base` to use from now on
+ * (so no link can be swapped under the run), when it and each folder below it are
+ * folders (not links) owned by this user and writable by no one else, or when one does
+ * not exist yet (the check stops there: nothing below it can be read); else `{ why }`.
+ */
+function trusted(base, names) {
+  if (UID === undefined) return { why: "no owner to check on this system" };
+  let real;
+  try {
+    real = fs.realpathSync.native(base);
+  } catch (err) {
+    return err?.code === "ENOENT" ? { base } : { why: `${base}: ${err?.code ?? "cannot be read"}` };
+  }
+  for (let i = 0, dir = real; ; dir = path.join(dir, names[i++])) {
+    let st;
+    try {
+      st = fs.lstatSync(dir);
+    } catch (err) {
+      return err?.code === "ENOENT" ? { base: real } : { why: `${dir}: ${err?.code ?? "cannot be read"}` };
+    }
+    const why = unsafeEntry(st, true);
+    if (why !== undefined) return { why: `${dir} ${why}` };
+    if (i === names.length) return { base: real };
+  }
+}
+
+/** The same for every entry below `dir`, `depth` levels down (each folder and file). */
+function untrustedBelow(dir, depth) {
+  let entries;
+  try {
+    entries = fs.readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  for (const name of entries) {
+    const p = path.join(dir, name);
+    let st;
+    try {
+      st = fs.lstatSync(p);
+    } catch {
+      continue;
+    }
+    const why = unsafeEntry(st, st.isDirectory());
+    if (why !== undefined) return `${p} ${why}`;
+    if (st.isDirectory() && depth > 1) {
+      const below = untrustedBelow(p, depth - 1);
+      if (below !== undefined) return below;
+    }
+  }
+  return undefined;
+}
+
+/** What is wrong with a folder's or file's stat for holding compiled code, if anything. */
+function unsafeEntry(st, folder) {
+  if (folder ? !st.isDirectory() : !st.isFile()) return folder ? "is not a folder" : "is not a plain file";
+  if (st.uid !== UID) return `is owned by uid ${st.uid}, not ${UID}`;
+  if ((st.mode & 0o022) !== 0)
+    return `is writable by ${st.mode & 0o020 ? "its group" : "others"} (mode ${(st.mode & 0o7777).toString(8)})`;
+  return undefined;
 }
 
 /**
@@ -84,12 +171,18 @@ function useCodeCache({ dist, base, commandOf, beforeOthers, trace }) {
     return false;
   }
   if (!/^[0-9a-f]{8,64}$/.test(buildId)) return false;
-  const vm = require("node:vm");
-  const root = path.join(base, "code-cache");
   const prefix = `${process.version}-${process.arch}-`;
-  const dir = path.join(root, prefix + buildId);
+  const names = ["code-cache", prefix + buildId];
+  const where = trusted(base, names);
+  if (where.why !== undefined) {
+    if (trace) trace(`off: ${where.why}`);
+    return false;
+  }
+  const vm = require("node:vm");
+  const dirOf = (b) => path.join(b, "code-cache", prefix + buildId);
+  const dir = dirOf(where.base);
   const prefixOfDist = dist.endsWith(path.sep) ? dist : dist + path.sep;
-  /** Scripts compiled in this run: { script, file, save } */
+  /** Scripts compiled in this run: { script, name (of its cache file), save } */
   const compiled = [];
   const compile = Module.prototype._compile;
 
@@ -98,20 +191,15 @@ function useCodeCache({ dist, base, commandOf, beforeOthers, trace }) {
       if (beforeOthers) beforeOthers();
       return compile.call(this, content, filename, ...rest);
     }
-    const file = path.join(dir, `${path.basename(filename)}.cache`);
-    let cachedData;
-    try {
-      cachedData = fs.readFileSync(file);
-    } catch {
-      // None yet.
-    }
+    const name = `${path.basename(filename)}.cache`;
+    const cachedData = readTrusted(path.join(dir, name), trace);
     // No import() in the bundle (scripts/build.mjs turns it into require()): a script
     // compiled here could only run one behind an experimental flag.
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
     const fresh = cachedData === undefined || script.cachedDataRejected === true;
     if (trace)
       trace(`${path.basename(filename)}: ${cachedData === undefined ? "none" : fresh ? "rejected" : "accepted"}`);
-    compiled.push({ script, file, save: fresh });
+    compiled.push({ script, name, save: fresh });
     const wrapper = script.runInThisContext({ displayErrors: true });
     return wrapper.call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
   };
@@ -121,9 +209,11 @@ function useCodeCache({ dist, base, commandOf, beforeOthers, trace }) {
     let seen;
     try {
       const command = commandOf();
+      // `pep cache clear` has just removed the compiled code: it leaves none behind.
+      if (command === "cache clear") return;
       if (typeof command === "string" && /^[a-z][a-z0-9 -]{0,60}$/.test(command)) {
-        const marker = path.join(dir, `${command.replace(/ /g, "_")}.seen`);
-        if (!fs.existsSync(marker) && countSeen(dir) < MAX_SEEN) seen = marker;
+        const marker = `${command.replace(/ /g, "_")}.seen`;
+        if (!fs.existsSync(path.join(dir, marker)) && countSeen(dir) < MAX_SEEN) seen = marker;
       }
     } catch {
       // No name for the run: only files without a cache are saved.
@@ -131,18 +221,25 @@ function useCodeCache({ dist, base, commandOf, beforeOthers, trace }) {
     const toSave = compiled.filter((c) => seen !== undefined || c.save);
     if (toSave.length === 0) return;
     if (!makeFolder(dir)) return;
-    pruneOtherBuilds(root, dir, prefix);
+    // Made now (mode 0700) or there before: written only where no one else can change it.
+    const now = trusted(base, names);
+    if (now.why !== undefined) {
+      if (trace) trace(`not saved: ${now.why}`);
+      return;
+    }
+    const into = dirOf(now.base);
+    pruneOtherBuilds(path.dirname(into), into, prefix);
     for (const c of toSave) {
       try {
-        writeAtomically(c.file, c.script.createCachedData());
-        if (trace) trace(`${path.basename(c.file, ".cache")}: saved`);
+        writeAtomically(path.join(into, c.name), c.script.createCachedData());
+        if (trace) trace(`${path.basename(c.name, ".cache")}: saved`);
       } catch {
         // A full disk or a read-only folder: the next run compiles again.
       }
     }
     if (seen !== undefined) {
       try {
-        fs.writeFileSync(seen, "");
+        fs.writeFileSync(path.join(into, seen), "");
       } catch {
         // Saved again by a later run of the same command.
       }
@@ -151,15 +248,40 @@ function useCodeCache({ dist, base, commandOf, beforeOthers, trace }) {
   return true;
 }
 
-/** `require` for a module compiled here, as Node gives one to the modules it compiles. */
+/**
+ * A cache file's bytes, when it is a plain file of this user's that no one else can
+ * write (checked on the open file, which was not reached through a link); else undefined.
+ */
+function readTrusted(file, trace) {
+  let fd;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  } catch (err) {
+    if (err?.code !== "ENOENT" && trace) trace(`${path.basename(file, ".cache")}: refused: ${err?.code}`);
+    return undefined;
+  }
+  try {
+    const why = unsafeEntry(fs.fstatSync(fd), false);
+    if (why !== undefined) {
+      if (trace) trace(`${path.basename(file, ".cache")}: refused: ${file} ${why}`);
+      return undefined;
+    }
+    return fs.readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * `require` for a module compiled here: the module's own `require`, which is all the
+ * bundle calls. Node's also carries resolve, main, cache and extensions, which it reads
+ * off the loader's private functions; the bundle uses none of them, and
+ * test/shell/code-cache.test.ts fails if it starts to.
+ */
 function requireFor(mod) {
-  const require = (id) => mod.require(id);
-  require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
-  require.resolve.paths = (request) => Module._resolveLookupPaths(request, mod);
-  require.main = process.mainModule;
-  require.extensions = Module._extensions;
-  require.cache = Module._cache;
-  return require;
+  return (id) => mod.require(id);
 }
 
 function countSeen(dir) {

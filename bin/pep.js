@@ -68,7 +68,8 @@ function quickAnswer(words) {
  * (Node 22.1 and later) for any other file. NODE_DISABLE_COMPILE_CACHE turns both off;
  * with NODE_COMPILE_CACHE, Node has already turned its own on in the folder that names,
  * for every file, and pep adds none. A folder that cannot be made or written only costs
- * the speed-up. NODE_DEBUG=pep traces what happens to each file of the bundle on stderr.
+ * the speed-up, and so does one that others could write (bin/code-cache.js says which).
+ * NODE_DEBUG=pep traces what happens to each file of the bundle on stderr.
  */
 function useCaches(env, commandOf) {
   if (env.NODE_DISABLE_COMPILE_CACHE || env.NODE_COMPILE_CACHE) return;
@@ -76,14 +77,15 @@ function useCaches(env, commandOf) {
     const caches = require("./code-cache.js");
     const base = caches.cacheBase(env);
     if (base === undefined) return;
-    const nodeCache = caches.useCompileCache(base);
     const traced = /(^|,)\s*pep\s*(,|$)/i.test(env.NODE_DEBUG ?? "");
+    const trace = traced ? (line) => process.stderr.write(`PEP ${process.pid}: code cache ${line}\n`) : undefined;
+    const nodeCache = caches.useCompileCache(base, trace);
     const ours = caches.useCodeCache({
       dist: path.join(__dirname, "..", "dist"),
       base,
       commandOf,
       beforeOthers: nodeCache,
-      trace: traced ? (line) => process.stderr.write(`PEP ${process.pid}: code cache ${line}\n`) : undefined,
+      trace,
     });
     if (!ours) nodeCache();
   } catch {

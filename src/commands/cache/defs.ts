@@ -22,8 +22,8 @@ export const defs: CommandDef[] = [
   },
   {
     path: ["cache", "clear"],
-    summary: "Remove every entry of the ETag cache",
-    description: `${WHERE}\nThe next request of each kind is sent without If-None-Match and stored again. Only pep's own entries are removed; the folder stays.`,
+    summary: "Remove every entry of the ETag cache, and the compiled code kept beside it",
+    description: `${WHERE}\nThe next request of each kind is sent without If-None-Match and stored again. The compiled code pep keeps in code-cache/ and node-compile-cache/ there goes too; the next run compiles again. Only pep's own entries are removed; the folder stays.`,
     offline: true,
     examples: ["pep cache clear", "pep cache clear -q && pep cache size"],
   },
