@@ -75,7 +75,8 @@ export function createContext(init: ContextInit): RunContext {
   cleanups.push(() => waits.stop());
 
   // What this run learns of the profile's stored key: a success from a keyed endpoint
-  // shows that the key has the endpoint's scope, a 403 that it lacks it (spec 5 and 7).
+  // shows that the key has the endpoint's scope, a 403 that it lacks it
+  // (docs/api.md#authentication-and-scopes).
   // Recorded in the profile when the run ends, for `pep auth status`.
   const scopeOutcomes = new Map<string, "granted" | "refused">();
   const watched = new Map<string, { pattern: RegExp; scope: string }>();

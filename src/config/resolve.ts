@@ -1,8 +1,9 @@
 /**
- * Resolves the settings of one run: flags > environment > profile > defaults (contract
- * section 1). For the key: `--api-key-file` > `PEP_API_KEY` > the profile's `api_key`.
- * The in-process sandbox of `--sandbox`, when running, is above them all: its URL, its
- * key unless `--api-key-file` gives one, and no ETag cache.
+ * Resolves the settings of one run: flags > environment > profile > defaults
+ * (docs/cli.md#configuration-and-precedence). For the key: `--api-key-file` >
+ * `PEP_API_KEY` > the profile's `api_key`. The in-process sandbox of `--sandbox`, when
+ * running, is above them all: its URL, its key unless `--api-key-file` gives one, and no
+ * ETag cache.
  */
 import { envSwitch } from "../core/switches.js";
 import type { AuthHeader, OutputFormat } from "../api/enums.js";

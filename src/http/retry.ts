@@ -24,7 +24,7 @@ export interface Attempt {
 
 export type Send<R extends Attempt, T> = (req: R) => Promise<T>;
 
-/** Seconds to wait when a 429 says nothing (spec section 8 rule 4). */
+/** Seconds to wait when a 429 says nothing (docs/api.md#rate-limits). */
 export const DEFAULT_RATE_LIMIT_WAIT_S = 60;
 /**
  * Longest wait pep sits through for one request. A per-minute limit asks for under a
