@@ -23,14 +23,15 @@ import { createTransport, ENCODINGS, seconds } from "./transport.js";
 import type { ApiResponse, Client, ClientEvent, ClientOptions, Clock, RequestOptions } from "./types.js";
 import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_RETRIES = 3;
-export const DEFAULT_CONNECTIONS = 4;
+/** Defaults for a caller that gives none; the command line passes its own timeout, retries and size limit. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_RETRIES = 3;
+const DEFAULT_CONNECTIONS = 4;
 /** The largest page the API sends is a few MiB; 32 leaves a wide margin. */
-export const DEFAULT_MAX_RESPONSE_MB = 32;
+const DEFAULT_MAX_RESPONSE_MB = 32;
 
 /** `pepcli/<version>`; the version is put in at build time (esbuild, vitest). */
-export function defaultUserAgent(): string {
+function defaultUserAgent(): string {
   const version = typeof __PEP_VERSION__ === "string" ? __PEP_VERSION__ : "0.0.0-dev";
   return `pepcli/${version}`;
 }
