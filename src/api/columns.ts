@@ -2,7 +2,7 @@
  * The columns of `-o csv` and `-o tsv` for each list resource, kept beside the endpoint
  * table (docs/cli.md#csv-and-tsv-columns): the header depends only on the command and its
  * flags, never on the data. Top-level fields come in the service's order (its `fields`
- * lists where it gives one: docs/api.md#resources-and-fields); nested objects are
+ * lists where it gives one: docs/api.md#resources); nested objects are
  * flattened to the paths named here (`evidence.level`, `rating.average`). A value where
  * the map expects a plain value (an object, a list of objects) is written as compact JSON
  * in that column's cell; whatever the map does not name (a field a newer API adds, a

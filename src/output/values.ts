@@ -2,7 +2,7 @@
  * Reading API values the same way in every writer: dotted paths, flattened keys, the
  * `not_documented` token, labels for objects, and the two small shapes that read better
  * inline (a fact with its source, a money amount with its currency). The API leaves most
- * nested types open (docs/api.md#resources-and-fields), so everything here is tolerant of
+ * nested types open (docs/api.md#resources), so everything here is tolerant of
  * shapes it has not seen.
  */
 import { cleanLine } from "./sanitize.js";
