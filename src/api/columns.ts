@@ -1,14 +1,14 @@
 /**
  * The columns of `-o csv` and `-o tsv` for each list resource, kept beside the endpoint
- * table (contract section 4): the header depends only on the command and its flags, never
- * on the data. Top-level fields come in the spec's order (section 2.2, its `fields`
- * lists where it gives one); nested objects are flattened to the paths named here
- * (`evidence.level`, `rating.average`). A value where the map expects a plain value (an
- * object, a list of objects) is written as compact JSON in that column's cell; whatever
- * the map does not name (a field a newer API adds, a nested key it does not know) goes
- * as compact JSON into the last column, `other`, so nothing is dropped and no column is
- * added. `--fields a,b` gives exactly those columns instead (a name with sub-columns
- * here, such as `evidence`, gives its sub-columns).
+ * table (docs/cli.md#csv-and-tsv-columns): the header depends only on the command and its
+ * flags, never on the data. Top-level fields come in the service's order (its `fields`
+ * lists where it gives one: docs/api.md#resources); nested objects are
+ * flattened to the paths named here (`evidence.level`, `rating.average`). A value where
+ * the map expects a plain value (an object, a list of objects) is written as compact JSON
+ * in that column's cell; whatever the map does not name (a field a newer API adds, a
+ * nested key it does not know) goes as compact JSON into the last column, `other`, so
+ * nothing is dropped and no column is added. `--fields a,b` gives exactly those columns
+ * instead (a name with sub-columns here, such as `evidence`, gives its sub-columns).
  */
 import { RESOURCES, type Resource } from "./resources.js";
 

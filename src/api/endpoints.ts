@@ -1,6 +1,6 @@
 /**
  * The endpoint table: path, scope, whether a key is needed, and the zod schema of the
- * query parameters (spec section 4). The CLI validates flags with these schemas before
+ * query parameters (docs/api.md#query-parameters). The CLI validates flags with these schemas before
  * any request; the sandbox validates incoming queries with the same ones.
  *
  * Query values arrive as strings (from flags or a URL), so numeric parameters coerce.

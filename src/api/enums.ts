@@ -1,7 +1,8 @@
 /**
- * Enumerated values of the API (spec section 2.3 and the sort columns of section 4),
- * as plain data. Help text, completions, man pages and the zod parameter schemas in
- * `endpoints.ts` all derive from these lists; nothing else spells them out.
+ * Enumerated values of the API (docs/api.md#enumerated-values, and the sort values of
+ * docs/api.md#query-parameters), as plain data. Help text, completions, man pages and the
+ * zod parameter schemas in `endpoints.ts` all derive from these lists; nothing else spells
+ * them out.
  */
 
 export const CATEGORIES = [
@@ -121,7 +122,7 @@ export const OUTPUT_FORMATS = ["table", "json", "ndjson", "csv", "tsv"] as const
 export const CITATION_FORMATS = ["bibtex", "ris", "csl-json"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | (typeof CITATION_FORMATS)[number];
 
-/** Bounds of spec section 8, shared by flags, validation, help and the sandbox. */
+/** The API's bounds (docs/api.md#parameter-bounds), shared by flags, validation, help and the sandbox. */
 export const LIMITS = {
   pageMax: 100,
   pageDefault: 20,
@@ -139,6 +140,6 @@ export const LIMITS = {
   peptideStudiesMax: 12,
 } as const;
 
-/** ISO 3166-1 alpha-2, and a subdivision such as `US-CA` (spec 4.5). */
+/** ISO 3166-1 alpha-2, and a subdivision such as `US-CA` (docs/api.md#parameter-bounds). */
 export const COUNTRY_PATTERN = /^[A-Za-z]{2}$/;
 export const SHIPS_TO_PATTERN = /^[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?$/;

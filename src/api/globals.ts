@@ -1,12 +1,12 @@
 /**
- * The global options of contract section 1: taken by every command, before or after its
+ * The global options (docs/cli.md#global-options): taken by every command, before or after its
  * name. `GlobalOptions`, what commander parses them into, follows from this list; see
  * `api/options.ts` for how to add one.
  */
 import { CITATION_FORMATS, OUTPUT_FORMATS } from "./enums.js";
 import { options, type OptionValues } from "./options.js";
 
-/** Global options of contract section 1, in the order help shows them. */
+/** Global options (docs/cli.md#global-options), in the order help shows them. */
 export const GLOBAL_OPTIONS = options([
   {
     key: "output",

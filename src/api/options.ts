@@ -82,7 +82,7 @@ export function flagString(o: OptionDef): string {
   return `${o.short ? `-${o.short}, ` : ""}${longName(o)}${o.value !== undefined ? ` <${o.value}>` : ""}`;
 }
 
-/** Options every list command takes (contract section 3), `--limit`'s default aside. */
+/** Options every list command takes (docs/cli.md#lists-and-pagination), `--limit`'s default aside. */
 export const LIST_OPTIONS = options([
   { key: "limit", long: "limit", value: "n", description: "most items to print in all; pages are fetched as needed" },
   { key: "all", long: "all", description: "follow the cursors to the last page" },

@@ -1,6 +1,7 @@
 /**
- * Study ids as people paste them, turned into the API's id forms (spec 2.2):
- * `pmid-<number>`, `doi-<doi with every / written as -->`, `nct-<NCT number>`.
+ * Study ids as people paste them, turned into the API's id forms
+ * (docs/api.md#ids-and-slugs): `pmid-<number>`, `doi-<doi with every / written as -->`,
+ * `nct-<NCT number>`.
  *
  * Users copy identifiers from papers, PubMed, doi.org links and the trial registry, not
  * from the API; accepting those forms here saves a manual rewrite. Anything that is none

@@ -1,3 +1,4 @@
+import type { Endpoint } from "../api/endpoints.js";
 import type { GlobalOptions } from "../api/globals.js";
 import { withProfile } from "../config/profile.js";
 import type { ConfigStore } from "../config/store.js";
@@ -8,7 +9,7 @@ import type { Client, ClientEvent, ClientOptions } from "../http/types.js";
 import { colorEnabled, type IO } from "../core/io.js";
 import { cleanBlock } from "../output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
-import { createWaits } from "../output/waits.js";
+import { createWaits, type Waits } from "../output/waits.js";
 
 import type { Context, Deps } from "../core/context.js";
 export type { Context, Deps, GlobalOptions } from "../core/context.js";
@@ -35,18 +36,9 @@ function redact(value: string, key: string | undefined): string {
   return redactKey(value.split(key).join(keyFingerprint(key)), key);
 }
 
-/** What the program's shell sees of a run's context beyond what commands get. */
-export interface RunContext extends Context {
-  cleanup(): Promise<void>;
-  /** An answer of this run was marked as synthetic sandbox data. */
-  synthetic(): boolean;
-}
-
-export function createContext(init: ContextInit): RunContext {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  const clients = new Map<string, Promise<Client>>();
+/** The run's stderr lines: notices (not under -q), the sandbox's once (always), and -v's debug lines. */
+function stderrLines(init: ContextInit) {
   const { io, globals } = init;
-
   // Notices can carry what the API sent (a request id header, a URL): cleaned like all
   // printed text, so that nothing in them acts on the terminal.
   // A command it suggests (`pep config set …`) names the profile in use.
@@ -63,76 +55,101 @@ export function createContext(init: ContextInit): RunContext {
   const debug = (line: string) => {
     if (globals.verbose) io.stderr.write(`${cleanBlock(line)}\n`);
   };
-  const waits = createWaits({
-    stream: io.stderr,
-    isTTY: io.stderrIsTTY,
-    quiet: globals.quiet === true,
-    color: colorEnabled(io.env, io.stderrIsTTY, globals.color),
-    env: io.env,
-    notice,
-    debug,
-  });
-  cleanups.push(() => waits.stop());
+  return { notice, sandboxSeen, debug, synthetic: () => sandboxNoticed };
+}
 
-  // What this run learns of the profile's stored key: a success from a keyed endpoint
-  // shows that the key has the endpoint's scope, a 403 that it lacks it (spec 5 and 7).
-  // Recorded in the profile when the run ends, for `pep auth status`.
-  const scopeOutcomes = new Map<string, "granted" | "refused">();
+/**
+ * What this run learns of the profile's stored key: a success from a keyed endpoint
+ * shows that the key has the endpoint's scope, a 403 that it lacks it
+ * (docs/api.md#authentication-and-scopes). Recorded in the profile when the run ends,
+ * for `pep auth status`.
+ */
+function scopeWatch(init: ContextInit) {
+  const outcomes = new Map<string, "granted" | "refused">();
   const watched = new Map<string, { pattern: RegExp; scope: string }>();
   let watchedKey: string | undefined;
-  const noteScope = (apiKey: string | undefined, url: string, status: number) => {
-    if (apiKey === undefined || apiKey !== watchedKey) return;
-    const outcome =
-      (status >= 200 && status < 300) || status === 304 ? "granted" : status === 403 ? "refused" : undefined;
-    if (!outcome) return;
-    let path: string;
-    try {
-      path = new URL(url).pathname;
-    } catch {
-      return;
-    }
-    for (const { pattern, scope } of watched.values()) if (pattern.test(path)) scopeOutcomes.set(scope, outcome);
+  return {
+    /** Watches answers of `endpoint` when the key comes from the profile. */
+    watch(endpoint: Endpoint, cfg: ResolvedConfig) {
+      if (!endpoint.keyRequired || cfg.apiKey === undefined || cfg.apiKeySource !== "config") return;
+      watchedKey = cfg.apiKey;
+      watched.set(endpoint.path, { pattern: pathPattern(endpoint.path), scope: endpoint.scope });
+    },
+    note(apiKey: string | undefined, url: string, status: number) {
+      if (apiKey === undefined || apiKey !== watchedKey) return;
+      const outcome =
+        (status >= 200 && status < 300) || status === 304 ? "granted" : status === 403 ? "refused" : undefined;
+      if (!outcome) return;
+      let path: string;
+      try {
+        path = new URL(url).pathname;
+      } catch {
+        return;
+      }
+      for (const { pattern, scope } of watched.values()) if (pattern.test(path)) outcomes.set(scope, outcome);
+    },
+    async record() {
+      if (outcomes.size === 0 || watchedKey === undefined) return;
+      const { keyDigest } = await import("../config/key-digest.js");
+      await (await init.store()).noteScopes(init.profile, keyDigest(watchedKey), outcomes);
+    },
   };
-  cleanups.push(async () => {
-    if (scopeOutcomes.size === 0 || watchedKey === undefined) return;
-    const { keyDigest } = await import("../config/key-digest.js");
-    await (await init.store()).noteScopes(init.profile, keyDigest(watchedKey), scopeOutcomes);
-  });
+}
 
-  const listeners: Array<(e: ClientEvent) => void> = [];
-  const onEvent = (apiKey: string | undefined) => (e: ClientEvent) => {
-    for (const fn of listeners) fn(e);
-    switch (e.type) {
-      case "request":
-        waits.done();
-        if (globals.verbose) {
-          const headers = Object.entries(e.headers)
-            .map(([k, v]) => `\n  ${k}: ${redact(v, apiKey)}`)
-            .join("");
-          debug(`> GET ${redact(e.url, apiKey)}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ""}${headers}`);
-        }
-        break;
-      case "response":
-        noteScope(apiKey, e.url, e.status);
-        debug(
-          `< ${e.status}${e.fromCache ? " (not modified, from cache)" : ""} ${redact(e.url, apiKey)} ${e.ms} ms, ${e.bytes} bytes${e.requestId ? `, request ${redact(e.requestId, apiKey)}` : ""}`,
-        );
-        break;
-      case "retry":
-        waits.retry(e);
-        break;
-      case "pace":
-        waits.pace(e.waitMs);
-        break;
-      case "key-echo":
-        io.stderr.write(
-          "warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n",
-        );
-        break;
-    }
-  };
+type Lines = ReturnType<typeof stderrLines>;
 
-  const makeClient = async (overrides: Partial<ClientOptions>): Promise<Client> => {
+/** What the client's events become: -v lines, waits shown, scopes noted, a warning when the key comes back. */
+function eventHandler(
+  init: ContextInit,
+  lines: Lines,
+  waits: Waits,
+  scopes: ReturnType<typeof scopeWatch>,
+  listeners: ReadonlyArray<(e: ClientEvent) => void>,
+) {
+  const { io, globals } = init;
+  const { debug } = lines;
+  return (apiKey: string | undefined) =>
+    (e: ClientEvent): void => {
+      for (const fn of listeners) fn(e);
+      switch (e.type) {
+        case "request":
+          waits.done();
+          if (globals.verbose) {
+            const headers = Object.entries(e.headers)
+              .map(([k, v]) => `\n  ${k}: ${redact(v, apiKey)}`)
+              .join("");
+            debug(`> GET ${redact(e.url, apiKey)}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ""}${headers}`);
+          }
+          break;
+        case "response":
+          scopes.note(apiKey, e.url, e.status);
+          debug(
+            `< ${e.status}${e.fromCache ? " (not modified, from cache)" : ""} ${redact(e.url, apiKey)} ${e.ms} ms, ${e.bytes} bytes${e.requestId ? `, request ${redact(e.requestId, apiKey)}` : ""}`,
+          );
+          break;
+        case "retry":
+          waits.retry(e);
+          break;
+        case "pace":
+          waits.pace(e.waitMs);
+          break;
+        case "key-echo":
+          io.stderr.write(
+            "warning: the API's answer contains your API key; it is printed as sent, so take care where the output goes\n",
+          );
+          break;
+      }
+    };
+}
+
+/** Makes a client from the resolved settings and `overrides`, closed when the run ends. */
+function clientFactory(
+  init: ContextInit,
+  onEvent: ReturnType<typeof eventHandler>,
+  { sandboxSeen, debug }: Lines,
+  cleanups: Array<() => Promise<void> | void>,
+) {
+  return async (overrides: Partial<ClientOptions>): Promise<Client> => {
     const cfg = await init.config();
     const baseUrl = overrides.baseUrl ?? cfg.baseUrl;
     if (!baseUrl) {
@@ -167,7 +184,7 @@ export function createContext(init: ContextInit): RunContext {
         compress: cfg.compress,
         maxResponseBytes: cfg.maxResponseMb * 1024 * 1024,
         // The in-process sandbox is on this machine: never through a proxy.
-        proxy: globals.sandbox ? undefined : cfg.proxy,
+        proxy: init.globals.sandbox ? undefined : cfg.proxy,
         clock: init.deps.clock,
         onEvent: onEvent(apiKey),
         ...overrides,
@@ -178,9 +195,39 @@ export function createContext(init: ContextInit): RunContext {
     cleanups.push(() => client.close());
     return client;
   };
+}
+
+/** What the program's shell sees of a run's context beyond what commands get. */
+export interface RunContext extends Context {
+  cleanup(): Promise<void>;
+  /** An answer of this run was marked as synthetic sandbox data. */
+  synthetic(): boolean;
+}
+
+export function createContext(init: ContextInit): RunContext {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const clients = new Map<string, Promise<Client>>();
+  const { io, globals } = init;
+  const lines = stderrLines(init);
+  const { notice, debug } = lines;
+  const waits = createWaits({
+    stream: io.stderr,
+    isTTY: io.stderrIsTTY,
+    quiet: globals.quiet === true,
+    color: colorEnabled(io.env, io.stderrIsTTY, globals.color),
+    env: io.env,
+    notice,
+    debug,
+  });
+  cleanups.push(() => waits.stop());
+  const scopes = scopeWatch(init);
+  cleanups.push(() => scopes.record());
+  // Others who hear the clients' events (`pep mcp`'s progress notifications).
+  const listeners: Array<(e: ClientEvent) => void> = [];
+  const makeClient = clientFactory(init, eventHandler(init, lines, waits, scopes, listeners), lines, cleanups);
 
   const ctx: RunContext = {
-    synthetic: () => sandboxNoticed,
+    synthetic: lines.synthetic,
     io,
     profile: init.profile,
     fields: init.fields,
@@ -197,10 +244,7 @@ export function createContext(init: ContextInit): RunContext {
           hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],
         });
       }
-      if (endpoint?.keyRequired && cfg.apiKey !== undefined && cfg.apiKeySource === "config") {
-        watchedKey = cfg.apiKey;
-        watched.set(endpoint.path, { pattern: pathPattern(endpoint.path), scope: endpoint.scope });
-      }
+      if (endpoint) scopes.watch(endpoint, cfg);
       let c = clients.get("default");
       if (!c) {
         c = makeClient({});

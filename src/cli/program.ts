@@ -7,7 +7,7 @@ import { Command, type CommanderError, type Help, Option } from "commander";
 import { GLOBAL_OPTIONS, type GlobalOptions } from "../api/globals.js";
 import { flagString, type OptionDef } from "../api/options.js";
 import { COMMANDS, GROUPS, optionsOf } from "../commands/registry.js";
-import type { CommandDef, CommandInput } from "../core/command.js";
+import { type CommandDef, type CommandInput, descriptionOf } from "../core/command.js";
 import { closest } from "../core/suggest.js";
 import { UsageError } from "../core/errors.js";
 import type { IO } from "../core/io.js";
@@ -211,8 +211,9 @@ export function buildProgram(
     }
     const name = def.path[def.path.length - 1]!;
     const cmd = parent.command(name, { isDefault: def.isDefault ?? false });
+    const description = descriptionOf(def);
     cmd
-      .description(def.summary + (def.description ? `\n\n${def.description}` : ""))
+      .description(def.summary + (description ? `\n\n${description}` : ""))
       .summary(def.summary)
       .exitOverride(tagged(cmd));
     cmd.configureHelp(helpConfig());

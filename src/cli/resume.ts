@@ -1,9 +1,9 @@
 /**
- * What stderr says after a list was cut short by an error (contract section 3): the
- * command that continues the run from the cursor of the page that failed, asking only
- * for what is left of a `--limit`. `pep api --paginate` takes its cursor as
- * `-F cursor=<c>`. With `--file` nothing of the run was kept (the target is never
- * half-written): stderr says to run it again.
+ * What stderr says after a list was cut short by an error
+ * (docs/cli.md#lists-and-pagination): the command that continues the run from the cursor
+ * of the page that failed, asking only for what is left of a `--limit`. `pep api
+ * --paginate` takes its cursor as `-F cursor=<c>`. With `--file` nothing of the run was
+ * kept (the target is never half-written): stderr says to run it again.
  */
 import { hasUrlCredentials, hideUrlCredentials } from "../core/credentials.js";
 import { resumeCursorOf, resumeRemainingOf } from "../core/errors.js";

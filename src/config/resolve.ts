@@ -1,8 +1,9 @@
 /**
- * Resolves the settings of one run: flags > environment > profile > defaults (contract
- * section 1). For the key: `--api-key-file` > `PEP_API_KEY` > the profile's `api_key`.
- * The in-process sandbox of `--sandbox`, when running, is above them all: its URL, its
- * key unless `--api-key-file` gives one, and no ETag cache.
+ * Resolves the settings of one run: flags > environment > profile > defaults
+ * (docs/cli.md#configuration-and-precedence). For the key: `--api-key-file` >
+ * `PEP_API_KEY` > the profile's `api_key`. The in-process sandbox of `--sandbox`, when
+ * running, is above them all: its URL, its key unless `--api-key-file` gives one, and no
+ * ETag cache.
  */
 import { envSwitch } from "../core/switches.js";
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
@@ -67,6 +68,31 @@ export function resolveBaseUrl(
   return sandbox ? { value: sandbox.baseUrl, source: "sandbox" } : given;
 }
 
+/** The ETag cache is on unless the profile, PEP_NO_CACHE, --no-cache or the in-process sandbox turns it off. */
+function cacheOn(globals: GlobalOptions, env: IO["env"], stored: ProfileValues, sandbox: SandboxSource | undefined) {
+  if (envSwitch(env, "PEP_NO_CACHE")) return false;
+  if (globals.cache === false || sandbox) return false;
+  return stored.cache ?? DEFAULTS.cache;
+}
+
+/** The key: `--api-key-file` > the in-process sandbox's > `PEP_API_KEY` > the profile's, and where it came from. */
+async function resolveApiKey(
+  globals: GlobalOptions,
+  io: IO,
+  stored: ProfileValues,
+  sandbox: SandboxSource | undefined,
+): Promise<{ apiKey: string | undefined; apiKeySource: KeySource | undefined }> {
+  if (globals.apiKeyFile !== undefined) {
+    const apiKey = await readKeyFile(globals.apiKeyFile, io.stdin, io.cwd);
+    return { apiKey, apiKeySource: globals.apiKeyFile === "-" ? "stdin" : "file" };
+  }
+  if (sandbox) return { apiKey: sandbox.apiKey, apiKeySource: "sandbox" };
+  if (io.env.PEP_API_KEY !== undefined && io.env.PEP_API_KEY.trim() !== "")
+    return { apiKey: parseConfigValue("api_key", io.env.PEP_API_KEY, "PEP_API_KEY") as string, apiKeySource: "env" };
+  if (stored.api_key !== undefined) return { apiKey: stored.api_key, apiKeySource: "config" };
+  return { apiKey: undefined, apiKeySource: undefined };
+}
+
 export async function resolveConfig(
   globals: GlobalOptions,
   io: IO,
@@ -98,10 +124,7 @@ export async function resolveConfig(
   const timeout = pick("timeout", globals.timeout);
   const retries = globals.retry === false ? { value: 0, source: "flag" as const } : pick("retries", globals.retries);
 
-  let cache = stored.cache ?? DEFAULTS.cache;
-  if (envSwitch(io.env, "PEP_NO_CACHE")) cache = false;
-  if (globals.cache === false) cache = false;
-  if (sandbox) cache = false;
+  const cache = cacheOn(globals, io.env, stored, sandbox);
 
   // Proxies: --proxy > the profile's proxy (both for every scheme) > the environment.
   // NO_PROXY applies to all three.
@@ -110,21 +133,7 @@ export async function resolveConfig(
   const proxy = proxyUrl ? { http: proxyUrl, https: proxyUrl, noProxy: envProxy.noProxy } : envProxy;
   const compress = globals.compress === false ? false : (stored.compress ?? DEFAULTS.compress);
 
-  let apiKey: string | undefined;
-  let apiKeySource: KeySource | undefined;
-  if (globals.apiKeyFile !== undefined) {
-    apiKey = await readKeyFile(globals.apiKeyFile, io.stdin, io.cwd);
-    apiKeySource = globals.apiKeyFile === "-" ? "stdin" : "file";
-  } else if (sandbox) {
-    apiKey = sandbox.apiKey;
-    apiKeySource = "sandbox";
-  } else if (io.env.PEP_API_KEY !== undefined && io.env.PEP_API_KEY.trim() !== "") {
-    apiKey = parseConfigValue("api_key", io.env.PEP_API_KEY, "PEP_API_KEY") as string;
-    apiKeySource = "env";
-  } else if (stored.api_key !== undefined) {
-    apiKey = stored.api_key;
-    apiKeySource = "config";
-  }
+  const { apiKey, apiKeySource } = await resolveApiKey(globals, io, stored, sandbox);
 
   return {
     profile,

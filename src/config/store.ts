@@ -149,7 +149,11 @@ function readSafely(file: string): string {
   }
 }
 
-/** Reads the file without conf: a plain command needs only the values, fast. */
+/**
+ * The one reader of the file: read only when nobody else could have changed it
+ * (readSafely), then checked as JSON, so that a corrupt file is reported (and left as it
+ * is) rather than reset. A missing or empty file is an empty one.
+ */
 function readFileShape(file: string): FileShape {
   let text: string;
   try {

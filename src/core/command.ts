@@ -41,6 +41,12 @@ export interface CommandDef {
   summary: string;
   /** Paragraphs for `--help` and the man page. */
   description?: string;
+  /**
+   * The same paragraphs, for a command whose text takes work to build (`pep mcp` lists
+   * every tool): called only when help or a man page is made, never on a plain run's
+   * start-up. Read both through `descriptionOf(def)`.
+   */
+  describe?: () => string;
   args?: readonly ArgDef[];
   options?: readonly OptionDef[];
   /** Two or three real command lines, each optionally followed by `  # comment`. */
@@ -81,6 +87,11 @@ export interface CommandDef {
    * from stdin) and `--file` are refused before anything is read.
    */
   stdioProtocol?: boolean;
+}
+
+/** A definition's paragraphs for help and man pages, built now when it has `describe`. */
+export function descriptionOf(def: Pick<CommandDef, "description" | "describe">): string | undefined {
+  return def.description ?? def.describe?.();
 }
 
 export interface CommandInput<Opts = Record<string, unknown>> {

@@ -9,7 +9,7 @@ import type { Client, ClientEvent, ClientOptions, Clock } from "../http/types.js
 import type { Waits } from "../output/waits.js";
 import type { IO } from "./io.js";
 
-/** Global options of contract section 1, as commander parses them. */
+/** Global options (docs/cli.md#global-options), as commander parses them. */
 export type { GlobalOptions } from "../api/globals.js";
 
 /** What `run(argv, deps)` may be handed, for tests and embedding. */

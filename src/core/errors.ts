@@ -1,5 +1,5 @@
 /**
- * Typed errors and the one map from an error to an exit code (contract section 5).
+ * Typed errors and the one map from an error to an exit code (docs/cli.md#exit-codes).
  * Everything that can fail in `pep` throws one of these; `main.ts` prints it and exits
  * with `exitCodeFor(err)`.
  */

@@ -1,5 +1,5 @@
 /**
- * The research-only notice (spec section 1), one text wherever it is shown: under the
+ * The research-only notice (docs/api.md#content-rules), one text wherever it is shown: under the
  * help of research commands, in the man pages, and under cards about research.
  */
 export const RESEARCH_NOTICE =

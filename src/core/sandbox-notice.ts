@@ -1,5 +1,5 @@
 /**
- * The synthetic-data notice of contract section 8: printed once a run, as soon as an answer
+ * The synthetic-data notice (docs/cli.md#the-sandbox): printed once a run, as soon as an answer
  * says `meta.sandbox: true`, whoever started the sandbox (`--sandbox` in this process, or
  * `pep sandbox` elsewhere behind PEP_BASE_URL). Errors carry no `meta`, so an answer with
  * no data prints none.

@@ -8,7 +8,7 @@
  */
 import { LIMITS } from "../api/enums.js";
 import { flagNames, listOptions, longName, type OptionDef } from "../api/options.js";
-import type { ArgDef, CommandDef } from "../core/command.js";
+import { type ArgDef, type CommandDef, descriptionOf } from "../core/command.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { OTHER_COLUMN } from "../api/columns.js";
 import { ENDPOINTS } from "../api/endpoints.js";
@@ -226,8 +226,8 @@ function globalOptionsNote(src: DocSources): string[] {
 }
 
 /** A definition's description without the research-only notice, which the page states once. */
-function descriptionOf(def: CommandDef): string {
-  return (def.description ?? "")
+function pageDescription(def: CommandDef): string {
+  return (descriptionOf(def) ?? "")
     .split(/\n\s*\n/)
     .filter((p) => p.trim() !== RESEARCH_NOTICE)
     .join("\n\n");
@@ -243,7 +243,7 @@ function commandPage(src: DocSources, spec: PageSpec, names: readonly string[]):
   lines.push(".SH DESCRIPTION", ...paragraphs(sentence(spec.summary)), ".PP", guardLine(prose(RESEARCH_NOTICE)));
   for (const def of spec.defs) {
     lines.push(`.SS ${quoteArg(code(commandTitle(def)))}`, ...paragraphs(sentence(def.summary)));
-    const description = descriptionOf(def);
+    const description = pageDescription(def);
     if (description.trim()) lines.push(".PP", ...paragraphs(description));
     const facts: string[] = [];
     if (def.isDefault) facts.push(`It is the default command of ${bold(`pep ${def.path[0]}`)}.`);

@@ -1,6 +1,7 @@
 /**
- * The parts of every man page that come from the contract rather than from a command
- * definition: exit codes (contract section 5), environment (section 1) and files.
+ * The parts of every man page that come from the command line's promises rather than
+ * from a command definition: exit codes (docs/cli.md#exit-codes), environment
+ * (docs/cli.md#global-options) and files (docs/cli.md#files).
  * The codes are the `EXIT` values of `errors.ts`, so a changed code changes the pages.
  */
 import { EXIT } from "../core/errors.js";

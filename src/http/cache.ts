@@ -1,5 +1,5 @@
 /**
- * The ETag cache (contract section 6): one file per entry, named by the sha256 of its
+ * The ETag cache (docs/cli.md#network-behaviour): one file per entry, named by the sha256 of its
  * key, holding `{etag, body}`. Keys fold in a fingerprint of the API key, so answers
  * seen with one key are never served under another; the key itself is never stored.
  *

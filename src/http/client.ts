@@ -20,46 +20,53 @@ import { keyFingerprint, redactKey } from "./key.js";
 import { paginate } from "./paginate.js";
 import { createPacer, type Send, withPacing, withRetry } from "./retry.js";
 import { createTransport, ENCODINGS, seconds } from "./transport.js";
-import type { ApiResponse, Client, ClientEvent, ClientOptions, Clock, RequestOptions } from "./types.js";
+import type { ApiResponse, Client, ClientEvent, ClientOptions, RequestOptions } from "./types.js";
 import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_RETRIES = 3;
-export const DEFAULT_CONNECTIONS = 4;
+/** Defaults for a caller that gives none; the command line passes its own timeout, retries and size limit. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_RETRIES = 3;
+const DEFAULT_CONNECTIONS = 4;
 /** The largest page the API sends is a few MiB; 32 leaves a wide margin. */
-export const DEFAULT_MAX_RESPONSE_MB = 32;
+const DEFAULT_MAX_RESPONSE_MB = 32;
 
 /** `pepcli/<version>`; the version is put in at build time (esbuild, vitest). */
-export function defaultUserAgent(): string {
+function defaultUserAgent(): string {
   const version = typeof __PEP_VERSION__ === "string" ? __PEP_VERSION__ : "0.0.0-dev";
   return `pepcli/${version}`;
 }
 
-export function createClient(options: ClientOptions): Client {
+/** The options checked and filled in with their defaults; throws UsageError on a bad one. */
+function settingsOf(options: ClientOptions) {
   const base = parseBaseUrl(options.baseUrl);
-  const baseUrl = base.href.replace(/\/+$/, "");
   const apiKey = options.apiKey?.trim() || undefined;
   assertKeyUsable(apiKey);
   assertKeySafe(base, apiKey);
-
-  const authHeader = options.authHeader ?? "bearer";
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = options.retries ?? DEFAULT_RETRIES;
   if (!(timeoutMs > 0)) throw new UsageError(`the timeout must be above 0 seconds, got ${seconds(timeoutMs)}`);
   if (!Number.isInteger(retries) || retries < 0)
     throw new UsageError(`retries must be a whole number of 0 or more, got ${retries}`);
-  const clock: Clock = options.clock ?? realClock;
-  const store = options.cache || undefined;
-  const userAgent = options.userAgent ?? defaultUserAgent();
-  const onEvent = options.onEvent;
-  const emit = (e: ClientEvent) => onEvent?.(e);
-
-  /** Replaces the key, or any 8 characters of it, wherever server text echoes it back. */
-  const scrub = (text: string): string => redactKey(text, apiKey);
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_MB * 1024 * 1024;
   if (!(maxBytes > 0)) throw new UsageError(`the response size limit must be above 0, got ${maxBytes} bytes`);
+  return {
+    base,
+    baseUrl: base.href.replace(/\/+$/, ""),
+    apiKey,
+    authHeader: options.authHeader ?? "bearer",
+    timeoutMs,
+    retries,
+    maxBytes,
+    clock: options.clock ?? realClock,
+    userAgent: options.userAgent ?? defaultUserAgent(),
+  };
+}
 
-  const redactHeaders = (headers: Record<string, string>): Record<string, string> => {
+type Settings = ReturnType<typeof settingsOf>;
+
+/** Request headers as events show them: the key replaced by its fingerprint. */
+function headerRedactor(apiKey: string | undefined) {
+  return (headers: Record<string, string>): Record<string, string> => {
     const out: Record<string, string> = { ...headers };
     if (apiKey) {
       if (out.Authorization !== undefined) out.Authorization = `Bearer ${keyFingerprint(apiKey)}`;
@@ -67,19 +74,20 @@ export function createClient(options: ClientOptions): Client {
     }
     return out;
   };
+}
 
-  const transport = createTransport({
-    timeoutMs,
-    connections: options.connections ?? DEFAULT_CONNECTIONS,
-    now: () => clock.now(),
-    scrub,
-    maxBytes,
-    proxy: options.proxy,
-  });
+/** The one request: transport, then decoding. No retry, no pacing, no cache. */
+function sendOnceWith(
+  settings: Settings,
+  transport: ReturnType<typeof createTransport>,
+  emit: (e: ClientEvent) => void,
+): Send<CacheableAttempt, Received> {
+  const { apiKey, clock } = settings;
+  /** Replaces the key, or any 8 characters of it, wherever server text echoes it back. */
+  const scrub = (text: string): string => redactKey(text, apiKey);
+  const redactHeaders = headerRedactor(apiKey);
   let echoTold = false;
-
-  /** The one request: transport, then decoding. No retry, no pacing, no cache. */
-  const sendOnce: Send<CacheableAttempt, Received> = async (req) => {
+  return async (req) => {
     const conditional = req.headers["If-None-Match"] !== undefined;
     emit({ type: "request", method: "GET", url: req.url, attempt: req.attempt, headers: redactHeaders(req.headers) });
     const wire = await transport.send(new URL(req.url), req.headers, req.signal);
@@ -99,7 +107,41 @@ export function createClient(options: ClientOptions): Client {
     }
     return res;
   };
+}
 
+/** What every request sends: JSON wanted, who asks, compression, and the key where it may go. */
+function headersFor(
+  settings: Settings,
+  url: URL,
+  compress: boolean,
+): { headers: Record<string, string>; withKey: boolean } {
+  const { apiKey } = settings;
+  const withKey = apiKey !== undefined && mayCarryKey(url, settings.base);
+  const headers: Record<string, string> = { Accept: "application/json", "User-Agent": settings.userAgent };
+  if (compress) headers["Accept-Encoding"] = ENCODINGS;
+  if (withKey) {
+    if (settings.authHeader === "x-api-key") headers["X-API-Key"] = apiKey;
+    else headers.Authorization = `Bearer ${apiKey}`;
+  }
+  return { headers, withKey };
+}
+
+export function createClient(options: ClientOptions): Client {
+  const settings = settingsOf(options);
+  const { base, apiKey, clock, retries } = settings;
+  const store = options.cache || undefined;
+  const onEvent = options.onEvent;
+  const emit = (e: ClientEvent) => onEvent?.(e);
+
+  const transport = createTransport({
+    timeoutMs: settings.timeoutMs,
+    connections: options.connections ?? DEFAULT_CONNECTIONS,
+    now: () => clock.now(),
+    scrub: (text) => redactKey(text, apiKey),
+    maxBytes: settings.maxBytes,
+    proxy: options.proxy,
+  });
+  const sendOnce = sendOnceWith(settings, transport, emit);
   const pacer = createPacer(clock, onEvent);
   const retried = withRetry(withPacing(sendOnce, pacer), { retries, clock, onEvent });
   const send = store ? withEtagCache(retried, store) : retried;
@@ -107,17 +149,11 @@ export function createClient(options: ClientOptions): Client {
   let closing: Promise<void> | undefined;
 
   const client: Client = {
-    baseUrl,
+    baseUrl: settings.baseUrl,
     async request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
       const url = buildUrl(base, path, opts.query);
       assertKeyNotInUrl(url, apiKey);
-      const withKey = apiKey !== undefined && mayCarryKey(url, base);
-      const headers: Record<string, string> = { Accept: "application/json", "User-Agent": userAgent };
-      if (options.compress !== false) headers["Accept-Encoding"] = ENCODINGS;
-      if (withKey) {
-        if (authHeader === "x-api-key") headers["X-API-Key"] = apiKey;
-        else headers.Authorization = `Bearer ${apiKey}`;
-      }
+      const { headers, withKey } = headersFor(settings, url, options.compress !== false);
       const key =
         store && !opts.noCache
           ? cacheKey(url.origin, url.pathname + url.search, withKey ? apiKey : undefined)

@@ -29,11 +29,17 @@ export interface DecodeOptions {
   scrub: (text: string) => string;
 }
 
+/** What every failure of one answer carries: its status, its request id, its rate limit. */
+interface Failing {
+  status: number;
+  requestId: string | undefined;
+  fail: <E extends ApiError | ResponseError>(err: E) => E;
+}
+
 /** The wire answer as data, or the typed error it stands for. */
 export function decode(wire: Wire, options: DecodeOptions): Received {
-  const { status, headers, cutShort } = wire;
+  const { status, headers } = wire;
   const { scrub, apiKey } = options;
-  const bytes = wire.wireBytes;
   const rateLimit = parseRateLimit(
     {
       limit: header(headers, "ratelimit-limit"),
@@ -48,38 +54,63 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
     err.rateLimit = rateLimit;
     return err;
   };
+  const failing: Failing = { status, requestId, fail };
 
-  if (status === 304) {
-    if (!options.conditional) {
-      throw fail(
-        new ResponseError("the server answered 304 Not Modified to a request that was not conditional", {
-          status,
-          requestId,
-        }),
-      );
-    }
-    return {
-      status,
-      data: undefined,
-      pagination: undefined,
-      meta: {},
-      body: undefined,
-      requestId,
-      etag,
-      rateLimit,
-      fromCache: true,
-      bytes: 0,
-      text: "",
-      echoesKey: false,
-    };
-  }
+  if (status === 304) return notModified(failing, options.conditional, etag, rateLimit);
 
   const text = wire.body.toString("utf8");
-  if (status < 200 || status > 299) throw fail(apiError(status, headers, text, cutShort, options));
+  if (status < 200 || status > 299) throw fail(apiError(status, headers, text, wire.cutShort, options));
+  checkWhole(wire, failing);
+  const body = parseJson(wire, text, failing, scrub);
+  const parsed = parseSuccess(body);
+  if (!parsed.ok) {
+    throw fail(
+      new ResponseError(scrub(`the response was not the API's JSON envelope: ${parsed.reason}`), { status, requestId }),
+    );
+  }
+  const echoesKey = apiKey !== undefined && (text.includes(apiKey) || (etag !== undefined && scrub(etag) !== etag));
+  const { data, pagination, meta } = parsed.value;
+  const bytes = wire.wireBytes;
+  return { status, data, pagination, meta, body, requestId, etag, rateLimit, fromCache: false, bytes, text, echoesKey };
+}
 
-  const declaredHeader = header(headers, "content-length");
+/** A 304: the cached body stands, unless the request was not conditional (then it is an error). */
+function notModified(
+  { status, requestId, fail }: Failing,
+  conditional: boolean,
+  etag: string | undefined,
+  rateLimit: Received["rateLimit"],
+): Received {
+  if (!conditional) {
+    throw fail(
+      new ResponseError("the server answered 304 Not Modified to a request that was not conditional", {
+        status,
+        requestId,
+      }),
+    );
+  }
+  return {
+    status,
+    data: undefined,
+    pagination: undefined,
+    meta: {},
+    body: undefined,
+    requestId,
+    etag,
+    rateLimit,
+    fromCache: true,
+    bytes: 0,
+    text: "",
+    echoesKey: false,
+  };
+}
+
+/** A success body must be whole (as long as `Content-Length` said) and not empty. */
+function checkWhole(wire: Wire, { status, requestId, fail }: Failing): void {
+  const bytes = wire.wireBytes;
+  const declaredHeader = header(wire.headers, "content-length");
   const declared = declaredHeader === undefined ? Number.NaN : Number(declaredHeader);
-  if (cutShort || (Number.isFinite(declared) && declared > bytes)) {
+  if (wire.cutShort || (Number.isFinite(declared) && declared > bytes)) {
     const of = Number.isFinite(declared) && declared > bytes ? ` of ${declared}` : "";
     throw fail(
       new ResponseError(`the response body was cut short (${bytes}${of} bytes received)`, {
@@ -91,16 +122,19 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
   }
   if (wire.body.length === 0)
     throw fail(new ResponseError(`the server answered HTTP ${status} with an empty body`, { status, requestId }));
-  let body: unknown;
+}
+
+/** The body as JSON; a JSON body that ends early is told as cut short, anything else as not JSON. */
+function parseJson(wire: Wire, text: string, { status, requestId, fail }: Failing, scrub: (t: string) => string) {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (err) {
-    const contentType = contentTypeOf(headers);
+    const contentType = contentTypeOf(wire.headers);
     const reason = jsonErrorReason(err);
     const endedEarly = /JSON/i.test(contentType) && /end of (JSON )?input|Unterminated/i.test(reason);
     throw fail(
       endedEarly
-        ? new ResponseError(`the response body was cut short (${bytes} bytes received)`, {
+        ? new ResponseError(`the response body was cut short (${wire.wireBytes} bytes received)`, {
             status,
             requestId,
             cause: err,
@@ -113,15 +147,6 @@ export function decode(wire: Wire, options: DecodeOptions): Received {
           }),
     );
   }
-  const parsed = parseSuccess(body);
-  if (!parsed.ok) {
-    throw fail(
-      new ResponseError(scrub(`the response was not the API's JSON envelope: ${parsed.reason}`), { status, requestId }),
-    );
-  }
-  const echoesKey = apiKey !== undefined && (text.includes(apiKey) || (etag !== undefined && scrub(etag) !== etag));
-  const { data, pagination, meta } = parsed.value;
-  return { status, data, pagination, meta, body, requestId, etag, rateLimit, fromCache: false, bytes, text, echoesKey };
 }
 
 /** Longest server text put in a message; past it the text is cut and the cut said. */

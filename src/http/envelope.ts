@@ -1,5 +1,6 @@
 /**
- * zod schemas of the API's two envelopes (spec 2.1, 7). Both are loose: unknown fields
+ * zod schemas of the API's two envelopes (docs/api.md#response-envelopes and
+ * docs/api.md#errors). Both are loose: unknown fields
  * pass through untouched, so a newer server never breaks an older client. Only what
  * the client relies on is checked: `data` is present, `pagination` (when sent) has a
  * cursor and a has-more flag, and an error carries its code and message.

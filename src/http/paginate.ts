@@ -27,6 +27,55 @@ function freshState(): PageState {
 }
 
 /**
+ * One page: the request, checked to hold a list. A failure carries the cursor to resume
+ * from and, with a `limit`, how many items were still wanted.
+ */
+async function fetchPage(
+  request: RequestFn,
+  path: string,
+  options: PaginateOptions,
+  page: { cursor: string | undefined; ask: number; remaining: number | undefined },
+): Promise<ApiResponse<unknown[]>> {
+  const { signal } = options;
+  try {
+    if (signal?.aborted) throw new InterruptedError();
+    const query = { ...options.query, limit: page.ask, cursor: page.cursor };
+    const res = await request(path, signal ? { query, signal } : { query });
+    if (!Array.isArray(res.data)) {
+      throw new ResponseError(`expected a list from ${path}, got ${res.data === null ? "null" : typeof res.data}`, {
+        status: res.status,
+        requestId: res.requestId,
+      });
+    }
+    return res as ApiResponse<unknown[]>;
+  } catch (err) {
+    throw withResumeCursor(err, page.cursor, page.remaining);
+  }
+}
+
+/** A last page that says more remain, while more are wanted: ending quietly would pass an incomplete list for a whole one. */
+function checkLastPage(res: ApiResponse<unknown>, wanted: boolean): void {
+  if (res.pagination?.has_more === true && wanted) {
+    throw new ResponseError("the API said more items remain but sent no next cursor; the list is incomplete", {
+      status: res.status,
+      requestId: res.requestId,
+    });
+  }
+}
+
+/** Empty pages in a row with fresh cursors and "more to come": stops short of an endless loop. */
+function checkEmptyPages(emptyPages: number, res: ApiResponse<unknown>): void {
+  if (emptyPages < MAX_EMPTY_PAGES) return;
+  throw new ResponseError(
+    `${MAX_EMPTY_PAGES} pages in a row came back empty while the API said more remain; stopping to avoid an endless loop`,
+    {
+      status: res.status,
+      requestId: res.requestId,
+    },
+  );
+}
+
+/**
  * Items of every page of `path`, following `pagination.next_cursor` while `has_more`.
  * Errors carry the cursor of the page that failed (`resumeCursorOf(err)`) and, with a
  * `limit`, how many items were still wanted (`resumeRemainingOf(err)`), except a cursor
@@ -35,12 +84,14 @@ function freshState(): PageState {
  */
 export function paginate<T = unknown>(request: RequestFn, path: string, options: PaginateOptions = {}): Paginator<T> {
   const state = freshState();
-  const { limit, signal } = options;
+  const { limit } = options;
   const pageSize = pageSizeFor(options);
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new RangeError(`page size must be a positive integer, got ${pageSize}`);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
     throw new RangeError(`limit must be a whole number, got ${limit}`);
+  const remaining = () => (limit === undefined ? undefined : limit - state.items);
+  const enough = () => limit !== undefined && state.items >= limit;
 
   async function* run(): AsyncGenerator<T, void, undefined> {
     Object.assign(state, freshState());
@@ -49,23 +100,10 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
     let cursor = options.cursor;
     if (cursor !== undefined) seen.add(cursor);
     for (;;) {
-      if (limit !== undefined && state.items >= limit) return;
+      if (enough()) return;
       state.currentCursor = cursor;
       const ask = limit === undefined ? pageSize : Math.min(pageSize, limit - state.items);
-      let res: ApiResponse<unknown>;
-      try {
-        if (signal?.aborted) throw new InterruptedError();
-        const query = { ...options.query, limit: ask, cursor };
-        res = await request(path, signal ? { query, signal } : { query });
-        if (!Array.isArray(res.data)) {
-          throw new ResponseError(`expected a list from ${path}, got ${res.data === null ? "null" : typeof res.data}`, {
-            status: res.status,
-            requestId: res.requestId,
-          });
-        }
-      } catch (err) {
-        throw withResumeCursor(err, cursor, limit === undefined ? undefined : limit - state.items);
-      }
+      const res = await fetchPage(request, path, options, { cursor, ask, remaining: remaining() });
       state.pages += 1;
       state.meta = res.meta;
       const next = res.pagination?.has_more ? (res.pagination.next_cursor ?? undefined) : undefined;
@@ -74,7 +112,7 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
       const items = res.data as T[];
       state.pageLeft = limit === undefined ? items.length : Math.min(items.length, limit - state.items);
       for (let i = 0; i < items.length; i++) {
-        if (limit !== undefined && state.items >= limit) {
+        if (enough()) {
           // The server sent more than asked: the rest of this page has no cursor of its own.
           state.nextCursor = undefined;
           return;
@@ -85,26 +123,12 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
       }
       if (next === undefined) {
         state.nextCursor = undefined;
-        if (res.pagination?.has_more === true && (limit === undefined || state.items < limit)) {
-          // Ending quietly would pass an incomplete list for a whole one.
-          throw new ResponseError("the API said more items remain but sent no next cursor; the list is incomplete", {
-            status: res.status,
-            requestId: res.requestId,
-          });
-        }
+        checkLastPage(res, !enough());
         return;
       }
       emptyPages = items.length === 0 ? emptyPages + 1 : 0;
-      if (emptyPages >= MAX_EMPTY_PAGES) {
-        throw new ResponseError(
-          `${MAX_EMPTY_PAGES} pages in a row came back empty while the API said more remain; stopping to avoid an endless loop`,
-          {
-            status: res.status,
-            requestId: res.requestId,
-          },
-        );
-      }
-      if (limit !== undefined && state.items >= limit) {
+      checkEmptyPages(emptyPages, res);
+      if (enough()) {
         state.nextCursor = next;
         return;
       }

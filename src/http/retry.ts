@@ -24,7 +24,7 @@ export interface Attempt {
 
 export type Send<R extends Attempt, T> = (req: R) => Promise<T>;
 
-/** Seconds to wait when a 429 says nothing (spec section 8 rule 4). */
+/** Seconds to wait when a 429 says nothing (docs/api.md#rate-limits). */
 export const DEFAULT_RATE_LIMIT_WAIT_S = 60;
 /**
  * Longest wait pep sits through for one request. A per-minute limit asks for under a
@@ -192,6 +192,41 @@ export interface Pacer {
   hold?(seconds: number): void;
 }
 
+/** Whether `info` is the answer after `last` in the same window: one request fewer left, no later reset. */
+function countsDown(last: RateLimitInfo | undefined, info: RateLimitInfo): boolean {
+  return (
+    last?.remaining !== undefined &&
+    last.reset !== undefined &&
+    info.remaining !== undefined &&
+    info.reset !== undefined &&
+    info.limit === last.limit &&
+    info.remaining === last.remaining - 1 &&
+    info.reset <= last.reset
+  );
+}
+
+/** A promise for the next `wake()`: whoever waits on `next()` before it is woken together. */
+function wakeUps(): { next(): Promise<void>; wake(): void } {
+  let pending: { promise: Promise<void>; resolve: () => void } | undefined;
+  return {
+    next() {
+      if (!pending) {
+        let resolve!: () => void;
+        const promise = new Promise<void>((r) => {
+          resolve = r;
+        });
+        pending = { promise, resolve };
+      }
+      return pending.promise;
+    },
+    wake() {
+      const woken = pending;
+      pending = undefined;
+      woken?.resolve();
+    },
+  };
+}
+
 export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): Pacer {
   let resumeAt = 0;
   // `RateLimit-Reset` is whole seconds, rounded up: each answer says the window ends by
@@ -203,17 +238,7 @@ export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): P
   // the window: while as many are in flight as the last answer had requests remaining,
   // the next waits for one of them to come back.
   let inFlight = 0;
-  let settled: { promise: Promise<void>; resolve: () => void } | undefined;
-  const settledOnce = () => {
-    if (!settled) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => {
-        resolve = r;
-      });
-      settled = { promise, resolve };
-    }
-    return settled.promise;
-  };
+  const answers = wakeUps();
   // Requests left in the window: the lowest count any answer of this window gave (answers
   // to requests sent together come back in any order). Unknown until the first answer,
   // so a batch sends one request alone first and learns the limit from it.
@@ -236,7 +261,7 @@ export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): P
           continue;
         }
         if (inFlight > 0 && inFlight >= budget()) {
-          await abortable(settledOnce(), signal);
+          await abortable(answers.next(), signal);
           continue;
         }
         break;
@@ -246,9 +271,7 @@ export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): P
     observe(info) {
       if (inFlight > 0) inFlight--;
       answered = true;
-      const wake = settled;
-      settled = undefined;
-      wake?.resolve();
+      answers.wake();
       if (!info || info.remaining === undefined || info.reset === undefined) {
         last = undefined;
         left = undefined;
@@ -257,14 +280,7 @@ export function createPacer(clock: Clock, onEvent?: (e: ClientEvent) => void): P
       const now = clock.now();
       left = left !== undefined && now < windowEnd ? Math.min(left, info.remaining) : info.remaining;
       const bound = now + info.reset * 1000;
-      const sameWindow =
-        last?.remaining !== undefined &&
-        last.reset !== undefined &&
-        info.limit === last.limit &&
-        info.remaining === last.remaining - 1 &&
-        info.reset <= last.reset &&
-        now < windowEnd;
-      windowEnd = sameWindow ? Math.min(windowEnd, bound) : bound;
+      windowEnd = now < windowEnd && countsDown(last, info) ? Math.min(windowEnd, bound) : bound;
       last = info;
       if (info.remaining <= 0) resumeAt = Math.max(resumeAt, windowEnd);
     },

@@ -1,6 +1,6 @@
 /**
- * URL building and the origin rules for the key (contract section 6): where a request
- * goes, how its query is written, and whether it may carry the key.
+ * URL building and the origin rules for the key (docs/cli.md#network-behaviour): where a
+ * request goes, how its query is written, and whether it may carry the key.
  */
 import { UsageError } from "../core/errors.js";
 import type { Query } from "./types.js";

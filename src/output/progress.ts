@@ -50,7 +50,7 @@ export function formatWait(ms: number): string {
   return s < 10 ? `${s.toFixed(1)}s` : `${Math.round(s)}s`;
 }
 
-export function startProgress(options: {
+export interface ProgressOptions {
   stream: Writable;
   /** "Fetching studies"; empty for a line that only ever shows waits. */
   label: string;
@@ -61,23 +61,51 @@ export function startProgress(options: {
   /** Colour the frames (false with NO_COLOR, --no-color, TERM=dumb). */
   color?: boolean | undefined;
   env?: Record<string, string | undefined>;
-}): Progress {
+}
+
+/** A wait the line counts down. */
+interface Waiting {
+  text: (left: string) => string;
+  until: number;
+  timer: NodeJS.Timeout;
+}
+
+/** The line: the label with its counts, then the wait being counted down, if any. */
+function lineText(options: ProgressOptions, seen: number, waiting: Waiting | undefined): string {
+  const parts: string[] = [];
+  if (options.label !== "" && options.counts) {
+    const { pages, items } = options.counts(seen);
+    parts.push(`${options.label}: page ${pages}, ${items} item${items === 1 ? "" : "s"}`);
+  } else if (options.label !== "") parts.push(options.label);
+  if (waiting) parts.push(waiting.text(formatWait(waiting.until - Date.now())));
+  return parts.join(" · ");
+}
+
+/** An ora spinner on the stream, started; ora is loaded only now. */
+async function startSpinner(options: ProgressOptions, text: () => string, live: () => boolean) {
+  const { default: ora } = await import("ora");
+  if (!live()) return undefined;
+  const spinner = ora({
+    text: text(),
+    stream: options.stream as NodeJS.WritableStream,
+    isEnabled: true,
+    discardStdin: false,
+    hideCursor: false,
+    color: options.color === false ? false : "cyan",
+  }) as unknown as Spinner;
+  spinner.start();
+  return spinner;
+}
+
+export function startProgress(options: ProgressOptions): Progress {
   let spinner: Spinner | undefined;
   let _loading: Promise<void> | undefined;
   let stopped = false;
   let lastText = "";
   let seen = 0;
-  let waiting: { text: (left: string) => string; until: number; timer: NodeJS.Timeout } | undefined;
+  let waiting: Waiting | undefined;
   const enabled = canSpin(options.stream, options.env ?? {});
-  const text = () => {
-    const parts: string[] = [];
-    if (options.label !== "" && options.counts) {
-      const { pages, items } = options.counts(seen);
-      parts.push(`${options.label}: page ${pages}, ${items} item${items === 1 ? "" : "s"}`);
-    } else if (options.label !== "") parts.push(options.label);
-    if (waiting) parts.push(waiting.text(formatWait(waiting.until - Date.now())));
-    return parts.join(" · ");
-  };
+  const text = () => lineText(options, seen, waiting);
   const refresh = () => {
     if (!spinner || stopped) return;
     const t = text();
@@ -88,18 +116,12 @@ export function startProgress(options: {
   };
   const show = async () => {
     if (!enabled || spinner) return;
-    const { default: ora } = await import("ora");
-    if (stopped || spinner) return;
-    lastText = text();
-    spinner = ora({
-      text: lastText,
-      stream: options.stream as NodeJS.WritableStream,
-      isEnabled: true,
-      discardStdin: false,
-      hideCursor: false,
-      color: options.color === false ? false : "cyan",
-    }) as unknown as Spinner;
-    spinner.start();
+    const firstText = () => {
+      lastText = text();
+      return lastText;
+    };
+    const started = await startSpinner(options, firstText, () => !stopped && !spinner);
+    if (started) spinner = started;
   };
   const showSoon = () => {
     _loading ??= show().catch(() => undefined);

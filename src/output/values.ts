@@ -1,13 +1,13 @@
 /**
- * Reading API values the same way in every writer: dotted paths, flattened keys,
- * the `not_documented` token, labels for objects, and the two small shapes that read
- * better inline (a fact with its source, a money amount with its currency).
- * The API leaves most nested types open (spec 2.2: "not shown"), so everything here is
- * tolerant of shapes it has not seen.
+ * Reading API values the same way in every writer: dotted paths, flattened keys, the
+ * `not_documented` token, labels for objects, and the two small shapes that read better
+ * inline (a fact with its source, a money amount with its currency). The API leaves most
+ * nested types open (docs/api.md#resources), so everything here is tolerant of
+ * shapes it has not seen.
  */
 import { cleanLine } from "./sanitize.js";
 
-/** The API's token for an undocumented research field (spec 2.1). */
+/** The API's token for an undocumented research field (docs/api.md#content-rules). */
 export const NOT_DOCUMENTED = "not_documented";
 export const NOT_DOCUMENTED_TEXT = "not documented";
 

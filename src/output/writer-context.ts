@@ -100,18 +100,12 @@ export interface WriterContext {
 /** Gathered output is written once it reaches this size, without waiting for the page. */
 const GATHER_MAX = 16 * 1024;
 
-export function makeContext(
-  options: RenderOptions,
-  fields: string[] | undefined,
-  progress: Progress,
-  pageEnded: () => boolean = () => true,
-): WriterContext {
-  let handed = 0;
-  const check = () => {
-    if (options.signal?.aborted) throw new InterruptedError();
-  };
-  // Output gathered off a terminal, the pending wait for a full stream, and a write
-  // error met while nobody was waiting (reported by the next emit or flush).
+/**
+ * Output gathered off a terminal: `add` keeps a chunk, written at GATHER_MAX, once the
+ * items at hand are done, or by `flush`. Holds the pending wait for a full stream, and a
+ * write error met while nobody was waiting (thrown by the next `add` or `flush`).
+ */
+function gatherer(out: Writable): { add(chunk: string): Promise<void> | void; flush(): Promise<void> | void } {
   let gathered = "";
   let scheduled = false;
   let waiting: Promise<void> | undefined;
@@ -123,7 +117,7 @@ export function makeContext(
     if (gathered === "") return waiting;
     const chunk = gathered;
     gathered = "";
-    const p = write(options.out, chunk);
+    const p = write(out, chunk);
     if (!p) return waiting;
     const wait: Promise<void> = p.then(
       () => {
@@ -148,6 +142,36 @@ export function makeContext(
     }
     return writeGathered();
   };
+  const add = (chunk: string): Promise<void> | void => {
+    rethrow();
+    gathered += chunk;
+    if (waiting) return waiting;
+    if (gathered.length >= GATHER_MAX) return writeGathered();
+    if (!scheduled) {
+      scheduled = true;
+      // Runs once the items at hand are done and the run would wait on I/O.
+      setImmediate(() => {
+        scheduled = false;
+        if (!waiting && !failed) void writeGathered();
+      });
+    }
+    return undefined;
+  };
+  return { add, flush };
+}
+
+export function makeContext(
+  options: RenderOptions,
+  fields: string[] | undefined,
+  progress: Progress,
+  pageEnded: () => boolean = () => true,
+): WriterContext {
+  let handed = 0;
+  const check = () => {
+    if (options.signal?.aborted) throw new InterruptedError();
+  };
+  const gathered = gatherer(options.out);
+  const flush = gathered.flush;
   return {
     options,
     fields,
@@ -158,19 +182,7 @@ export function makeContext(
         progress.clear();
         return write(options.out, chunk);
       }
-      rethrow();
-      gathered += chunk;
-      if (waiting) return waiting;
-      if (gathered.length >= GATHER_MAX) return writeGathered();
-      if (!scheduled) {
-        scheduled = true;
-        // Runs once the items at hand are done and the run would wait on I/O.
-        setImmediate(() => {
-          scheduled = false;
-          if (!waiting && !failed) void writeGathered();
-        });
-      }
-      return undefined;
+      return gathered.add(chunk);
     },
     flush,
     async notice(line) {

@@ -4,7 +4,8 @@
  * endpoints where a key is optional; keyed endpoints refuse anonymous calls (401
  * `missing_api_key`) and keys lacking the endpoint's scope (403 `insufficient_scope`).
  * On key-optional endpoints a known key is accepted whatever its scopes, because those
- * endpoints are public (spec 4.1 lists 403 only for the keyed ones).
+ * endpoints are public: the service lists 403 only for the keyed ones
+ * (docs/api.md#authentication-and-scopes).
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { Scope } from "../api/enums.js";

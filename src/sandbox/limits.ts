@@ -1,7 +1,7 @@
 /**
  * Rate limits in fixed windows, on an injectable clock so tests never wait.
  *
- * Default policy (spec section 8): anonymous requests count per IP address (300 a
+ * Default policy (docs/api.md#rate-limits): anonymous requests count per IP address (300 a
  * minute); requests with a known key count per key a minute, and the metered ones
  * (vendors, products, prices) also per key a month. The sample keys get generous
  * defaults so tests and benchmarks are not throttled. `rateLimit` replaces all of this

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/commands/registry.js";
 import { readInvocation } from "../../src/cli/invocation.js";
+import { descriptionOf } from "../../src/core/command.js";
 
 const paths = (argv: string[]) => {
   const defs = readInvocation(argv, {}).defs;
@@ -33,6 +34,13 @@ describe("the definitions an invocation builds", () => {
       expect(paths(argv), argv.join(" ")).toBe("all");
     // A flag value that looks like a command is not taken for one.
     expect(paths(["--profile", "peptides", "list"])).toBe("all");
+  });
+
+  it("a definition's costly help text is built only when asked for (pep mcp lists its tools)", () => {
+    const mcp = COMMANDS.find((d) => d.path.join(" ") === "mcp")!;
+    expect(mcp.description).toBeUndefined();
+    expect(descriptionOf(mcp)).toMatch(/list_vendors\(/);
+    expect(paths(["peptides", "list"])).not.toContain("mcp");
   });
 });
 

@@ -11,7 +11,7 @@ import { ApiError, AuthError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";
 import { keySourceText } from "../../api/auth-hints.js";
 
-/** The sandbox's key has every scope (contract section 8). */
+/** The sandbox's key has every scope (docs/cli.md#the-sandbox). */
 const SANDBOX_SCOPES = SCOPES;
 
 export const run: Run = async (_input, ctx) => {

@@ -88,11 +88,9 @@ export const defs: CommandDef[] = [
   {
     path: ["mcp"],
     summary: "Serve the API's read endpoints as Model Context Protocol tools over stdio or HTTP",
-    // Built when read (help, man, completion), not when the program loads: the tool lines
+    // Built when help or a man page is made, not when the program loads: the tool lines
     // are worked out from the catalog, and every other command would pay for them.
-    get description() {
-      return mcpDescription();
-    },
+    describe: mcpDescription,
     examples: [
       "pep mcp   # started by the client, not by hand",
       "pep mcp --sandbox   # synthetic data, no key needed",

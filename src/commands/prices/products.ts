@@ -1,7 +1,8 @@
 /**
  * `pep products`: products (compound x form) with price ranges per currency. The path
- * `/products` is assumed (spec 4.6 does not show it); ranges are shown per currency as
- * received, never merged into one.
+ * `/products` is assumed (the service does not publish it:
+ * docs/api.md#gaps-and-assumptions); ranges are shown per currency as received, never
+ * merged into one.
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";

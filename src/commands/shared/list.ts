@@ -1,6 +1,6 @@
 /**
- * A list command in one call: `runList(ctx, opts, spec)` checks the paging flags of
- * contract section 3, builds the query from the definition's options, and returns the
+ * A list command in one call: `runList(ctx, opts, spec)` checks the paging flags
+ * (docs/cli.md#lists-and-pagination), builds the query from the definition's options, and returns the
  * streamed list. Every list command (peptides, studies, research, vendors, prices,
  * products) goes through it.
  */
@@ -31,7 +31,7 @@ function positiveInt(value: unknown, flag: string, max?: number): number {
   return n;
 }
 
-/** `--limit --all --page-size --cursor` (contract section 3). */
+/** `--limit --all --page-size --cursor` (docs/cli.md#lists-and-pagination). */
 export function pagingFrom(
   opts: Record<string, unknown>,
   defaultLimit: number = LIMITS.pageDefault,

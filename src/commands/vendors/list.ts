@@ -1,7 +1,8 @@
 /**
- * `pep vendors list`: the vendor directory with every filter of spec 4.5, checked before
- * any request. Vendors keep the API's order (which never depends on commissions) unless
- * `--sort` asks for another; nothing is re-sorted here.
+ * `pep vendors list`: the vendor directory with every filter of `/vendors`
+ * (docs/api.md#query-parameters), checked before any request. Vendors keep the API's order
+ * (which never depends on commissions) unless `--sort` asks for another; nothing is
+ * re-sorted here.
  */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";

@@ -64,20 +64,8 @@ export const BASE_COUNTS = { peptides: 40, studies: 300, vendors: 25, offers: 20
 const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function buildDataset(seed = 1, scale = 1): Dataset {
-  if (!Number.isFinite(scale) || scale <= 0) throw new RangeError("scale must be a positive number");
-  const n = (base: number, min: number) => Math.max(min, Math.round(base * scale));
-  const nowYear = new Date(DATA_NOW_MS).getUTCFullYear();
-
-  const generated = generatePeptides(seed, n(BASE_COUNTS.peptides, 8));
-  const studies = generateStudies(seed, n(BASE_COUNTS.studies, 60), generated, nowYear);
-  const vendors = generateVendors(seed, n(BASE_COUNTS.vendors, 12));
-  const peptides = generated
-    .slice()
-    .sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id));
-  const offers = generateOffers(seed, n(BASE_COUNTS.offers, 40), vendors, peptides);
-
-  const peptideById = new Map(peptides.map((p) => [p.id, p]));
+/** Looks a peptide up by id, name, synonym or alias: exactly (case aside), else ignoring punctuation when that is unambiguous. */
+function peptideResolver(peptides: readonly Peptide[]): (slug: string) => Peptide | undefined {
   const exact = new Map<string, Peptide>();
   const loose = new Map<string, Peptide | null>();
   for (const p of peptides) {
@@ -87,8 +75,14 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
       loose.set(c, loose.has(c) && loose.get(c) !== p ? null : p);
     }
   }
+  return (slug) => {
+    const key = slug.trim().toLowerCase();
+    return exact.get(key) ?? loose.get(compact(key)) ?? undefined;
+  };
+}
 
-  const studyById = new Map(studies.map((s) => [s.id, s]));
+/** Studies by each id form (lower case), and in each sort order of `GET /studies`. */
+function studyIndexes(studies: readonly Study[]) {
   const studyKeys = new Map<string, Study>();
   for (const s of studies) {
     if (s.pmid) studyKeys.set(`pmid-${s.pmid}`, s);
@@ -104,13 +98,20 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
     .slice()
     .sort((a, b) => a.publicationYear - b.publicationYear || byText(titleKey(a), titleKey(b)) || byText(a.id, b.id));
   const title = studies.slice().sort((a, b) => byText(titleKey(a), titleKey(b)) || byText(a.id, b.id));
+  return { studyKeys, studyOrder: { newest, oldest, title } };
+}
 
-  const vendorById = new Map<string, VendorWithCurrencies>();
-  for (const v of vendors) {
-    vendorById.set(v.id, v);
-    vendorById.set(v.slug, v);
-  }
-
+/**
+ * The offers `/prices` lists, in its order (peptide, form, currency, price), and each
+ * vendor's live offers: matched to a profile and seen lately, whether or not the vendor's
+ * prices may be shared.
+ */
+function offerIndexes(
+  offers: readonly Offer[],
+  vendors: readonly VendorWithCurrencies[],
+  vendorById: ReadonlyMap<string, VendorWithCurrencies>,
+  peptides: readonly Peptide[],
+) {
   const liveOffersByVendor = new Map<string, Offer[]>(vendors.map((v) => [v.id, []]));
   const listedOffers: Offer[] = [];
   for (const o of offers) {
@@ -129,7 +130,11 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
       compareDecimal(a.price, b.price) ||
       byText(a.id, b.id),
   );
+  return { liveOffersByVendor, listedOffers };
+}
 
+/** The research areas, each with its peptides most studied first, the areas most studied first. */
+function researchAreas(peptides: readonly Peptide[]): { areaList: ResearchArea[]; areas: AreaEntry[] } {
   const areaList: ResearchArea[] = RESEARCH_AREAS.map((a) => ({
     id: slugify(a.name),
     name: a.name,
@@ -142,12 +147,11 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
       return { area, peptideIds: ps.map((p) => p.id), studyCount: ps.reduce((s, p) => s + p.studyIds.length, 0) };
     })
     .sort((a, b) => b.studyCount - a.studyCount || byText(a.area.name, b.area.name));
+  return { areaList, areas };
+}
 
-  const categories = CATEGORIES.map((id) => ({
-    id,
-    peptideIds: peptides.filter((p) => p.categories.includes(id)).map((p) => p.id),
-  }));
-
+/** Products (a peptide in one form) from the listed offers, with a price range per currency. */
+function productsOf(listedOffers: readonly Offer[], peptideById: ReadonlyMap<string, Peptide>): Product[] {
   const productMap = new Map<string, { peptideId: string; form: ProductForm; offers: Offer[] }>();
   for (const o of listedOffers) {
     const key = `${o.peptideId}|${o.form}`;
@@ -180,6 +184,37 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
     };
   });
   products.sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id));
+  return products;
+}
+
+export function buildDataset(seed = 1, scale = 1): Dataset {
+  if (!Number.isFinite(scale) || scale <= 0) throw new RangeError("scale must be a positive number");
+  const n = (base: number, min: number) => Math.max(min, Math.round(base * scale));
+  const nowYear = new Date(DATA_NOW_MS).getUTCFullYear();
+
+  const generated = generatePeptides(seed, n(BASE_COUNTS.peptides, 8));
+  const studies = generateStudies(seed, n(BASE_COUNTS.studies, 60), generated, nowYear);
+  const vendors = generateVendors(seed, n(BASE_COUNTS.vendors, 12));
+  const peptides = generated
+    .slice()
+    .sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id));
+  const offers = generateOffers(seed, n(BASE_COUNTS.offers, 40), vendors, peptides);
+
+  const peptideById = new Map(peptides.map((p) => [p.id, p]));
+  const studyById = new Map(studies.map((s) => [s.id, s]));
+  const { studyKeys, studyOrder } = studyIndexes(studies);
+  const vendorById = new Map<string, VendorWithCurrencies>();
+  for (const v of vendors) {
+    vendorById.set(v.id, v);
+    vendorById.set(v.slug, v);
+  }
+  const { liveOffersByVendor, listedOffers } = offerIndexes(offers, vendors, vendorById, peptides);
+  const { areaList, areas } = researchAreas(peptides);
+  const categories = CATEGORIES.map((id) => ({
+    id,
+    peptideIds: peptides.filter((p) => p.categories.includes(id)).map((p) => p.id),
+  }));
+  const products = productsOf(listedOffers, peptideById);
 
   return {
     seed,
@@ -188,7 +223,7 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
     peptideById,
     studies,
     studyById,
-    studyOrder: { newest, oldest, title },
+    studyOrder,
     vendors,
     vendorById,
     offers,
@@ -198,10 +233,7 @@ export function buildDataset(seed = 1, scale = 1): Dataset {
     categories,
     content: generateContent(peptides, areaList),
     products,
-    resolvePeptide(slug) {
-      const key = slug.trim().toLowerCase();
-      return exact.get(key) ?? loose.get(compact(key)) ?? undefined;
-    },
+    resolvePeptide: peptideResolver(peptides),
     resolveStudy(id) {
       const key = id.trim().toLowerCase();
       return studyKeys.get(key);

@@ -1,8 +1,8 @@
 /**
  * Synthetic offers (listed prices). Prices are decimal strings in the vendor's currency,
- * never converted. The set deliberately holds offers that must NOT be listed, one kind
- * per rule of spec 1: a vendor whose prices may not be shared, an offer not matched to a
- * profile, and an offer not seen for more than 30 days.
+ * never converted. The set deliberately holds offers that must NOT be listed, one kind per
+ * listing rule (docs/api.md#content-rules): a vendor whose prices may not be shared, an
+ * offer not matched to a profile, and an offer not seen for more than 30 days.
  */
 import { DAY_MS, daysBeforeNow } from "./clock.js";
 import { slugify } from "./names.js";

@@ -85,15 +85,49 @@ function makeLabel(d: Draft): void {
   s.journal = LABEL_JOURNAL;
 }
 
-/** Generates `count` studies and fills each profile's `studyIds` (at most 12). */
-export function generateStudies(seed: number, count: number, peptides: Peptide[], nowYear: number): Study[] {
-  const rng = createRng(seed, "studies");
-  const max = LIMITS.peptideStudiesMax;
+interface Identifiers {
+  pmidValue: string | null;
+  doi: string | null;
+  nctId: string | null;
+}
+
+/**
+ * A study's PubMed id, DOI and trial number: a label has a DOI only, a controlled trial
+ * always a trial number, the others a PMID or a DOI or both. `next` holds the counters.
+ */
+function identifiers(
+  rng: Rng,
+  c: EvidenceClassification,
+  year: number,
+  j: number,
+  next: { pmid: number; nct: number },
+): Identifiers {
+  const ids: Identifiers = { pmidValue: null, doi: null, nctId: null };
+  if (c === "regulatory_label") {
+    ids.doi = `10.5555/sbx-label.${year}.${pad(j)}`;
+    return ids;
+  }
+  const form = rng.next();
+  if (c === "human_controlled_trial") {
+    ids.nctId = `NCT99${String(next.nct++).padStart(6, "0")}`;
+    if (form < 0.75) ids.pmidValue = String(next.pmid);
+    if (form < 0.5 || (form >= 0.75 && form < 0.85)) ids.doi = `10.5555/sbx.${year}.${pad(j)}`;
+  } else if (form < 0.7) {
+    ids.pmidValue = String(next.pmid);
+    if (rng.chance(0.6)) ids.doi = `10.5555/sbx.${year}.${pad(j)}`;
+  } else {
+    ids.doi = `10.5555/sbx.${year}.${pad(j)}`;
+  }
+  return ids;
+}
+
+/**
+ * Identifiers, years, authors and journals of `count` studies; the draws keep their
+ * order so that a seed's study ids stay what they were.
+ */
+function draftStudies(rng: Rng, count: number, peptides: Peptide[], nowYear: number): Draft[] {
   const drafts: Draft[] = [];
-  let pmid = 90_000_000;
-  let nct = 0;
-  // Identifiers, years, authors and journals; the draws keep their order so that a seed's
-  // study ids stay what they were.
+  const next = { pmid: 90_000_000, nct: 0 };
   for (let j = 0; j < count; j++) {
     const owner = peptides[j % peptides.length] as Peptide;
     const c: EvidenceClassification =
@@ -102,25 +136,8 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
         : weighted(rng, MIX[owner.evidenceLevel]);
     const topic = rng.pick(owner.researchTopics);
     const year = c === "regulatory_label" ? rng.int(2005, nowYear) : rng.int(1995, nowYear);
-    pmid += rng.int(1, 40);
-    let pmidValue: string | null = null;
-    let doi: string | null = null;
-    let nctId: string | null = null;
-    if (c === "regulatory_label") {
-      doi = `10.5555/sbx-label.${year}.${pad(j)}`;
-    } else {
-      const form = rng.next();
-      if (c === "human_controlled_trial") {
-        nctId = `NCT99${String(nct++).padStart(6, "0")}`;
-        if (form < 0.75) pmidValue = String(pmid);
-        if (form < 0.5 || (form >= 0.75 && form < 0.85)) doi = `10.5555/sbx.${year}.${pad(j)}`;
-      } else if (form < 0.7) {
-        pmidValue = String(pmid);
-        if (rng.chance(0.6)) doi = `10.5555/sbx.${year}.${pad(j)}`;
-      } else {
-        doi = `10.5555/sbx.${year}.${pad(j)}`;
-      }
-    }
+    next.pmid += rng.int(1, 40);
+    const { pmidValue, doi, nctId } = identifiers(rng, c, year, j, next);
     const id = pmidValue ? `pmid-${pmidValue}` : doi ? `doi-${doi.replaceAll("/", "--")}` : `nct-${nctId}`;
     const authors = Array.from({ length: rng.int(1, 6) }, () => authorName(rng));
     const special = j % 37 === 5;
@@ -153,14 +170,14 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
       },
     });
   }
+  return drafts;
+}
 
-  // Study j is its owner's (j mod P); an owner keeps its first 12.
-  const cited = drafts.filter((d) => Math.floor(d.j / peptides.length) < max);
-  const own = new Map<Peptide, Draft[]>(peptides.map((p) => [p, []]));
-  for (const d of cited) own.get(d.owner)?.push(d);
-
-  // Each evidence level cites what it rests on: where the draws gave a profile none, its
-  // last study (never one of the first few, which pin every classification) becomes one.
+/**
+ * Each evidence level cites what it rests on: where the draws gave a profile none, its
+ * last study (never one of the first few, which pin every classification) becomes one.
+ */
+function backEachLevel(own: Map<Peptide, Draft[]>): void {
   for (const [p, list] of own) {
     const need = NEEDS[p.evidenceLevel];
     if (!need || list.some((d) => need.any.includes(d.c))) continue;
@@ -170,11 +187,10 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
     d.study.evidenceClassification = need.make;
     if (need.make === "regulatory_label") makeLabel(d);
   }
+}
 
-  // Some studies compare their profile with another studied for the same topic whose
-  // evidence level allows the design and who has room for one more citation.
-  const pairRng = createRng(seed, "study-pairs");
-  const load = new Map<Peptide, number>([...own].map(([p, list]) => [p, list.length]));
+/** Profiles by research topic, in the profiles' order. */
+function peptidesByTopic(peptides: readonly Peptide[]): Map<string, Peptide[]> {
   const byTopic = new Map<string, Peptide[]>();
   for (const p of peptides) {
     for (const t of p.researchTopics) {
@@ -183,6 +199,18 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
       else byTopic.set(t, [p]);
     }
   }
+  return byTopic;
+}
+
+/**
+ * Each study's design; some studies compare their profile with another studied for the
+ * same topic whose evidence level allows the design and who has room for one more citation.
+ */
+function designsAndPairs(seed: number, cited: Draft[], own: Map<Peptide, Draft[]>, peptides: Peptide[]) {
+  const max = LIMITS.peptideStudiesMax;
+  const pairRng = createRng(seed, "study-pairs");
+  const load = new Map<Peptide, number>([...own].map(([p, list]) => [p, list.length]));
+  const byTopic = peptidesByTopic(peptides);
   const kinds = new Map<Draft, StudyKind>();
   const kindCache = new Map<string, StudyKind[]>();
   for (const d of cited) {
@@ -200,8 +228,11 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
     }
     if (d.partner) load.set(d.partner, (load.get(d.partner) ?? 0) + 1);
   }
+  return kinds;
+}
 
-  // The text, from the design's row.
+/** The text, from the design's row. */
+function writeText(cited: Draft[], kinds: Map<Draft, StudyKind>): void {
   for (const d of cited) {
     const kind = kinds.get(d) as StudyKind;
     const t = d.topic.toLowerCase();
@@ -217,8 +248,10 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
       findingSummary: kind.finding(names, t),
     });
   }
+}
 
-  // Citations: each profile its own studies first, then those it is the second subject of.
+/** Citations: each profile its own studies first, then those it is the second subject of. */
+function cite(cited: Draft[]): void {
   for (const d of cited) {
     d.owner.studyIds.push(d.study.id);
     d.study.citedBy.push(d.owner.id);
@@ -228,5 +261,18 @@ export function generateStudies(seed: number, count: number, peptides: Peptide[]
     d.partner.studyIds.push(d.study.id);
     d.study.citedBy.push(d.partner.id);
   }
+}
+
+/** Generates `count` studies and fills each profile's `studyIds` (at most 12). */
+export function generateStudies(seed: number, count: number, peptides: Peptide[], nowYear: number): Study[] {
+  const drafts = draftStudies(createRng(seed, "studies"), count, peptides, nowYear);
+  // Study j is its owner's (j mod P); an owner keeps its first 12.
+  const cited = drafts.filter((d) => Math.floor(d.j / peptides.length) < LIMITS.peptideStudiesMax);
+  const own = new Map<Peptide, Draft[]>(peptides.map((p) => [p, []]));
+  for (const d of cited) own.get(d.owner)?.push(d);
+  backEachLevel(own);
+  const kinds = designsAndPairs(seed, cited, own, peptides);
+  writeText(cited, kinds);
+  cite(cited);
   return cited.map((d) => d.study);
 }

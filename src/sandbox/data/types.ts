@@ -17,7 +17,7 @@ export type RegulatoryStatus = (typeof REGULATORY_STATUSES)[number];
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export type EvidenceClassification = (typeof EVIDENCE_CLASSIFICATIONS)[number];
 
-/** The research-field placeholder of spec 2.1. */
+/** What an undocumented research field holds (docs/api.md#content-rules). */
 export const NOT_DOCUMENTED = "not_documented";
 export type Documented<T> = T | typeof NOT_DOCUMENTED;
 

@@ -5,7 +5,7 @@
  */
 import { daysBeforeNow } from "./clock.js";
 import { slugify, vendorName } from "./names.js";
-import { createRng } from "./prng.js";
+import { createRng, type Rng } from "./prng.js";
 import type { Vendor } from "./types.js";
 
 /** Home countries: region and the currencies their listings use. */
@@ -34,60 +34,69 @@ export interface VendorWithCurrencies extends Vendor {
   currencies: string[];
 }
 
+type Country = (typeof COUNTRIES)[number];
+
+/** A name whose slug no earlier vendor has, and a fresh random id. */
+function vendorIdentity(rng: Rng, names: Set<string>, ids: Set<string>): { name: string; slug: string; id: string } {
+  let attempt = 0;
+  let name = vendorName(rng);
+  while (names.has(slugify(name))) name = vendorName(rng, ++attempt);
+  const slug = slugify(name);
+  names.add(slug);
+  let id = "";
+  do
+    id = `vnd_${Math.floor(rng.next() * 0xffffffff)
+      .toString(16)
+      .padStart(8, "0")}`;
+  while (ids.has(id));
+  ids.add(id);
+  return { name, slug, id };
+}
+
+/** Where it ships: unknown (pinned for vendor 2), worldwide (pinned for vendor 0) or a list from home; and where not. */
+function coverage(rng: Rng, i: number, home: Country) {
+  const kind =
+    i === 2 ? "unknown" : i === 0 ? "worldwide" : rng.chance(0.12) ? "unknown" : rng.chance(0.4) ? "worldwide" : "list";
+  const others = COUNTRIES.filter((c) => c.code !== home.code).map((c) => c.code);
+  const destinations: Vendor["shipping"]["destinations"] =
+    kind === "unknown"
+      ? null
+      : kind === "worldwide"
+        ? "worldwide"
+        : [home.code, ...rng.sample(others, rng.int(0, 6))].sort();
+  const exclusions =
+    destinations === null
+      ? []
+      : rng.sample(EXCLUSIONS, destinations === "worldwide" ? rng.int(1, 4) : rng.int(0, 2)).sort();
+  return { destinations, exclusions };
+}
+
+/** Free shipping: unknown, above a threshold in the home currency, or none. */
+function freeShippingOf(rng: Rng, home: Country): Vendor["shipping"]["freeShipping"] {
+  if (rng.chance(0.25)) return null;
+  return rng.chance(0.7)
+    ? {
+        available: true,
+        threshold: { amount: rng.pick(["75.00", "100.00", "150.00", "200.00"]), currency: home.currency },
+      }
+    : { available: false, threshold: null };
+}
+
 export function generateVendors(seed: number, count: number): VendorWithCurrencies[] {
   const rng = createRng(seed, "vendors");
   const names = new Set<string>();
   const ids = new Set<string>();
   const out: VendorWithCurrencies[] = [];
   for (let i = 0; i < count; i++) {
-    let attempt = 0;
-    let name = vendorName(rng);
-    while (names.has(slugify(name))) name = vendorName(rng, ++attempt);
-    const slug = slugify(name);
-    names.add(slug);
-    let id = "";
-    do
-      id = `vnd_${Math.floor(rng.next() * 0xffffffff)
-        .toString(16)
-        .padStart(8, "0")}`;
-    while (ids.has(id));
-    ids.add(id);
-    const home = COUNTRIES[i < COUNTRIES.length ? i : rng.int(0, COUNTRIES.length - 1)] as (typeof COUNTRIES)[number];
+    const { name, slug, id } = vendorIdentity(rng, names, ids);
+    const home = COUNTRIES[i < COUNTRIES.length ? i : rng.int(0, COUNTRIES.length - 1)] as Country;
     const shortName = name.split(" ")[0] as string;
     const aliases = names.has(slugify(shortName)) ? [] : [shortName];
     const ratingCount = i === 3 || rng.chance(0.08) ? 0 : rng.int(1, 400);
     const ratingAverage = ratingCount === 0 ? null : i === 4 ? 5 : Math.round((2 + rng.next() * 3) * 10) / 10;
-    // Coverage: pinned vendor 2 has unknown coverage; others vary.
-    const kind =
-      i === 2
-        ? "unknown"
-        : i === 0
-          ? "worldwide"
-          : rng.chance(0.12)
-            ? "unknown"
-            : rng.chance(0.4)
-              ? "worldwide"
-              : "list";
-    const others = COUNTRIES.filter((c) => c.code !== home.code).map((c) => c.code);
-    const destinations: Vendor["shipping"]["destinations"] =
-      kind === "unknown"
-        ? null
-        : kind === "worldwide"
-          ? "worldwide"
-          : [home.code, ...rng.sample(others, rng.int(0, 6))].sort();
-    const exclusions =
-      destinations === null
-        ? []
-        : rng.sample(EXCLUSIONS, destinations === "worldwide" ? rng.int(1, 4) : rng.int(0, 2)).sort();
+    const { destinations, exclusions } = coverage(rng, i, home);
     const currencies = rng.chance(0.3) && home.currency !== "USD" ? [home.currency, "USD"] : [home.currency];
-    const free = rng.chance(0.25)
-      ? null
-      : rng.chance(0.7)
-        ? {
-            available: true,
-            threshold: { amount: rng.pick(["75.00", "100.00", "150.00", "200.00"]), currency: home.currency },
-          }
-        : { available: false, threshold: null };
+    const free = freeShippingOf(rng, home);
     out.push({
       id,
       slug,

@@ -43,7 +43,7 @@ function rating(v: Vendor) {
   return { average: v.ratingAverage, count: v.ratingCount, verified_count: v.verifiedCount };
 }
 
-/** Item of `GET /vendors` (spec 2.2 vendor). */
+/** Item of `GET /vendors`: a vendor's listed fields (docs/api.md#resources). */
 export function vendorItem(ctx: HandlerContext, v: Vendor) {
   return {
     id: v.id,

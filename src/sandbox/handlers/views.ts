@@ -1,6 +1,7 @@
 /**
  * Response shapes of each resource, built from the in-memory records. Field names of the
- * list items are exactly those of spec 2.2 (the values `fields` accepts).
+ * list items are exactly those the service lists, the values `fields` accepts
+ * (docs/api.md#resources).
  */
 import { SITE_URL } from "../request-context.js";
 import { NOT_DOCUMENTED, type EvidenceClassification, type Peptide, type Study } from "../data/types.js";
@@ -39,7 +40,7 @@ export function citedStudies(data: Dataset, p: Peptide): Study[] {
   return p.studyIds.map((id) => data.studyById.get(id)).filter((s): s is Study => s !== undefined);
 }
 
-/** Item of `GET /peptides` (spec 2.2 peptide summary). */
+/** Item of `GET /peptides`: a peptide summary (docs/api.md#resources). */
 export function peptideSummary(data: Dataset, p: Peptide, baseUrl: string) {
   const studies = citedStudies(data, p);
   const count = (set: readonly EvidenceClassification[]) =>
@@ -74,7 +75,7 @@ export const studySourceUrl = (s: Study) =>
       ? `https://doi.example/${s.doi}`
       : `https://trials.example/${s.nctId}`;
 
-/** Item of `GET /studies` (spec 2.2 study index entry). */
+/** Item of `GET /studies`: a study index entry (docs/api.md#resources). */
 export function studyEntry(s: Study) {
   return {
     id: s.id,
