@@ -138,20 +138,74 @@ export async function serveHttp(ctx: Context, options: ServerOptions, http: Http
   const setup = await inspectSetup(ctx);
   ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now));
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
-  const loopback = isLoopback(http.host);
+  const handle = requestHandler(ctx, setup, options, http, sessions);
+  const server = nodeHttp.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      ctx.debug(`mcp http: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent) refuse(res, 500, "internal error");
+      else res.end();
+    });
+  });
+  const port = await listen(server, http);
+  const shown = http.host.includes(":") ? `[${http.host}]` : http.host;
+  ctx.notice(`pep mcp: serving Streamable HTTP at http://${shown}:${port}/mcp`);
+  for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
+  await new Promise<void>((resolve) => {
+    if (ctx.io.signal.aborted) return resolve();
+    ctx.io.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  for (const t of sessions.values()) await t.close().catch(() => {});
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== "/mcp") return refuse(res, 404, "not found: the MCP endpoint is /mcp");
-    const origin = req.headers.origin;
-    if (origin !== undefined && !originAllowed(origin))
-      return refuse(res, 403, `origin ${origin} is not allowed: only loopback origins may use this server`);
-    if (loopback && !isLoopback(hostName(req.headers.host ?? "")))
-      return refuse(res, 403, "host not allowed: this server answers only to loopback names");
-    if (http.token && !tokenMatches(req.headers.authorization, http.token))
-      return refuse(res, 401, "a bearer token is required (Authorization: Bearer <PEP_MCP_TOKEN>)", {
-        "WWW-Authenticate": "Bearer",
-      });
+/** Listens on the host and port asked for; resolves to the port (the one chosen for 0). */
+async function listen(server: nodeHttp.Server, http: HttpOptions): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === "EADDRINUSE"
+          ? new UsageError(`--port ${http.port} is in use; choose another, or --port 0 for any free port`)
+          : e.code === "EADDRNOTAVAIL" || e.code === "ENOTFOUND"
+            ? new UsageError(`--host ${http.host} is not an address of this machine`)
+            : e,
+      ),
+    );
+    server.listen(http.port, http.host, resolve);
+  });
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : http.port;
+}
+
+/** Why a request may not reach the server (origin, host, token), or undefined when it may. */
+function gate(req: IncomingMessage, http: HttpOptions): [number, string, Record<string, string>?] | undefined {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  if (url.pathname !== "/mcp") return [404, "not found: the MCP endpoint is /mcp"];
+  const origin = req.headers.origin;
+  if (origin !== undefined && !originAllowed(origin))
+    return [403, `origin ${origin} is not allowed: only loopback origins may use this server`];
+  if (isLoopback(http.host) && !isLoopback(hostName(req.headers.host ?? "")))
+    return [403, "host not allowed: this server answers only to loopback names"];
+  if (http.token && !tokenMatches(req.headers.authorization, http.token))
+    return [
+      401,
+      "a bearer token is required (Authorization: Bearer <PEP_MCP_TOKEN>)",
+      { "WWW-Authenticate": "Bearer" },
+    ];
+  return undefined;
+}
+
+/** Each request: gated, then handed to its session, or starting one with `initialize`. */
+function requestHandler(
+  ctx: Context,
+  setup: Awaited<ReturnType<typeof inspectSetup>>,
+  options: ServerOptions,
+  http: HttpOptions,
+  sessions: Map<string, WebStandardStreamableHTTPServerTransport>,
+) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refused = gate(req, http);
+    if (refused) return refuse(res, ...refused);
     let raw: Buffer | undefined;
     if (req.method === "POST") {
       try {
@@ -187,40 +241,7 @@ export async function serveHttp(ctx: Context, options: ServerOptions, http: Http
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const server = createServer(ctx, setup, options);
-    await server.connect(transport);
+    await createServer(ctx, setup, options).connect(transport);
     await handOver(transport, req, res, raw, body);
   };
-
-  const server = nodeHttp.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      ctx.debug(`mcp http: ${err instanceof Error ? err.message : String(err)}`);
-      if (!res.headersSent) refuse(res, 500, "internal error");
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (e: NodeJS.ErrnoException) =>
-      reject(
-        e.code === "EADDRINUSE"
-          ? new UsageError(`--port ${http.port} is in use; choose another, or --port 0 for any free port`)
-          : e.code === "EADDRNOTAVAIL" || e.code === "ENOTFOUND"
-            ? new UsageError(`--host ${http.host} is not an address of this machine`)
-            : e,
-      ),
-    );
-    server.listen(http.port, http.host, resolve);
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : http.port;
-  const shown = http.host.includes(":") ? `[${http.host}]` : http.host;
-  ctx.notice(`pep mcp: serving Streamable HTTP at http://${shown}:${port}/mcp`);
-  for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
-  await new Promise<void>((resolve) => {
-    if (ctx.io.signal.aborted) return resolve();
-    ctx.io.signal.addEventListener("abort", () => resolve(), { once: true });
-  });
-  for (const t of sessions.values()) await t.close().catch(() => {});
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
