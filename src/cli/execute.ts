@@ -96,6 +96,9 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   // `auth login` with no base URL stops here, before the key is read.
   if (def.needsBaseUrl)
     await (await preflight()).checkBaseUrlKnown(profile, globals.baseUrl, io.env, store, sandboxSource);
+  // A --file that cannot be written is a usage error, found before its name is judged.
+  const file = globals.file === undefined ? undefined : pathFrom(io, globals.file);
+  if (file !== undefined) await (await import("../output/file.js")).checkFileTarget(file);
   const chosen = await chooseFormat(def, globals, io, () =>
     def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
   );
@@ -104,8 +107,6 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   const ctx = createContext({ io, globals, profile, fields: inv.fields, deps, config, store });
   held.ctx = ctx;
   if (chosen.warning) ctx.notice(chosen.warning);
-  const file = globals.file === undefined ? undefined : pathFrom(io, globals.file);
-  if (file !== undefined) await (await import("../output/file.js")).checkFileTarget(file);
   if (globals.jq !== undefined) await (await import("../output/jq.js")).checkJq(globals.jq);
   return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file };
 }

@@ -151,16 +151,25 @@ export function globalsHelp(program: Command): string {
 
 export type RunHook = (def: CommandDef, input: CommandInput, globals: GlobalOptions) => Promise<void>;
 
-export function buildProgram(
-  io: IO,
-  onRun: RunHook,
-  options: {
-    quietErrors?: boolean;
-    defs?: readonly CommandDef[];
-    /** The group and command words as typed (Invocation.commandWords). */
-    typedWords?: readonly string[];
-  } = {},
-): Command {
+interface BuildOptions {
+  quietErrors?: boolean;
+  defs?: readonly CommandDef[];
+  /** The group and command words as typed (Invocation.commandWords). */
+  typedWords?: readonly string[];
+}
+
+export function buildProgram(io: IO, onRun: RunHook, options: BuildOptions = {}): Command {
+  const program = rootCommand(io, options);
+  const groups = new Map<string, Command>();
+  for (const def of options.defs ?? COMMANDS) {
+    const parent = def.path.length === 2 ? groupCommand(program, groups, def.path[0]!, io) : program;
+    addCommand(parent, def, io, onRun, options);
+  }
+  return program;
+}
+
+/** `pep` itself: its help, version, global options and the notes under its help. */
+function rootCommand(io: IO, options: BuildOptions): Command {
   const program = new Command("pep");
   program
     .description("Read the peptide research API from the command line: profiles, studies, vendors and prices.")
@@ -187,68 +196,70 @@ export function buildProgram(
         io.columns,
       )}\n`,
   );
-
-  const groups = new Map<string, Command>();
-  for (const def of options.defs ?? COMMANDS) {
-    let parent = program;
-    if (def.path.length === 2) {
-      const groupName = def.path[0]!;
-      let group = groups.get(groupName);
-      if (!group) {
-        const info = GROUPS[groupName];
-        group = program
-          .command(groupName)
-          .description(info?.summary ?? groupName)
-          .helpCommand(false)
-          .showSuggestionAfterError(true)
-          .configureHelp(helpConfig());
-        group.exitOverride(tagged(group));
-        if (info?.aliases) group.aliases([...info.aliases]);
-        group.addHelpText("after", () => examplesText(info ?? {}, io.columns) + globalsPointer(io.columns));
-        groups.set(groupName, group);
-      }
-      parent = group;
-    }
-    const name = def.path[def.path.length - 1]!;
-    const cmd = parent.command(name, { isDefault: def.isDefault ?? false });
-    const description = descriptionOf(def);
-    cmd
-      .description(def.summary + (description ? `\n\n${description}` : ""))
-      .summary(def.summary)
-      .exitOverride(tagged(cmd));
-    cmd.configureHelp(helpConfig());
-    if (def.aliases?.length) cmd.aliases([...def.aliases]);
-    for (const a of def.args ?? []) {
-      const spec = a.required ? `<${a.name}${a.variadic ? "..." : ""}>` : `[${a.name}${a.variadic ? "..." : ""}]`;
-      cmd.argument(spec, a.description);
-    }
-    for (const o of optionsOf(def)) cmd.addOption(toOption(o));
-    // Its own options, then its examples, then where the global options are.
-    cmd.addHelpText("after", () => examplesText(def, io.columns) + globalsPointer(io.columns));
-    // A group's default command (`pep peptides` = `pep peptides list`) would take a
-    // mistyped subcommand as an excess argument; it gets a suggestion instead. Named
-    // (`pep peptides list extra`), it is the command that got too many arguments.
-    const strict = !(def.args ?? []).some((a) => a.variadic);
-    cmd.allowExcessArguments(true);
-    cmd.action(async (...params: unknown[]) => {
-      const self = params[params.length - 1] as Command;
-      const taken = (def.args ?? []).length;
-      if (strict && self.args.length > taken) {
-        const named =
-          def.path.length === 1 ||
-          self.name() === options.typedWords?.[1] ||
-          self.aliases().includes(options.typedWords?.[1] ?? "");
-        if (def.isDefault && parent !== program && !named) throw unknownSubcommand(parent, self.args[taken]!);
-        throw tooManyArguments(def, self.args.slice(taken));
-      }
-      const args = (self.processedArgs as unknown[]).flatMap((v) =>
-        Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)],
-      );
-      const globals = self.optsWithGlobals() as GlobalOptions;
-      await onRun(def, { args, opts: self.opts() }, globals);
-    });
-  }
   return program;
+}
+
+/** The group `name` (`pep peptides`), made the first time one of its commands is added. */
+function groupCommand(program: Command, groups: Map<string, Command>, name: string, io: IO): Command {
+  const known = groups.get(name);
+  if (known) return known;
+  const info = GROUPS[name];
+  const group = program
+    .command(name)
+    .description(info?.summary ?? name)
+    .helpCommand(false)
+    .showSuggestionAfterError(true)
+    .configureHelp(helpConfig());
+  group.exitOverride(tagged(group));
+  if (info?.aliases) group.aliases([...info.aliases]);
+  group.addHelpText("after", () => examplesText(info ?? {}, io.columns) + globalsPointer(io.columns));
+  groups.set(name, group);
+  return group;
+}
+
+/** One command from its definition: names, arguments, options, help, and its action. */
+function addCommand(parent: Command, def: CommandDef, io: IO, onRun: RunHook, options: BuildOptions): void {
+  const name = def.path[def.path.length - 1]!;
+  const cmd = parent.command(name, { isDefault: def.isDefault ?? false });
+  const description = descriptionOf(def);
+  cmd
+    .description(def.summary + (description ? `\n\n${description}` : ""))
+    .summary(def.summary)
+    .exitOverride(tagged(cmd));
+  cmd.configureHelp(helpConfig());
+  if (def.aliases?.length) cmd.aliases([...def.aliases]);
+  for (const a of def.args ?? []) {
+    const spec = a.required ? `<${a.name}${a.variadic ? "..." : ""}>` : `[${a.name}${a.variadic ? "..." : ""}]`;
+    cmd.argument(spec, a.description);
+  }
+  for (const o of optionsOf(def)) cmd.addOption(toOption(o));
+  // Its own options, then its examples, then where the global options are.
+  cmd.addHelpText("after", () => examplesText(def, io.columns) + globalsPointer(io.columns));
+  cmd.allowExcessArguments(true);
+  cmd.action(async (...params: unknown[]) => {
+    const self = params[params.length - 1] as Command;
+    refuseExtraWords(def, self, parent, options.typedWords);
+    const args = (self.processedArgs as unknown[]).flatMap((v) =>
+      Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)],
+    );
+    const globals = self.optsWithGlobals() as GlobalOptions;
+    await onRun(def, { args, opts: self.opts() }, globals);
+  });
+}
+
+/**
+ * Words past a command's arguments. A group's default command (`pep peptides` = `pep
+ * peptides list`) would take a mistyped subcommand as an excess argument: it gets a
+ * suggestion instead. Named (`pep peptides list extra`), it is the command that got too
+ * many arguments.
+ */
+function refuseExtraWords(def: CommandDef, self: Command, parent: Command, typedWords?: readonly string[]): void {
+  const taken = (def.args ?? []).length;
+  if ((def.args ?? []).some((a) => a.variadic) || self.args.length <= taken) return;
+  const typed = typedWords?.[1] ?? "";
+  const named = def.path.length === 1 || self.name() === typed || self.aliases().includes(typed);
+  if (def.isDefault && parent.parent !== null && !named) throw unknownSubcommand(parent, self.args[taken]!);
+  throw tooManyArguments(def, self.args.slice(taken));
 }
 
 /** The command whose parsing failed, so the usage hint can name its help. */
