@@ -221,24 +221,43 @@ function changeableProfile(shape: FileShape, name: string, file: string): Record
   return current as Record<string, unknown> | undefined;
 }
 
-export function openConfigStore(env: Env): ConfigStore {
-  const dir = configDir(env);
-  const file = path.join(dir, CONFIG_FILE_NAME);
+/**
+ * Adds what a run saw of a key's scopes (by its fingerprint) to a stored profile; false
+ * when that changes nothing. The newest fingerprints are kept, SCOPE_KEYS_KEPT of them.
+ */
+function mergeScopes(
+  current: Record<string, unknown>,
+  fingerprint: string,
+  outcomes: ReadonlyMap<string, "granted" | "refused">,
+): boolean {
+  const before = readScopes(current, fingerprint);
+  const granted = new Set(before.granted);
+  const refused = new Set(before.refused);
+  for (const [scope, outcome] of outcomes) {
+    (outcome === "granted" ? granted : refused).add(scope);
+    (outcome === "granted" ? refused : granted).delete(scope);
+  }
+  const after = { granted: [...granted].sort(), refused: [...refused].sort() };
+  if (JSON.stringify(after) === JSON.stringify(before)) return false;
+  const old = current[SCOPES_FIELD];
+  const all: Record<string, unknown> =
+    old && typeof old === "object" && !Array.isArray(old) ? { ...(old as Record<string, unknown>) } : {};
+  delete all[fingerprint]; // re-added last: the newest key is kept longest
+  Object.defineProperty(all, fingerprint, { value: after, enumerable: true, writable: true, configurable: true });
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - SCOPE_KEYS_KEPT))) delete all[k];
+  current[SCOPES_FIELD] = all;
+  return true;
+}
 
-  /**
-   * Reads are readFileShape (plain JSON, checked); writes are atomic (atomically: a temp
-   * file at mode 0600, flushed, then renamed over the file), so a reader never sees half
-   * a file and a failure leaves the old one. The read-change-write runs under a lock
-   * file, so runs changing the file at once each keep the other's change.
-   */
-  const update = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
-    // A change with nothing to do (or a corrupt file) touches nothing, not even the folder.
-    if (!change(readFileShape(file))) return false;
-    ensurePrivateDir(dir);
-    checkFolder(dir); // a new file in a folder others can write would not stay pep's
-    return withFileLock(file, () => write(change));
-  };
-
+/**
+ * Reads are readFileShape (plain JSON, checked); writes are atomic (atomically: a temp
+ * file at mode 0600, flushed, then renamed over the file), so a reader never sees half
+ * a file and a failure leaves the old one. The read-change-write runs under a lock
+ * file, so runs changing the file at once each keep the other's change. The returned
+ * function applies `change` and says whether it changed anything.
+ */
+function fileUpdater(dir: string, file: string): (change: (shape: FileShape) => boolean) => Promise<boolean> {
   const write = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
     const shape = readFileShape(file); // read again under the lock; refuses a corrupt file
     if (!change(shape)) return false;
@@ -251,6 +270,20 @@ export function openConfigStore(env: Env): ConfigStore {
     }
     return true;
   };
+  return async (change) => {
+    // A change with nothing to do (or a corrupt file) touches nothing, not even the folder.
+    if (!change(readFileShape(file))) return false;
+    ensurePrivateDir(dir);
+    checkFolder(dir); // a new file in a folder others can write would not stay pep's
+    return withFileLock(file, () => write(change));
+  };
+}
+
+export function openConfigStore(env: Env): ConfigStore {
+  const dir = configDir(env);
+  const file = path.join(dir, CONFIG_FILE_NAME);
+
+  const update = fileUpdater(dir, file);
 
   const setValues: ConfigStore["setValues"] = async (profile, values) => {
     await update((shape) => {
@@ -295,25 +328,7 @@ export function openConfigStore(env: Env): ConfigStore {
       await update((shape) => {
         const current = changeableProfile(shape, profile, file);
         // Only a profile that is stored keeps what was seen of its key: a run never makes one.
-        if (!current) return false;
-        const before = readScopes(current, fingerprint);
-        const granted = new Set(before.granted);
-        const refused = new Set(before.refused);
-        for (const [scope, outcome] of outcomes) {
-          (outcome === "granted" ? granted : refused).add(scope);
-          (outcome === "granted" ? refused : granted).delete(scope);
-        }
-        const after = { granted: [...granted].sort(), refused: [...refused].sort() };
-        if (JSON.stringify(after) === JSON.stringify(before)) return false;
-        const old = current[SCOPES_FIELD];
-        const all: Record<string, unknown> =
-          old && typeof old === "object" && !Array.isArray(old) ? { ...(old as Record<string, unknown>) } : {};
-        delete all[fingerprint]; // re-added last: the newest key is kept longest
-        Object.defineProperty(all, fingerprint, { value: after, enumerable: true, writable: true, configurable: true });
-        const keys = Object.keys(all);
-        for (const k of keys.slice(0, Math.max(0, keys.length - SCOPE_KEYS_KEPT))) delete all[k];
-        current[SCOPES_FIELD] = all;
-        return true;
+        return current ? mergeScopes(current, fingerprint, outcomes) : false;
       });
     },
     async unset(profile, key) {
