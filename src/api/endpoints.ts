@@ -257,7 +257,7 @@ const e = (name: string, facts: Facts): Endpoint => {
 /**
  * One descriptor per endpoint. Adding one here makes the compiler name the other places
  * a new endpoint must fill (its sandbox handler, its MCP tool or none, its resource's
- * columns): see "Adding an endpoint" in docs/contributing.md.
+ * columns): see docs/adding-an-endpoint.md.
  */
 export const ENDPOINTS = {
   index: e("index", { path: "/", scope: "research:read", query: "none", resource: "index" }),

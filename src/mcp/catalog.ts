@@ -5,6 +5,7 @@
  * this list is kept free of zod so that help and man pages can name the tools without
  * loading any schema.
  */
+import type { EndpointName } from "../api/endpoints.js";
 import { LIMITS } from "../api/enums.js";
 
 /** Groups of tools `pep mcp --tools` chooses from. */
@@ -20,23 +21,7 @@ export interface ToolEntry {
   /** One or two sentences for the client's tool list. */
   summary: string;
   /** Key of `ENDPOINTS`. */
-  endpoint:
-    | "search"
-    | "peptides"
-    | "peptide"
-    | "peptideStudies"
-    | "peptideResearch"
-    | "regulatoryStatus"
-    | "categories"
-    | "researchAreas"
-    | "studies"
-    | "study"
-    | "vendors"
-    | "vendor"
-    | "vendorShipping"
-    | "vendorCompare"
-    | "products"
-    | "prices";
+  endpoint: EndpointName;
   /** The scope the key needs (checked against the endpoint table by a test). */
   scope: string;
   /** A list: takes `limit` and `cursor`, returns `next_cursor`. */
@@ -51,8 +36,13 @@ export interface ToolEntry {
 
 const SLUG = "slug";
 
-export const TOOLS: readonly ToolEntry[] = [
-  {
+/**
+ * The tool of each endpoint, or null where an endpoint has none (the index and health
+ * answer questions about the service, not research). A total record: a new endpoint
+ * must say which, and the compiler names this place. Tools are listed in this order.
+ */
+const TOOL_OF: Readonly<Record<EndpointName, ToolEntry | null>> = {
+  search: {
     name: "search",
     group: "research",
     title: "Search profiles and educational content",
@@ -63,7 +53,7 @@ export const TOOLS: readonly ToolEntry[] = [
     list: false,
     params: ["q", "types", "limit"],
   },
-  {
+  peptides: {
     name: "list_peptides",
     group: "research",
     title: "List peptide research profiles",
@@ -85,7 +75,7 @@ export const TOOLS: readonly ToolEntry[] = [
     ],
     defaultLimit: LIMITS.pageDefault,
   },
-  {
+  peptide: {
     name: "get_peptide",
     group: "research",
     title: "Get a peptide research profile",
@@ -97,7 +87,7 @@ export const TOOLS: readonly ToolEntry[] = [
     path: SLUG,
     params: [],
   },
-  {
+  peptideStudies: {
     name: "peptide_studies",
     group: "studies",
     title: "Studies a profile cites",
@@ -109,7 +99,7 @@ export const TOOLS: readonly ToolEntry[] = [
     params: ["limit", "cursor"],
     defaultLimit: LIMITS.peptideStudiesMax,
   },
-  {
+  peptideResearch: {
     name: "peptide_research",
     group: "research",
     title: "A profile's research summary",
@@ -121,7 +111,7 @@ export const TOOLS: readonly ToolEntry[] = [
     path: SLUG,
     params: [],
   },
-  {
+  regulatoryStatus: {
     name: "regulatory_status",
     group: "research",
     title: "A peptide's regulatory status",
@@ -133,7 +123,7 @@ export const TOOLS: readonly ToolEntry[] = [
     path: SLUG,
     params: [],
   },
-  {
+  categories: {
     name: "list_categories",
     group: "research",
     title: "Research categories",
@@ -144,7 +134,7 @@ export const TOOLS: readonly ToolEntry[] = [
     params: ["limit", "cursor"],
     defaultLimit: LIMITS.pageDefault,
   },
-  {
+  researchAreas: {
     name: "list_research_areas",
     group: "research",
     title: "Research areas",
@@ -155,7 +145,7 @@ export const TOOLS: readonly ToolEntry[] = [
     params: ["search", "limit", "cursor"],
     defaultLimit: LIMITS.pageDefault,
   },
-  {
+  studies: {
     name: "list_studies",
     group: "studies",
     title: "List studies",
@@ -177,7 +167,7 @@ export const TOOLS: readonly ToolEntry[] = [
     ],
     defaultLimit: LIMITS.pageDefault,
   },
-  {
+  study: {
     name: "get_study",
     group: "studies",
     title: "Get a study",
@@ -189,7 +179,7 @@ export const TOOLS: readonly ToolEntry[] = [
     path: "id",
     params: [],
   },
-  {
+  vendors: {
     name: "list_vendors",
     group: "vendors",
     title: "List vendors",
@@ -212,7 +202,7 @@ export const TOOLS: readonly ToolEntry[] = [
     ],
     defaultLimit: LIMITS.pageDefault,
   },
-  {
+  vendor: {
     name: "get_vendor",
     group: "vendors",
     title: "Get a vendor",
@@ -223,7 +213,7 @@ export const TOOLS: readonly ToolEntry[] = [
     path: "id",
     params: ["ships_to"],
   },
-  {
+  vendorShipping: {
     name: "vendor_shipping",
     group: "vendors",
     title: "A vendor's shipping facts",
@@ -235,7 +225,7 @@ export const TOOLS: readonly ToolEntry[] = [
     path: "id",
     params: ["ships_to"],
   },
-  {
+  vendorCompare: {
     name: "compare_vendors",
     group: "vendors",
     title: "Compare vendors",
@@ -245,7 +235,7 @@ export const TOOLS: readonly ToolEntry[] = [
     list: false,
     params: ["ids", "ships_to"],
   },
-  {
+  products: {
     name: "list_products",
     group: "prices",
     title: "List products",
@@ -257,7 +247,7 @@ export const TOOLS: readonly ToolEntry[] = [
     params: ["peptide", "form", "currency", "limit", "cursor"],
     defaultLimit: LIMITS.pageDefault,
   },
-  {
+  prices: {
     name: "list_prices",
     group: "prices",
     title: "List current offers",
@@ -269,7 +259,11 @@ export const TOOLS: readonly ToolEntry[] = [
     params: ["peptide", "form", "currency", "ships_to", "limit", "cursor"],
     defaultLimit: LIMITS.pageDefault,
   },
-];
+  index: null,
+  health: null,
+};
+
+export const TOOLS: readonly ToolEntry[] = Object.values(TOOL_OF).filter((t): t is ToolEntry => t !== null);
 
 /** The arguments of a tool, in order: path argument first, then the query parameters. */
 export function toolArgs(t: ToolEntry): string[] {

@@ -131,7 +131,8 @@ function describeParam(entry: ToolEntry, param: string): string {
     const list = fieldList(entry.endpoint);
     return list ? `comma-separated fields to return, from: ${list.join(", ")} (id always; default all)` : "fields";
   }
-  const doc = DOCS[param];
+  // Words written for a model where the flag's help would mislead it; else the flag's own.
+  const doc = DOCS[param] ?? ENDPOINTS[entry.endpoint].options.find((o) => o.param === param)?.description;
   if (doc === undefined) throw new Error(`no description for ${param} of ${entry.name}`);
   return typeof doc === "function" ? doc(entry) : doc;
 }
