@@ -131,11 +131,35 @@ export async function render(result: Result, options: RenderOptions): Promise<nu
  * format one list of every item in the order of the ids (a JSON array, NDJSON lines, CSV
  * rows under one header, citations), streamed. A failed id goes to `onFailure`.
  */
+/** Resources a batch prints once each: a study cited by two of the peptides asked about. */
+const ONCE_EACH: ReadonlySet<string> = new Set(["study", "cited-study", "study-detail"]);
+
+/**
+ * Whether an item of a batch is new: studies are printed once each, where they first
+ * come (by `id`); other resources and items without an id always are.
+ */
+function firstSighting(resource: string): (item: unknown) => boolean {
+  if (!ONCE_EACH.has(resource)) return () => true;
+  const seen = new Set<string>();
+  return (item) => {
+    const id = (item as { id?: unknown } | null)?.id;
+    if (typeof id !== "string") return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  };
+}
+
+async function* only(items: AsyncIterable<unknown>, keep: (item: unknown) => boolean): AsyncGenerator<unknown> {
+  for await (const item of items) if (keep(item)) yield item;
+}
+
 async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<number> {
   const failed = (id: string, err: unknown) => {
     if (options.onFailure) options.onFailure(id, err);
     else throw err;
   };
+  const fresh = firstSighting(batch.resource);
   if (options.format === "table") {
     let written = 0;
     let first = true;
@@ -145,11 +169,16 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
         failed(entry.id, entry.error);
         continue;
       }
-      const heading = entry.result.kind === "list" ? `${cleanLine(entry.id)}:\n` : "";
+      const result = entry.result;
+      if (result.kind === "item" && !fresh(result.data)) continue;
+      const heading = result.kind === "list" ? `${cleanLine(entry.id)}:\n` : "";
       const p = write(options.out, `${first ? "" : "\n"}${heading}`);
       if (p) await p;
       first = false;
-      written += await render(entry.result, options);
+      written += await render(
+        result.kind === "list" ? { ...result, items: only(result.items, fresh) } : result,
+        options,
+      );
     }
     return written;
   }
@@ -168,12 +197,12 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
       if (r.kind === "item") {
         lastMeta = r.meta ?? lastMeta;
         unitEnded = false;
-        yield r.data;
+        if (fresh(r.data)) yield r.data;
       } else {
         fields ??= r.fields;
         const ended = r.pageEnded;
         if (ended) {
-          for await (const item of r.items) {
+          for await (const item of only(r.items, fresh)) {
             unitEnded = ended();
             yield item;
           }
@@ -182,7 +211,7 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
         }
         // Without pages, one item is held back, so the list's last is known when it goes out.
         let held: { item: unknown } | undefined;
-        for await (const item of r.items) {
+        for await (const item of only(r.items, fresh)) {
           if (held) {
             unitEnded = false;
             yield held.item;
