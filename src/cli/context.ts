@@ -5,7 +5,7 @@ import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { AuthError, UsageError } from "../core/errors.js";
 import { keyFingerprint, redactKey } from "../http/key.js";
-import type { Client, ClientEvent, ClientOptions, Clock } from "../http/types.js";
+import type { Client, ClientEvent, ClientOptions, Clock, Timers } from "../http/types.js";
 import { colorEnabled, type IO } from "../core/io.js";
 import { cleanBlock } from "../output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
@@ -19,6 +19,8 @@ export interface Deps {
   io?: IO;
   /** Clock for retries and pacing (tests inject one that does not wait). */
   clock?: Clock;
+  /** Timers of each request's timeout (tests inject ones they fire, instead of waiting). */
+  timers?: Timers;
   /** Options for the in-process sandbox of `--sandbox` (faults, seed, scale). */
   sandbox?: Record<string, unknown>;
 }
@@ -193,6 +195,7 @@ export function createContext(init: ContextInit): Context & { cleanup(): Promise
         // The in-process sandbox is on this machine: never through a proxy.
         proxy: globals.sandbox ? undefined : cfg.proxy,
         clock: init.deps.clock,
+        timers: init.deps.timers,
         onEvent: onEvent(apiKey),
         ...overrides,
       }),

@@ -75,6 +75,7 @@ export function createClient(options: ClientOptions): Client {
     scrub,
     maxBytes,
     proxy: options.proxy,
+    timers: options.timers,
   });
   let echoTold = false;
 
