@@ -37,13 +37,15 @@ export function commandOf(argv: readonly string[]): string {
 /** Runs `pep` with the words after the executable name; resolves to the exit code. */
 export async function run(argv: readonly string[], deps: Deps = {}): Promise<number> {
   const interrupt = new AbortController();
+  // Per run, not per module: runs in one process (tests, embedders) never see another's signal.
+  const ended: Ended = { by: undefined };
   let io: IO;
   let detach = () => {};
   if (deps.io) {
     io = deps.io;
   } else {
     io = processIO(interrupt.signal);
-    detach = attachProcessSignals(interrupt, io);
+    detach = attachProcessSignals(interrupt, io, ended);
   }
   let exitCode: number = EXIT.ok;
   let failure: unknown;
@@ -51,7 +53,7 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   const program = buildProgram(
     io,
     async (def, input, globals) => {
-      exitCode = await execute(def, input, globals, io, argv, deps);
+      exitCode = await execute(def, input, globals, io, argv, deps, ended);
     },
     { quietErrors: machine, defs: definitionsFor(argv) },
   );
@@ -69,7 +71,7 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
   } finally {
     detach();
   }
-  if (failure === undefined) return exitCode === EXIT.interrupted && !deps.io ? interruptedExit() : exitCode;
+  if (failure === undefined) return exitCode === EXIT.interrupted && !deps.io ? interruptedExit(ended) : exitCode;
   if (failure instanceof CommanderError) {
     if (
       failure.code === "commander.helpDisplayed" ||
@@ -154,6 +156,7 @@ async function execute(
   io: IO,
   argv: readonly string[],
   deps: Deps,
+  ended: Ended,
 ): Promise<number> {
   const color = colorEnabled(io.env, io.stdoutIsTTY, globals.color);
   const fields = splitFields(globals.fields);
@@ -331,7 +334,7 @@ async function execute(
       machine: machineErrors,
       verbose: globals.verbose === true,
       facts: { command: def.path, file: globals.file },
-      endedBy,
+      endedBy: ended.by,
       profile,
     });
   } finally {
@@ -387,11 +390,13 @@ function truthy(v: string | undefined): boolean {
 const ENDING_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
 
 /** The signal that ended the run, when one did. */
-let endedBy: NodeJS.Signals | undefined;
+interface Ended {
+  by: NodeJS.Signals | undefined;
+}
 
 /** 128 + the number of the signal that ended the run; 130 when none is known. */
-function interruptedExit(): number {
-  const n = endedBy === undefined ? undefined : osSignals[endedBy];
+function interruptedExit(ended: Ended): number {
+  const n = ended.by === undefined ? undefined : osSignals[ended.by];
   return n === undefined ? EXIT.interrupted : 128 + n;
 }
 
@@ -400,15 +405,15 @@ function interruptedExit(): number {
  * quietly; a closed stderr (`pep -v 2>&1 | head -1`, a hung-up terminal) only loses what
  * was still to be said there, and the run ends with the code it earns.
  */
-function attachProcessSignals(controller: AbortController, io: IO): () => void {
+function attachProcessSignals(controller: AbortController, io: IO, ended: Ended): () => void {
   let count = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     count++;
     if (count > 1) {
       for (const fn of discardOnHardExit) fn();
-      process.exit(interruptedExit());
+      process.exit(interruptedExit(ended));
     }
-    endedBy = signal;
+    ended.by = signal;
     controller.abort(new InterruptedError());
   };
   const onPipeError = (e: NodeJS.ErrnoException) => {
