@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { testIO } from "../../src/core/io.js";
 import { run } from "../../src/cli/main.js";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import {
   errorLineOf,
   faults,
@@ -25,7 +25,7 @@ import { FakeClock } from "../http/fake-clock.js";
 const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
 
-const pep = (argv: readonly string[]) => spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env });
+const pep = (argv: readonly string[]) => inProcessPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env });
 const getPeptide = ["peptides", "get", "bpc-157", "-o", "table"];
 const listStudies = ["studies", "list", "-o", "csv", "--limit", "4"];
 

@@ -5,7 +5,7 @@
  * retry that succeeds prints the data with the notice on stderr.
  */
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import {
   errorLineOf,
   faults,
@@ -19,7 +19,7 @@ import {
 const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
 
-const pep = (argv: readonly string[]) => spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env });
+const pep = (argv: readonly string[]) => inProcessPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env });
 const getPeptide = ["peptides", "get", "bpc-157", "-o", "table"];
 const listStudies = ["studies", "list", "-o", "csv", "--limit", "4"];
 

@@ -6,7 +6,7 @@
  * faults-shapes.
  */
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { errorLineOf, faults, requestIdOf, retryNotices, useFaultApi } from "../helpers/fault-api.js";
 import { parseNdjson } from "../helpers/formats.js";
 import { unusedPort } from "../helpers/server.js";
@@ -15,7 +15,7 @@ const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
 
 const pep = (argv: readonly string[], baseUrl = suite.api.baseUrl) =>
-  spawnPep([...argv, "--base-url", baseUrl], { env: tmp.env });
+  inProcessPep([...argv, "--base-url", baseUrl], { env: tmp.env });
 const lastRequestId = () => requestIdOf(suite.api.requests.length - 1);
 
 describe("bodies that are not the API's JSON", () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyEnding as fingerprint } from "../../src/config/key-ending.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { inProcessPep, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
 import { faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
 import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 import { sendJson, startServer, type TestServer } from "../helpers/server.js";
@@ -102,7 +102,7 @@ describe("pep mcp: keys and scopes", () => {
     const s = await session(["--base-url", sandbox.baseUrl, "--api-key-file", file]);
     const r = await s.call("list_vendors", { limit: 1 });
     expect(r.isError, JSON.stringify(r)).toBeFalsy();
-    const refused = await spawnPep(["mcp", "--base-url", sandbox.baseUrl, "--api-key-file", "-"], {
+    const refused = await inProcessPep(["mcp", "--base-url", sandbox.baseUrl, "--api-key-file", "-"], {
       env: tmp.env,
       input: `${KEY}\n`,
     });
@@ -185,6 +185,7 @@ describe("pep mcp: hostile text", () => {
     ]
       .map((m) => JSON.stringify(m))
       .join("\n");
+    // Spawned: the process stays until the last answer is written after stdin ends; an in-process run returns at the end of stdin.
     const r = await spawnPep(["mcp", "--sandbox"], { env: tmp.env, input: `${input}\n` });
     expect(r.code, r.err).toBe(0);
     const lines = r.out.split("\n").filter(Boolean);

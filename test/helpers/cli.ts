@@ -64,7 +64,7 @@ export interface PepOptions {
  * pipes, so the width is COLUMNS or 80. Nothing of the test process's own environment,
  * folder or terminal reaches the run.
  */
-export async function pep(argv: readonly string[], options: PepOptions = {}): Promise<PepRun> {
+export async function inProcessPep(argv: readonly string[], options: PepOptions = {}): Promise<PepRun> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }))
     if (v !== undefined) env[k] = v;
