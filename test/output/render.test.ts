@@ -48,7 +48,7 @@ describe("notices", () => {
     async function* slow() {
       for (let i = 0; i < 3; i++) {
         pages = i + 1;
-        await new Promise((r) => setTimeout(r, 120));
+        await new Promise((r) => setTimeout(r, 30));
         seen++;
         yield peptides[0];
       }
