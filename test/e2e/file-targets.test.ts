@@ -132,6 +132,7 @@ describe("--file targets that are not a plain file", () => {
 
 describe.skipIf(!existsSync("/dev/full"))("stdout on a full disk", () => {
   it("exits 1 with one line saying the output could not be written, not a bug report", async () => {
+    // Spawned: stdout must be a real descriptor on /dev/full, not a stream in this process.
     const out = openSync("/dev/full", "w");
     const child = spawn(
       process.execPath,

@@ -104,7 +104,7 @@ describe("the sandbox compresses when asked", () => {
   });
 });
 
-/** Runs pep and reads its peak resident memory (VmHWM) from /proc just before it exits. */
+/** Runs pep and reads its peak resident memory (VmHWM) from /proc just before it exits (a process of its own). */
 function peakMemoryMb(
   argv: string[],
   env: Record<string, string>,
