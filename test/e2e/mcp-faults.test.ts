@@ -1,6 +1,5 @@
 /**
- * `pep mcp` against failing and hostile servers, through the real executable and the
- * SDK's Client: 401, 403 and a missing key name the scope; 429 says when to call again;
+ * `pep mcp` against failing and hostile servers, in-process through the SDK's Client: 401, 403 and a missing key name the scope; 429 says when to call again;
  * 503 is a service error; a key echoed by the server never reaches a result; control
  * characters are removed; the key never shows on stderr, even with --verbose.
  */
@@ -11,6 +10,7 @@ import { inProcessPep, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
 import { faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
 import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 import { sendJson, startServer, type TestServer } from "../helpers/server.js";
+import { FakeClock } from "../http/fake-clock.js";
 
 const tmp = scratch("pep-mcp-faults-");
 const KEY = "pk_live_mcp_SECRET_4f7c9a21";
@@ -41,7 +41,8 @@ async function startEchoApi(): Promise<TestServer> {
 }
 
 async function session(argv: string[], env: Record<string, string> = {}): Promise<McpSession> {
-  const s = await startMcp(argv, { ...tmp.env, ...env });
+  // Retries wait on a clock that does not sleep.
+  const s = await startMcp(argv, { ...tmp.env, ...env }, { clock: new FakeClock(Date.now()) });
   sessions.push(s);
   return s;
 }

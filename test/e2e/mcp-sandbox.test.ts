@@ -1,5 +1,5 @@
 /**
- * `pep mcp --sandbox` as a client sees it: the real executable over stdio, driven by the
+ * `pep mcp --sandbox` as a client sees it: run in-process over in-memory stdio, driven by the
  * SDK's own Client. Every tool is listed with its schemas, answers against the sandbox
  * with structured content that its declared output schema accepts (the client checks
  * it), carries the notices, and lists page with cursors exactly as the command line does.
