@@ -13,7 +13,7 @@ import { hasScript, onTerminal, screenLines } from "../helpers/terminal.js";
 import { FakeClock } from "../http/fake-clock.js";
 
 const study = (n: number) => ({ id: `pmid-${90000000 + n}`, title: `Study ${n}`, publication_year: 2020 });
-/** Two pages; the second is slow (the spinner shows after 300 ms), then one 503 with this Retry-After. */
+/** Two pages; the second answers one 503 with this Retry-After (the spinner shows for the back-off), then the page. */
 const slowStudies = (retryAfter = "1") => {
   let second = 0;
   return startServer({
@@ -21,7 +21,7 @@ const slowStudies = (retryAfter = "1") => {
       if (!req.query.get("cursor"))
         return sendJson(res, 200, envelope([study(1)], { pagination: { next_cursor: "c2", has_more: true } }));
       second++;
-      await delay(900);
+      await delay(50);
       if (second === 1)
         return sendJson(res, 503, errorBody("unavailable", "try later", "req_busy"), { "Retry-After": retryAfter });
       return sendJson(res, 200, envelope([study(2)], { pagination: { next_cursor: null, has_more: false } }));
