@@ -15,7 +15,8 @@ export default defineConfig({
     // files run pep in-process, and importing it per file was a third of the suite's time
     // (measured on this shared 2-core machine: isolated 4m19s wall, 1m54s CPU, 81 s of
     // imports; shared 2m28s wall, 53 s CPU, 24 s of imports).
-    // What a run keeps is per run (src/cli/main.ts), and no test mocks modules or globals.
+    // What a run keeps is per run (src/cli/main.ts); no test mocks a module, and a stubbed
+    // environment variable is restored before its test ends.
     isolate: false,
   },
 });
