@@ -1,6 +1,9 @@
 /**
- * Running `pep` in tests: in-process through `run(argv, { io })` with a captured test IO,
- * or as the real executable (`node bin/pep.js`, which needs `npm run build` first).
+ * Running `pep` in tests: in-process through `run(argv, { io })` with a captured test IO
+ * (`runPep`, or `inProcessPep`, which runs as `spawnPep` would: a clean environment, its
+ * own folder, stdin, pipes), or as the real executable (`spawnPep`, `node bin/pep.js`,
+ * which needs `npm run build` first): only for what needs a process of its own (start-up,
+ * signals, the code cache, Node's options, a real descriptor or terminal).
  * Each gets its own config and cache folders so no test reads the user's settings.
  */
 import { spawn } from "node:child_process";
