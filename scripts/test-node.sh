@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs the whole suite (npm test: typecheck, build, vitest) on one Node release: one leg
-# of the CI matrix in .ci/run, and the way to try one release locally.
+# Runs the whole suite (npm test: lint, typecheck, build, vitest) on one Node release, the
+# way to try one release locally; with --vitest, only vitest (on the given files, or all),
+# which is what a leg of the CI matrix in .ci/run runs after the checks and the build.
 #
 #   npm run test:node -- 24          the current Node 24 (also 22, 26, or an exact 24.21.0)
 #   npm run test:node -- machine     the Node on PATH
+#   bash scripts/test-node.sh --vitest 22 test/shell/bin.test.ts   only vitest, only that file
 #   bash scripts/test-node.sh --fetch 24   only fetch it; prints the path of its `node`
 #
 # Releases come from the npm registry: the official Linux x64 builds are published as the
@@ -19,11 +21,17 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 fetch_only=0
+vitest_only=0
 if [ "${1:-}" = "--fetch" ]; then
   fetch_only=1
   shift
+elif [ "${1:-}" = "--vitest" ]; then
+  vitest_only=1
+  shift
 fi
 leg=${1:-machine}
+[ $# -gt 0 ] && shift
+files=("$@")
 cache=${PEPCLI_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pepcli-ci}
 say() { printf '%s\n' "$*" >&2; }
 
@@ -109,7 +117,11 @@ major=${actual#v}
 name="node ${major%%.*}"
 say "== $name: $node_bin ($actual)"
 log=$(mktemp)
-PATH="$(dirname "$node_bin"):$PATH" npm test 2>&1 | tee "$log"
+if [ "$vitest_only" = 1 ]; then
+  PATH="$(dirname "$node_bin"):$PATH" npx vitest run "${files[@]}" 2>&1 | tee "$log"
+else
+  PATH="$(dirname "$node_bin"):$PATH" npm test 2>&1 | tee "$log"
+fi
 rc=${PIPESTATUS[0]}
 # vitest prints e.g. "      Tests  412 passed | 2 failed (414)"
 line=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\s*Tests\s+[0-9]' | tail -n 1)
@@ -120,7 +132,7 @@ passed=${passed:-0}
 failed=${failed:-0}
 if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
   # The typecheck or build failed, or vitest reported errors outside any test.
-  say "$name ($actual): npm test exited with $rc although no test failed: see above"
+  say "$name ($actual): the run exited with $rc although no test failed: see above"
   failed=1
 fi
 echo "$name: $passed passed, $failed failed"

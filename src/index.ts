@@ -24,6 +24,7 @@ export type {
   Query,
   RateLimitInfo,
   RequestOptions,
+  Timers,
 } from "./http/types.js";
 export {
   ApiError,

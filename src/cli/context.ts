@@ -186,6 +186,7 @@ function clientFactory(
         // The in-process sandbox is on this machine: never through a proxy.
         proxy: init.globals.sandbox ? undefined : cfg.proxy,
         clock: init.deps.clock,
+        timers: init.deps.timers,
         onEvent: onEvent(apiKey),
         ...overrides,
       }),

@@ -5,7 +5,7 @@
 import type { Endpoint } from "../api/endpoints.js";
 import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/types.js";
-import type { Client, ClientEvent, ClientOptions, Clock } from "../http/types.js";
+import type { Client, ClientEvent, ClientOptions, Clock, Timers } from "../http/types.js";
 import type { Waits } from "../output/waits.js";
 import type { IO } from "./io.js";
 
@@ -17,6 +17,8 @@ export interface Deps {
   io?: IO;
   /** Clock for retries and pacing (tests inject one that does not wait). */
   clock?: Clock;
+  /** Timers of each request's timeout (tests inject ones they fire, instead of waiting). */
+  timers?: Timers;
   /** Options for the in-process sandbox of `--sandbox` (faults, seed, scale). */
   sandbox?: Record<string, unknown>;
 }

@@ -140,6 +140,7 @@ export function createClient(options: ClientOptions): Client {
     scrub: (text) => redactKey(text, apiKey),
     maxBytes: settings.maxBytes,
     proxy: options.proxy,
+    timers: options.timers,
   });
   const sendOnce = sendOnceWith(settings, transport, emit);
   const pacer = createPacer(clock, onEvent);

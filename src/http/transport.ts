@@ -10,6 +10,7 @@ import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import { builtin } from "../core/builtin.js";
 import { InterruptedError, NetworkError, ResponseError, UsageError } from "../core/errors.js";
 import { describeProxy, NO_PROXY, type ProxySettings, proxyFor } from "./proxy.js";
+import type { Timers } from "./types.js";
 import { isLoopbackHost } from "./url.js";
 
 export type Headers = Record<string, string | string[] | undefined>;
@@ -38,7 +39,14 @@ export interface TransportOptions {
   /** Most bytes of body, decompressed, read from one answer. */
   maxBytes: number;
   proxy?: ProxySettings | undefined;
+  /** Timers of the timeout; the real ones by default. */
+  timers?: Timers | undefined;
 }
+
+const REAL_TIMERS: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** Header names that carry the key. */
 const KEY_HEADERS = ["Authorization", "X-API-Key"];
@@ -196,6 +204,7 @@ function maxHeaderSize(): number {
 
 export function createTransport(options: TransportOptions): Transport {
   const { timeoutMs, now, scrub, maxBytes } = options;
+  const timers = options.timers ?? REAL_TIMERS;
   const proxy = options.proxy ?? NO_PROXY;
   const headerLimit = maxHeaderSize();
   const agent = new Agent({
@@ -314,8 +323,8 @@ export function createTransport(options: TransportOptions): Transport {
       const started = now();
       const controller = new AbortController();
       let timedOut = false;
-      // Real time on purpose: the timeout guards a real socket, whatever clock paces retries.
-      const timer = setTimeout(() => {
+      // Real time unless timers are given: the timeout guards a real socket, whatever clock paces retries.
+      const timer = timers.setTimeout(() => {
         timedOut = true;
         controller.abort(new Error("timeout"));
       }, timeoutMs);
@@ -416,7 +425,7 @@ export function createTransport(options: TransportOptions): Transport {
         }
         return { status, headers: resHeaders, body: Buffer.concat(chunks), wireBytes, cutShort, ms: now() - started };
       } finally {
-        clearTimeout(timer);
+        timers.clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
       }
     },

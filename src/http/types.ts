@@ -83,6 +83,16 @@ export interface Clock {
   random(): number;
 }
 
+/**
+ * Timers for the transport's per-request timeout. Real time by default: the timeout guards
+ * a real socket, whatever clock paces retries. Tests hand in timers they fire themselves,
+ * so a timeout needs no real wait.
+ */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
 export interface CacheStore {
   get(key: string): Promise<{ etag: string; body: string } | undefined>;
   set(key: string, entry: { etag: string; body: string }): Promise<void>;
@@ -101,6 +111,8 @@ export interface ClientOptions {
   cache?: CacheStore | false | undefined;
   userAgent?: string | undefined;
   clock?: Clock | undefined;
+  /** Timers of the per-request timeout; the real ones by default. */
+  timers?: Timers | undefined;
   onEvent?: ((e: ClientEvent) => void) | undefined;
   /** Connections in the keep-alive pool. Default 4. */
   connections?: number | undefined;

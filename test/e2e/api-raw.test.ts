@@ -6,7 +6,7 @@
  * ETag cache after a 304.
  */
 import { describe, expect, it } from "vitest";
-import { runPep, spawnPep } from "../helpers/cli.js";
+import { runPep, inProcessPep } from "../helpers/cli.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { useLoopback } from "../helpers/suite.js";
 
@@ -31,18 +31,18 @@ const base = () => ["--base-url", `${suite.api.url}/v1`];
 
 describe("pep api prints what the API sent", () => {
   it("json (the default off a terminal): the body byte for byte, then a newline", async () => {
-    const r = await spawnPep(["api", "things/x-1", "--no-cache", ...base()], { env: suite.tmp.env });
+    const r = await inProcessPep(["api", "things/x-1", "--no-cache", ...base()], { env: suite.tmp.env });
     expect(r.code, r.err).toBe(0);
     expect(r.out).toBe(`${BODY}\n`);
-    const explicit = await spawnPep(["api", "things/x-1", "-o", "json", "--no-cache", ...base()], {
+    const explicit = await inProcessPep(["api", "things/x-1", "-o", "json", "--no-cache", ...base()], {
       env: suite.tmp.env,
     });
     expect(explicit.out).toBe(`${BODY}\n`);
   });
 
   it("the same bytes when a 304 answers from the ETag cache", async () => {
-    const first = await spawnPep(["api", "things/cached", ...base()], { env: suite.tmp.env });
-    const second = await spawnPep(["api", "things/cached", ...base()], { env: suite.tmp.env });
+    const first = await inProcessPep(["api", "things/cached", ...base()], { env: suite.tmp.env });
+    const second = await inProcessPep(["api", "things/cached", ...base()], { env: suite.tmp.env });
     expect(second.code, second.err).toBe(0);
     expect(suite.api.requests.at(-1)!.headers["if-none-match"]).toBe('"v1"');
     expect(second.out).toBe(first.out);
@@ -50,7 +50,9 @@ describe("pep api prints what the API sent", () => {
   });
 
   it("ndjson: one line, every token as written", async () => {
-    const r = await spawnPep(["api", "things/x-1", "-o", "ndjson", "--no-cache", ...base()], { env: suite.tmp.env });
+    const r = await inProcessPep(["api", "things/x-1", "-o", "ndjson", "--no-cache", ...base()], {
+      env: suite.tmp.env,
+    });
     expect(r.code, r.err).toBe(0);
     expect(r.out).toBe(
       '{"data":{"id":"x-1","big":9007199254740993,"dec":1.10,"neg":-0,"huge":1e400,"exp":1E5,"tiny":5e-324,"list":[1.0,2.50,{}],"empty":[],"s":"a \\"q\\" \\u00e9 [ ] { } , :"},"meta":{"request_id":"req_raw"}}\n',
@@ -72,7 +74,7 @@ describe("pep api prints what the API sent", () => {
   });
 
   it("csv: a number JavaScript cannot hold exactly is its source text in the cell", async () => {
-    const r = await spawnPep(["api", "things/x-1", "-o", "csv", "--no-cache", ...base()], {
+    const r = await inProcessPep(["api", "things/x-1", "-o", "csv", "--no-cache", ...base()], {
       env: suite.tmp.env,
     });
     expect(r.code, r.err).toBe(0);

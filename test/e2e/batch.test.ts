@@ -5,7 +5,7 @@
  * rate-limit window. The real executable runs every case.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratch, spawnPep } from "../helpers/cli.js";
+import { scratch, inProcessPep } from "../helpers/cli.js";
 import { envelope, errorBody, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 interface Api extends TestServer {
@@ -73,7 +73,7 @@ async function startApi(rate?: { limit: number; windowMs: number }): Promise<Api
 const tmp = scratch("pep-batch-");
 let api: Api;
 const pep = (argv: string[], input?: string, env: Record<string, string> = {}) =>
-  spawnPep(["--base-url", `${api.url}/v1`, "--no-cache", ...argv], {
+  inProcessPep(["--base-url", `${api.url}/v1`, "--no-cache", ...argv], {
     env: { ...tmp.env, PEP_API_KEY: "k_test_1234567890", ...env },
     input,
     timeoutMs: 30_000,
@@ -237,7 +237,7 @@ describe("several ids under a rate limit", () => {
     const limited = await startApi({ limit: 4, windowMs: 1000 });
     try {
       const list = Array.from({ length: 10 }, (_, i) => `p-${30 + i}`);
-      const r = await spawnPep(
+      const r = await inProcessPep(
         [
           "--base-url",
           `${limited.url}/v1`,

@@ -5,7 +5,7 @@
  * given, never as `function Object() { [native code] }`, never dropped.
  */
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 import { useLoopback } from "../helpers/suite.js";
 
@@ -21,7 +21,7 @@ const NAMES = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueO
 
 async function sent(argv: string[]): Promise<[string, string][]> {
   const before = suite.api.requests.length;
-  const r = await spawnPep([...argv, "--base-url", `${suite.api.url}/v1`], {
+  const r = await inProcessPep([...argv, "--base-url", `${suite.api.url}/v1`], {
     env: { ...suite.tmp.env, PEP_API_KEY: "sk_test_builtin_names" },
   });
   expect(r.code, r.err).toBe(0);
@@ -91,7 +91,7 @@ describe("names that are JavaScript built-ins", () => {
   }
 
   it("pep prices --param constructor twice is refused as given twice, not as 'covered by function Object()'", async () => {
-    const r = await spawnPep(
+    const r = await inProcessPep(
       [
         "prices",
         "--peptide",

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 import { useLoopback } from "../helpers/suite.js";
 
@@ -71,7 +71,7 @@ const env = (extra: Record<string, string> = {}) => ({
 describe("the ETag cache is bounded", () => {
   it("one run of 30 pages of 100 KiB with a 1 MB cap: the folder ends under the cap, every entry whole", async () => {
     const dir = path.join(suite.tmp.dir, "one-run");
-    const r = await spawnPep(["api", "pages", "--paginate", "-F", "kb=100", "-F", "run=a"], {
+    const r = await inProcessPep(["api", "pages", "--paginate", "-F", "kb=100", "-F", "run=a"], {
       env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }),
     });
     expect(r.code, r.err).toBe(0);
@@ -88,7 +88,7 @@ describe("the ETag cache is bounded", () => {
   it("the least recently used entries go first: a 304 hit keeps its entry", async () => {
     const dir = path.join(suite.tmp.dir, "lru");
     const e = env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" });
-    const get = (name: string) => spawnPep(["api", `blobs/${name}`, "-F", "kb=300"], { env: e });
+    const get = (name: string) => inProcessPep(["api", `blobs/${name}`, "-F", "kb=300"], { env: e });
     for (const name of ["a", "b", "c"]) expect((await get(name)).code).toBe(0);
     const hitsBefore = suite.api.requests.length;
     expect((await get("a")).code).toBe(0); // a hit: a is now the most recently used
@@ -108,7 +108,7 @@ describe("the ETag cache is bounded", () => {
   it("six runs writing at once: all succeed, the folder ends under the cap, no temp file, nothing torn", async () => {
     const dir = path.join(suite.tmp.dir, "concurrent");
     const runs = Array.from({ length: 6 }, (_, i) =>
-      spawnPep(["api", "pages", "--paginate", "-F", "kb=60", "-F", `run=r${i}`], {
+      inProcessPep(["api", "pages", "--paginate", "-F", "kb=60", "-F", `run=r${i}`], {
         env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }),
         timeoutMs: 60_000,
       }),
@@ -124,7 +124,7 @@ describe("the ETag cache is bounded", () => {
     // The next run that writes looks at the folder first and brings it under the cap.
     expect(
       (
-        await spawnPep(["api", "blobs/after", "-F", "kb=1"], {
+        await inProcessPep(["api", "blobs/after", "-F", "kb=1"], {
           env: env({ PEP_CACHE_DIR: dir, PEP_CACHE_MAX_MB: "1" }),
         })
       ).code,
@@ -137,31 +137,31 @@ describe("pep cache path|size|clear", () => {
   it("path prints the folder; size counts entries and bytes against the limit; clear empties it and leaves other files", async () => {
     const dir = path.join(suite.tmp.dir, "cmd");
     const e = env({ PEP_CACHE_DIR: dir });
-    expect((await spawnPep(["cache", "path"], { env: e })).out).toBe(`${dir}\n`);
-    const empty = await spawnPep(["cache", "size", "-o", "json"], { env: e });
+    expect((await inProcessPep(["cache", "path"], { env: e })).out).toBe(`${dir}\n`);
+    const empty = await inProcessPep(["cache", "size", "-o", "json"], { env: e });
     expect(empty.code, empty.err).toBe(0);
     expect(JSON.parse(empty.out)).toEqual({ path: dir, entries: 0, bytes: 0, max_bytes: 50 * MB });
     for (const name of ["a", "b"])
-      expect((await spawnPep(["api", `blobs/${name}`, "-F", "kb=10"], { env: e })).code).toBe(0);
+      expect((await inProcessPep(["api", `blobs/${name}`, "-F", "kb=10"], { env: e })).code).toBe(0);
     writeFileSync(path.join(dir, "notes.txt"), "mine");
     const size = JSON.parse(
-      (await spawnPep(["cache", "size", "-o", "json"], { env: { ...e, PEP_CACHE_MAX_MB: "7" } })).out,
+      (await inProcessPep(["cache", "size", "-o", "json"], { env: { ...e, PEP_CACHE_MAX_MB: "7" } })).out,
     ) as Record<string, number>;
     expect(size).toMatchObject({ entries: 2, max_bytes: 7 * MB });
     expect(size.bytes).toBe(folderBytes(dir).bytes - 4);
-    const clear = await spawnPep(["cache", "clear"], { env: e });
+    const clear = await inProcessPep(["cache", "clear"], { env: e });
     expect(clear.code, clear.err).toBe(0);
     expect(clear.err).toMatch(new RegExp(`^removed 2 entries \\(0\\.1 MB\\) from ${dir}$`, "m"));
     expect(readdirSync(dir)).toEqual(["notes.txt"]);
-    const after = await spawnPep(["cache", "size"], { env: e });
+    const after = await inProcessPep(["cache", "size"], { env: e });
     expect(JSON.parse(after.out)).toMatchObject({ entries: 0, bytes: 0 });
   });
 
   it("the limit is a profile key, checked like the others", async () => {
     const e = env({ PEP_CACHE_DIR: path.join(suite.tmp.dir, "key") });
-    expect((await spawnPep(["config", "set", "cache_max_mb", "200"], { env: e })).code).toBe(0);
-    expect(JSON.parse((await spawnPep(["cache", "size", "-o", "json"], { env: e })).out).max_bytes).toBe(200 * MB);
-    const bad = await spawnPep(["config", "set", "cache_max_mb", "0"], { env: e });
+    expect((await inProcessPep(["config", "set", "cache_max_mb", "200"], { env: e })).code).toBe(0);
+    expect(JSON.parse((await inProcessPep(["cache", "size", "-o", "json"], { env: e })).out).max_bytes).toBe(200 * MB);
+    const bad = await inProcessPep(["config", "set", "cache_max_mb", "0"], { env: e });
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("cache_max_mb must be megabytes the ETag cache may hold");
   });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { testIO } from "../../src/core/io.js";
 import { run } from "../../src/cli/main.js";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import {
   errorLineOf,
   faults,
@@ -25,7 +25,12 @@ import { FakeClock } from "../http/fake-clock.js";
 const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
 
-const pep = (argv: readonly string[]) => spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env });
+/** Waits on a clock that records them instead of sleeping (`clock.sleeps`). */
+let clock = new FakeClock(Date.now());
+const pep = (argv: readonly string[]) => {
+  clock = new FakeClock(Date.now());
+  return inProcessPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env, deps: { clock } });
+};
 const getPeptide = ["peptides", "get", "bpc-157", "-o", "table"];
 const listStudies = ["studies", "list", "-o", "csv", "--limit", "4"];
 
@@ -37,6 +42,7 @@ describe("429 Too Many Requests", () => {
     expect(r.code, r.err).toBe(5);
     expect(suite.api.hits("peptide")).toBe(2);
     expect(retryNotices(r.err)).toEqual(["rate limited; retrying in 1.0s (1/1)"]);
+    expect(clock.sleeps).toEqual([1000]);
     const line = errorLineOf(r.err);
     expect(line).toBe(
       `error: Too many requests (HTTP 429, rate_limited, request ${requestIdOf(suite.api.requests.length - 1)})`,

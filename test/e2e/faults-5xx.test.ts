@@ -5,7 +5,8 @@
  * retry that succeeds prints the data with the notice on stderr.
  */
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
+import { FakeClock } from "../http/fake-clock.js";
 import {
   errorLineOf,
   faults,
@@ -19,7 +20,12 @@ import {
 const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
 
-const pep = (argv: readonly string[]) => spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env });
+// Back-offs on a clock that does not wait.
+const pep = (argv: readonly string[]) =>
+  inProcessPep([...argv, "--base-url", suite.api.baseUrl], {
+    env: tmp.env,
+    deps: { clock: new FakeClock(Date.now()) },
+  });
 const getPeptide = ["peptides", "get", "bpc-157", "-o", "table"];
 const listStudies = ["studies", "list", "-o", "csv", "--limit", "4"];
 

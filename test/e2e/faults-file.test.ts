@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { errorLineOf, faults, useFaultApi } from "../helpers/fault-api.js";
 import { parseCsv } from "../helpers/formats.js";
 import { startPep, type LivePep } from "../helpers/live-pep.js";
@@ -34,7 +34,7 @@ function expectUntouched(dir: string, target: string): void {
 }
 
 const pepIn = (dir: string, argv: readonly string[]) =>
-  spawnPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
+  inProcessPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
 const listToFile = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--file", "out.csv"];
 
 /** Waits for `check`; fails early, with their stderr, when a watched run ends first. */

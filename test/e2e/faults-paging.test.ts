@@ -8,7 +8,7 @@
  * incomplete list for a whole one. How the resume command is built: faults-resume.
  */
 import { describe, expect, it } from "vitest";
-import { runPep, spawnPep } from "../helpers/cli.js";
+import { runPep, inProcessPep } from "../helpers/cli.js";
 import { errorLineOf, failThenResume, faults, type Item, retryNotices, useFaultApi } from "../helpers/fault-api.js";
 import { parseCsv, parseNdjson } from "../helpers/formats.js";
 import { sendJson, startServer } from "../helpers/server.js";
@@ -17,7 +17,7 @@ const suite = useFaultApi({ total: 7 });
 const { tmp } = suite;
 
 const withBase = (argv: readonly string[]) => [...argv, "--base-url", suite.api.baseUrl];
-const pep = (argv: readonly string[]) => spawnPep(argv, { env: tmp.env });
+const pep = (argv: readonly string[]) => inProcessPep(argv, { env: tmp.env });
 const ids = (items: readonly unknown[]) => items.map((i) => (i as Item).id);
 
 const cutShortThenResume = (

@@ -6,16 +6,21 @@
  * faults-shapes.
  */
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { errorLineOf, faults, requestIdOf, retryNotices, useFaultApi } from "../helpers/fault-api.js";
 import { parseNdjson } from "../helpers/formats.js";
-import { unusedPort } from "../helpers/server.js";
+import { type Handler, unusedPort } from "../helpers/server.js";
+import { FakeClock, ManualTimers } from "../http/fake-clock.js";
 
 const suite = useFaultApi({ total: 6 });
 const { tmp } = suite;
 
-const pep = (argv: readonly string[], baseUrl = suite.api.baseUrl) =>
-  spawnPep([...argv, "--base-url", baseUrl], { env: tmp.env });
+// Retry back-offs on a clock that does not wait; timeouts on timers a test fires.
+const pep = (argv: readonly string[], baseUrl = suite.api.baseUrl, timers?: ManualTimers) =>
+  inProcessPep([...argv, "--base-url", baseUrl], {
+    env: tmp.env,
+    deps: { clock: new FakeClock(Date.now()), ...(timers ? { timers } : {}) },
+  });
 const lastRequestId = () => requestIdOf(suite.api.requests.length - 1);
 
 describe("bodies that are not the API's JSON", () => {
@@ -65,10 +70,17 @@ describe("the connection itself fails", () => {
   });
 
   it("an answer slower than --timeout: exit 6 saying how to allow longer, in bounded time", async () => {
-    suite.api.fault(undefined, faults.slow(5000, suite.api.items));
+    // The answer would take 5 s; each attempt's timeout runs out once the server has the request.
+    const timers = new ManualTimers();
+    const slow = faults.slow(5000, suite.api.items);
+    suite.api.fault(undefined, (req, res, raw) => {
+      timers.fire();
+      return slow(req, res, raw);
+    });
     const started = Date.now();
-    const r = await pep(["studies", "list", "-o", "csv", "--timeout", "0.3", "--retries", "1"]);
+    const r = await pep(["studies", "list", "-o", "csv", "--timeout", "0.3", "--retries", "1"], undefined, timers);
     expect(r.code, r.err).toBe(6);
+    expect(timers.set).toEqual([300, 300]);
     expect(Date.now() - started).toBeLessThan(4000);
     expect(suite.api.hits(undefined)).toBe(2);
     expect(retryNotices(r.err)[0]).toMatch(/^timed out; retrying in /);
@@ -79,10 +91,20 @@ describe("the connection itself fails", () => {
   });
 
   it("a body that dribbles past --timeout: exit 6, naming the request whose headers did arrive", async () => {
-    suite.api.fault("peptide", faults.dribble());
+    // The timeout runs out once the headers and the first bytes of the body are with pep.
+    const timers = new ManualTimers();
+    suite.api.fault(
+      "peptide",
+      afterFirstBytes(faults.dribble(), () => timers.fire()),
+    );
     const started = Date.now();
-    const r = await pep(["peptides", "get", "bpc-157", "-o", "table", "--timeout", "0.5", "--retries", "0"]);
+    const r = await pep(
+      ["peptides", "get", "bpc-157", "-o", "table", "--timeout", "0.5", "--retries", "0"],
+      undefined,
+      timers,
+    );
     expect(r.code, r.err).toBe(6);
+    expect(timers.set).toEqual([500]);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(errorLineOf(r.err)).toBe(
       `error: no complete answer from 127.0.0.1:${suite.api.port} within 0.5 s; allow longer with --timeout <seconds> (request ${lastRequestId()})`,
@@ -97,3 +119,15 @@ describe("the connection itself fails", () => {
     expect(errorLineOf(r.err)).toBe(`error: could not connect to 127.0.0.1:${port}: connection refused`);
   });
 });
+
+/**
+ * Runs `handler`, then `then` once what it wrote so far has reached the in-process client:
+ * on loopback the bytes are in the client's socket when the write completes, and the
+ * client reads them in the next poll phase, before two turns of setImmediate have passed.
+ */
+function afterFirstBytes(handler: Handler, then: () => void): Handler {
+  return async (req, res, raw) => {
+    await handler(req, res, raw);
+    res.write(" ", () => setImmediate(() => setImmediate(then)));
+  };
+}

@@ -23,7 +23,7 @@ import {
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { BIN, errorText, ROOT, spawnPep } from "../helpers/cli.js";
+import { BIN, errorText, ROOT, inProcessPep } from "../helpers/cli.js";
 import { useLoopback } from "../helpers/suite.js";
 
 const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-file-targets-");
@@ -48,7 +48,7 @@ describe("--file targets that are not a plain file", () => {
     const link = path.join(tmp.dir, "link.ndjson");
     writeFileSync(real, "old\n");
     symlinkSync(real, link);
-    const r = await spawnPep(studies(link), { env: tmp.env });
+    const r = await inProcessPep(studies(link), { env: tmp.env });
     expect(r.code, r.err).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(real);
@@ -63,7 +63,7 @@ describe("--file targets that are not a plain file", () => {
     mkdirSync(path.join(dir, "data"));
     const link = path.join(dir, "latest.ndjson");
     symlinkSync("data/studies-2026.ndjson", link);
-    const r = await spawnPep(studies(link), { env: tmp.env });
+    const r = await inProcessPep(studies(link), { env: tmp.env });
     expect(r.code, r.err).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe("data/studies-2026.ndjson");
@@ -80,7 +80,7 @@ describe("--file targets that are not a plain file", () => {
     const dir = mkdtempSync(path.join(tmp.dir, "chain-"));
     symlinkSync(path.join(dir, "b"), path.join(dir, "a"));
     symlinkSync("c.ndjson", path.join(dir, "b"));
-    const r = await spawnPep(studies(path.join(dir, "a")), { env: tmp.env });
+    const r = await inProcessPep(studies(path.join(dir, "a")), { env: tmp.env });
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(path.join(dir, "c.ndjson"), "utf8").trim().split("\n")).toHaveLength(3);
     expect(lstatSync(path.join(dir, "a")).isSymbolicLink() && lstatSync(path.join(dir, "b")).isSymbolicLink()).toBe(
@@ -95,7 +95,7 @@ describe("--file targets that are not a plain file", () => {
       [path.join(dir, "missing", "out.ndjson"), path.join(dir, "missing")],
       [path.join(dir, "link"), path.join(dir, "gone")],
     ] as const) {
-      const r = await spawnPep(studies(target), { env: tmp.env });
+      const r = await inProcessPep(studies(target), { env: tmp.env });
       expect(r.code, r.err).toBe(2);
       expect(errorText(r.err)).toContain(`error: --file: the folder ${folder} does not exist`);
       expect(r.err).not.toMatch(/unexpected|ENOENT/);
@@ -107,7 +107,7 @@ describe("--file targets that are not a plain file", () => {
     const dir = mkdtempSync(path.join(tmp.dir, "loop-"));
     symlinkSync("y", path.join(dir, "x"));
     symlinkSync("x", path.join(dir, "y"));
-    const r = await spawnPep(studies(path.join(dir, "x")), { env: tmp.env });
+    const r = await inProcessPep(studies(path.join(dir, "x")), { env: tmp.env });
     expect(r.code, r.err).toBe(2);
     expect(r.err).toMatch(/--file: .* loop of symbolic links/);
   });
@@ -122,7 +122,7 @@ describe("--file targets that are not a plain file", () => {
         .on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
         .on("error", reject);
     });
-    const r = await spawnPep(studies(fifo), { env: tmp.env });
+    const r = await inProcessPep(studies(fifo), { env: tmp.env });
     expect(r.code, r.err).toBe(0);
     expect((await received).trim().split("\n")).toHaveLength(3);
     expect(statSync(fifo).isFIFO()).toBe(true);
@@ -132,6 +132,7 @@ describe("--file targets that are not a plain file", () => {
 
 describe.skipIf(!existsSync("/dev/full"))("stdout on a full disk", () => {
   it("exits 1 with one line saying the output could not be written, not a bug report", async () => {
+    // Spawned: stdout must be a real descriptor on /dev/full, not a stream in this process.
     const out = openSync("/dev/full", "w");
     const child = spawn(
       process.execPath,

@@ -5,7 +5,7 @@
  * node:http), and must give the same one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnPep, scratch } from "../helpers/cli.js";
+import { inProcessPep, scratch, spawnPep } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 let api: TestServer;
@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 describe("the limit on response headers", () => {
-  const run = (env: Record<string, string>) =>
-    spawnPep(["health", "-o", "json", "--no-retry", "--base-url", `${api.url}/v1`], { env: { ...tmp.env, ...env } });
+  const argv = () => ["health", "-o", "json", "--no-retry", "--base-url", `${api.url}/v1`];
+  const run = (env: Record<string, string>) => inProcessPep(argv(), { env: { ...tmp.env, ...env } });
 
   it("is 16 KiB by default: a larger header block fails as a network error, exit 6", async () => {
     const r = await run({});
@@ -34,7 +34,8 @@ describe("the limit on response headers", () => {
   });
 
   it("follows --max-http-header-size in NODE_OPTIONS", async () => {
-    const r = await run({ NODE_OPTIONS: "--max-http-header-size=65536" });
+    // Spawned: Node reads NODE_OPTIONS when a process starts.
+    const r = await spawnPep(argv(), { env: { ...tmp.env, NODE_OPTIONS: "--max-http-header-size=65536" } });
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ status: "ok" });
   });

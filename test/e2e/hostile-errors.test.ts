@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { errorLineOf } from "../helpers/fault-api.js";
 import {
   expectInert,
@@ -27,7 +27,7 @@ const suite = useLoopback(() => startHostileApi(), "pep-hostile-err-");
 const { tmp } = suite;
 
 const env = () => ({ ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" });
-const pep = (argv: readonly string[]) => spawnPep([...argv, "--no-retry"], { env: env() });
+const pep = (argv: readonly string[]) => inProcessPep([...argv, "--no-retry"], { env: env() });
 
 describe("error lines", () => {
   const cases: Array<[string, string[], number, number]> = [
@@ -117,7 +117,7 @@ describe("the resume command for a hostile cursor", () => {
     const words = spawnSync("bash", ["-c", `printf '%s\\0' ${command}`], { encoding: "utf8" });
     const argv = words.stdout.split("\0").slice(1, -1);
     const before = suite.api.requests.length;
-    const again = await spawnPep(argv, { env: env() });
+    const again = await inProcessPep(argv, { env: env() });
     expect(again.code).toBe(6);
     expect(suite.api.requests[before]!.query.get("cursor")).toBe(HOSTILE_CURSOR);
   });

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { displayWidth } from "../helpers/formats.js";
 import {
   expectInert,
@@ -33,7 +33,7 @@ const env = () => ({
   PEP_API_KEY: "sk_test_hostile_4242",
   COLUMNS: String(COLUMNS),
 });
-const pep = (argv: readonly string[]) => spawnPep([...argv, "-o", "table"], { env: env() });
+const pep = (argv: readonly string[]) => inProcessPep([...argv, "-o", "table"], { env: env() });
 
 /** Each tag shows with its readable start and end: the value was cleaned, not dropped. */
 function expectTags(visible: string, tags: string[]): void {
@@ -124,7 +124,7 @@ describe("cards, piped", () => {
       ["studies", "get", "pmid-1000"],
       ["vendors", "get", "v0"],
     ]) {
-      const r = await spawnPep([...argv, "-o", "table"], { env: { ...env(), COLUMNS: "60" } });
+      const r = await inProcessPep([...argv, "-o", "table"], { env: { ...env(), COLUMNS: "60" } });
       expect(r.code, r.err).toBe(0);
       for (const line of expectInert(r.out).split("\n")) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
     }

@@ -8,7 +8,7 @@
  * once parsed, with the dangerous characters written as \u escapes.
  */
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { parseCsv, parseNdjson, parseTsv, readCitations } from "../helpers/formats.js";
 import {
   expectInert,
@@ -28,7 +28,7 @@ const suite = useLoopback(() => startHostileApi(), "pep-hostile-files-");
 const { tmp } = suite;
 
 const pep = (argv: readonly string[]) =>
-  spawnPep(argv, { env: { ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" } });
+  inProcessPep(argv, { env: { ...tmp.env, PEP_BASE_URL: suite.api.baseUrl, PEP_API_KEY: "sk_test_hostile_4242" } });
 
 /** Delimited text with its record ends taken out, checked like terminal output (tab allowed). */
 const inertDelimited = (text: string, label: string, leaks = true) =>

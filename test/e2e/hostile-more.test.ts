@@ -8,7 +8,7 @@
  * API's decimal strings, byte for byte, beside hostile currencies.
  */
 import { describe, expect, it } from "vitest";
-import { spawnPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { displayWidth, parseCsv, parseTsv } from "../helpers/formats.js";
 import {
   expectInert,
@@ -33,7 +33,7 @@ const env = (columns = COLUMNS) => ({
   COLUMNS: String(columns),
 });
 const pep = (argv: readonly string[], columns = COLUMNS, format = "table") =>
-  spawnPep([...argv, "-o", format], { env: env(columns) });
+  inProcessPep([...argv, "-o", format], { env: env(columns) });
 
 /** Each tag shows with its readable start and end: the value was cleaned, not dropped. */
 function expectTags(visible: string, tags: readonly string[], label: string): void {
@@ -256,7 +256,7 @@ describe("the hidden-columns note", () => {
   ].join(",");
 
   it("names hostile keys inert, piped", async () => {
-    const r = await spawnPep(["prices", "--fields", fields, "-o", "table"], { env: env(60) });
+    const r = await inProcessPep(["prices", "--fields", fields, "-o", "table"], { env: env(60) });
     expect(r.code, r.err).toBe(0);
     expectWithin(expectInert(r.out, "stdout"), 60, "table");
     const err = expectInert(r.err, "stderr");

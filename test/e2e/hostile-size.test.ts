@@ -6,7 +6,7 @@
  * 100 items with 50 KB fields, and one 20 MB page) stream through `-o ndjson`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorText, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { errorText, isBuilt, scratch, inProcessPep } from "../helpers/cli.js";
 import { displayWidth, parseCsv, parseNdjson, parseTsv } from "../helpers/formats.js";
 import { expectInert } from "../helpers/hostile-api.js";
 import { envelope, sendText, startServer, type RecordedRequest, type TestServer } from "../helpers/server.js";
@@ -90,7 +90,7 @@ afterAll(async () => {
 });
 
 const pep = (argv: readonly string[], columns = 100) =>
-  spawnPep([...argv, "--base-url", `${srv.url}/v1`], {
+  inProcessPep([...argv, "--base-url", `${srv.url}/v1`], {
     env: { ...tmp.env, COLUMNS: String(columns) },
     timeoutMs: 30_000,
   });

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { ROOT, scratch, spawnPep } from "../helpers/cli.js";
+import { ROOT, scratch, inProcessPep } from "../helpers/cli.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
 
 const cli = useSandboxCli();
@@ -122,14 +122,14 @@ describe("--jq in the executable", () => {
 
   it("pipes ids from one command into a batch of another, filtered", async () => {
     const env = { ...tmp.env, ...KEY };
-    const ids = await spawnPep(
+    const ids = await inProcessPep(
       ["--base-url", sb.baseUrl, "peptides", "list", "--limit", "3", "--jq", ".[].id", "--jq-raw"],
       {
         env,
       },
     );
     expect(ids.code, ids.err).toBe(0);
-    const r = await spawnPep(
+    const r = await inProcessPep(
       ["--base-url", sb.baseUrl, "peptides", "regulatory", "-", "-o", "ndjson", "--jq", ".peptide_id // .id // .slug"],
       {
         env,

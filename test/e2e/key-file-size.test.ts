@@ -19,7 +19,7 @@ const suite = useLoopback<TestServer>(
   "pep-keysize-",
 );
 
-/** Runs pep with stdin read from `stdinPath` (a device), collecting its output. */
+/** Runs pep with stdin read from `stdinPath` (a device), collecting its output. Spawned: stdin is the device itself. */
 function pepWithStdin(argv: string[], stdinPath: string | undefined): Promise<PepRun> {
   return new Promise((resolve, reject) => {
     const fd = stdinPath === undefined ? "ignore" : openSync(stdinPath, "r");

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { scratch, spawnPep } from "../helpers/cli.js";
+import { scratch, inProcessPep } from "../helpers/cli.js";
 import { spawnPepTty } from "../helpers/hostile-api.js";
 import { unusedPort } from "../helpers/server.js";
 
@@ -24,7 +24,7 @@ const tmp = scratch("pep-machine-errors-");
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 const env = (extra: Record<string, string> = {}) => ({ ...tmp.env, PEP_API_KEY: "sbx_full_key", ...extra });
 const pep = (argv: string[], extra: Record<string, string> = {}) =>
-  spawnPep(["--base-url", sb.baseUrl, ...argv], { env: env(extra), timeoutMs: 20_000 });
+  inProcessPep(["--base-url", sb.baseUrl, ...argv], { env: env(extra), timeoutMs: 20_000 });
 
 /** The one JSON object on stderr (the sandbox's notice aside), checked for its shape. */
 function only(stderr: string): ErrorObject {
@@ -74,7 +74,7 @@ describe("with -o json or ndjson, every failure is one JSON object on stderr", (
 
   it("a network error, with the format from PEP_OUTPUT", async () => {
     const port = await unusedPort();
-    const r = await spawnPep(["--base-url", `http://127.0.0.1:${port}/v1`, "peptides", "list", "--retries", "0"], {
+    const r = await inProcessPep(["--base-url", `http://127.0.0.1:${port}/v1`, "peptides", "list", "--retries", "0"], {
       env: env({ PEP_OUTPUT: "json" }),
     });
     expect(r.code).toBe(6);

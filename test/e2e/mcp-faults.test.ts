@@ -1,16 +1,16 @@
 /**
- * `pep mcp` against failing and hostile servers, through the real executable and the
- * SDK's Client: 401, 403 and a missing key name the scope; 429 says when to call again;
+ * `pep mcp` against failing and hostile servers, in-process through the SDK's Client: 401, 403 and a missing key name the scope; 429 says when to call again;
  * 503 is a service error; a key echoed by the server never reaches a result; control
  * characters are removed; the key never shows on stderr, even with --verbose.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyEnding as fingerprint } from "../../src/config/key-ending.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { inProcessPep, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
 import { faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
 import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 import { sendJson, startServer, type TestServer } from "../helpers/server.js";
+import { FakeClock } from "../http/fake-clock.js";
 
 const tmp = scratch("pep-mcp-faults-");
 const KEY = "pk_live_mcp_SECRET_4f7c9a21";
@@ -41,7 +41,8 @@ async function startEchoApi(): Promise<TestServer> {
 }
 
 async function session(argv: string[], env: Record<string, string> = {}): Promise<McpSession> {
-  const s = await startMcp(argv, { ...tmp.env, ...env });
+  // Retries wait on a clock that does not sleep.
+  const s = await startMcp(argv, { ...tmp.env, ...env }, { clock: new FakeClock(Date.now()) });
   sessions.push(s);
   return s;
 }
@@ -114,7 +115,7 @@ describe("pep mcp: keys and scopes", () => {
     const s = await session(["--base-url", sandbox.baseUrl, "--api-key-file", file]);
     const r = await s.call("list_vendors", { limit: 1 });
     expect(r.isError, JSON.stringify(r)).toBeFalsy();
-    const refused = await spawnPep(["mcp", "--base-url", sandbox.baseUrl, "--api-key-file", "-"], {
+    const refused = await inProcessPep(["mcp", "--base-url", sandbox.baseUrl, "--api-key-file", "-"], {
       env: tmp.env,
       input: `${KEY}\n`,
     });
@@ -203,6 +204,7 @@ describe("pep mcp: hostile text", () => {
     ]
       .map((m) => JSON.stringify(m))
       .join("\n");
+    // Spawned: the process stays until the last answer is written after stdin ends; an in-process run returns at the end of stdin.
     const r = await spawnPep(["mcp", "--sandbox"], { env: tmp.env, input: `${input}\n` });
     expect(r.code, r.err).toBe(0);
     const lines = r.out.split("\n").filter(Boolean);

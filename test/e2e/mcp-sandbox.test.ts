@@ -1,12 +1,12 @@
 /**
- * `pep mcp --sandbox` as a client sees it: the real executable over stdio, driven by the
+ * `pep mcp --sandbox` as a client sees it: run in-process over in-memory stdio, driven by the
  * SDK's own Client. Every tool is listed with its schemas, answers against the sandbox
  * with structured content that its declared output schema accepts (the client checks
  * it), carries the notices, and lists page with cursors exactly as the command line does.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOLS, toolArgs } from "../../src/mcp/catalog.js";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { isBuilt, scratch, inProcessPep } from "../helpers/cli.js";
 import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 
 const tmp = scratch("pep-mcp-");
@@ -37,7 +37,7 @@ async function failed(name: string, args: Record<string, unknown>): Promise<stri
 
 /** Ids of the first `n` items the command line prints for the same list. */
 async function cliIds(argv: string[]): Promise<string[]> {
-  const r = await spawnPep(["--sandbox", ...argv, "-o", "json"], { env: tmp.env });
+  const r = await inProcessPep(["--sandbox", ...argv, "-o", "json"], { env: tmp.env });
   expect(r.code, r.err).toBe(0);
   return (JSON.parse(r.out) as Array<{ id: string }>).map((x) => x.id);
 }

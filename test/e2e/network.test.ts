@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { BIN, isBuilt, ROOT, scratch, spawnPep } from "../helpers/cli.js";
+import { BIN, inProcessPep, isBuilt, ROOT, scratch, spawnPep } from "../helpers/cli.js";
 import { startProxy, type TestProxy } from "../helpers/proxy.js";
 import { envelope, sendJson, startServer, unusedPort, type TestServer } from "../helpers/server.js";
 import { hasOpenssl, makeCert, startTlsServer, type TestCert, type TlsServer } from "../helpers/tls.js";
@@ -46,6 +46,7 @@ describe.runIf(hasOpenssl())("https through a proxy", () => {
 
   it("goes through a CONNECT tunnel: the proxy sees CONNECT host:port and never the key", async () => {
     const before = proxy.seen.length;
+    // Spawned: Node reads NODE_EXTRA_CA_CERTS when a process starts.
     const run = await spawnPep(["api", "/peptides", "--base-url", `${tls.url}/v1`], {
       env: {
         ...tmp.env,
@@ -66,7 +67,7 @@ describe.runIf(hasOpenssl())("https through a proxy", () => {
 
   it("--proxy overrides the environment, and a refused proxy is one line naming it without its password", async () => {
     const port = await unusedPort();
-    const run = await spawnPep(
+    const run = await inProcessPep(
       [
         "api",
         "/peptides",
@@ -91,8 +92,8 @@ describe("the sandbox compresses when asked", () => {
   it("answers gzip, br or deflate to Accept-Encoding, and pep reads the same data either way", async () => {
     const argv = ["--base-url", sandbox.baseUrl, "api", "/studies", "-F", "limit=100"];
     const env = { ...tmp.env, PEP_API_KEY: "sbx_full_key", PEP_NO_CACHE: "1" };
-    const on = await spawnPep([...argv, "-v"], { env });
-    const off = await spawnPep([...argv, "-v", "--no-compress"], { env });
+    const on = await inProcessPep([...argv, "-v"], { env });
+    const off = await inProcessPep([...argv, "-v", "--no-compress"], { env });
     expect(on.code).toBe(0);
     expect(off.code).toBe(0);
     expect(JSON.parse(on.out).data).toEqual(JSON.parse(off.out).data);
@@ -103,7 +104,7 @@ describe("the sandbox compresses when asked", () => {
   });
 });
 
-/** Runs pep and reads its peak resident memory (VmHWM) from /proc just before it exits. */
+/** Runs pep and reads its peak resident memory (VmHWM) from /proc just before it exits (a process of its own). */
 function peakMemoryMb(
   argv: string[],
   env: Record<string, string>,
@@ -170,17 +171,20 @@ describe.runIf(existsSync("/proc/self/status"))("bounded answers", () => {
   }
 
   it("auth login --with-key -v never shows the key or 8 characters of it, though the server echoes it", async () => {
-    const run = await spawnPep(["--base-url", `${srv.url}/v1`, "-v", "--retries", "0", "auth", "login", "--with-key"], {
-      env: tmp.env,
-      input: `${KEY}\n`,
-    });
+    const run = await inProcessPep(
+      ["--base-url", `${srv.url}/v1`, "-v", "--retries", "0", "auth", "login", "--with-key"],
+      {
+        env: tmp.env,
+        input: `${KEY}\n`,
+      },
+    );
     expect(run.code).toBe(6);
     expect(run.err).toContain("request req-<redacted>");
     for (let i = 0; i + 8 <= KEY.length; i++) expect(run.err).not.toContain(KEY.slice(i, i + 8));
   });
 
   it("an answer that echoes the key is printed as sent, with one warning on stderr", async () => {
-    const run = await spawnPep(["--base-url", `http://127.0.0.1:${srv.port}/v1`, "api", "/echo"], {
+    const run = await inProcessPep(["--base-url", `http://127.0.0.1:${srv.port}/v1`, "api", "/echo"], {
       env: { ...tmp.env, PEP_API_KEY: KEY },
     });
     expect(run.code).toBe(0);
@@ -195,12 +199,14 @@ describe("the proxy key in the config", () => {
   it("is stored as given and shown without its user and password", async () => {
     const cfg = scratch("pep-proxy-config-");
     try {
-      const set = await spawnPep(["config", "set", "proxy", "http://u:secretpw@proxy.example:3128"], { env: cfg.env });
+      const set = await inProcessPep(["config", "set", "proxy", "http://u:secretpw@proxy.example:3128"], {
+        env: cfg.env,
+      });
       expect(set.code).toBe(0);
-      const list = await spawnPep(["config", "list", "-o", "json"], { env: cfg.env });
+      const list = await inProcessPep(["config", "list", "-o", "json"], { env: cfg.env });
       expect(JSON.parse(list.out).proxy).toBe("http://…@proxy.example:3128");
       expect(set.err + list.out + list.err).not.toContain("secretpw");
-      const bad = await spawnPep(["config", "set", "max_response_mb", "0"], { env: cfg.env });
+      const bad = await inProcessPep(["config", "set", "max_response_mb", "0"], { env: cfg.env });
       expect(bad.code).toBe(2);
       expect(bad.err).toContain(
         "max_response_mb must be the most MiB read of one answer, a whole number from 1 to 4096",

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { testIO, type TestIO } from "../../src/core/io.js";
 import { run } from "../../src/cli/main.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { scratch, spawnPep } from "../helpers/cli.js";
+import { scratch, inProcessPep } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 let sbx: Sandbox;
@@ -37,7 +37,7 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const pep = (argv: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
-  spawnPep(argv, { env: { ...tmp.env, ...options.env }, input: options.input });
+  inProcessPep(argv, { env: { ...tmp.env, ...options.env }, input: options.input });
 
 type Shape = { profiles: Record<string, Record<string, unknown>> };
 const stored = (): Shape => JSON.parse(readFileSync(file, "utf8")) as Shape;

@@ -7,12 +7,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { inProcessPep, isBuilt, scratch } from "../helpers/cli.js";
 import { delay, envelope, errorBody, sendJson, startServer } from "../helpers/server.js";
 import { hasScript, onTerminal, screenLines } from "../helpers/terminal.js";
+import { FakeClock } from "../http/fake-clock.js";
 
 const study = (n: number) => ({ id: `pmid-${90000000 + n}`, title: `Study ${n}`, publication_year: 2020 });
-/** Two pages; the second is slow (the spinner shows after 300 ms), then one 503 with this Retry-After. */
+/** Two pages; the second answers one 503 with this Retry-After (the spinner shows for the back-off), then the page. */
 const slowStudies = (retryAfter = "1") => {
   let second = 0;
   return startServer({
@@ -20,7 +21,7 @@ const slowStudies = (retryAfter = "1") => {
       if (!req.query.get("cursor"))
         return sendJson(res, 200, envelope([study(1)], { pagination: { next_cursor: "c2", has_more: true } }));
       second++;
-      await delay(900);
+      await delay(50);
       if (second === 1)
         return sendJson(res, 503, errorBody("unavailable", "try later", "req_busy"), { "Retry-After": retryAfter });
       return sendJson(res, 200, envelope([study(2)], { pagination: { next_cursor: null, has_more: false } }));
@@ -165,16 +166,19 @@ describe.skipIf(!hasScript || !isBuilt())("spinner and notices on a terminal", (
   });
 });
 
-describe.skipIf(!isBuilt())("waits off a terminal", () => {
+describe("waits off a terminal", () => {
   it("a wait for the rate-limit window is one notice line on stderr; with -q nothing", async () => {
     const srv = await pacedStudies();
     try {
       const argv = ["studies", "list", "--all", "-o", "ndjson", "--base-url", `${srv.url}/v1`, "--no-cache"];
-      const r = await spawnPep(argv);
+      // The wait is on a clock that records it instead of sleeping.
+      const clock = new FakeClock(Date.now());
+      const r = await inProcessPep(argv, { deps: { clock } });
       expect(r.code, r.err).toBe(0);
       expect(r.out.trim().split("\n")).toHaveLength(2);
       expect(r.err).toMatch(/^rate limit reached; waiting (2\.0|1\.\d)s for the window to reset\n$/);
-      const quiet = await spawnPep([...argv, "-q"]);
+      expect(clock.sleeps).toEqual([2000]);
+      const quiet = await inProcessPep([...argv, "-q"], { deps: { clock: new FakeClock(Date.now()) } });
       expect(quiet.code).toBe(0);
       expect(quiet.err).toBe("");
       expect(srv.requests.length).toBe(4);

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, spawnPep } from "../helpers/cli.js";
+import { isBuilt, inProcessPep } from "../helpers/cli.js";
 import { fetchAll, getJson } from "../helpers/direct.js";
 import { readCitations, visible } from "../helpers/formats.js";
 import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe("node bin/pep.js", () => {
   it("`pep --sandbox peptides list -o table` prints a table of peptides and the synthetic-data notice", async () => {
-    const r = await spawnPep(["--sandbox", "peptides", "list", "-o", "table"], { env: { ...env, COLUMNS: "100" } });
+    const r = await inProcessPep(["--sandbox", "peptides", "list", "-o", "table"], { env: { ...env, COLUMNS: "100" } });
     expect(r.code, r.err).toBe(0);
     const lines = visible(r.out)
       .split("\n")
@@ -37,7 +37,7 @@ describe("node bin/pep.js", () => {
   });
 
   it("piped, `pep --sandbox peptides list` prints JSON: 20 profiles", async () => {
-    const r = await spawnPep(["--sandbox", "peptides", "list"], { env });
+    const r = await inProcessPep(["--sandbox", "peptides", "list"], { env });
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out) as unknown[]).toHaveLength(20);
   });
@@ -45,7 +45,7 @@ describe("node bin/pep.js", () => {
   it("a CI job exports a peptide's citations to refs.bib", async () => {
     const peptide = String(((await getJson(cli.baseUrl, "/peptides", { limit: 1 })).body.data as Item[])[0]!.id);
     const cited = (await fetchAll(cli.baseUrl, "/studies", { peptide })) as Item[];
-    const r = await spawnPep(
+    const r = await inProcessPep(
       ["studies", "export", "--peptide", peptide, "-o", "bibtex", "--file", "refs.bib", "--base-url", cli.baseUrl],
       {
         env,
@@ -59,30 +59,33 @@ describe("node bin/pep.js", () => {
 
   it("`pep search growth factor` takes the words as one query", async () => {
     const direct = await getJson(cli.baseUrl, "/search", { q: "growth factor" });
-    const r = await spawnPep(["search", "growth", "factor", "-o", "json", "--base-url", cli.baseUrl], { env });
+    const r = await inProcessPep(["search", "growth", "factor", "-o", "json", "--base-url", cli.baseUrl], { env });
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toEqual(direct.body.data);
   });
 
   it("exit codes: 2 for a bad study id or year (nothing sent), 4 for an unknown peptide", async () => {
     const before = cli.requestCount();
-    const badId = await spawnPep(["studies", "get", "not-an-id", "--base-url", cli.baseUrl], { env });
+    const badId = await inProcessPep(["studies", "get", "not-an-id", "--base-url", cli.baseUrl], { env });
     expect(badId.code).toBe(2);
     expect(badId.err).toMatch(/is not a study id/);
-    const badYear = await spawnPep(["studies", "list", "--year-from", "1899", "--base-url", cli.baseUrl], { env });
+    const badYear = await inProcessPep(["studies", "list", "--year-from", "1899", "--base-url", cli.baseUrl], { env });
     expect(badYear.code).toBe(2);
     expect(badYear.err).toMatch(/--year-from/);
     expect(cli.requestCount()).toBe(before);
-    const missing = await spawnPep(["peptides", "get", "no-such-peptide", "-o", "table", "--base-url", cli.baseUrl], {
-      env,
-    });
+    const missing = await inProcessPep(
+      ["peptides", "get", "no-such-peptide", "-o", "table", "--base-url", cli.baseUrl],
+      {
+        env,
+      },
+    );
     expect(missing.code).toBe(4);
     expect(missing.err).toMatch(/HTTP 404/);
     expect(missing.err).not.toMatch(/\n\s+at /);
   });
 
   it("help lists allowed values, defaults, examples and the research-only notice", async () => {
-    const r = await spawnPep(["peptides", "list", "--help"], { env });
+    const r = await inProcessPep(["peptides", "list", "--help"], { env });
     expect(r.code).toBe(0);
     expect(r.out).toContain("fat-loss, cognitive, muscle-recovery");
     expect(r.out).toContain("(default: 20)");

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { BIN, isBuilt, scratch, inProcessPep } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 const NOTICE = /sandbox data, synthetic/g;
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describe("the synthetic-data notice", () => {
   it("is printed for a `pep sandbox` in another process reached through PEP_BASE_URL, once for many pages", async () => {
-    const r = await spawnPep(["peptides", "list", "--all", "--page-size", "10", "-o", "json"], {
+    const r = await inProcessPep(["peptides", "list", "--all", "--page-size", "10", "-o", "json"], {
       env: { ...tmp.env, PEP_BASE_URL: baseUrl },
     });
     expect(r.code, r.err).toBe(0);
@@ -53,13 +53,13 @@ describe("the synthetic-data notice", () => {
   });
 
   it("is printed for one item, and not under -q", async () => {
-    const r = await spawnPep(["peptides", "get", "drotarin-4", "-o", "json"], {
+    const r = await inProcessPep(["peptides", "get", "drotarin-4", "-o", "json"], {
       env: { ...tmp.env, PEP_BASE_URL: baseUrl },
     });
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).name).toBe("Drotarin-4");
     expect(notices(r.err)).toBe(1);
-    const list = await spawnPep(["studies", "list", "-q", "-o", "json"], {
+    const list = await inProcessPep(["studies", "list", "-q", "-o", "json"], {
       env: { ...tmp.env, PEP_BASE_URL: baseUrl },
     });
     expect(list.code, list.err).toBe(0);
@@ -67,7 +67,7 @@ describe("the synthetic-data notice", () => {
   });
 
   it("is printed once with the in-process --sandbox too", async () => {
-    const r = await spawnPep(["--sandbox", "studies", "list", "--all", "--page-size", "100", "-o", "ndjson"], {
+    const r = await inProcessPep(["--sandbox", "studies", "list", "--all", "--page-size", "100", "-o", "ndjson"], {
       env: tmp.env,
     });
     expect(r.code, r.err).toBe(0);
@@ -104,13 +104,13 @@ describe("the synthetic-data notice", () => {
 
     it("prints it when a later page is marked, and none for answers that are not marked as sandbox data", async () => {
       const env = { ...tmp.env, PEP_BASE_URL: `${srv.url}/v1` };
-      const marked = await spawnPep(["peptides", "list", "--all", "-o", "json"], { env });
+      const marked = await inProcessPep(["peptides", "list", "--all", "-o", "json"], { env });
       expect(marked.code, marked.err).toBe(0);
       expect(notices(marked.err)).toBe(1);
-      const first = await spawnPep(["peptides", "list", "--limit", "1", "-o", "json"], { env });
+      const first = await inProcessPep(["peptides", "list", "--limit", "1", "-o", "json"], { env });
       expect(first.code, first.err).toBe(0);
       expect(notices(first.err)).toBe(0);
-      const unmarked = await spawnPep(["studies", "list", "-o", "json"], { env });
+      const unmarked = await inProcessPep(["studies", "list", "-o", "json"], { env });
       expect(unmarked.code, unmarked.err).toBe(0);
       expect(notices(unmarked.err)).toBe(0);
     });

@@ -48,7 +48,10 @@ beforeEach(() => {
 });
 afterEach(() => tmp.cleanup());
 
-/** `node bin/pep.js` under `sh -c 'umask …'`, stdout to a pipe or to a given file. */
+/**
+ * `node bin/pep.js` under `sh -c 'umask …'`, stdout to a pipe or to a given file. Spawned:
+ * the umask belongs to a process, and these runs check V8's own error text and a crash's.
+ */
 function pep(
   argv: readonly string[],
   options: { env?: Record<string, string>; input?: string; umask?: string; stdoutTo?: string } = {},

@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isBuilt, scratch, spawnPep, type PepRun } from "../helpers/cli.js";
+import { isBuilt, scratch, inProcessPep, type PepRun } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type RecordedRequest, type TestServer } from "../helpers/server.js";
 
 const KEY = "sk_live_TOPSECRET_d00d";
@@ -87,7 +87,7 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const pep = (argv: readonly string[], options: { env?: Record<string, string>; input?: string } = {}) =>
-  spawnPep(["-v", "--no-retry", ...argv], {
+  inProcessPep(["-v", "--no-retry", ...argv], {
     env: { ...tmp.env, PEP_API_KEY: KEY, ...options.env },
     input: options.input,
   });

@@ -7,7 +7,7 @@
  */
 import { parse, type Creator } from "@retorquere/bibtex-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratch, spawnPep } from "../helpers/cli.js";
+import { scratch, inProcessPep } from "../helpers/cli.js";
 import { changeCaseT, plainText, readBibEntries, specialCharacters } from "../helpers/bibtex-rules.js";
 import { hostileAuthors, hostileStudies } from "../helpers/hostile-citations.js";
 import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
@@ -102,7 +102,9 @@ describe("sandbox export as a bibliography", () => {
 
 describe("crafted hostile studies through the real executable", () => {
   it("braces, specials and organisations: every entry survives, field for field", async () => {
-    const r = await spawnPep(["studies", "export", "-o", "bibtex", "--base-url", `${api.url}/v1`], { env: tmp.env });
+    const r = await inProcessPep(["studies", "export", "-o", "bibtex", "--base-url", `${api.url}/v1`], {
+      env: tmp.env,
+    });
     expect(r.code, r.err).toBe(0);
     const split = readBibEntries(r.out);
     expect(split).toHaveLength(hostileStudies.length);

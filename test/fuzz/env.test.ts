@@ -8,7 +8,7 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, spawnPep } from "../helpers/cli.js";
+import { isBuilt, inProcessPep } from "../helpers/cli.js";
 import {
   describeRun,
   enumOf,
@@ -100,7 +100,7 @@ describe("config and cache folders that cannot be made", () => {
   // real executable runs it, killed after 10 s.
   it.skipIf(!isBuilt())("a config folder that cannot be made exits 2 naming it, in bounded time", async () => {
     for (const [name, dir] of unmakeable()) {
-      const r = await spawnPep(["config", "set", "output", "csv"], {
+      const r = await inProcessPep(["config", "set", "output", "csv"], {
         env: { PEP_CONFIG_DIR: dir!, PEP_CACHE_DIR: path.join(fz.dir, "cache") },
         timeoutMs: 10_000,
       });

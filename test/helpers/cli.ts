@@ -1,6 +1,9 @@
 /**
- * Running `pep` in tests: in-process through `run(argv, { io })` with a captured test IO,
- * or as the real executable (`node bin/pep.js`, which needs `npm run build` first).
+ * Running `pep` in tests: in-process through `run(argv, { io })` with a captured test IO
+ * (`runPep`, or `inProcessPep`, which runs as `spawnPep` would: a clean environment, its
+ * own folder, stdin, pipes), or as the real executable (`spawnPep`, `node bin/pep.js`,
+ * which needs `npm run build` first): only for what needs a process of its own (start-up,
+ * signals, the code cache, Node's options, a real descriptor or terminal).
  * Each gets its own config and cache folders so no test reads the user's settings.
  */
 import { spawn } from "node:child_process";
@@ -10,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { testIO } from "../../src/core/io.js";
 import { run } from "../../src/cli/main.js";
+import type { Deps } from "../../src/cli/context.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "bin", "pep.js");
@@ -44,6 +48,47 @@ export async function runPep(
   const io = testIO(options);
   const code = await run(argv, { io });
   return { code, out: io.out(), err: io.err() };
+}
+
+/** What `spawnPep` takes, plus what only an in-process run can be given. */
+export interface PepOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  input?: string;
+  timeoutMs?: number;
+  /** Clock and timers of the run (retries, pacing, request timeouts). */
+  deps?: Omit<Deps, "io">;
+}
+
+/**
+ * Runs `pep <argv>` in-process as `spawnPep` runs the executable: the environment holds
+ * only PATH, HOME and what the test gives, the folder is the repository's unless given,
+ * standard input is `input` (a pipe, not a terminal) and standard output and error are
+ * pipes, so the width is COLUMNS or 80. Nothing of the test process's own environment,
+ * folder or terminal reaches the run.
+ */
+export async function inProcessPep(argv: readonly string[], options: PepOptions = {}): Promise<PepRun> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }))
+    if (v !== undefined) env[k] = v;
+  const io = testIO({
+    env,
+    cwd: options.cwd ?? ROOT,
+    stdin: options.input ?? "",
+    tty: false,
+    columns: Number(env.COLUMNS) || 80,
+  });
+  const limit = options.timeoutMs ?? 15_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`pep ${argv.join(" ")} did not finish in ${limit} ms`)), limit);
+  });
+  try {
+    const code = await Promise.race([run(argv, { ...options.deps, io }), timedOut]);
+    return { code, out: io.out(), err: io.err() };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether `npm run build` has produced the bundle that `bin/pep.js` runs. */

@@ -12,7 +12,7 @@
  * item, so a resumed run continues exactly where the failed one stopped.
  */
 import type { ServerResponse } from "node:http";
-import { readableError, runPep, spawnPep } from "./cli.js";
+import { inProcessPep, readableError, runPep, spawnPep } from "./cli.js";
 import {
   delay,
   resetConnection,
@@ -289,7 +289,7 @@ export async function failThenResume(
   const cursor = api.cursorAt(failAt);
   if (cursor === undefined) throw new Error("failThenResume needs a page after the first");
   api.fault(cursor, fault);
-  const first = await spawnPep([...argv, "--base-url", api.baseUrl], { env });
+  const first = await inProcessPep([...argv, "--base-url", api.baseUrl], { env });
   const resume = resumeArgv(first.err);
   api.heal();
   const rest = resumeIn === "spawn" ? await spawnPep(resume, { env }) : await runPep(resume, { env });

@@ -5,7 +5,7 @@
  * overrides). Built on `startServer`; the shapes are the spec's envelopes.
  *
  *   const api = await startHostileApi();
- *   const r = await spawnPep(["peptides", "list", "-o", "table"], { env: { PEP_BASE_URL: api.baseUrl } });
+ *   const r = await inProcessPep(["peptides", "list", "-o", "table"], { env: { PEP_BASE_URL: api.baseUrl } });
  *   expectInert(r.out);
  *
  * Every hostile value starts with a readable tag (`PEPNAME`, `STUDYTITLE`, …) and ends

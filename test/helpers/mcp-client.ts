@@ -1,13 +1,19 @@
 /**
- * `pep mcp` as a client sees it: the real executable started as a child process and
- * driven by the SDK's own Client over stdio. stderr is collected apart, so a test can
- * check that nothing but the protocol reached stdout (the client would fail to parse
- * it) and that the key never shows on stderr either.
+ * `pep mcp` as a client sees it, driven by the SDK's own Client: run in-process,
+ * `run(["mcp", …])`, with the protocol over in-memory stdin and stdout (the real
+ * executable over a pipe: mcp-faults.test.ts's raw session). stderr is collected apart,
+ * so a test can check that nothing but the protocol reached stdout (the client would
+ * fail to parse it) and that the key never shows on stderr either.
  */
+import { PassThrough, type Readable, type Writable } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { BIN, ROOT } from "./cli.js";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Deps } from "../../src/cli/context.js";
+import { run } from "../../src/cli/main.js";
+import { testIO } from "../../src/core/io.js";
+import { ROOT } from "./cli.js";
 
 export interface McpSession {
   client: Client;
@@ -18,22 +24,60 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Starts `node bin/pep.js mcp <argv>` with only `env` (plus PATH and HOME) and connects. */
-export async function startMcp(argv: readonly string[], env: Record<string, string>): Promise<McpSession> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, "mcp", ...argv],
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stderr: "pipe",
-  });
-  const chunks: Buffer[] = [];
-  transport.stderr?.on("data", (c: Buffer) => chunks.push(c));
+/** The client's end of a stdio session: JSON-RPC lines written to `input`, read from `output`. */
+class StreamTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private readonly buffer = new ReadBuffer();
+  constructor(
+    private readonly input: Writable,
+    private readonly output: Readable,
+    private readonly ended: Promise<unknown>,
+  ) {}
+  async start(): Promise<void> {
+    this.output.on("data", (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      for (;;) {
+        let message: JSONRPCMessage | null;
+        try {
+          message = this.buffer.readMessage();
+        } catch (e) {
+          this.onerror?.(e as Error);
+          continue;
+        }
+        if (message === null) break;
+        this.onmessage?.(message);
+      }
+    });
+  }
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.input.write(serializeMessage(message));
+  }
+  async close(): Promise<void> {
+    this.input.end();
+    await this.ended;
+    this.onclose?.();
+  }
+}
+
+/**
+ * Runs `pep mcp <argv>` in-process with only `env` (plus PATH and HOME), as `spawnMcp` runs
+ * the executable, and connects; `deps` gives the run a clock (retries that do not wait).
+ */
+export async function startMcp(
+  argv: readonly string[],
+  env: Record<string, string>,
+  deps: Omit<Deps, "io"> = {},
+): Promise<McpSession> {
+  const io = testIO({ env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env }, cwd: ROOT });
+  const stdin = new PassThrough();
+  const ended = run(["mcp", ...argv], { ...deps, io: { ...io, stdin } });
   const client = new Client({ name: "pep-tests", version: "1.0.0" });
-  await client.connect(transport);
+  await client.connect(new StreamTransport(stdin, io.stdout as PassThrough, ended));
   return {
     client,
-    stderr: () => Buffer.concat(chunks).toString("utf8"),
+    stderr: io.err,
     call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
     close: () => client.close(),
   };

@@ -1,10 +1,10 @@
 /**
  * One loopback server for a test file: started before its tests (after checking that
- * dist/ is built, since most cases spawn the executable), optionally reset after each,
+ * dist/ is built, since some cases spawn the executable), optionally reset after each,
  * closed at the end, with a scratch config and cache folder in `tmp`.
  *
  *   const suite = useLoopback(() => startHostileApi(), "pep-hostile-");
- *   spawnPep([...], { env: { ...suite.tmp.env, PEP_BASE_URL: suite.api.baseUrl } });
+ *   inProcessPep([...], { env: { ...suite.tmp.env, PEP_BASE_URL: suite.api.baseUrl } });
  */
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { isBuilt, scratch } from "./cli.js";

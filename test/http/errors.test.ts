@@ -15,6 +15,7 @@ import {
   type Handler,
   type TestServer,
 } from "../helpers/server.js";
+import { ManualTimers } from "./fake-clock.js";
 
 let srv: TestServer | undefined;
 let client: Client | undefined;
@@ -25,7 +26,10 @@ afterEach(async () => {
   srv = undefined;
 });
 
-async function failureOf(handler: Handler, opts: { timeoutMs?: number; retries?: number } = {}): Promise<unknown> {
+async function failureOf(
+  handler: Handler,
+  opts: { timeoutMs?: number; retries?: number; timers?: ManualTimers } = {},
+): Promise<unknown> {
   srv = await startServer(handler);
   client = createClient({ baseUrl: `${srv.url}/v1`, retries: 0, ...opts });
   return client.request("/peptides").then(
@@ -136,15 +140,15 @@ describe("network failures", () => {
   });
 
   it("times out waiting for the headers, naming the seconds and --timeout", async () => {
-    const t0 = Date.now();
+    // The server never answers; the timeout runs out once it has the request.
+    const timers = new ManualTimers();
     const err = await failureOf(
-      async (_r, res) => {
-        await delay(1500);
-        sendJson(res, 200, envelope([]));
+      () => {
+        timers.fire();
       },
-      { timeoutMs: 150 },
+      { timeoutMs: 150, timers },
     );
-    expect(Date.now() - t0).toBeLessThan(1200);
+    expect(timers.set).toEqual([150]);
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as NetworkError).kind).toBe("timeout");
     expect((err as Error).message).toMatch(/0\.15 s/);
@@ -152,27 +156,33 @@ describe("network failures", () => {
   });
 
   it("times out while the body trickles in", async () => {
-    const err = await failureOf(
-      async (_r, res) => {
+    const timers = new ManualTimers();
+    let wrote: () => void = () => {};
+    const started = new Promise<void>((r) => {
+      wrote = r;
+    });
+    const failure = failureOf(
+      (_r, res) => {
         res.writeHead(200, { "content-type": "application/json", "content-length": 100 });
-        res.write('{"data":');
-        await delay(1500);
-        res.end();
+        res.write('{"data":', () => wrote());
       },
-      { timeoutMs: 200 },
+      { timeoutMs: 200, timers },
     );
+    // The headers and part of the body are in; the rest never comes.
+    await started;
+    await delay(20);
+    expect(timers.waiting).toBe(1);
+    timers.fire();
+    const err = await failure;
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as NetworkError).kind).toBe("timeout");
   });
 
   it("an aborted signal rejects quickly with InterruptedError", async () => {
-    srv = await startServer(async (_r, res) => {
-      await delay(1500);
-      sendJson(res, 200, envelope([]));
-    });
-    client = createClient({ baseUrl: `${srv.url}/v1`, retries: 3 });
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 50);
+    // Aborted once the server has the request, which it never answers.
+    srv = await startServer(() => ac.abort());
+    client = createClient({ baseUrl: `${srv.url}/v1`, retries: 3 });
     const t0 = Date.now();
     const err = await client.request("/peptides", { signal: ac.signal }).catch((e: unknown) => e);
     expect(Date.now() - t0).toBeLessThan(1000);

@@ -46,22 +46,29 @@ describe("notices", () => {
   it("shows a spinner with page and item counts on a terminal, and clears it before other notices", async () => {
     let pages = 0;
     let seen = 0;
+    const stderr = capture();
+    // Each item comes once the spinner has drawn a frame (it loads ora first): no timing to guess.
+    const drawn = async () => {
+      for (let i = 0; i < 2000 && !stderr.text().includes("Fetching"); i++) await new Promise((r) => setTimeout(r, 5));
+    };
     async function* slow() {
       for (let i = 0; i < 3; i++) {
         pages = i + 1;
-        await new Promise((r) => setTimeout(r, 120));
+        await drawn();
         seen++;
         yield peptides[0];
       }
     }
-    const { err } = await run(
+    await run(
       list("peptide", slow(), { meta: { affiliate_disclosure: disclosure }, progress: () => ({ pages, items: seen }) }),
       "json",
       {
+        stderr: stderr.stream,
         stderrIsTTY: true,
         progressDelayMs: 0,
       },
     );
+    const err = stderr.text();
     expect(err).toMatch(/Fetching peptides: page \d, \d items?/);
     // The disclosure comes after the spinner was erased, on a clean line.
     const last = err.lastIndexOf(disclosure);
