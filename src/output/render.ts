@@ -160,33 +160,70 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
     else throw err;
   };
   const fresh = firstSighting(batch.resource);
-  if (options.format === "table") {
-    let written = 0;
-    let first = true;
-    for await (const entry of batch.entries) {
-      if (options.signal?.aborted) break;
-      if (entry.result === undefined) {
-        failed(entry.id, entry.error);
-        continue;
-      }
-      const result = entry.result;
-      if (result.kind === "item" && !fresh(result.data)) continue;
-      const heading = result.kind === "list" ? `${cleanLine(entry.id)}:\n` : "";
-      const p = write(options.out, `${first ? "" : "\n"}${heading}`);
-      if (p) await p;
-      first = false;
-      written += await render(
-        result.kind === "list" ? { ...result, items: only(result.items, fresh) } : result,
-        options,
-      );
+  if (options.format === "table") return renderBatchCards(batch, options, fresh, failed);
+  return render(batchAsList(batch, fresh, failed), options);
+}
+
+/** On a terminal: each id's card, or its list under a heading, in turn. */
+async function renderBatchCards(
+  batch: BatchResult,
+  options: RenderOptions,
+  fresh: (item: unknown) => boolean,
+  failed: (id: string, err: unknown) => void,
+): Promise<number> {
+  let written = 0;
+  let first = true;
+  for await (const entry of batch.entries) {
+    if (options.signal?.aborted) break;
+    if (entry.result === undefined) {
+      failed(entry.id, entry.error);
+      continue;
     }
-    return written;
+    const result = entry.result;
+    if (result.kind === "item" && !fresh(result.data)) continue;
+    const heading = result.kind === "list" ? `${cleanLine(entry.id)}:\n` : "";
+    const p = write(options.out, `${first ? "" : "\n"}${heading}`);
+    if (p) await p;
+    first = false;
+    written += await render(result.kind === "list" ? { ...result, items: only(result.items, fresh) } : result, options);
   }
+  return written;
+}
+
+/** In every other format: one list of every item, in the order of the ids. */
+function batchAsList(
+  batch: BatchResult,
+  fresh: (item: unknown) => boolean,
+  failed: (id: string, err: unknown) => void,
+): ListResult {
   let lastMeta: Meta | undefined;
   let fields: string[] | undefined;
   // A list's pages are the units --jq runs on (and where a stopped run ends); the single
   // items of a batch make one unit, the batch's array, as the ids given bound it.
   let unitEnded = false;
+  async function* listItems(r: ListResult): AsyncGenerator<unknown> {
+    fields ??= r.fields;
+    const ended = r.pageEnded;
+    // Without pages, one item is held back, so the list's last is known when it goes out.
+    let held: { item: unknown } | undefined;
+    for await (const item of only(r.items, fresh)) {
+      if (ended) {
+        unitEnded = ended();
+        yield item;
+        continue;
+      }
+      if (held) {
+        unitEnded = false;
+        yield held.item;
+      }
+      held = { item };
+    }
+    lastMeta = r.meta() ?? lastMeta;
+    if (held) {
+      unitEnded = true;
+      yield held.item;
+    }
+  }
   async function* items(): AsyncGenerator<unknown> {
     for await (const entry of batch.entries) {
       if (entry.result === undefined) {
@@ -194,39 +231,16 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
         continue;
       }
       const r = entry.result;
-      if (r.kind === "item") {
-        lastMeta = r.meta ?? lastMeta;
-        unitEnded = false;
-        if (fresh(r.data)) yield r.data;
-      } else {
-        fields ??= r.fields;
-        const ended = r.pageEnded;
-        if (ended) {
-          for await (const item of only(r.items, fresh)) {
-            unitEnded = ended();
-            yield item;
-          }
-          lastMeta = r.meta() ?? lastMeta;
-          continue;
-        }
-        // Without pages, one item is held back, so the list's last is known when it goes out.
-        let held: { item: unknown } | undefined;
-        for await (const item of only(r.items, fresh)) {
-          if (held) {
-            unitEnded = false;
-            yield held.item;
-          }
-          held = { item };
-        }
-        lastMeta = r.meta() ?? lastMeta;
-        if (held) {
-          unitEnded = true;
-          yield held.item;
-        }
+      if (r.kind === "list") {
+        yield* listItems(r);
+        continue;
       }
+      lastMeta = r.meta ?? lastMeta;
+      unitEnded = false;
+      if (fresh(r.data)) yield r.data;
     }
   }
-  const list: ListResult = {
+  return {
     kind: "list",
     resource: batch.resource,
     items: items(),
@@ -237,5 +251,4 @@ async function renderBatch(batch: BatchResult, options: RenderOptions): Promise<
       return fields;
     },
   };
-  return render(list, options);
 }
