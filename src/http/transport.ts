@@ -203,8 +203,64 @@ function maxHeaderSize(): number {
 }
 
 export function createTransport(options: TransportOptions): Transport {
-  const { timeoutMs, now, scrub, maxBytes } = options;
   const timers = options.timers ?? REAL_TIMERS;
+  const routes = router(options);
+  const fail = failures(options);
+  return {
+    async send(url, headers, signal) {
+      if (signal?.aborted) throw new InterruptedError();
+      const started = options.now();
+      const controller = new AbortController();
+      let timedOut = false;
+      // Real time unless timers are given: the timeout guards a real socket, whatever clock paces retries.
+      const timer = timers.setTimeout(() => {
+        timedOut = true;
+        controller.abort(new Error("timeout"));
+      }, options.timeoutMs);
+      const onAbort = () => controller.abort(signal?.reason);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const route = routes.dispatcherFor(
+        url,
+        KEY_HEADERS.some((h) => headers[h] !== undefined),
+      );
+      const failed = (err: unknown): Error => {
+        if (signal?.aborted) return new InterruptedError();
+        if (timedOut) return fail.timeout(url, err);
+        return fail.network(err, url, route.via);
+      };
+      try {
+        let res: Awaited<ReturnType<typeof undiciRequest>>;
+        try {
+          const dispatcher = await route.dispatcher;
+          res = await undiciRequest(url, { dispatcher, method: "GET", headers, signal: controller.signal });
+        } catch (err) {
+          throw failed(err);
+        }
+        const body = await readAnswer(
+          res,
+          route.via,
+          options,
+          fail,
+          () => signal?.aborted === true || timedOut,
+          failed,
+        );
+        return { ...body, ms: options.now() - started };
+      } finally {
+        timers.clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      }
+    },
+    close: routes.close,
+  };
+}
+
+/**
+ * The dispatcher for each request: a proxy when one applies (undici's ProxyAgent, loaded
+ * only then), the agent that checks a name resolves to loopback when the key goes over
+ * plain http to a name, else the pool.
+ */
+function router(options: TransportOptions) {
+  const { timeoutMs } = options;
   const proxy = options.proxy ?? NO_PROXY;
   const headerLimit = maxHeaderSize();
   const agent = new Agent({
@@ -214,220 +270,43 @@ export function createTransport(options: TransportOptions): Transport {
   });
   let loopbackAgent: Agent | undefined;
   const proxies = new Map<string, Promise<Dispatcher>>();
-
-  /**
-   * The dispatcher for a request: a proxy when one applies (undici's ProxyAgent, loaded
-   * only then), the agent that checks a name resolves to loopback when the key goes
-   * over plain http to a name, else the pool.
-   */
-  const dispatcherFor = (
-    url: URL,
-    carriesKey: boolean,
-  ): { via: string | undefined; dispatcher: Dispatcher | Promise<Dispatcher> } => {
-    const via = proxyFor(url, proxy);
-    if (via) {
-      if (carriesKey && url.protocol === "http:") {
-        throw new UsageError(`the API key is not sent over plain http through the proxy ${describeProxy(via)}`, {
-          hints: [`to reach ${url.hostname} directly, add it to NO_PROXY (e.g. NO_PROXY=${url.hostname})`],
-        });
-      }
-      let d = proxies.get(via);
-      if (!d) {
-        d = import("undici").then(
-          ({ ProxyAgent }) =>
-            new ProxyAgent({
-              uri: via,
-              connections: options.connections,
-              proxyTunnel: false,
-              connect: { timeout: timeoutMs },
-            }),
-        );
-        proxies.set(via, d);
-      }
-      return { via, dispatcher: d };
-    }
-    if (carriesKey && url.protocol === "http:" && isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
-      loopbackAgent ??= new Agent({
-        connections: options.connections,
-        maxHeaderSize: headerLimit,
-        connect: { timeout: timeoutMs, lookup: loopbackOnlyLookup } as object,
+  const viaProxy = (url: URL, via: string, carriesKey: boolean): Promise<Dispatcher> => {
+    if (carriesKey && url.protocol === "http:") {
+      throw new UsageError(`the API key is not sent over plain http through the proxy ${describeProxy(via)}`, {
+        hints: [`to reach ${url.hostname} directly, add it to NO_PROXY (e.g. NO_PROXY=${url.hostname})`],
       });
-      return { via, dispatcher: loopbackAgent };
     }
-    return { via, dispatcher: agent };
-  };
-
-  const timeoutError = (url: URL, cause?: unknown) =>
-    new NetworkError(
-      `no complete answer from ${url.host} within ${seconds(timeoutMs)} s; allow longer with --timeout <seconds>`,
-      "timeout",
-      { cause },
-    );
-
-  /** Maps a failure of the transport (not an HTTP status) to a NetworkError. */
-  const networkError = (err: unknown, url: URL, via: string | undefined): Error => {
-    const codes = errorCodes(err);
-    const has = (...c: string[]) => c.some((x) => codes.includes(x));
-    const host = url.host;
-    if (has("ENOTLOOPBACK")) {
-      const address = (err as { address?: string }).address ?? errorCause(err, "address");
-      return new UsageError(
-        `the API key is not sent over plain http to ${url.hostname}: it resolves to ${address ?? "an address"}, which is not this machine`,
-        {
-          hints: [`use an https base URL, or http://127.0.0.1:${url.port || 80} for a server on this machine`],
-        },
+    let d = proxies.get(via);
+    if (!d) {
+      d = import("undici").then(
+        ({ ProxyAgent }) =>
+          new ProxyAgent({
+            uri: via,
+            connections: options.connections,
+            proxyTunnel: false,
+            connect: { timeout: timeoutMs },
+          }),
       );
+      proxies.set(via, d);
     }
-    if (via) {
-      const proxyError = proxyProblem(err, codes, via, host);
-      if (proxyError) return proxyError;
-    }
-    const tls = tlsProblem(codes, host, url.hostname);
-    if (tls) return new NetworkError(tls.message, "other", { cause: err, hints: tls.hints });
-    if (has("UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT")) {
-      return timeoutError(url, err);
-    }
-    if (has("ECONNREFUSED"))
-      return new NetworkError(`could not connect to ${host}: connection refused`, "refused", { cause: err });
-    if (has("ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "ECONNABORTED")) {
-      return new NetworkError(`the connection to ${host} was reset`, "reset", { cause: err });
-    }
-    if (has("ENOTFOUND", "EAI_AGAIN", "EAI_NONAME")) {
-      return new NetworkError(`could not resolve host ${url.hostname}`, "other", { cause: err });
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return new NetworkError(scrub(`request to ${host} failed: ${message}`), "other", { cause: err });
+    return d;
   };
-
-  const bodyError = (
-    message: string,
-    status: number,
-    headers: Headers,
-    extra: { cutShort?: boolean; cause?: unknown; hints?: string[] } = {},
-  ) => {
-    const id = header(headers, "x-request-id");
-    const e = new ResponseError(message, {
-      status,
-      requestId: id === undefined ? undefined : scrub(id).slice(0, 200),
-      cause: extra.cause,
-      cutShort: extra.cutShort,
-    });
-    if (extra.hints) e.hints.push(...extra.hints);
-    return e;
-  };
-  const limitHint = `pep reads at most ${mib(maxBytes)} MiB of one answer; raise it with \`pep config set max_response_mb <n>\` if the API's pages are that large`;
-
   return {
-    async send(url, headers, signal) {
-      if (signal?.aborted) throw new InterruptedError();
-      const started = now();
-      const controller = new AbortController();
-      let timedOut = false;
-      // Real time unless timers are given: the timeout guards a real socket, whatever clock paces retries.
-      const timer = timers.setTimeout(() => {
-        timedOut = true;
-        controller.abort(new Error("timeout"));
-      }, timeoutMs);
-      const onAbort = () => controller.abort(signal?.reason);
-      signal?.addEventListener("abort", onAbort, { once: true });
-      const failed = (err: unknown): Error => {
-        if (signal?.aborted) return new InterruptedError();
-        if (timedOut) return timeoutError(url, err);
-        return networkError(err, url, route.via);
-      };
-      const carriesKey = KEY_HEADERS.some((h) => headers[h] !== undefined);
-      const route = dispatcherFor(url, carriesKey);
-      try {
-        let res: Awaited<ReturnType<typeof undiciRequest>>;
-        try {
-          const dispatcher = await route.dispatcher;
-          res = await undiciRequest(url, { dispatcher, method: "GET", headers, signal: controller.signal });
-        } catch (err) {
-          throw failed(err);
-        }
-        const status = res.statusCode;
-        const resHeaders = res.headers as Headers;
-        const source = res.body as unknown as Readable;
-        const drop = () => source.on("error", () => undefined).destroy();
-        if (route.via && status === 407) {
-          drop();
-          throw proxyAuthError(route.via);
-        }
-        const declared = Number(header(resHeaders, "content-length"));
-        if (Number.isFinite(declared) && declared > maxBytes) {
-          drop();
-          throw bodyError(
-            `the answer is ${mib(declared)} MiB, over pep's ${mib(maxBytes)} MiB limit; nothing of it was read`,
-            status,
-            resHeaders,
-            { hints: [limitHint] },
-          );
-        }
-        const encoding = header(resHeaders, "content-encoding") ?? "";
-        const decoder = decoderFor(encoding);
-        if (typeof decoder === "string") {
-          drop();
-          throw bodyError(`the answer is encoded as ${decoder}, which pep cannot read`, status, resHeaders, {
-            hints: ["pep reads gzip, br and deflate; try --no-compress"],
-          });
-        }
-        // Read chunk by chunk, so a body cut short still tells how much of it arrived.
-        let wireBytes = 0;
-        let sourceFailed = false;
-        source.on("data", (chunk: Buffer) => {
-          wireBytes += chunk.length;
+    dispatcherFor(
+      url: URL,
+      carriesKey: boolean,
+    ): { via: string | undefined; dispatcher: Dispatcher | Promise<Dispatcher> } {
+      const via = proxyFor(url, proxy);
+      if (via) return { via, dispatcher: viaProxy(url, via, carriesKey) };
+      if (carriesKey && url.protocol === "http:" && isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0) {
+        loopbackAgent ??= new Agent({
+          connections: options.connections,
+          maxHeaderSize: headerLimit,
+          connect: { timeout: timeoutMs, lookup: loopbackOnlyLookup } as object,
         });
-        source.on("error", () => {
-          sourceFailed = true;
-        });
-        const stream: Readable = decoder ? pipeline(source, decoder, () => undefined) : source;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let cutShort = false;
-        try {
-          for await (const chunk of stream) {
-            size += (chunk as Buffer).length;
-            if (size > maxBytes) {
-              drop();
-              stream.destroy();
-              throw bodyError(
-                `the answer is larger than pep's ${mib(maxBytes)} MiB limit; stopped reading it`,
-                status,
-                resHeaders,
-                { hints: [limitHint] },
-              );
-            }
-            chunks.push(chunk as Buffer);
-          }
-        } catch (err) {
-          if (err instanceof ResponseError) throw err;
-          if (signal?.aborted || timedOut) {
-            const e = failed(err);
-            if (e instanceof NetworkError)
-              e.requestId =
-                header(resHeaders, "x-request-id") === undefined
-                  ? undefined
-                  : scrub(header(resHeaders, "x-request-id")!).slice(0, 200);
-            throw e;
-          }
-          if (decoder && !sourceFailed) {
-            throw bodyError(
-              `the answer's ${encoding.trim().toLowerCase()} body is corrupt: it could not be decompressed`,
-              status,
-              resHeaders,
-              {
-                cause: err,
-                hints: ["try again; if it persists, --no-compress asks the server for an uncompressed answer"],
-              },
-            );
-          }
-          cutShort = true;
-        }
-        return { status, headers: resHeaders, body: Buffer.concat(chunks), wireBytes, cutShort, ms: now() - started };
-      } finally {
-        timers.clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
+        return { via, dispatcher: loopbackAgent };
       }
+      return { via, dispatcher: agent };
     },
     async close() {
       const all: Array<Promise<void>> = [agent.close()];
@@ -436,6 +315,182 @@ export function createTransport(options: TransportOptions): Transport {
       await Promise.all(all);
     },
   };
+}
+
+/** The errors of the transport: a timeout, a failure that is not an HTTP status, a bad body. */
+function failures(options: TransportOptions) {
+  const { timeoutMs, scrub, maxBytes } = options;
+  const timeout = (url: URL, cause?: unknown) =>
+    new NetworkError(
+      `no complete answer from ${url.host} within ${seconds(timeoutMs)} s; allow longer with --timeout <seconds>`,
+      "timeout",
+      { cause },
+    );
+  const requestIdOf = (headers: Headers): string | undefined => {
+    const id = header(headers, "x-request-id");
+    return id === undefined ? undefined : scrub(id).slice(0, 200);
+  };
+  return {
+    timeout,
+    requestIdOf,
+    network: (err: unknown, url: URL, via: string | undefined): Error =>
+      networkError(err, url, via, scrub) ?? timeout(url, err),
+    body(
+      message: string,
+      status: number,
+      headers: Headers,
+      extra: { cutShort?: boolean; cause?: unknown; hints?: string[] } = {},
+    ) {
+      const e = new ResponseError(message, {
+        status,
+        requestId: requestIdOf(headers),
+        cause: extra.cause,
+        cutShort: extra.cutShort,
+      });
+      if (extra.hints) e.hints.push(...extra.hints);
+      return e;
+    },
+    limitHint: `pep reads at most ${mib(maxBytes)} MiB of one answer; raise it with \`pep config set max_response_mb <n>\` if the API's pages are that large`,
+  };
+}
+
+/** Maps a failure of the transport (not an HTTP status) to an error; undefined for a timeout. */
+function networkError(
+  err: unknown,
+  url: URL,
+  via: string | undefined,
+  scrub: (t: string) => string,
+): Error | undefined {
+  const codes = errorCodes(err);
+  const has = (...c: string[]) => c.some((x) => codes.includes(x));
+  const host = url.host;
+  if (has("ENOTLOOPBACK")) {
+    const address = (err as { address?: string }).address ?? errorCause(err, "address");
+    return new UsageError(
+      `the API key is not sent over plain http to ${url.hostname}: it resolves to ${address ?? "an address"}, which is not this machine`,
+      { hints: [`use an https base URL, or http://127.0.0.1:${url.port || 80} for a server on this machine`] },
+    );
+  }
+  if (via) {
+    const proxyError = proxyProblem(err, codes, via, host);
+    if (proxyError) return proxyError;
+  }
+  const tls = tlsProblem(codes, host, url.hostname);
+  if (tls) return new NetworkError(tls.message, "other", { cause: err, hints: tls.hints });
+  if (has("UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT")) return undefined;
+  if (has("ECONNREFUSED"))
+    return new NetworkError(`could not connect to ${host}: connection refused`, "refused", { cause: err });
+  if (has("ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "ECONNABORTED"))
+    return new NetworkError(`the connection to ${host} was reset`, "reset", { cause: err });
+  if (has("ENOTFOUND", "EAI_AGAIN", "EAI_NONAME"))
+    return new NetworkError(`could not resolve host ${url.hostname}`, "other", { cause: err });
+  const message = err instanceof Error ? err.message : String(err);
+  return new NetworkError(scrub(`request to ${host} failed: ${message}`), "other", { cause: err });
+}
+
+/** The answer's decoder; throws (the body dropped) for what pep will not read. */
+function readable(
+  status: number,
+  resHeaders: Headers,
+  via: string | undefined,
+  maxBytes: number,
+  fail: ReturnType<typeof failures>,
+  drop: () => void,
+): { encoding: string; decoder: Transform | undefined } {
+  if (via && status === 407) {
+    drop();
+    throw proxyAuthError(via);
+  }
+  const declared = Number(header(resHeaders, "content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    drop();
+    throw fail.body(
+      `the answer is ${mib(declared)} MiB, over pep's ${mib(maxBytes)} MiB limit; nothing of it was read`,
+      status,
+      resHeaders,
+      { hints: [fail.limitHint] },
+    );
+  }
+  const encoding = header(resHeaders, "content-encoding") ?? "";
+  const decoder = decoderFor(encoding);
+  if (typeof decoder === "string") {
+    drop();
+    throw fail.body(`the answer is encoded as ${decoder}, which pep cannot read`, status, resHeaders, {
+      hints: ["pep reads gzip, br and deflate; try --no-compress"],
+    });
+  }
+  return { encoding, decoder };
+}
+
+/**
+ * Reads an answer: refuses a proxy's 407, a declared or actual size over the limit and an
+ * encoding pep cannot read; decodes; and says when the body was cut short.
+ */
+async function readAnswer(
+  res: Awaited<ReturnType<typeof undiciRequest>>,
+  via: string | undefined,
+  options: TransportOptions,
+  fail: ReturnType<typeof failures>,
+  stopped: () => boolean,
+  failed: (err: unknown) => Error,
+): Promise<Omit<Wire, "ms">> {
+  const { maxBytes } = options;
+  const status = res.statusCode;
+  const resHeaders = res.headers as Headers;
+  const source = res.body as unknown as Readable;
+  const drop = () => source.on("error", () => undefined).destroy();
+  const { encoding, decoder } = readable(status, resHeaders, via, maxBytes, fail, drop);
+  // Read chunk by chunk, so a body cut short still tells how much of it arrived.
+  let wireBytes = 0;
+  let sourceFailed = false;
+  source.on("data", (chunk: Buffer) => {
+    wireBytes += chunk.length;
+  });
+  source.on("error", () => {
+    sourceFailed = true;
+  });
+  const stream: Readable = decoder ? pipeline(source, decoder, () => undefined) : source;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let cutShort = false;
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        drop();
+        stream.destroy();
+        throw fail.body(
+          `the answer is larger than pep's ${mib(maxBytes)} MiB limit; stopped reading it`,
+          status,
+          resHeaders,
+          {
+            hints: [fail.limitHint],
+          },
+        );
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof ResponseError) throw err;
+    if (stopped()) {
+      const e = failed(err);
+      if (e instanceof NetworkError) e.requestId = fail.requestIdOf(resHeaders);
+      throw e;
+    }
+    if (decoder && !sourceFailed) {
+      throw fail.body(
+        `the answer's ${encoding.trim().toLowerCase()} body is corrupt: it could not be decompressed`,
+        status,
+        resHeaders,
+        {
+          cause: err,
+          hints: ["try again; if it persists, --no-compress asks the server for an uncompressed answer"],
+        },
+      );
+    }
+    cutShort = true;
+  }
+  return { status, headers: resHeaders, body: Buffer.concat(chunks), wireBytes, cutShort };
 }
 
 function errorCause(err: unknown, field: string): string | undefined {
