@@ -82,6 +82,12 @@ export const GLOBAL_OPTIONS = options([
     description: "send requests through this http(s) proxy (instead of HTTPS_PROXY/HTTP_PROXY; NO_PROXY still applies)",
   },
   { key: "compress", long: "no-compress", description: "do not ask for compressed answers (gzip, br, deflate)" },
+  {
+    key: "formulaGuard",
+    long: "no-formula-guard",
+    description:
+      "write CSV/TSV cells as the API sent them: no leading ' before = + - @, tab or CR, control characters kept off a terminal (config formula_guard)",
+  },
   { key: "color", long: "no-color", description: "no colour (also NO_COLOR)" },
   {
     key: "pager",

@@ -51,7 +51,7 @@ export async function deliver(p: Prepared, result: Result): Promise<number> {
   };
   let written: number;
   try {
-    written = await render(result, renderOptions(p, sink, onFailure));
+    written = await render(result, renderOptions(p, sink, onFailure, await formulaGuardOf(p)));
     if (p.io.signal.aborted) throw new InterruptedError();
     await sink.settle();
   } catch (err) {
@@ -77,7 +77,12 @@ function tellNextPage(p: Prepared, result: Result): void {
   if (cursor) p.ctx.notice(`to continue: ${resumeCommand(p.inv.argv, cursor)}`);
 }
 
-function renderOptions(p: Prepared, sink: Sink, onFailure: RenderOptions["onFailure"]): RenderOptions {
+function renderOptions(
+  p: Prepared,
+  sink: Sink,
+  onFailure: RenderOptions["onFailure"],
+  formulaGuard: boolean,
+): RenderOptions {
   const { io, inv } = p;
   const { globals } = inv;
   const color = colorEnabled(io.env, io.stdoutIsTTY, globals.color);
@@ -102,6 +107,7 @@ function renderOptions(p: Prepared, sink: Sink, onFailure: RenderOptions["onFail
     env: io.env,
     waits: p.ctx.waits,
     onFailure,
+    formulaGuard,
     synthetic: () => p.ctx.synthetic(),
     jq:
       jq === undefined
@@ -201,6 +207,13 @@ function flushed(stream: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     stream.write("", (err) => (err ? reject(err) : resolve()));
   });
+}
+
+/** Whether CSV/TSV cells are guarded: the flag or the profile's `formula_guard` (config read only then). */
+async function formulaGuardOf(p: Prepared): Promise<boolean> {
+  if (p.format !== "csv" && p.format !== "tsv") return true;
+  if (p.inv.globals.formulaGuard === false) return false;
+  return p.inv.def.offline ? true : (await p.config()).formulaGuard;
 }
 
 /** Words for what a run wrote: "1 study", "40 peptides", "3 items". */

@@ -148,6 +148,7 @@ export async function resolveConfig(
     cache,
     proxy,
     compress,
+    formulaGuard: globals.formulaGuard === false ? false : (stored.formula_guard ?? true),
     maxResponseMb: stored.max_response_mb ?? DEFAULTS.maxResponseMb,
     pager: stored.pager,
     configFile: store.file,

@@ -14,6 +14,7 @@ export const CONFIG_KEYS = [
   "cache_max_mb",
   "proxy",
   "compress",
+  "formula_guard",
   "max_response_mb",
   "pager",
 ] as const;
@@ -29,6 +30,7 @@ export interface ProfileValues {
   cache?: boolean;
   proxy?: string;
   compress?: boolean;
+  formula_guard?: boolean;
   max_response_mb?: number;
   cache_max_mb?: number;
   /** The pager command on a terminal (`cat` or empty: none). */
@@ -54,6 +56,8 @@ export interface ResolvedConfig {
   proxy: ProxySettings;
   /** Ask for compressed answers (false with --no-compress or `compress false`). */
   compress: boolean;
+  /** CSV/TSV cells that a spreadsheet would run get a leading `'` (false with --no-formula-guard). */
+  formulaGuard: boolean;
   /** Most MiB of one answer's body. */
   maxResponseMb: number;
   /** The profile's pager command, if set (PEP_PAGER and PAGER are read where it starts). */

@@ -21,6 +21,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   cache: "true or false",
   proxy: "an http(s) proxy URL such as http://proxy.example:3128 (used instead of HTTPS_PROXY/HTTP_PROXY)",
   compress: "true or false (ask for gzip, br or deflate answers)",
+  formula_guard: "true or false (CSV/TSV cells a spreadsheet would run get a leading ')",
   max_response_mb: "the most MiB read of one answer, a whole number from 1 to 4096",
   cache_max_mb: "megabytes the ETag cache may hold, a whole number from 1 to 1000000 (default 50)",
   pager: 'a pager command, such as "less -FRX"; cat for none',
@@ -108,6 +109,7 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
       return n;
     }
     case "compress":
+    case "formula_guard":
     case "cache": {
       const v = raw.toLowerCase();
       if (["true", "1", "yes", "on"].includes(v)) return true;

@@ -7,12 +7,13 @@
 import { stringify } from "csv-stringify/sync";
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
-import { neutraliseFormula, writeRows } from "./rows.js";
+import { type CellGuard, neutraliseFormula, writeRows } from "./rows.js";
 import { csvText, stripTerminalControls } from "./sanitize.js";
 
-export function csvLine(cells: readonly string[]): string {
+export function csvLine(cells: readonly string[], guard: CellGuard = "guarded"): string {
   // Cleaned here too, not only by the caller: the header is the API's keys as they came.
-  return stringify([cells.map((c) => csvText(neutraliseFormula(stripTerminalControls(c))))], {
+  const cell = (c: string) => (guard === "as-sent" ? c : csvText(neutraliseFormula(stripTerminalControls(c))));
+  return stringify([cells.map(cell)], {
     record_delimiter: "\r\n",
     quoted_match: /[\r\n]/,
   });

@@ -23,10 +23,10 @@ import { parseKeepingNumbers } from "./json-text.js";
 /** Header of the single column used when items are not objects. */
 const VALUE_COLUMN = "value";
 
-function scalarText(v: unknown): string {
+function scalarText(v: unknown, guard: CellGuard): string {
   if (v === null || v === undefined) return "";
   if (v === NOT_DOCUMENTED) return NOT_DOCUMENTED_TEXT;
-  return stripTerminalControls(String(v));
+  return guard === "as-sent" ? String(v) : stripTerminalControls(String(v));
 }
 
 /**
@@ -34,9 +34,9 @@ function scalarText(v: unknown): string {
  * scalars joined with "; ", anything else nested as compact JSON (exact, and inert).
  * Money strings pass through untouched.
  */
-export function delimitedText(v: unknown): string {
-  if (isScalar(v)) return scalarText(v);
-  if (Array.isArray(v) && v.every(isScalar)) return v.map(scalarText).join("; ");
+export function delimitedText(v: unknown, guard: CellGuard = "guarded"): string {
+  if (isScalar(v)) return scalarText(v, guard);
+  if (Array.isArray(v) && v.every(isScalar)) return v.map((s) => scalarText(s, guard)).join("; ");
   // JSON escapes C0 controls itself; C1 and bidi controls as \u escapes too. Stripping
   // them instead would change the data, and an OSC opened by a raw U+009D would take the
   // rest of the cell, its closing brackets with it.
@@ -48,8 +48,18 @@ const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * A cell a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a
- * leading `'`; plain numbers such as "-12.5" stay as they are.
+ * leading `'`; plain numbers such as "-12.5" stay as they are. This and the removal of
+ * control characters are the formula guard, on by default (`--no-formula-guard` and the
+ * config key `formula_guard` turn it off for a database load).
  */
+/** How a cell is made safe: guarded (the default) or, off a terminal with the guard off, as sent. */
+export type CellGuard = "guarded" | "as-sent";
+
+/** The guard of this run's cells: as sent only when asked for and not bound for a terminal. */
+export function cellGuard(ctx: WriterContext): CellGuard {
+  return ctx.options.formulaGuard === false && !ctx.options.outIsTTY ? "as-sent" : "guarded";
+}
+
 export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
@@ -116,8 +126,10 @@ export function searchRows(data: unknown): Record<string, unknown>[] {
 export async function writeRows(
   result: ListResult | ItemResult | RawResult,
   ctx: WriterContext,
-  line: (cells: string[]) => string,
+  format: (cells: string[], guard: CellGuard) => string,
 ): Promise<void> {
+  const guard = cellGuard(ctx);
+  const line = (cells: string[]) => format(cells, guard);
   const mapped = result.kind === "list" ? mappedColumns(result.resource, ctx.fields) : undefined;
   let columns: string[] | undefined;
   const other = mapped?.at(-1) === OTHER_COLUMN && !ctx.fields?.length;
@@ -130,10 +142,10 @@ export async function writeRows(
         await ctx.emit(line(columns));
       }
       const held = other ? columns.slice(0, -1) : columns;
-      const cells = held.map((c) => delimitedText(getPath(item, c)));
+      const cells = held.map((c) => delimitedText(getPath(item, c), guard));
       if (other) {
         const rest = leftOver(item, held);
-        cells.push(rest === undefined ? "" : delimitedText(rest));
+        cells.push(rest === undefined ? "" : delimitedText(rest, guard));
       }
       const p = ctx.emit(line(cells));
       if (p) await p;
@@ -148,7 +160,7 @@ export async function writeRows(
       }
       await ctx.emit(line(columns));
     }
-    const cells = byValue ? [delimitedText(item)] : columns.map((c) => delimitedText(getPath(item, c)));
+    const cells = byValue ? [delimitedText(item, guard)] : columns.map((c) => delimitedText(getPath(item, c), guard));
     const p = ctx.emit(line(cells));
     if (p) await p;
   }

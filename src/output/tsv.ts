@@ -6,13 +6,14 @@
  */
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
-import { neutraliseFormula, writeRows } from "./rows.js";
+import { type CellGuard, neutraliseFormula, writeRows } from "./rows.js";
 import { escapeTsv, stripTerminalControls } from "./sanitize.js";
 
-export function tsvLine(cells: readonly string[]): string {
+export function tsvLine(cells: readonly string[], guard: CellGuard = "guarded"): string {
   // Cleaned before the guard, not only after it: a header is the API's keys as they came,
   // and "\x07=F()" guarded first would lose its BEL and open as the formula =F().
-  return `${cells.map((c) => escapeTsv(neutraliseFormula(stripTerminalControls(c)))).join("\t")}\n`;
+  const cell = (c: string) => escapeTsv(guard === "as-sent" ? c : neutraliseFormula(stripTerminalControls(c)));
+  return `${cells.map(cell).join("\t")}\n`;
 }
 
 export async function writeTsv(result: ListResult | ItemResult | RawResult, ctx: WriterContext): Promise<void> {

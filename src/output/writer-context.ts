@@ -64,6 +64,8 @@ export interface RenderOptions {
   waits?: Waits;
   /** A pager holds the terminal: no spinner (it would draw inside the pager's screen). */
   paging?: boolean;
+  /** CSV/TSV cells guarded against spreadsheets (default true; `--no-formula-guard`). */
+  formulaGuard?: boolean;
   /** The run's answers are synthetic sandbox data: citations carry a note saying so. */
   synthetic?: () => boolean;
   /** `--jq`: jq takes the place of the JSON encoder. */
