@@ -15,6 +15,7 @@ import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { UsageError } from "../core/errors.js";
 import { tempSuffix } from "../core/temp-name.js";
+import { claimTarget } from "./file-claim.js";
 
 export interface AtomicFile {
   /** Write the output here. */
@@ -44,8 +45,9 @@ async function fsyncFolder(folder: string): Promise<void> {
 const NAME_MAX = 255;
 
 /**
- * The temp file beside `target`: `.<name>.<random>.tmp`, the name shortened when the
- * whole would pass the file system's limit (a target named near that limit stays writable).
+ * The temp file beside `target`: `.<name>.<pid>-<n>.tmp` (the process id says who writes
+ * the target: output/file-claim.ts), the name shortened when the whole would pass the
+ * file system's limit (a target named near that limit stays writable).
  */
 function tempPathFor(target: string): string {
   const suffix = `.${tempSuffix()}.tmp`;
@@ -193,6 +195,7 @@ export async function openAtomicFile(requested: string): Promise<AtomicFile> {
   const target = await realTarget(requested);
   const folder = path.dirname(target);
   const temp = tempPathFor(target);
+  await claimTarget(requested, temp);
   // Keep the mode of a file being replaced; a new one gets 0666 less the umask (0644 usually).
   let mode = 0o666;
   try {
@@ -210,6 +213,13 @@ export async function openAtomicFile(requested: string): Promise<AtomicFile> {
     throw new UsageError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
   }
   if (mode !== 0o666) await handle.chmod(mode).catch(() => undefined);
+  try {
+    await claimTarget(requested, temp, true);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
   // The stream owns the handle and closes it when it ends or is destroyed.
   const stream = handle.createWriteStream();
   let streamError: unknown;
