@@ -12,6 +12,7 @@ import {
   exitCodeFor,
   InterruptedError,
   NetworkError,
+  OutputError,
   PaginationLoopError,
   PepError,
   ResponseError,
@@ -75,6 +76,7 @@ function kindOf(err: unknown): string {
   if (err instanceof NetworkError) return err.kind === "timeout" ? "timeout" : "network_error";
   if (err instanceof ResponseError) return "bad_response";
   if (err instanceof PaginationLoopError) return "pagination_loop";
+  if (err instanceof OutputError) return "output_error";
   if (err instanceof ApiError) return `http_${err.status}`;
   if (err instanceof PepError) return "error";
   if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) return "output_error";

@@ -44,6 +44,17 @@ export class PepError extends Error {
   }
 }
 
+/**
+ * The output cannot be written where it was asked to go (a folder pep may not write in,
+ * another writer at work on the same file): exit 1, as a full disk is, told as
+ * `cannot write the output: …`.
+ */
+export class OutputError extends PepError {
+  constructor(message: string, options?: { cause?: unknown; hints?: string[] }) {
+    super(`cannot write the output: ${message}`, EXIT.unexpected, options);
+  }
+}
+
 /** Bad flags, arguments or values, caught before any request (exit 2). */
 export class UsageError extends PepError {
   constructor(message: string, options?: { hints?: string[] }) {

@@ -7,12 +7,12 @@
  */
 import { readdir, unlink } from "node:fs/promises";
 import path from "node:path";
-import { EXIT, PepError } from "../core/errors.js";
+import { OutputError } from "../core/errors.js";
 
 /** Another process is writing the same target. */
-export class TargetBusyError extends PepError {
+export class TargetBusyError extends OutputError {
   constructor(target: string, pid: number) {
-    super(`--file ${target}: another pep (process ${pid}) is writing it`, EXIT.unexpected, {
+    super(`--file ${target}: another pep (process ${pid}) is writing it`, {
       hints: ["wait for it to finish, or write to another file"],
     });
   }

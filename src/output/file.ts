@@ -13,7 +13,7 @@ import { access, lstat, open, readlink, realpath, rename, stat, unlink, type Fil
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { UsageError } from "../core/errors.js";
+import { OutputError, UsageError } from "../core/errors.js";
 import { tempSuffix } from "../core/temp-name.js";
 import { claimTarget } from "./file-claim.js";
 
@@ -129,7 +129,7 @@ export async function checkFileTarget(target: string): Promise<void> {
     await (await open(probe, "wx")).close();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
+    throw new OutputError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
   }
   await unlink(probe).catch(() => undefined);
 }
@@ -187,14 +187,11 @@ async function openInPlace(target: string): Promise<AtomicFile> {
   };
 }
 
-export async function openAtomicFile(requested: string): Promise<AtomicFile> {
-  // Again here: a link may have been put in place since checkFileTarget looked.
-  await refuseProtectedSymlinks(requested);
-  const existing = await stat(requested).catch(() => undefined);
-  if (existing && !existing.isFile() && !existing.isDirectory()) return openInPlace(requested);
-  const target = await realTarget(requested);
-  const folder = path.dirname(target);
-  const temp = tempPathFor(target);
+/**
+ * Creates `temp` (O_EXCL) with the mode of the file it will replace, once no other live
+ * process is writing the same target (output/file-claim.ts).
+ */
+async function openTemp(requested: string, target: string, temp: string): Promise<FileHandle> {
   await claimTarget(requested, temp);
   // Keep the mode of a file being replaced; a new one gets 0666 less the umask (0644 usually).
   let mode = 0o666;
@@ -210,7 +207,7 @@ export async function openAtomicFile(requested: string): Promise<AtomicFile> {
     handle = await open(temp, "wx", mode);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
+    throw new OutputError(`--file: cannot write in ${path.dirname(target)}${code ? ` (${code})` : ""}`);
   }
   if (mode !== 0o666) await handle.chmod(mode).catch(() => undefined);
   try {
@@ -220,6 +217,18 @@ export async function openAtomicFile(requested: string): Promise<AtomicFile> {
     await unlink(temp).catch(() => undefined);
     throw err;
   }
+  return handle;
+}
+
+export async function openAtomicFile(requested: string): Promise<AtomicFile> {
+  // Again here: a link may have been put in place since checkFileTarget looked.
+  await refuseProtectedSymlinks(requested);
+  const existing = await stat(requested).catch(() => undefined);
+  if (existing && !existing.isFile() && !existing.isDirectory()) return openInPlace(requested);
+  const target = await realTarget(requested);
+  const folder = path.dirname(target);
+  const temp = tempPathFor(target);
+  const handle = await openTemp(requested, target, temp);
   // The stream owns the handle and closes it when it ends or is destroyed.
   const stream = handle.createWriteStream();
   let streamError: unknown;

@@ -3,7 +3,8 @@
  * once (exit 1) naming the other process and leaves both files alone; the temp files of
  * processes that no longer exist (a run killed with SIGKILL) are removed by the next run.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,5 +71,39 @@ describe.skipIf(!isBuilt())("one writer per --file target", () => {
     expect(r.code, r.err).toBe(0);
     expect(readdirSync(dir).filter((n) => n.endsWith(".tmp"))).toEqual([]);
     expect(readFileSync(path.join(dir, "busy.csv"), "utf8").split("\r\n").filter(Boolean)).toHaveLength(7);
+  });
+});
+
+/** A folder on a read-only file system (root writes anywhere else), or undefined when none can be mounted. */
+function readOnlyFolder(): string | undefined {
+  const at = path.join(dir, "ro");
+  mkdirSync(at);
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "ro,size=4k", "tmpfs", at], { stdio: "ignore" });
+    return at;
+  } catch {
+    return undefined;
+  }
+}
+
+describe("a folder the output cannot be written in", () => {
+  it("is exit 1 (the output could not be written), before any request, in the README's words", async () => {
+    const ro = readOnlyFolder();
+    if (!ro) return expect.soft(ro, "a read-only tmpfs could not be mounted: not root?").toBeDefined();
+    try {
+      const before = api.requests.length;
+      const r = await inProcessPep([...argv(path.join(ro, "x.csv")), "-o", "csv"], { env: env(), cwd: dir });
+      expect(r.code, r.err).toBe(1);
+      expect(r.err).toMatch(/^error: cannot write the output: --file: cannot write in .*\/ro \(EROFS\)$/m);
+      expect(api.requests.length).toBe(before);
+      const json = await inProcessPep([...argv(path.join(ro, "x.json")), "-o", "json"], { env: env(), cwd: dir });
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.err.trim().split("\n").at(-1)!)).toMatchObject({
+        error: { code: "output_error" },
+        exit_code: 1,
+      });
+    } finally {
+      execFileSync("umount", [ro]);
+    }
   });
 });
