@@ -27,14 +27,19 @@ export const GLOBAL_OPTIONS = options([
     long: "file",
     value: "path",
     description:
-      "write the output to this file, atomically; without -o its name chooses the format (.csv .tsv .json .ndjson .jsonl .bib .bibtex .ris .csl.json; other names need -o)",
+      "write the output to this file, atomically; without -o its name chooses the format (.csv .tsv .json .ndjson .jsonl .bib .bibtex .ris .csl.json; other names need -o). A list cut short keeps what it fetched in <file>.partial, and the same command again finishes it",
+  },
+  {
+    key: "restart",
+    long: "restart",
+    description: "with --file: start the list over, dropping what an earlier cut-short run kept in <file>.partial",
   },
   {
     key: "jq",
     long: "jq",
     value: "expr",
     description:
-      "filter the JSON output with jq: the whole document with -o json (the default with --jq), each item with -o ndjson",
+      "filter the JSON output with jq, as the pages arrive: each page's array with -o json (the default with --jq), each item with -o ndjson",
   },
   { key: "jqRaw", long: "jq-raw", description: "with --jq: print strings without quotes (jq -r)" },
   { key: "baseUrl", long: "base-url", value: "url", description: "API base URL, ending in /v1 (env PEP_BASE_URL)" },

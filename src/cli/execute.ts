@@ -28,11 +28,10 @@ export async function execute(inv: ParsedInvocation, io: IO, deps: Deps, ending:
   const held: Held = { machineErrors: inv.machineErrors };
   try {
     refuseCombinations(inv);
-    const prepared = await prepare(inv, io, deps, ending, held);
-    const result = await runCommand(prepared);
-    return await deliver(prepared, result);
+    const prepared = await finishingPartial(await prepare(inv, io, deps, ending, held));
+    return await runAndDeliver(prepared, inv);
   } catch (err) {
-    return fail(inv, io, ending, held.machineErrors, err);
+    return await fail(inv, io, ending, held.machineErrors, err);
   } finally {
     await held.ctx?.cleanup();
     await held.stopSandbox?.().catch(() => {});
@@ -111,6 +110,33 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file };
 }
 
+/** A `--file` list export that an earlier run cut short goes on from its partial. */
+async function finishingPartial(p: Prepared): Promise<Prepared> {
+  const listing = p.inv.def.list === true || p.inv.def.fields === true;
+  if (p.file === undefined || !listing || p.format === "table") return p;
+  const { partialToFinish } = await import("./partial-run.js");
+  const baseUrl = (await p.config()).baseUrl;
+  const found = await partialToFinish(p.inv, p.file, p.format, baseUrl, (l) => p.ctx.notice(l));
+  return found ? { ...p, inv: found.inv, partial: found.partial } : p;
+}
+
+/** Runs the command and delivers its result; a stored cursor the API refuses starts the list over. */
+async function runAndDeliver(p: Prepared, original: ParsedInvocation): Promise<number> {
+  try {
+    return await deliver(p, await runCommand(p));
+  } catch (err) {
+    const { StoredCursorRefused } = await import("./partial-run.js");
+    if (!(err instanceof StoredCursorRefused)) throw err;
+    const { dropPartial, partialPaths } = await import("../output/partial.js");
+    await dropPartial(p.file!);
+    p.ctx.notice(
+      `the API did not accept the cursor kept in ${partialPaths(p.inv.globals.file ?? p.file!).data}; starting from the first page`,
+    );
+    const fresh: Prepared = { ...p, inv: original, partial: undefined };
+    return deliver(fresh, await runCommand(fresh));
+  }
+}
+
 /** The command's own code, loaded now; it returns data, never prints. */
 async function runCommand(p: Prepared): Promise<Result> {
   const mod = await loadCommand(p.inv.def.path);
@@ -122,14 +148,19 @@ async function runCommand(p: Prepared): Promise<Result> {
 }
 
 /** Tells a failure of the run and returns its exit code. */
-function fail(inv: ParsedInvocation, io: IO, ending: Ending, machine: boolean, err: unknown): number {
+async function fail(inv: ParsedInvocation, io: IO, ending: Ending, machine: boolean, err: unknown): Promise<number> {
   const e =
     io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
   if (inv.sandbox) hintSandboxNames(e);
+  // A --file export cut short may have kept what it fetched: the hint says where.
+  const partial =
+    inv.globals.file !== undefined && typeof err === "object" && err !== null
+      ? (await import("./partial-run.js")).keptPartials.get(err)
+      : undefined;
   return report(e, io, inv, {
     machine,
     verbose: inv.globals.verbose === true,
-    facts: { command: inv.def.path, file: inv.globals.file },
+    facts: { command: inv.def.path, file: inv.globals.file, partial },
     endedBy: ending.signal,
     profile: inv.profile,
   });

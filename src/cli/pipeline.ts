@@ -19,6 +19,8 @@ import { resumeCommand } from "./resume.js";
 
 /** Where the encoded output goes. */
 interface Sink {
+  /** Renames what was written to `into` instead of the target (a `--file` sink only). */
+  keep?(into: string): Promise<void>;
   readonly kind: "stdout" | "pager" | "file";
   readonly out: Writable;
   readonly isTTY: boolean;
@@ -55,11 +57,12 @@ export async function deliver(p: Prepared, result: Result): Promise<number> {
     if (p.io.signal.aborted) throw new InterruptedError();
     await sink.settle();
   } catch (err) {
-    await sink.abort().catch(() => {});
+    if (!(await keptPartOf(p, sink, result, err))) await sink.abort().catch(() => {});
     // Quitting the pager (q) ends the run quietly, with what was read.
     if (sink.quitByUser()) return EXIT.ok;
     throw err;
   }
+  if (p.partial !== undefined) await (await import("./partial-run.js")).finishedPartial(p);
   // On a terminal, a person is told where the output went (a script knows already).
   if (sink.kind === "file" && p.io.stderrIsTTY)
     p.ctx.notice(`wrote ${countOf(written, result)} to ${p.inv.globals.file}`);
@@ -109,6 +112,7 @@ function renderOptions(
     onFailure,
     formulaGuard,
     synthetic: () => p.ctx.synthetic(),
+    continuing: p.partial ? { items: p.partial.items, keys: p.partial.keys } : undefined,
     jq:
       jq === undefined
         ? undefined
@@ -143,7 +147,8 @@ function stdoutSink(p: Prepared): Sink {
 
 async function fileSink(p: Prepared, path: string): Promise<Sink> {
   const { openAtomicFile } = await import("../output/file.js");
-  const target = await openAtomicFile(path);
+  const from = p.partial ? (await import("../output/partial.js")).partialPaths(path).data : undefined;
+  const target = await openAtomicFile(path, from === undefined ? {} : { from });
   // A second Ctrl-C exits at once, before the run unwinds: the temp file goes first.
   const forget = p.ending.onHardExit(() => target.discardSync());
   return {
@@ -160,8 +165,31 @@ async function fileSink(p: Prepared, path: string): Promise<Sink> {
       await target.abort();
       forget();
     },
+    ...(target.keepable
+      ? {
+          async keep(into: string) {
+            await target.commit(into);
+            forget();
+          },
+        }
+      : {}),
     quitByUser: () => false,
   };
+}
+
+/**
+ * A `--file` export cut short keeps its whole pages as `<file>.partial` when it has a
+ * cursor to go on from; a stored cursor the API refused is not kept, but started over.
+ */
+async function keptPartOf(p: Prepared, sink: Sink, result: Result, err: unknown): Promise<boolean> {
+  if (sink.keep === undefined || p.file === undefined) return false;
+  const run = await import("./partial-run.js");
+  if (run.refusedStoredCursor(p, err)) {
+    await sink.abort().catch(() => {});
+    throw new run.StoredCursorRefused(err);
+  }
+  const keep = sink.keep;
+  return run.keepPartial(p, result, err, (into) => keep(into), (await p.config()).baseUrl);
 }
 
 async function pagerSink(p: Prepared, pager: Pager): Promise<Sink> {

@@ -8,6 +8,7 @@ import { ApiError } from "../core/errors.js";
 import type { IO } from "../core/io.js";
 import type { RunContext } from "./context.js";
 import type { ParsedInvocation } from "./invocation.js";
+import type { PartialState } from "../output/partial.js";
 import type { Ending } from "./signals.js";
 
 /** What the steps after `prepare` share. */
@@ -23,6 +24,8 @@ export interface Prepared {
   config(): Promise<ResolvedConfig>;
   /** The absolute path of `--file`, when given. */
   readonly file: string | undefined;
+  /** The partial export this run finishes (the same command, cut short before). */
+  readonly partial?: PartialState | undefined;
 }
 
 /**

@@ -173,8 +173,8 @@ export function report(err: unknown, io: IO, words: RunWords, options: ReportOpt
   const about = subject === undefined ? "" : `${cleanId(subject)}: `;
   const lines = told.code === "interrupted" ? [told.message] : [`error: ${about}${told.message}`];
   for (const h of told.hints) lines.push(h.startsWith("  ") ? h : `hint: ${h}`);
-  if (told.resume.hints.length > 0) lines.push(...told.resume.hints.map((h) => `hint: ${h}`));
-  else if (told.resume.command) lines.push(`to resume: ${told.resume.command}`);
+  lines.push(...told.resume.hints.map((h) => `hint: ${h}`));
+  if (told.resume.command) lines.push(`to resume: ${told.resume.command}`);
   lines.push(...(told.resume.notes ?? []).map((h) => `hint: ${h}`));
   lines.push(...told.tail);
   io.stderr.write(`${lines.join("\n")}\n`);

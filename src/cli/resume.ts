@@ -14,6 +14,8 @@ export interface RunFacts {
   command?: readonly string[] | undefined;
   /** `--file` as given. */
   file?: string | undefined;
+  /** What a cut-short `--file` export kept, to be finished by the same command. */
+  partial?: { path: string; items: number } | undefined;
 }
 
 /** How to finish a run cut short: the command to run, and what to say around it. */
@@ -45,6 +47,16 @@ export function resumeOf(err: unknown, words: RunWords, run: RunFacts = {}): Res
     return {
       hints: [
         `the API did not accept --cursor=${shellQuote(cursor)}: a cursor is only good for the list that gave it; run the command without --cursor to start from the first page`,
+      ],
+    };
+  }
+  if (run.file !== undefined && run.partial !== undefined) {
+    const n = run.partial.items;
+    return {
+      command: resumeCommand(words.argv, undefined),
+      hints: [
+        `${shellQuote(run.file)} was left as it was; the ${n} item${n === 1 ? "" : "s"} fetched so far are kept in ${shellQuote(run.partial.path)}`,
+        "run the same command again to fetch the rest and put the whole file in place (--restart starts over)",
       ],
     };
   }
@@ -82,7 +94,7 @@ function statusOf(err: unknown): number | undefined {
  */
 export function resumeCommand(
   argv: readonly string[],
-  cursor: string,
+  cursor: string | undefined,
   options: { remaining?: number | undefined; viaField?: boolean } = {},
 ): string {
   const { remaining, viaField = false } = options;
@@ -99,6 +111,7 @@ export function resumeCommand(
       continue;
     }
     if (!viaField && w.startsWith("--cursor=")) continue;
+    if (w === "--restart") continue;
     if (viaField) {
       // The old cursor may be in -F cursor=…, -Fcursor=…, --field=cursor=… or the path's query.
       if ((w === "-F" || w === "--field") && isCursorField(argv[i + 1])) {
@@ -127,8 +140,9 @@ export function resumeCommand(
   }
   const tail: string[] = [];
   if (remaining !== undefined && !sawLimit) tail.push("--limit", String(remaining));
-  // `--cursor=<c>`: one word, so a cursor that starts with `-` is not read as a flag.
-  tail.push(...(viaField ? ["-F", `cursor=${cursor}`] : [`--cursor=${cursor}`]));
+  // `--cursor=<c>`: one word, so a cursor that starts with `-` is not read as a flag. No
+  // cursor: the same command (a --file export goes on from its partial by itself).
+  if (cursor !== undefined) tail.push(...(viaField ? ["-F", `cursor=${cursor}`] : [`--cursor=${cursor}`]));
   const end = words.indexOf("--");
   if (end === -1) words.push(...tail);
   else words.splice(end, 0, ...tail);

@@ -9,7 +9,18 @@
  * the device or pipe with a plain file.
  */
 import { constants, unlinkSync } from "node:fs";
-import { access, lstat, open, readlink, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import {
+  access,
+  lstat,
+  open,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  stat,
+  unlink,
+  type FileHandle,
+} from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -20,8 +31,10 @@ import { claimTarget } from "./file-claim.js";
 export interface AtomicFile {
   /** Write the output here. */
   stream: Writable;
-  /** Flushes, fsyncs and renames the temp file over the target. */
-  commit(): Promise<void>;
+  /** Flushes, fsyncs and renames the temp file over the target (or to `into`: a partial export). */
+  commit(into?: string): Promise<void>;
+  /** What was written can be kept apart from the target (not a device written in place). */
+  readonly keepable: boolean;
   /** Drops the temp file; the target is left as it was. */
   abort(): Promise<void>;
   /** `abort()` at once, synchronously, for a process about to exit (a second Ctrl-C). */
@@ -172,6 +185,7 @@ async function openInPlace(target: string): Promise<AtomicFile> {
   });
   return {
     stream,
+    keepable: false,
     async commit() {
       if (streamError) throw streamError;
       stream.end();
@@ -220,7 +234,8 @@ async function openTemp(requested: string, target: string, temp: string): Promis
   return handle;
 }
 
-export async function openAtomicFile(requested: string): Promise<AtomicFile> {
+/** `from`: a partial export whose text the new file starts with (the same command, finished). */
+export async function openAtomicFile(requested: string, options: { from?: string } = {}): Promise<AtomicFile> {
   // Again here: a link may have been put in place since checkFileTarget looked.
   await refuseProtectedSymlinks(requested);
   const existing = await stat(requested).catch(() => undefined);
@@ -229,8 +244,10 @@ export async function openAtomicFile(requested: string): Promise<AtomicFile> {
   const folder = path.dirname(target);
   const temp = tempPathFor(target);
   const handle = await openTemp(requested, target, temp);
+  const earlier = options.from === undefined ? undefined : await readFile(options.from);
   // The stream owns the handle and closes it when it ends or is destroyed.
   const stream = handle.createWriteStream();
+  if (earlier) stream.write(earlier);
   let streamError: unknown;
   stream.on("error", (e) => {
     streamError ??= e;
@@ -239,7 +256,8 @@ export async function openAtomicFile(requested: string): Promise<AtomicFile> {
 
   return {
     stream,
-    async commit() {
+    keepable: true,
+    async commit(into) {
       if (settled) return;
       settled = true;
       try {
@@ -253,7 +271,7 @@ export async function openAtomicFile(requested: string): Promise<AtomicFile> {
         } finally {
           await sync.close();
         }
-        await rename(temp, target);
+        await rename(temp, into ?? target);
       } catch (err) {
         stream.destroy();
         await unlink(temp).catch(() => undefined);

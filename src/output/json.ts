@@ -22,7 +22,8 @@ export async function writeJsonArray(
   ctx: WriterContext,
   map: (item: unknown) => unknown = (x) => x,
 ): Promise<void> {
-  let first = true;
+  // Going on after an earlier run's items: the array is open already.
+  let first = !ctx.options.continuing?.items;
   for await (const item of ctx.each(items)) {
     const text = pretty(map(item)).replace(/\n/g, "\n  ");
     const p = ctx.emit(first ? `[\n  ${text}` : `,\n  ${text}`);

@@ -130,6 +130,9 @@ export async function writeRows(
 ): Promise<void> {
   const guard = cellGuard(ctx);
   const line = (cells: string[]) => format(cells, guard);
+  // Going on after an earlier run's rows: their header is written already.
+  const headerWritten = (ctx.options.continuing?.items ?? 0) > 0;
+  const header = (cells: string[]) => (headerWritten ? undefined : ctx.emit(line(cells)));
   const mapped = result.kind === "list" ? mappedColumns(result.resource, ctx.fields) : undefined;
   let columns: string[] | undefined;
   const other = mapped?.at(-1) === OTHER_COLUMN && !ctx.fields?.length;
@@ -139,7 +142,7 @@ export async function writeRows(
       // The header goes out with the first row (a list that fails before one has nothing).
       if (!columns) {
         columns = mapped;
-        await ctx.emit(line(columns));
+        await header(columns);
       }
       const held = other ? columns.slice(0, -1) : columns;
       const cells = held.map((c) => delimitedText(getPath(item, c), guard));
@@ -158,13 +161,13 @@ export async function writeRows(
         columns = [VALUE_COLUMN];
         byValue = true;
       }
-      await ctx.emit(line(columns));
+      await header(columns);
     }
     const cells = byValue ? [delimitedText(item, guard)] : columns.map((c) => delimitedText(getPath(item, c), guard));
     const p = ctx.emit(line(cells));
     if (p) await p;
   }
   // An empty list still has its header: the map's, or --fields.
-  if (!columns && mapped) await ctx.emit(line(mapped));
-  else if (!columns && ctx.fields && ctx.fields.length > 0) await ctx.emit(line(ctx.fields));
+  if (!columns && mapped) await header(mapped);
+  else if (!columns && ctx.fields && ctx.fields.length > 0) await header(ctx.fields);
 }

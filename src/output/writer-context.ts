@@ -64,6 +64,12 @@ export interface RenderOptions {
   waits?: Waits;
   /** A pager holds the terminal: no spinner (it would draw inside the pager's screen). */
   paging?: boolean;
+  /**
+   * The output goes on after what an earlier run kept (a `--file` export finished from its
+   * partial): `items` already written (no second CSV header, no second `[`), and the
+   * citation keys used (none made twice).
+   */
+  continuing?: { items: number; keys: readonly string[] } | undefined;
   /** CSV/TSV cells guarded against spreadsheets (default true; `--no-formula-guard`). */
   formulaGuard?: boolean;
   /** The run's answers are synthetic sandbox data: citations carry a note saying so. */

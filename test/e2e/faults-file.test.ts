@@ -66,18 +66,25 @@ describe("--file when the run fails", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it("a list cut short on page 3: the old file stays whole, and stderr says to run the command again", async () => {
+  it("a list cut short on page 3: the old file stays whole, the two pages fetched are kept, and the same command finishes it", async () => {
     const { dir, target } = folder(true);
     suite.api.fault(suite.api.cursorAt(4), faults.reset());
     const r = await pepIn(dir, [...listToFile, "--retries", "0"]);
     expect(r.code, r.err).toBe(6);
     expect(suite.api.hits(suite.api.cursorAt(2))).toBe(1);
-    expectUntouched(dir, target);
+    expect(readFileSync(target, "utf8")).toBe(OLD);
+    expect(readdirSync(dir).sort()).toEqual(["out.csv", "out.csv.partial", "out.csv.partial.json"]);
     expect(errorLineOf(r.err)).toMatch(/was reset$/);
-    // Nothing of the run was kept, so nothing is offered that would continue it: a
-    // command for the rest alone would leave a file without the first pages.
-    expect(r.err).toMatch(/^hint: out\.csv was left as it was; run the same command again/m);
+    // No cursor for the rest alone (a file without its first pages): the same command.
+    expect(r.err).toMatch(
+      /^hint: out\.csv was left as it was; the 4 items fetched so far are kept in out\.csv\.partial$/m,
+    );
     expect(r.err).not.toMatch(/--cursor/);
+    suite.api.heal();
+    const done = await pepIn(dir, [...listToFile, "--retries", "0"]);
+    expect(done.code, done.err).toBe(0);
+    expect(readdirSync(dir)).toEqual(["out.csv"]);
+    expect(readFileSync(target, "utf8").split("\r\n").filter(Boolean)).toHaveLength(suite.api.items.length + 1);
   });
 
   it("the same run on a healthy server replaces the file with the whole list, mode kept", async () => {
@@ -103,11 +110,14 @@ describe("--file and a real Ctrl-C (SIGINT)", () => {
     const r = await live.exit();
     expect(r.code).toBe(130);
     expect(r.err).toMatch(/^interrupted$/m);
-    // Nothing of the run was kept: the same command again.
+    // The first page is kept; the same command again finishes the file.
     expect(r.err).not.toMatch(/error:/);
-    expect(r.err).toMatch(/^hint: out\.csv was left as it was; run the same command again/m);
+    expect(r.err).toMatch(
+      /^hint: out\.csv was left as it was; the 2 items fetched so far are kept in out\.csv\.partial$/m,
+    );
     expect(r.err).not.toMatch(/--cursor/);
-    expectUntouched(dir, target);
+    expect(readFileSync(target, "utf8")).toBe(OLD);
+    expect(readdirSync(dir).sort()).toEqual(["out.csv", "out.csv.partial", "out.csv.partial.json"]);
   });
 
   it("a second signal right behind the first exits at once, and still leaves no temp file", async () => {

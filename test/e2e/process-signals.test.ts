@@ -28,7 +28,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 describe("every signal that ends a run cleans up", () => {
   for (const signal of ["SIGHUP", "SIGQUIT", "SIGTERM", "SIGINT"] as const) {
-    it(`${signal} mid-download: exit ${128 + constants.signals[signal]}, no temp file, the target untouched`, async () => {
+    it(`${signal} mid-download: exit ${128 + constants.signals[signal]}, no temp file, the target untouched, the first page kept`, async () => {
       const dir = mkdtempSync(path.join(tmp.dir, "sig-"));
       writeFileSync(path.join(dir, "out.csv"), OLD);
       suite.api.fault(suite.api.cursorAt(2), faults.slow(20_000, suite.api.items));
@@ -58,8 +58,10 @@ describe("every signal that ends a run cleans up", () => {
       expect(r.signal, r.err).toBeNull();
       expect(r.code, r.err).toBe(128 + constants.signals[signal]);
       expect(r.err).toMatch(signal === "SIGINT" ? /^interrupted$/m : new RegExp(`^interrupted \\(${signal}\\)$`, "m"));
-      expect(readdirSync(dir)).toEqual(["out.csv"]);
+      expect(readdirSync(dir).sort()).toEqual(["out.csv", "out.csv.partial", "out.csv.partial.json"]);
       expect(readFileSync(path.join(dir, "out.csv"), "utf8")).toBe(OLD);
+      // The page that had arrived is kept for the same command to finish.
+      expect(readFileSync(path.join(dir, "out.csv.partial"), "utf8").split("\r\n").filter(Boolean)).toHaveLength(3);
     });
   }
 });

@@ -10,7 +10,7 @@
  * - the resume command's cursor starts right after the last item that went out, and
  *   running it prints the rest.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -220,11 +220,18 @@ describe("the output pipeline under failure: format × sink × --jq × failure c
       ).toHaveLength(1);
     }
 
-    // What reached the sink is a whole prefix.
+    // What reached the sink is a whole prefix: the target untouched, and what a file
+    // export fetched kept beside it as <target>.partial (a table keeps nothing).
+    const keeps = c.sink === "file" && c.kind !== "write-error" && c.format !== "table";
     if (c.sink === "file") {
       expect(readFileSync(target!, "utf8")).toBe("previous\n");
       expect(readdirSync(path.dirname(target!)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
       expect(r.out).toBe("");
+      if (keeps) {
+        expect(readFileSync(`${target}.partial`, "utf8")).toBe(expected.before);
+        const state = JSON.parse(readFileSync(`${target}.partial.json`, "utf8")) as { cursor: string; items: number };
+        expect(state).toMatchObject({ cursor: api.cursorAt(FAIL_AT), items: FAIL_AT });
+      } else expect(existsSync(`${target}.partial`)).toBe(false);
     } else if (c.kind === "write-error") {
       // The device took part of a write: a byte prefix, and nothing after the failure.
       expect(expected.whole.startsWith(r.out)).toBe(true);
@@ -237,6 +244,21 @@ describe("the output pipeline under failure: format × sink × --jq × failure c
     const resume = resumeOf(r.err, machine);
     if (c.sink === "stdout" && c.kind !== "write-error") {
       expect(resume, r.err).toContain(`--cursor=${api.cursorAt(FAIL_AT)}`);
+    } else if (keeps) {
+      // The same command again, which goes on from the partial: it finishes the file with
+      // exactly what a healthy run writes, and asks only for the pages not kept.
+      expect(resume, r.err).not.toContain("--cursor");
+      expect(r.err).toContain(".partial");
+      api.heal();
+      const before = api.requests.length;
+      const again = await pep(argvOf(c, target));
+      expect(again.code, again.err).toBe(0);
+      expect(readFileSync(target!, "utf8")).toBe(expected.whole);
+      expect(existsSync(`${target}.partial`)).toBe(false);
+      expect(existsSync(`${target}.partial.json`)).toBe(false);
+      const asked = api.requests.slice(before).map((q) => q.query.get("cursor"));
+      expect(asked[0]).toBe(api.cursorAt(FAIL_AT));
+      expect(asked).not.toContain(null);
     } else {
       // Nothing of the run was kept (the file target) or what was kept is unknown (a
       // device that failed a write): there is no cursor to offer.

@@ -151,7 +151,12 @@ function suffix(n: number): string {
 
 /** Hands out unique keys for one run. */
 export class KeyMaker {
-  private readonly used = new Set<string>();
+  private readonly used: Set<string>;
+
+  /** `taken`: keys already out (an earlier part of the same export). */
+  constructor(taken: Iterable<string> = []) {
+    this.used = new Set(taken);
+  }
 
   make(rec: Omit<CitationRecord, "key">): string {
     const a = rec.authors[0];
@@ -165,8 +170,11 @@ export class KeyMaker {
 }
 
 /** Records with keys, for a stream of studies. */
-export function recordMaker(synthetic: () => boolean = () => false): (raw: unknown) => CitationRecord {
-  const keys = new KeyMaker();
+export function recordMaker(
+  synthetic: () => boolean = () => false,
+  taken: Iterable<string> = [],
+): (raw: unknown) => CitationRecord {
+  const keys = new KeyMaker(taken);
   return (raw) => {
     const rec = studyRecord(raw);
     const notes = [...(rec.nct ? [`ClinicalTrials.gov: ${rec.nct}`] : []), ...(synthetic() ? [SYNTHETIC_NOTE] : [])];

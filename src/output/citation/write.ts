@@ -40,11 +40,11 @@ export async function writeCitations(
 ): Promise<void> {
   assertCitable(result, format);
   if (result.kind === "raw") return;
-  const record = recordMaker(() => ctx.options.synthetic?.() === true);
+  const record = recordMaker(() => ctx.options.synthetic?.() === true, ctx.options.continuing?.keys ?? []);
   if (format === "csl-json") return writeJsonArray(asAsync(itemsOf(result)), ctx, (s) => cslItem(record(s)));
   const entry = format === "bibtex" ? bibtexEntry : risRecord;
   const sep = format === "bibtex" ? "\n" : "\r\n";
-  let first = true;
+  let first = !ctx.options.continuing?.items;
   for await (const study of ctx.each(itemsOf(result))) {
     const p = ctx.emit((first ? "" : sep) + entry(record(study)));
     if (p) await p;
