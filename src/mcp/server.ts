@@ -179,11 +179,25 @@ export async function serve(ctx: Context, options: ServerOptions): Promise<void>
   });
   server.server.onerror = (err) => ctx.debug(`mcp: ${err.message}`);
   const stop = () => void server.close();
-  // The client closed its end: answer the calls already made, then stop.
+  // The client closed its end: answer the calls already made, then stop. A message read
+  // in the same turn as the end may not have reached its handler yet, so the server
+  // stops only once no call has been in flight for a few turns of the event loop.
+  let draining = false;
   const drain = () => {
-    void Promise.allSettled([...inflight])
-      .then(() => new Promise((resolve) => setImmediate(resolve)))
-      .then(stop);
+    if (draining) return;
+    draining = true;
+    void (async () => {
+      for (let idle = 0; idle < 3; ) {
+        if (inflight.size > 0) {
+          idle = 0;
+          await Promise.allSettled([...inflight]);
+        } else {
+          idle++;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      stop();
+    })();
   };
   ctx.io.signal.addEventListener("abort", stop, { once: true });
   ctx.io.stdin.once("end", drain);

@@ -232,7 +232,7 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     expect(page?.text).toContain("GET /widgets");
     expect(pages.find((p) => p.file === "pep.1")?.text).toContain("id, name, size, other");
 
-    // The MCP tool, as a client lists it (with its argument from the endpoint's options).
+    // The MCP tool, as a client lists it (with its argument from the endpoint's options) and calls it.
     const rpc = [
       {
         jsonrpc: "2.0",
@@ -242,6 +242,7 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
       },
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "list_widgets", arguments: { size: 3 } } },
     ]
       .map((m) => JSON.stringify(m))
       .join("\n");
@@ -257,5 +258,6 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     }>;
     const widgets = tools.find((t) => t.name === "list_widgets");
     expect(widgets?.inputSchema.properties).toHaveProperty("size");
+    expect(JSON.stringify(answers.find((a) => a.id === 3)?.result)).toContain("w-3");
   }, 120_000);
 });
