@@ -4,6 +4,7 @@
  * read here; every fact a wrapper needs later is a declared field of the result or of
  * the error (`rateLimit`, `cutShort`).
  */
+import { parseJsonExact } from "../core/exact-number.js";
 import { ApiError, type ApiErrorBody, ResponseError } from "../core/errors.js";
 import { jsonErrorReason } from "../core/json-reason.js";
 import { parseError, parseSuccess } from "./envelope.js";
@@ -127,7 +128,7 @@ function checkWhole(wire: Wire, { status, requestId, fail }: Failing): void {
 /** The body as JSON; a JSON body that ends early is told as cut short, anything else as not JSON. */
 function parseJson(wire: Wire, text: string, { status, requestId, fail }: Failing, scrub: (t: string) => string) {
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonExact(text);
   } catch (err) {
     const contentType = contentTypeOf(wire.headers);
     const reason = jsonErrorReason(err);

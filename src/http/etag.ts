@@ -4,6 +4,7 @@
  * stored answer's `If-None-Match`; a 304 is served from the store, and a fresh 200 with
  * an ETag is stored, unless it echoes the key (the cache never holds the key).
  */
+import { parseJsonExact } from "../core/exact-number.js";
 import type { Received } from "./decode.js";
 import { isSendableEtag } from "./etag-value.js";
 import { parseSuccess, type SuccessEnvelope } from "./envelope.js";
@@ -31,7 +32,7 @@ async function lookup(store: CacheStore, key: string): Promise<CachedAnswer | un
   // Any store (the library takes one of the caller's): an ETag that cannot be sent is a miss.
   if (!entry || typeof entry.etag !== "string" || !isSendableEtag(entry.etag)) return undefined;
   try {
-    const body: unknown = JSON.parse(entry.body);
+    const body: unknown = parseJsonExact(entry.body);
     const parsed = parseSuccess(body);
     return parsed.ok ? { etag: entry.etag, body, text: entry.body, envelope: parsed.value } : undefined;
   } catch {

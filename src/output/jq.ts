@@ -17,6 +17,10 @@
  */
 import type { Jq } from "jq-wasm";
 import { UsageError } from "../core/errors.js";
+import { stringifyExact } from "../core/exact-number.js";
+
+/** JSON text of `v` for jq, every number as the API wrote it. */
+const json = (v: unknown): string => stringifyExact(v) ?? "null";
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import { cleanBlock, inertJson } from "./sanitize.js";
 import type { JqOptions, WriterContext } from "./writer-context.js";
@@ -74,12 +78,10 @@ export async function jqWriter(options: JqOptions): Promise<(result: Source, ctx
       throw new UsageError(`--jq: ${message}`);
     }
   };
-  const asInput = (values: readonly unknown[]) =>
-    options.perItem ? values.map((v) => JSON.stringify(v)).join("\n") : JSON.stringify(values);
+  const asInput = (values: readonly unknown[]) => (options.perItem ? values.map(json).join("\n") : json(values));
   return async (result, ctx) => {
-    if (result.kind === "item") return run(JSON.stringify(result.data), ctx);
-    if (result.kind === "raw" && result.items === undefined)
-      return run(result.text ?? JSON.stringify(result.body ?? null), ctx);
+    if (result.kind === "item") return run(json(result.data), ctx);
+    if (result.kind === "raw" && result.items === undefined) return run(result.text ?? json(result.body ?? null), ctx);
     const items = result.items!;
     const pageEnded = result.pageEnded;
     let page: unknown[] = [];

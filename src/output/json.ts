@@ -6,14 +6,16 @@
  */
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
+import { stringifyExact } from "../core/exact-number.js";
 import { inertJson } from "./sanitize.js";
 
+// Numbers the API wrote beyond what JavaScript holds (ExactNumber) go out as written.
 function pretty(value: unknown): string {
-  return inertJson(JSON.stringify(value, null, 2) ?? "null");
+  return inertJson(stringifyExact(value, 2) ?? "null");
 }
 
 function compact(value: unknown): string {
-  return inertJson(JSON.stringify(value) ?? "null");
+  return inertJson(stringifyExact(value) ?? "null");
 }
 
 /** Streams `[`, the items (each mapped, indented two spaces), `]`. An empty list is `[]`. */

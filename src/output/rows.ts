@@ -5,6 +5,7 @@
  * its `other` column. Anything else (a single item, `pep api`, search) takes its columns
  * from the first item's flattened keys.
  */
+import { stringifyExact } from "../core/exact-number.js";
 import { leftOver, mappedColumns, OTHER_COLUMN } from "../api/columns.js";
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
@@ -40,7 +41,7 @@ export function delimitedText(v: unknown, guard: CellGuard = "guarded"): string 
   // JSON escapes C0 controls itself; C1 and bidi controls as \u escapes too. Stripping
   // them instead would change the data, and an OSC opened by a raw U+009D would take the
   // rest of the cell, its closing brackets with it.
-  return inertJson(JSON.stringify(v));
+  return inertJson(stringifyExact(v) ?? "null");
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

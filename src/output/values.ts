@@ -5,6 +5,7 @@
  * nested types open (docs/api.md#resources), so everything here is tolerant of
  * shapes it has not seen.
  */
+import { ExactNumber } from "../core/exact-number.js";
 import { cleanLine } from "./sanitize.js";
 
 /** The API's token for an undocumented research field (docs/api.md#content-rules). */
@@ -18,7 +19,7 @@ export function isPlainObject(v: unknown): v is Plain {
 }
 
 export function isScalar(v: unknown): boolean {
-  return v === null || v === undefined || typeof v !== "object";
+  return v === null || v === undefined || typeof v !== "object" || v instanceof ExactNumber;
 }
 
 /** An array holding no objects or arrays (printed joined on one line). */
