@@ -131,6 +131,7 @@ export async function keepPartial(
     remaining: remaining ?? null,
     items,
     keys,
+    pid: process.pid,
   });
   if (typeof err === "object" && err !== null)
     keptPartials.set(err, { path: partialPaths(p.inv.globals.file ?? p.file).data, items });

@@ -26,6 +26,8 @@ export interface PartialState {
   items: number;
   /** Citation keys used so far (BibTeX, RIS, CSL-JSON), so the rest never repeats one. */
   keys: string[];
+  /** The process that kept it. */
+  pid: number;
 }
 
 export function partialPaths(target: string): { data: string; state: string } {
