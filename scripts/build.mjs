@@ -15,9 +15,12 @@ const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
 /**
  * `undici` imported from src/ becomes scripts/undici-lean.mjs: Agent and request only.
  * Its HTTP/2 client loads only when a connection negotiates HTTP/2, which pep never asks
- * for: undici's client requires it (and with it node:http2 and node:tls) at load, which
- * costs a list run about 20 ms of CPU (docs/startup.md has the figures). Everything else
- * of undici is bundled as it is.
+ * for: undici's client requires it (and with it node:http2 and node:tls) at load, a few
+ * milliseconds of every networked run. Two modules that undici requires only on a path
+ * pep never takes stay out of the bundle and are required from the package if ever
+ * needed: the fetch body helpers (for a request body; pep sends none) and the llhttp
+ * build for machines without WebAssembly SIMD. Left in, they were 160 KB of code to
+ * compile on every networked run.
  */
 const leanUndici = {
   name: "lean-undici",
@@ -33,12 +36,164 @@ const leanUndici = {
     b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
       args.importer === path.join(dispatcher, "client.js") ? { path: "client-h2", namespace: "lazy-h2" } : undefined,
     );
+    const unused = new Map([
+      [path.join(root, "node_modules", "undici", "lib", "web", "fetch", "body.js"), "undici/lib/web/fetch/body.js"],
+      [
+        path.join(root, "node_modules", "undici", "lib", "llhttp", "llhttp-wasm.js"),
+        "undici/lib/llhttp/llhttp-wasm.js",
+      ],
+    ]);
+    b.onResolve({ filter: /\/(body|llhttp-wasm)\.js$/ }, (args) => {
+      const target = unused.get(path.resolve(args.resolveDir, args.path));
+      return target && args.importer.startsWith(dispatcher + path.sep) ? { path: target, external: true } : undefined;
+    });
     b.onLoad({ filter: /.*/, namespace: "lazy-h2" }, () => ({
       resolveDir: dispatcher,
       loader: "js",
       contents:
-        "let connectH2;\nmodule.exports = function lazyConnectH2(...args) {\n  connectH2 ??= require('./client-h2.js');\n  return connectH2(...args);\n};\n",
+        "let connectH2;\nmodule.exports = function lazyConnectH2(client, socket) {\n  connectH2 ??= require('./client-h2.js');\n  return connectH2(client, socket);\n};\n",
     }));
+  },
+};
+
+/**
+ * commander requires node:child_process at load, for executable subcommands (spawned
+ * programs), which pep does not have: it gets node:child_process when it first spawns,
+ * and every run is spared loading it (about a millisecond).
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    const commander = path.join(root, "node_modules", "commander", "lib") + path.sep;
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.startsWith(commander) ? { path: "child_process", namespace: "lazy-child-process" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
+      loader: "js",
+      contents:
+        "module.exports = {\n  spawn(...args) {\n    return require('node:child_process').spawn(...args);\n  },\n};\n",
+    }));
+  },
+};
+
+/**
+ * undici checks its own invariants with `assert(condition)` from node:assert, which loads
+ * nine more built-in modules (the assertion error's diff printer among them): about 3.5 ms
+ * of every networked run on Node 24, for checks that pass. In the bundle its `assert`
+ * is a function that loads node:assert only when a check fails, and then throws the same
+ * AssertionError. undici calls nothing else of node:assert (test/build/undici-layout.test.ts
+ * fails when a new version does).
+ */
+const lazyAssert = {
+  name: "lazy-assert",
+  setup(b) {
+    const undici = path.join(root, "node_modules", "undici") + path.sep;
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      args.importer.startsWith(undici) ? { path: "assert", namespace: "lazy-assert" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-assert" }, () => ({
+      loader: "js",
+      contents:
+        "module.exports = function assert(value, message) {\n  if (!value) require('node:assert')(value, message);\n};\n",
+    }));
+  },
+};
+
+/**
+ * undici requires node:http at load for two things: the IncomingMessage class, compared
+ * with a stream's constructor when undici destroys a stream, and http.maxHeaderSize, its
+ * default limit on response headers. Loading node:http costs a networked run about 4 ms
+ * on Node 24 (seven built-in modules). In the bundle both are read when first needed: the
+ * class only for a stream whose constructor is named IncomingMessage (no other can be
+ * it), the limit only when a client is made without one (pep gives one). Each text
+ * replaced must be found, or the build fails.
+ */
+const lazyHttp = {
+  name: "lazy-http",
+  setup(b) {
+    const lib = path.join(root, "node_modules", "undici", "lib");
+    const edits = new Map([
+      [
+        path.join(lib, "core", "util.js"),
+        [
+          ["const { IncomingMessage } = require('node:http')", ""],
+          [
+            "Object.getPrototypeOf(stream).constructor === IncomingMessage",
+            "Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage",
+          ],
+        ],
+      ],
+      [
+        path.join(lib, "dispatcher", "client.js"),
+        [
+          ["const http = require('node:http')", ""],
+          [
+            "const getDefaultNodeMaxHeaderSize = http &&",
+            "const getDefaultNodeMaxHeaderSize = () => { const http = require('node:http'); return (http &&",
+          ],
+          [
+            "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }",
+            "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') })() }",
+          ],
+        ],
+      ],
+    ]);
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/](core[\\/]util|dispatcher[\\/]client)\.js$/ }, async (args) => {
+      const list = edits.get(args.path);
+      if (!list) return undefined;
+      let text = await readFile(args.path, "utf8");
+      for (const [from, to] of list) {
+        if (!text.includes(from))
+          throw new Error(`lazy-http: undici's ${path.relative(lib, args.path)} no longer has: ${from}`);
+        text = text.replace(from, to);
+      }
+      return { contents: text, loader: "js" };
+    });
+  },
+};
+
+/**
+ * pep's own modules import Node built-ins as ES modules (`import { readFileSync } from
+ * "node:fs"`). Node builds such an import's namespace from every export of the built-in,
+ * and reading them runs its lazy getters: `node:fs` then loads fs/promises, the file
+ * streams and readline, `node:crypto` the whole of WebCrypto. In the bundle they are
+ * required instead (through the banner's `require`), which leaves those getters alone:
+ * about 40 built-in modules fewer on a list run, the largest part of what it loaded beyond
+ * a plain node:http script. esbuild reads each name off the required object where it is
+ * used, so nothing else changes.
+ */
+const builtinsByRequire = {
+  name: "builtins-by-require",
+  setup(b) {
+    const src = path.join(root, "src") + path.sep;
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === "import-statement" && args.importer.startsWith(src)
+        ? { path: args.path, namespace: "builtin-by-require" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "builtin-by-require" }, (args) => ({
+      loader: "js",
+      contents: `module.exports = require(${JSON.stringify(args.path)});\n`,
+    }));
+  },
+};
+
+/**
+ * The MCP SDK (loaded by `pep mcp` only) gets zod from the package at run time instead of
+ * from the bundle. It uses much more of zod than pep's own schemas do; bundled, that part
+ * would land in the zod chunk every networked command loads (about 30 KB more to compile
+ * on every run). Schemas cross between the two copies safely: zod 4 keeps descriptions in
+ * one registry on globalThis, and its parsers read a schema's own internals.
+ */
+const sdkZodFromPackage = {
+  name: "sdk-zod-from-package",
+  setup(b) {
+    const users = ["@modelcontextprotocol", "zod-to-json-schema"].map(
+      (d) => path.join(root, "node_modules", d) + path.sep,
+    );
+    b.onResolve({ filter: /^zod(\/.*)?$/ }, (args) =>
+      users.some((u) => args.importer.startsWith(u)) ? { path: args.path, external: true } : undefined,
+    );
   },
 };
 
@@ -65,7 +220,7 @@ await build({
   // with --jq), not from the bundle.
   external: ["jq-wasm"],
   logLevel: "warning",
-  plugins: [leanUndici],
+  plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, builtinsByRequire, sdkZodFromPackage],
 });
 
 /**

@@ -4,7 +4,7 @@
  * pinned exactly. This test says plainly what moved when an upgrade changes that
  * layout; the README's "Upgrading undici" lists the steps.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -69,5 +69,32 @@ describe("undici's private layout, as the bundle uses it", () => {
     expect(client, "dispatcher/client.js no longer requires './client-h2.js'; update the lean-undici plugin").toContain(
       "require('./client-h2.js')",
     );
+  });
+
+  it("calls node:assert only as assert(value[, message]), which the build's lazy-assert shim provides", () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith(".js")) files.push(p);
+      }
+    };
+    walk(path.join(ROOT, "node_modules", "undici", "lib"));
+    const methods = new Set<string>();
+    let calls = 0;
+    for (const f of files) {
+      const text = readFileSync(f, "utf8");
+      if (!/require\(['"](node:)?assert['"]\)/.test(text)) continue;
+      for (const m of text.matchAll(/\bassert\.([A-Za-z]+)/g)) methods.add(m[1]!);
+      calls += [...text.matchAll(/\bassert\(/g)].length;
+    }
+    expect(calls, "undici no longer calls assert(); check the lazy-assert plugin of scripts/build.mjs").toBeGreaterThan(
+      10,
+    );
+    expect(
+      [...methods],
+      "undici now calls methods of node:assert; extend the lazy-assert shim in scripts/build.mjs",
+    ).toEqual([]);
   });
 });

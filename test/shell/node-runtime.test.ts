@@ -221,9 +221,10 @@ describe.skipIf(!isBuilt())("the Node that runs pep", () => {
     }
   });
 
-  it(`a list run loads the lean undici: no fetch's undici, HTTP/2, TLS or crypto (${process.version})`, async () => {
+  it(`a list run loads the lean undici and no more of Node than it uses: no fetch's undici, node:http, HTTP/2, TLS, crypto or assert (${process.version})`, async () => {
     // A preloaded script reports, at exit, the built-in modules Node loaded and every file
-    // required from the undici package (none: the bundle holds what it runs).
+    // required from the undici package (the bundle requires two of its files only on paths
+    // pep never takes).
     const s = scratch();
     try {
       const probe = path.join(s.dir, "probe.cjs");
@@ -239,12 +240,15 @@ describe.skipIf(!isBuilt())("the Node that runs pep", () => {
       const { builtins, undici } = JSON.parse(readFileSync(report, "utf8")) as { builtins: string[]; undici: string[] };
       expect(builtins.length).toBeGreaterThan(20);
       expect(builtins).toContain("NativeModule net");
-      // Node's own undici (fetch) stays out with the package entry (scripts/undici-lean.mjs),
-      // HTTP/2 and TLS with undici's HTTP/2 client, required when first used (the lazy-h2
-      // rewrite of scripts/build.mjs): this fails if undici starts requiring them elsewhere.
-      expect(builtins.filter((m) => /undici|http2|\btls\b|_tls_wrap/.test(m))).toEqual([]);
-      // The ETag cache names its files with @noble/hashes' sha256.
-      expect(builtins.filter((m) => /^NativeModule (crypto|internal\/crypto\/)/.test(m))).toEqual([]);
+      // node:http too: undici's two uses of it are read when first needed (lazy-http).
+      expect(builtins.filter((m) => /undici|http2|\bhttp\b|_http_|\btls\b|_tls_wrap|child_process/.test(m))).toEqual(
+        [],
+      );
+      // The ETag cache names its files with @noble/hashes' sha256, and undici's invariant
+      // checks load node:assert only when one fails (scripts/build.mjs, lazy-assert).
+      expect(
+        builtins.filter((m) => /^NativeModule (crypto|internal\/crypto\/|assert|internal\/assert\/)/.test(m)),
+      ).toEqual([]);
       expect(undici).toEqual([]);
     } finally {
       s.cleanup();
