@@ -200,11 +200,12 @@ export function pagerCommand(
 ): { command: string; where: string } | undefined {
   const pick = (value: string | undefined, where: string) =>
     value === undefined ? undefined : { command: value.trim(), where };
+  // A terminal that cannot move its cursor (TERM=dumb: Emacs shells, some CI consoles)
+  // gets no pager unless PEP_PAGER names one: less would only say it is not fully functional.
+  const dumb = env.TERM === "dumb";
   const chosen =
     pick(env.PEP_PAGER, "PEP_PAGER") ??
-    pick(configured, "the profile's pager") ??
-    pick(env.PAGER, "PAGER") ??
-    defaultPager(env);
+    (dumb ? undefined : (pick(configured, "the profile's pager") ?? pick(env.PAGER, "PAGER") ?? defaultPager(env)));
   if (!chosen || chosen.command === "" || chosen.command === "cat") return undefined;
   return chosen;
 }
