@@ -104,6 +104,17 @@ export interface MappedQuery {
  * (`--param`). A pair naming a parameter a flag covers is refused: `reserved` adds the
  * parameters covered by flags outside `options` (the list flags).
  */
+/**
+ * A value of an option with fixed choices, matched without regard to case (`--category
+ * Cognitive` is `cognitive`), as codes such as `--ships-to us` are; anything else as given,
+ * for the endpoint's schema to judge.
+ */
+function choiceOf(o: OptionDef, value: unknown): unknown {
+  if (!o.choices || typeof value !== "string" || o.choices.includes(value)) return value;
+  const lower = value.trim().toLowerCase();
+  return o.choices.find((c) => c.toLowerCase() === lower) ?? value;
+}
+
 export function queryFromOptions(
   opts: Record<string, unknown>,
   options: readonly OptionDef[],
@@ -115,7 +126,7 @@ export function queryFromOptions(
     if (!o.param) continue;
     flags[o.param] = longName(o);
     const value = opts[o.key];
-    if (value !== undefined) raw[o.param] = o.transform ? o.transform(value) : value;
+    if (value !== undefined) raw[o.param] = o.transform ? o.transform(value) : choiceOf(o, value);
   }
   for (const o of options) {
     if (!o.pairs) continue;

@@ -142,6 +142,16 @@ function eventHandler(
     };
 }
 
+/** No API to talk to: said before anything else is missing (a key is of no use without one). */
+function noBaseUrl(): UsageError {
+  return new UsageError("no API base URL is configured", {
+    hints: [
+      "Set one with `pep config set base_url https://<host>/v1`, PEP_BASE_URL or --base-url,",
+      "or try the built-in sandbox: `pep --sandbox peptides list`.",
+    ],
+  });
+}
+
 /** Makes a client from the resolved settings and `overrides`, closed when the run ends. */
 function clientFactory(
   init: ContextInit,
@@ -152,14 +162,7 @@ function clientFactory(
   return async (overrides: Partial<ClientOptions>): Promise<Client> => {
     const cfg = await init.config();
     const baseUrl = overrides.baseUrl ?? cfg.baseUrl;
-    if (!baseUrl) {
-      throw new UsageError("no API base URL is configured", {
-        hints: [
-          "Set one with `pep config set base_url https://<host>/v1`, PEP_BASE_URL or --base-url,",
-          "or try the built-in sandbox: `pep --sandbox peptides list`.",
-        ],
-      });
-    }
+    if (!baseUrl) throw noBaseUrl();
     const [{ createClient }, { paginate }] = await Promise.all([
       import("../http/client.js"),
       import("../http/paginate.js"),
@@ -240,6 +243,7 @@ export function createContext(init: ContextInit): RunContext {
     async client(endpoint, overrides) {
       if (overrides) return makeClient(overrides);
       const cfg = await init.config();
+      if (!cfg.baseUrl) throw noBaseUrl();
       if (endpoint?.keyRequired && !cfg.apiKey) {
         throw new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {
           hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],

@@ -84,7 +84,10 @@ async function expectOutside(row: Outside): Promise<void> {
   expect(r.sent, describeRun(r)).toBe(0);
 }
 
-/** Every value of an enum is accepted and sent; a near miss is refused listing them. */
+/**
+ * Every value of an enum is accepted and sent, in any case (sent as the API spells it); a
+ * near miss is refused listing them.
+ */
 function enumRows(
   argv: string[],
   flag: string,
@@ -93,17 +96,20 @@ function enumRows(
   values: readonly string[],
 ): { inside: Inside[]; outside: Outside[] } {
   return {
-    inside: values.map((v) => ({ name: `${flag} ${v}`, argv: [...argv, flag, v], path, query: { [param]: v } })),
+    inside: [
+      ...values.map((v) => ({ name: `${flag} ${v}`, argv: [...argv, flag, v], path, query: { [param]: v } })),
+      {
+        name: `${flag} in capitals`,
+        argv: [...argv, flag, values[0]!.toUpperCase()],
+        path,
+        query: { [param]: values[0]! },
+      },
+    ],
     outside: [
       {
         name: `${flag} unknown`,
         argv: [...argv, flag, "no-such-value"],
         message: new RegExp(`${flag} must be one of: ${values.map(esc).join(", ")}`),
-      },
-      {
-        name: `${flag} in capitals`,
-        argv: [...argv, flag, values[0]!.toUpperCase()],
-        message: new RegExp(`${flag} must be one of`),
       },
     ],
   };
