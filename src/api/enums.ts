@@ -118,7 +118,7 @@ export const AUTH_HEADERS = ["bearer", "x-api-key"] as const;
 export type AuthHeader = (typeof AUTH_HEADERS)[number];
 
 /** Output formats: every command, and the extra ones of the study commands. */
-export const OUTPUT_FORMATS = ["table", "json", "ndjson", "csv", "tsv"] as const;
+export const OUTPUT_FORMATS = ["table", "json", "ndjson", "csv", "tsv", "ids"] as const;
 export const CITATION_FORMATS = ["bibtex", "ris", "csl-json"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | (typeof CITATION_FORMATS)[number];
 

@@ -33,6 +33,8 @@ async function loadWriter(format: OutputFormat): Promise<Writer> {
       return (await import("./csv.js")).writeCsv;
     case "tsv":
       return (await import("./tsv.js")).writeTsv;
+    case "ids":
+      return (await import("./ids.js")).writeIds;
     case "table":
       return (await import("./human.js")).writeHuman;
     case "bibtex":

@@ -29,3 +29,26 @@ describe("first steps", () => {
     expect(near.sent).toBe(0);
   });
 });
+
+describe("-o ids", () => {
+  it("prints one id a line for lists, batches and items, ready for the next command's -", async () => {
+    const json = JSON.parse((await cli.pep(["peptides", "list", "--limit", "3", "-o", "json"])).out) as Array<{
+      id: string;
+    }>;
+    const ids = await cli.pep(["peptides", "list", "--limit", "3", "-o", "ids"]);
+    expect(ids.code, ids.err).toBe(0);
+    expect(ids.out).toBe(json.map((p) => `${p.id}\n`).join(""));
+    const one = await cli.pep(["peptides", "get", json[0]!.id, "-o", "ids"]);
+    expect(one.out).toBe(`${json[0]!.id}\n`);
+    const studies = await cli.pep(["peptides", "studies", json[0]!.id, json[1]!.id, "-o", "ids"]);
+    const lines = studies.out.trim().split("\n");
+    expect(lines.every((l) => /^pmid-\d+$|^doi-|^nct-/.test(l))).toBe(true);
+    expect(new Set(lines).size).toBe(lines.length);
+  });
+
+  it("refuses what has no id, naming the format to use", async () => {
+    const r = await cli.pep(["config", "list", "-o", "ids"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("-o ids: what this command prints has no id");
+  });
+});
