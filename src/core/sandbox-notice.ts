@@ -7,7 +7,7 @@
 import type { paginate as paginatePages } from "../http/paginate.js";
 import type { ApiResponse, Client, RequestOptions } from "../http/types.js";
 
-export const SANDBOX_NOTICE = "sandbox data, synthetic: not real research (sandbox at {url})";
+export const SANDBOX_NOTICE = "sandbox data, synthetic: not real research ({url})";
 
 /** `client`, calling `seen(baseUrl)` on every answer marked as sandbox data, pages included. */
 export function watchForSandbox(

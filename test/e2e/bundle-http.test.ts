@@ -26,7 +26,7 @@ describe("the bundled HTTP client", () => {
     // Nothing on stderr but the synthetic-data notice of a sandbox answer: no warning from undici.
     expect(
       plain.err
-        .replace(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n/, "")
+        .replace(/^sandbox data, synthetic: not real research \(\S+\)\n/, "")
         .replace(/^to continue: pep .* --cursor=\S+\n/m, ""),
     ).toBe("");
     expect(plain.code).toBe(0);

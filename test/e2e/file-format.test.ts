@@ -115,6 +115,6 @@ describe("--file with -o", () => {
     const quiet = await cli.pep(["peptides", "list", "--limit", "1", "-q", "-o", "json", "--file", at("q.csv")]);
     expect(quiet.code).toBe(0);
     // -q leaves only the notice that the data is synthetic, which it never silences.
-    expect(quiet.err).toMatch(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n$/);
+    expect(quiet.err).toMatch(/^sandbox data, synthetic: not real research \(\S+\)\n$/);
   });
 });

@@ -30,7 +30,7 @@ const LIST = ["peptides", "list", "-o", "json", "--limit", "3"];
 const isRoot = process.getuid?.() === 0;
 const withoutNotice = (err: string) =>
   err
-    .replace(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n/m, "")
+    .replace(/^sandbox data, synthetic: not real research \(\S+\)\n/m, "")
     // A --limit run says how to fetch the next page.
     .replace(/^to continue: pep .*--cursor=\S+\n/m, "");
 

@@ -22,7 +22,7 @@ const isRoot = process.getuid?.() === 0;
 /** stderr less the one synthetic-data notice that every answer of a sandbox earns. */
 const withoutNotice = (err: string) =>
   err
-    .replace(/^sandbox data, synthetic: not real research \(sandbox at \S+\)\n/m, "")
+    .replace(/^sandbox data, synthetic: not real research \(\S+\)\n/m, "")
     // A --limit run says how to fetch the next page.
     .replace(/^to continue: pep .*--cursor=\S+\n/m, "");
 
