@@ -38,6 +38,8 @@ interface Sink {
 /** Delivers `result`; resolves to the run's exit code, or throws what failed. */
 export async function deliver(p: Prepared, result: Result): Promise<number> {
   if (result.kind === "none") return result.exitCode ?? EXIT.ok;
+  // A check answered by its exit status says nothing more under -q.
+  if (p.inv.def.probe && p.inv.globals.quiet === true) return EXIT.ok;
   const { render } = await import("../output/render.js");
   const sink = await openSink(p);
   let batchExit: number | undefined;

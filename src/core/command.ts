@@ -67,6 +67,8 @@ export interface CommandDef {
   callsNote?: string;
   /** Needs no API at all (config, completion): `--sandbox` and base URL are not required. */
   offline?: boolean;
+  /** A check whose answer is its exit status (`pep health`): with `-q` it prints nothing. */
+  probe?: boolean;
   /**
    * Makes the profile when it is not stored yet (`config set`, `auth login`); every other
    * command refuses a profile that is neither `default` nor in the config file (exit 2).

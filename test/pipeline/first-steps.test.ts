@@ -52,3 +52,13 @@ describe("-o ids", () => {
     expect(r.err).toContain("-o ids: what this command prints has no id");
   });
 });
+
+describe("pep health -q", () => {
+  it("prints nothing: the exit status is the answer", async () => {
+    const r = await cli.pep(["health", "-q"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe("");
+    const loud = await cli.pep(["health", "-o", "json"]);
+    expect(JSON.parse(loud.out)).toHaveProperty("status");
+  });
+});

@@ -11,8 +11,10 @@ export const defs: CommandDef[] = [
   {
     path: ["health"],
     summary: "Check whether the API can read its data",
-    description: "Exits 0 when the API is healthy and 6 when it reports its database unavailable (HTTP 503).",
+    description:
+      "Exits 0 when the API is healthy and 6 when it reports its database unavailable (HTTP 503). With -q it prints nothing: the exit status is the answer.",
     calls: "health",
+    probe: true,
     examples: ["pep health", "pep health -q && echo up"],
   },
 ];
