@@ -48,7 +48,7 @@ async function parseAndRun(inv: Invocation, io: IO, deps: Deps, ending: Ending):
     async (def, input, globals) => {
       exitCode = await execute(parsed(inv, def, input, globals, io.env), io, deps, ending);
     },
-    { quietErrors: inv.machineErrors, defs: inv.defs, typedWords: inv.commandWords },
+    { defs: inv.defs, typedWords: inv.commandWords },
   );
   try {
     if (inv.helpGlobals) {
@@ -64,24 +64,45 @@ async function parseAndRun(inv: Invocation, io: IO, deps: Deps, ending: Ending):
   }
 }
 
-/** commander's own stops: help and version are a success; a parse error is a usage error. */
-function commanderFailure(failure: CommanderError, inv: Invocation, io: IO): number {
+/**
+ * commander's own stops: help and version are a success; a parse error is a usage error,
+ * told in pep's voice like every other (`error:`, then `hint:` lines, or one JSON object).
+ */
+async function commanderFailure(failure: CommanderError, inv: Invocation, io: IO): Promise<number> {
   if (
     failure.code === "commander.helpDisplayed" ||
     failure.code === "commander.version" ||
     failure.code === "commander.help"
   )
     return EXIT.ok;
-  // commander already printed "error: …"; point at help like gh does.
-  const where = (failure as { [FAILED_COMMAND]?: string })[FAILED_COMMAND] ?? "pep";
-  const help = `Run '${where} --help' for usage.`;
-  if (inv.machineErrors) {
-    const message = failure.message
-      .replace(/^error: /, "")
-      .replace(/\s*\n\s*/g, " ")
-      .trim();
-    return report(new UsageError(message, { hints: [help] }), io, inv, { verbose: false, machine: true });
-  }
-  if (failure.code !== "commander.executeSubCommandAsync") io.stderr.write(`${help}\n`);
-  return EXIT.usage;
+  // The help of the command that refused it; a global option's slip, the command typed.
+  const failed = (failure as { [FAILED_COMMAND]?: string })[FAILED_COMMAND] ?? "pep";
+  const where = failed === "pep" && inv.defs.length === 1 ? `pep ${inv.defs[0]!.path.join(" ")}` : failed;
+  const text = failure.message.replace(/^error: /, "");
+  const suggestion = /\(Did you mean (.+?)\?\)/.exec(text)?.[1];
+  const message = text
+    .replace(/\s*\(Did you mean .+?\?\)/, "")
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
+  const hints = [
+    ...(suggestion ? [`did you mean '${suggestion}'?`] : []),
+    ...(await fieldsHint(failure, inv)),
+    `Run '${where} --help' for usage.`,
+  ];
+  return report(new UsageError(message, { hints }), io, inv, { verbose: false, machine: inv.machineErrors });
+}
+
+/** `--fields` given no value: the fields the command's list can show. */
+async function fieldsHint(failure: CommanderError, inv: Invocation): Promise<string[]> {
+  if (failure.code !== "commander.optionMissingArgument" || !/--fields\b/.test(failure.message)) return [];
+  const calls = inv.defs.length === 1 ? inv.defs[0]!.calls : undefined;
+  // Loaded only here: a help or usage run need not build the endpoint table.
+  const [{ ENDPOINTS }, { RESOURCES }] = await Promise.all([
+    import("../api/endpoints.js"),
+    import("../api/resources.js"),
+  ]);
+  const columns = calls ? RESOURCES[ENDPOINTS[calls].resource].csv : null;
+  if (!columns) return ["--fields takes field names, comma-separated (a list command's columns)"];
+  const fields = [...new Set(columns.map((c) => c.split(".")[0]!))];
+  return [`--fields takes, comma-separated: ${fields.join(", ")}`];
 }

@@ -152,14 +152,13 @@ export function globalsHelp(program: Command): string {
 export type RunHook = (def: CommandDef, input: CommandInput, globals: GlobalOptions) => Promise<void>;
 
 interface BuildOptions {
-  quietErrors?: boolean;
   defs?: readonly CommandDef[];
   /** The group and command words as typed (Invocation.commandWords). */
   typedWords?: readonly string[];
 }
 
 export function buildProgram(io: IO, onRun: RunHook, options: BuildOptions = {}): Command {
-  const program = rootCommand(io, options);
+  const program = rootCommand(io);
   const groups = new Map<string, Command>();
   for (const def of options.defs ?? COMMANDS) {
     const parent = def.path.length === 2 ? groupCommand(program, groups, def.path[0]!, io) : program;
@@ -169,7 +168,7 @@ export function buildProgram(io: IO, onRun: RunHook, options: BuildOptions = {})
 }
 
 /** `pep` itself: its help, version, global options and the notes under its help. */
-function rootCommand(io: IO, options: BuildOptions): Command {
+function rootCommand(io: IO): Command {
   const program = new Command("pep");
   program
     .description("Read the peptide research API from the command line: profiles, studies, vendors and prices.")
@@ -183,8 +182,9 @@ function rootCommand(io: IO, options: BuildOptions): Command {
       writeErr: (s) => io.stderr.write(s),
       getOutHelpWidth: () => io.columns,
       getErrHelpWidth: () => io.columns,
-      // Under a JSON output format the caller tells parse errors as one JSON object.
-      ...(options.quietErrors ? { outputError: () => {} } : {}),
+      // commander's own errors are told by the caller in pep's voice (error:, hint:), or as
+      // one JSON object under a JSON output format.
+      outputError: () => {},
     })
     .exitOverride(tagged(program));
   for (const o of GLOBAL_OPTIONS) program.addOption(toOption(o));

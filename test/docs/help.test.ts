@@ -141,13 +141,15 @@ describe("help of every command", () => {
       const r = await runPep(["peptdes"], { env: tmp.env });
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/unknown command 'peptdes'/);
-      expect(r.err).toMatch(/Did you mean peptides\?/);
-      expect(r.err).toContain("Run 'pep --help' for usage.");
+      // In pep's voice: error:, then hints.
+      expect(r.err).toMatch(/^error: unknown command 'peptdes'$/m);
+      expect(r.err).toMatch(/^hint: did you mean 'peptides'\?$/m);
+      expect(r.err).toContain("hint: Run 'pep --help' for usage.");
       // A bad flag points at the help of the command that refused it.
       const flag = await runPep(["peptides", "list", "--bogus"], { env: tmp.env });
       expect(flag.code).toBe(2);
       expect(flag.err).toContain("unknown option '--bogus'");
-      expect(flag.err).toContain("Run 'pep peptides list --help' for usage.");
+      expect(flag.err).toContain("hint: Run 'pep peptides list --help' for usage.");
       const v = await runPep(["vendor"], { env: tmp.env });
       expect(v.code).toBe(2);
       expect(v.err).toMatch(/vendors/);

@@ -109,7 +109,7 @@ describe("without an explicit JSON format, errors are lines for a person", () =>
     expect(r.err).not.toContain("{");
     const parse = await pep(["peptides", "list", "--no-such-flag"]);
     expect(parse.err).toMatch(/^error: unknown option '--no-such-flag'$/m);
-    expect(parse.err).toMatch(/^Run 'pep peptides list --help' for usage\.$/m);
+    expect(parse.err).toMatch(/^hint: Run 'pep peptides list --help' for usage\.$/m);
   });
 
   it("on a terminal, and as JSON there too when asked", async () => {

@@ -62,3 +62,24 @@ describe("pep health -q", () => {
     expect(JSON.parse(loud.out)).toHaveProperty("status");
   });
 });
+
+describe("one voice for commander's errors", () => {
+  it("tells them as error: and hint: lines, and --fields with no value lists the fields", async () => {
+    const slip = await cli.pep(["peptides", "lisst"]);
+    expect(slip.code).toBe(2);
+    expect(slip.err).toMatch(/^error: unknown command 'lisst' for 'pep peptides'$/m);
+    expect(slip.err).toMatch(/^hint: did you mean 'list'\?/m);
+    // --fields last, with nothing after it (the harness adds --base-url at the end).
+    const fields = await runPep(["--base-url", cli.baseUrl, "peptides", "list", "--fields"]);
+    expect(fields.code).toBe(2);
+    expect(fields.err).toMatch(/^error: option '--fields <a,b,c>' argument missing$/m);
+    expect(fields.err).toMatch(/^hint: --fields takes, comma-separated: id, name, .*evidence/m);
+    expect(fields.err).toContain("hint: Run 'pep peptides list --help' for usage.");
+    expect(
+      fields.err
+        .split("\n")
+        .filter((l) => l !== "")
+        .every((l) => /^(error|hint): /.test(l)),
+    ).toBe(true);
+  });
+});
