@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/cli.js";
+import { rawSession } from "../helpers/mcp-client.js";
 
 let copy: string;
 
@@ -233,20 +234,11 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     expect(pages.find((p) => p.file === "pep.1")?.text).toContain("id, name, size, other");
 
     // The MCP tool, as a client lists it (with its argument from the endpoint's options) and calls it.
-    const rpc = [
-      {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-      },
-      { jsonrpc: "2.0", method: "notifications/initialized" },
-      { jsonrpc: "2.0", id: 2, method: "tools/list" },
-      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "list_widgets", arguments: { size: 3 } } },
-    ]
-      .map((m) => JSON.stringify(m))
-      .join("\n");
-    const mcp = await pep(["--sandbox", "mcp"], `${rpc}\n`);
+    const rpc = rawSession(
+      { id: 2, method: "tools/list" },
+      { id: 3, method: "tools/call", params: { name: "list_widgets", arguments: { size: 3 } } },
+    );
+    const mcp = await pep(["--sandbox", "mcp"], rpc);
     expect(mcp.code, mcp.err).toBe(0);
     const answers = mcp.out
       .split("\n")

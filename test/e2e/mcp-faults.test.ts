@@ -8,7 +8,7 @@ import { keyEnding as fingerprint } from "../../src/config/key-ending.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { inProcessPep, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
 import { faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";
-import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
+import { rawSession, startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 import { sendJson, startServer, type TestServer } from "../helpers/server.js";
 import { FakeClock } from "../http/fake-clock.js";
 
@@ -192,20 +192,13 @@ describe("pep mcp: hostile text", () => {
   });
 
   it("nothing but the protocol reaches stdout: every line a JSON-RPC message", async () => {
-    const input = [
-      {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-      },
-      { jsonrpc: "2.0", method: "notifications/initialized" },
-      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "list_peptides", arguments: { limit: 1 } } },
-    ]
-      .map((m) => JSON.stringify(m))
-      .join("\n");
-    // Spawned: the process stays until the last answer is written after stdin ends; an in-process run returns at the end of stdin.
-    const r = await spawnPep(["mcp", "--sandbox"], { env: tmp.env, input: `${input}\n` });
+    const input = rawSession({
+      id: 2,
+      method: "tools/call",
+      params: { name: "list_peptides", arguments: { limit: 1 } },
+    });
+    // Spawned: what reaches the real process's stdout, with nothing of Node's own in it.
+    const r = await spawnPep(["mcp", "--sandbox"], { env: tmp.env, input });
     expect(r.code, r.err).toBe(0);
     const lines = r.out.split("\n").filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(2);

@@ -89,3 +89,22 @@ export function textOf(result: CallToolResult): string {
   if (first?.type !== "text") throw new Error(`expected a text block, got ${JSON.stringify(result.content)}`);
   return first.text;
 }
+
+/**
+ * A raw stdio session as a client writes it: `initialize`, `notifications/initialized`,
+ * then `requests` (given their ids), one JSON-RPC message a line.
+ */
+export function rawSession(...requests: Array<{ id: number; method: string; params?: unknown }>): string {
+  return `${[
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    ...requests.map((r) => ({ jsonrpc: "2.0", ...r })),
+  ]
+    .map((m) => JSON.stringify(m))
+    .join("\n")}\n`;
+}

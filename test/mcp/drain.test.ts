@@ -4,25 +4,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
+import { rawSession } from "../helpers/mcp-client.js";
 
 describe("pep mcp when standard input ends right after the calls", () => {
   it("answers each call before it stops", async () => {
     const tmp = scratch("pep-mcp-drain-");
     try {
-      const rpc = [
-        {
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-        },
-        { jsonrpc: "2.0", method: "notifications/initialized" },
-        { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "list_categories", arguments: { limit: 2 } } },
-        { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "search", arguments: { q: "sleep" } } },
-      ]
-        .map((m) => JSON.stringify(m))
-        .join("\n");
-      const r = await runPep(["--sandbox", "mcp"], { stdin: `${rpc}\n`, env: tmp.env });
+      const rpc = rawSession(
+        { id: 2, method: "tools/call", params: { name: "list_categories", arguments: { limit: 2 } } },
+        { id: 3, method: "tools/call", params: { name: "search", arguments: { q: "sleep" } } },
+      );
+      const r = await runPep(["--sandbox", "mcp"], { stdin: rpc, env: tmp.env });
       expect(r.code, r.err).toBe(0);
       const answers = r.out
         .split("\n")
