@@ -156,7 +156,7 @@ function noBaseUrl(): UsageError {
 function clientFactory(
   init: ContextInit,
   onEvent: ReturnType<typeof eventHandler>,
-  { sandboxSeen, debug }: Lines,
+  { sandboxSeen, debug, notice }: Lines,
   cleanups: Array<() => Promise<void> | void>,
 ) {
   return async (overrides: Partial<ClientOptions>): Promise<Client> => {
@@ -172,7 +172,11 @@ function clientFactory(
       const { createFileCache } = await import("../http/cache.js");
       cache = createFileCache(cfg.cacheDir, {
         maxBytes: cfg.cacheMaxBytes,
-        onDropped: (file, why) => debug(`cache: removed ${file}: ${why}`),
+        onDropped: (file, why) => debug(`cache: ${file} ${why}`),
+        onUntrusted: (why) =>
+          notice(
+            `warning: the cache is off for this run: ${why}, so an answer kept there could be someone else's; make it yours alone (chmod go-w, or PEP_CACHE_DIR for another folder)`,
+          ),
       });
     }
     const apiKey = "apiKey" in overrides ? overrides.apiKey : cfg.apiKey;

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { makeDirs } from "../core/dirs.js";
 import { ConfigError, UsageError } from "../core/errors.js";
+import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
 import { jsonErrorReason } from "../core/json-reason.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
@@ -92,22 +93,18 @@ export interface ConfigStore {
   unset(profile: string, key: ConfigKey): Promise<boolean>;
 }
 
-/** The user running pep; undefined where there are no POSIX owners (Windows). */
-const currentUid = (): number | undefined => process.getuid?.();
-
 /**
- * Refuses a config file, or its folder, that someone else could change, as ssh refuses
- * `~/.ssh/config`: whoever can write it can point `base_url` at their own server and
- * collect the key. Each must belong to the user or to root; the file must not be
- * writable by group or others; the folder neither, unless it is sticky (a 1777 tmp),
- * where nobody else may rename or remove a file they do not own.
+ * Refuses a config file, or its folder, that someone else could change
+ * (core/owner.ts), as ssh refuses `~/.ssh/config`: whoever can write it can point
+ * `base_url` at their own server and collect the key.
  */
 function refuseUnsafe(what: "file" | "folder", where: string, st: Stats, uid: number): void {
-  const mode = st.mode & 0o7777;
+  const unsafe = unsafeOwnership(what, st, uid);
+  if (unsafe === undefined) return;
   const risk = "whoever can change it can point base_url at their own server and collect the key";
-  if (st.uid !== uid && st.uid !== 0) {
+  if ("owner" in unsafe) {
     throw new ConfigError(
-      `config ${what} ${where} belongs to uid ${st.uid}, not to you (uid ${uid}); ${risk}, so it was not used`,
+      `config ${what} ${where} belongs to uid ${unsafe.owner}, not to you (uid ${uid}); ${risk}, so it was not used`,
       {
         hints: [
           what === "file"
@@ -117,16 +114,11 @@ function refuseUnsafe(what: "file" | "folder", where: string, st: Stats, uid: nu
       },
     );
   }
-  const writable = (mode & 0o022) !== 0;
-  const sticky = (mode & 0o1000) !== 0;
-  if (writable && (what === "file" || !sticky)) {
-    const octal = (mode & 0o777).toString(8).padStart(4, "0");
-    const fix = what === "file" ? `chmod 600 ${shellWord(where)}` : `chmod go-w ${shellWord(where)}`;
-    throw new ConfigError(
-      `config ${what} ${where} can be written by others (mode ${octal}); ${risk}, so it was not used`,
-      { hints: [`check what it holds, then run: ${fix}`] },
-    );
-  }
+  const fix = what === "file" ? `chmod 600 ${shellWord(where)}` : `chmod go-w ${shellWord(where)}`;
+  throw new ConfigError(
+    `config ${what} ${where} can be written by others (mode ${octalMode(unsafe.mode)}); ${risk}, so it was not used`,
+    { hints: [`check what it holds, then run: ${fix}`] },
+  );
 }
 
 /** The folder's check, when pep is about to read or write the file in it. */

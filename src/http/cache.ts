@@ -14,8 +14,13 @@ import { sha256 as sha256Bytes } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import {
   chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -24,6 +29,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { makeDirs } from "../core/dirs.js";
+import { currentUid, octalMode, unsafeOwnership, type Unsafe } from "../core/owner.js";
 import { tempSuffix } from "../core/temp-name.js";
 import { isSendableEtag } from "./etag-value.js";
 import type { CacheStore } from "./types.js";
@@ -164,6 +170,49 @@ export function pruneCache(dir: string, maxBytes: number, nowMs = Date.now()): {
   return { removed, bytes: total };
 }
 
+const describe = (where: string, unsafe: Unsafe, uid: number): string =>
+  "owner" in unsafe
+    ? `${where} belongs to uid ${unsafe.owner}, not to you (uid ${uid})`
+    : `${where} can be written by others (mode ${octalMode(unsafe.mode)})`;
+
+/**
+ * Why the folder cannot be trusted with answers pep serves again, if it cannot: whoever
+ * can write it can plant a body that a 304 would then print as the API's. A folder not
+ * made yet is trusted (pep makes it 0700).
+ */
+export function untrustedFolder(dir: string): string | undefined {
+  const uid = currentUid();
+  if (uid === undefined) return undefined;
+  let real: string;
+  try {
+    real = realpathSync.native(dir);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ENOENT" ? undefined : `${dir} cannot be read`;
+  }
+  const st = statSync(real);
+  if (!st.isDirectory()) return `${dir} is not a folder`;
+  const unsafe = unsafeOwnership("folder", st, uid);
+  return unsafe && describe(dir, unsafe, uid);
+}
+
+/**
+ * An entry's text, read from the open file after checking it is a plain file (not a
+ * link: O_NOFOLLOW) that only this user could have written; else why not.
+ */
+function readOwnEntry(file: string): { text: string } | { why: string } {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { why: "it is not a plain file" };
+    const uid = currentUid();
+    const unsafe = uid === undefined ? undefined : unsafeOwnership("file", st, uid);
+    if (unsafe && uid !== undefined) return { why: describe("it", unsafe, uid) };
+    return { text: readFileSync(fd, "utf8") };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * A file-backed store in `dir` (created 0700 on first write; entries 0600), at most
  * `maxBytes` on disk. Pruning lists the folder, so it runs on a run's first write, and
@@ -173,22 +222,43 @@ export function pruneCache(dir: string, maxBytes: number, nowMs = Date.now()): {
  */
 export function createFileCache(
   dir: string,
-  options: { maxBytes?: number; onDropped?: (file: string, why: string) => void } = {},
+  options: {
+    maxBytes?: number;
+    onDropped?: (file: string, why: string) => void;
+    /** Said once when the folder is not trusted and the cache is off for the run. */
+    onUntrusted?: (why: string) => void;
+  } = {},
 ): CacheStore {
   const maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
   const fileOf = (key: string) => join(dir, `${sha256(key)}.json`);
   /** This run's count of the folder's bytes; unknown until the first write lists it. */
   let folderBytes: number | undefined;
+  let trust: boolean | undefined;
+  /** Whether the folder may be used: checked once a run, on first use. */
+  const trusted = (): boolean => {
+    if (trust === undefined) {
+      const why = untrustedFolder(dir);
+      trust = why === undefined;
+      if (why !== undefined) options.onUntrusted?.(why);
+    }
+    return trust;
+  };
   return {
     async get(key) {
+      if (!trusted()) return undefined;
       const file = fileOf(key);
       try {
-        const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+        const read = readOwnEntry(file);
+        if ("why" in read) {
+          options.onDropped?.(file, `not used: ${read.why}`);
+          return undefined;
+        }
+        const parsed: unknown = JSON.parse(read.text);
         if (!isEntry(parsed)) return undefined;
         // An ETag that cannot be a header again is no entry: dropped, and the fresh
         // answer takes its place, rather than failing every run that reads it.
         if (!isSendableEtag(parsed.etag)) {
-          if (removeQuietly(file)) options.onDropped?.(file, "its ETag cannot be sent as a header");
+          if (removeQuietly(file)) options.onDropped?.(file, "removed: its ETag cannot be sent as a header");
           return undefined;
         }
         // A hit marks the entry as recently used, so pruning takes others first.
@@ -204,6 +274,7 @@ export function createFileCache(
       }
     },
     async set(key, entry) {
+      if (!trusted()) return;
       makeDirs(dir, 0o700);
       const file = fileOf(key);
       const tmp = `${file}.${tempSuffix()}.tmp`;
