@@ -20,7 +20,6 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -178,19 +177,20 @@ const describe = (where: string, unsafe: Unsafe, uid: number): string =>
 /**
  * Why the folder cannot be trusted with answers pep serves again, if it cannot: whoever
  * can write it can plant a body that a 304 would then print as the API's. A folder not
- * made yet is trusted (pep makes it 0700).
+ * made yet is trusted (pep makes it 0700); one that cannot be a folder (a file there, a
+ * parent that cannot be read) is no question of trust: its reads and writes fail, and a
+ * cache that fails is a miss.
  */
 export function untrustedFolder(dir: string): string | undefined {
   const uid = currentUid();
   if (uid === undefined) return undefined;
-  let real: string;
+  let st: ReturnType<typeof statSync>;
   try {
-    real = realpathSync.native(dir);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "ENOENT" ? undefined : `${dir} cannot be read`;
+    st = statSync(dir, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
   }
-  const st = statSync(real);
-  if (!st.isDirectory()) return `${dir} is not a folder`;
+  if (!st?.isDirectory()) return undefined;
   const unsafe = unsafeOwnership("folder", st, uid);
   return unsafe && describe(dir, unsafe, uid);
 }
