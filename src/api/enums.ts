@@ -44,8 +44,8 @@ export const PRODUCT_FORM_EXAMPLES = ["lyophilized-powder", "solution", "nasal-s
 /**
  * Evidence classification identifiers. The spec names the six classes and gives one
  * exact identifier (`human_controlled_trial`); the others follow the same pattern.
- * The CLI passes unknown values through (the API is the judge), but offers these for
- * completion and help.
+ * The CLI passes unknown values through (the API is the judge) after a warning with a
+ * suggestion, and offers these for completion and help.
  */
 export const EVIDENCE_CLASSIFICATIONS = [
   "regulatory_label",
@@ -55,6 +55,27 @@ export const EVIDENCE_CLASSIFICATIONS = [
   "animal_or_lab",
   "in_vitro",
 ] as const;
+
+/**
+ * Words people type for an evidence classification, offered as "did you mean" when a
+ * value is not one pep knows (never sent in its place: the API may know the word).
+ */
+export const EVIDENCE_CLASSIFICATION_SYNONYMS: Readonly<Record<string, (typeof EVIDENCE_CLASSIFICATIONS)[number]>> = {
+  rct: "human_controlled_trial",
+  trial: "human_controlled_trial",
+  controlled_trial: "human_controlled_trial",
+  clinical_trial: "human_controlled_trial",
+  human: "human_study",
+  observational: "human_study",
+  label: "regulatory_label",
+  fda: "regulatory_label",
+  review: "secondary_report",
+  animal: "animal_or_lab",
+  lab: "animal_or_lab",
+  preclinical: "animal_or_lab",
+  invitro: "in_vitro",
+  cell: "in_vitro",
+};
 
 export const PEPTIDE_SORTS = ["relevance", "name", "-name", "evidence", "updated"] as const;
 export const STUDY_SORTS = ["newest", "oldest", "title"] as const;

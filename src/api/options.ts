@@ -32,8 +32,18 @@ export interface OptionDef {
   /** Placeholder of the value, `level` for `<level>`; absent for a switch. */
   value?: string;
   description: string;
-  /** Allowed values, for help, man pages and completion (validation is the endpoint schema's). */
+  /**
+   * Allowed values, for help, man pages and completion (validation is the endpoint
+   * schema's). Matched without regard to case, each member of a comma-separated list too.
+   */
   choices?: readonly string[];
+  /**
+   * The `choices` are the values pep knows, not all the API may take (the spec does not
+   * list them): an unknown one is sent as typed, after a warning with a suggestion.
+   */
+  openChoices?: boolean;
+  /** Words people type for a value (`rct`): offered as "did you mean", never sent in its place. */
+  synonyms?: Readonly<Record<string, string>>;
   /** Default shown in help. */
   default?: string | number | boolean;
   /** The API query parameter this flag fills. */

@@ -94,8 +94,47 @@ function tellProblem(
 export interface MappedQuery {
   /** Parameter -> value as typed (unchecked; `checkParams` is the judge). */
   raw: Record<string, unknown>;
+  /** Lines for stderr: values of open choices pep does not know, said before the request (`unknownChoices`). */
+  warnings: string[];
   /** Parameter -> the flag that fills it, for messages. */
   flags: Record<string, string>;
+}
+
+/**
+ * A value of an option with fixed choices, matched without regard to case (`--category
+ * Cognitive` is `cognitive`), as codes such as `--ships-to us` are; each member of a
+ * comma-separated list alike (`--types Peptides,Content`). Anything else as given, for
+ * the endpoint's schema to judge.
+ */
+function choiceOf(o: OptionDef, value: unknown): unknown {
+  if (!o.choices || typeof value !== "string" || o.choices.includes(value)) return value;
+  const choices = o.choices;
+  const one = (part: string) => {
+    const lower = part.trim().toLowerCase();
+    return choices.find((c) => c.toLowerCase() === lower) ?? part;
+  };
+  return value.includes(",") ? value.split(",").map(one).join(",") : one(value);
+}
+
+/**
+ * Two lines (warning, hint) for each value of an option with open choices (`--evidence-classification`)
+ * that pep does not know: it is sent as typed, since the API may know more values than
+ * the spec lists, but the user hears first what pep knows and what was likely meant.
+ */
+export function unknownChoices(o: OptionDef, value: unknown): string[] {
+  if (!o.openChoices || !o.choices || typeof value !== "string") return [];
+  const choices = o.choices;
+  const unknown = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "" && !choices.includes(p));
+  return unknown.flatMap((u) => {
+    const best = o.synonyms?.[u.toLowerCase().replace(/[\s-]+/g, "_")] ?? closest(u, choices);
+    return [
+      `warning: ${longName(o)} "${cleanLine(u)}" is not a value pep knows; it is sent as typed, for the API to judge`,
+      `hint: ${best ? `did you mean '${best}'? ` : ""}pep knows: ${choices.join(", ")}`,
+    ];
+  });
 }
 
 /**
@@ -104,17 +143,6 @@ export interface MappedQuery {
  * (`--param`). A pair naming a parameter a flag covers is refused: `reserved` adds the
  * parameters covered by flags outside `options` (the list flags).
  */
-/**
- * A value of an option with fixed choices, matched without regard to case (`--category
- * Cognitive` is `cognitive`), as codes such as `--ships-to us` are; anything else as given,
- * for the endpoint's schema to judge.
- */
-function choiceOf(o: OptionDef, value: unknown): unknown {
-  if (!o.choices || typeof value !== "string" || o.choices.includes(value)) return value;
-  const lower = value.trim().toLowerCase();
-  return o.choices.find((c) => c.toLowerCase() === lower) ?? value;
-}
-
 export function queryFromOptions(
   opts: Record<string, unknown>,
   options: readonly OptionDef[],
@@ -122,18 +150,21 @@ export function queryFromOptions(
 ): MappedQuery {
   const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const flags: Record<string, string> = Object.create(null) as Record<string, string>;
+  const warnings: string[] = [];
   for (const o of options) {
     if (!o.param) continue;
     flags[o.param] = longName(o);
     const value = opts[o.key];
-    if (value !== undefined) raw[o.param] = o.transform ? o.transform(value) : choiceOf(o, value);
+    if (value === undefined) continue;
+    raw[o.param] = o.transform ? o.transform(value) : choiceOf(o, value);
+    warnings.push(...unknownChoices(o, raw[o.param]));
   }
   for (const o of options) {
     if (!o.pairs) continue;
     const extra = extraParams(opts[o.key], { ...flags, ...reserved }, longName(o));
     Object.assign(raw, extra);
   }
-  return { raw, flags };
+  return { raw, flags, warnings };
 }
 
 /** The checked query of a command that is not a list: its options and `extra` values (arguments). */

@@ -6,12 +6,12 @@ import type { ResolvedConfig } from "../config/types.js";
 import { AuthError, UsageError } from "../core/errors.js";
 import { keyFingerprint, redactKey } from "../http/key.js";
 import type { Client, ClientEvent, ClientOptions } from "../http/types.js";
-import { colorEnabled, type IO } from "../core/io.js";
+import { colorEnabled, type IO, launchDetached } from "../core/io.js";
 import { cleanBlock } from "../output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
 
-import type { Context, Deps } from "../core/context.js";
+import type { Context, Deps, PageOpening } from "../core/context.js";
 export type { Context, Deps, GlobalOptions } from "../core/context.js";
 
 export interface ContextInit {
@@ -205,6 +205,19 @@ function clientFactory(
   };
 }
 
+/** Opens `url` with the program `openerFor` picks; `deps.launch` stands in for starting it in tests. */
+async function openPage(url: string, init: ContextInit): Promise<PageOpening> {
+  const { io, deps } = init;
+  // Loaded here: only `pep browse` and `--web` open pages.
+  const { openerFor } = await import("../core/browser.js");
+  const opener = openerFor(url, io.env, io.platform ?? "linux");
+  if ("none" in opener) return { opened: false, reason: opener.none };
+  const launched = await (deps.launch ?? launchDetached)(opener.argv, io.env);
+  if (launched.started) return { opened: true, via: opener.via };
+  const program = opener.via === opener.argv[0] ? opener.via : `${opener.argv[0]} (from ${opener.via})`;
+  return { opened: false, reason: `${program} could not be started (${launched.reason})` };
+}
+
 /** What the program's shell sees of a run's context beyond what commands get. */
 export interface RunContext extends Context {
   cleanup(): Promise<void>;
@@ -244,6 +257,7 @@ export function createContext(init: ContextInit): RunContext {
     notice,
     debug,
     waits,
+    openPage: (url) => openPage(url, init),
     async client(endpoint, overrides) {
       if (overrides) return makeClient(overrides);
       const cfg = await init.config();

@@ -7,6 +7,7 @@ import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "../api/enum
 import type { GlobalOptions } from "./context.js";
 import type { CommandDef } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
+import { closest } from "../core/suggest.js";
 import type { IO } from "../core/io.js";
 import { FILE_ENDINGS, formatOfFileName } from "../output/file-format.js";
 
@@ -24,19 +25,24 @@ export async function chooseFormat(
 ): Promise<{ format: OutputFormat; warning?: string; explicit?: boolean }> {
   const allowed: readonly string[] = [...OUTPUT_FORMATS, ...(def.extraFormats ?? [])];
   const check = (value: string, where: string): OutputFormat => {
-    if (allowed.includes(value)) return value as OutputFormat;
-    const citation = (CITATION_FORMATS as readonly string[]).includes(value);
-    throw new UsageError(
-      citation
-        ? `${where} ${value} is only for study commands (studies list|get|export, peptides studies); this command accepts: ${allowed.join(", ")}`
-        : `${where} must be one of: ${allowed.join(", ")} (got "${value}")`,
-    );
+    const v = formatWord(value);
+    if (allowed.includes(v)) return v as OutputFormat;
+    const citation = (CITATION_FORMATS as readonly string[]).includes(v);
+    if (citation)
+      throw new UsageError(
+        `${where} ${v} is only for study commands (studies list|get|export, peptides studies); this command accepts: ${allowed.join(", ")}`,
+      );
+    const best = closest(v, allowed);
+    throw new UsageError(`${where} must be one of: ${allowed.join(", ")} (got "${value}")`, {
+      hints: best ? [`did you mean '${best}'?`] : [],
+    });
   };
   const file = globals.file;
+  const output = globals.output === undefined ? undefined : formatWord(globals.output);
   const byName = file === undefined ? undefined : formatOfFileName(file);
   if (globals.jq !== undefined) {
     // jq reads and writes JSON: -o json (the whole document) or ndjson (item by item).
-    const chosen = globals.output ?? byName ?? "json";
+    const chosen = output ?? byName ?? "json";
     if (chosen !== "json" && chosen !== "ndjson")
       throw new UsageError(
         `--jq filters JSON output: use it with -o json or -o ndjson (got ${globals.output !== undefined ? `-o ${chosen}` : `--file ${file}`})`,
@@ -56,10 +62,7 @@ export async function chooseFormat(
   }
   if (byName !== undefined) {
     if (allowed.includes(byName)) return { format: byName };
-    throw new UsageError(
-      `--file ${file}: its name asks for ${byName}, which this command cannot write; it writes ${allowed.join(", ")}`,
-      { hints: [`Name the file with one of ${FILE_ENDINGS.join(" ")} that fits, or choose the format with -o.`] },
-    );
+    throw unwritableName(def, file!, byName, allowed);
   }
   if (file !== undefined && !isDevice(file))
     throw new UsageError(`--file ${file}: pep does not know what to write to a file named so`, {
@@ -69,13 +72,41 @@ export async function chooseFormat(
     file !== undefined && f === "table" ? (def.defaultFormat ?? "json") : f;
   // A default from the environment or the profile that this command cannot print (a
   // citation format on a command that is not about studies) falls back rather than failing.
-  const fromEnv = io.env.PEP_OUTPUT;
+  const fromEnv = io.env.PEP_OUTPUT === undefined ? undefined : formatWord(io.env.PEP_OUTPUT);
   if (fromEnv && (allowed.includes(fromEnv) || !(CITATION_FORMATS as readonly string[]).includes(fromEnv)))
-    return { format: machine(check(fromEnv, "PEP_OUTPUT")), explicit: true };
+    return { format: machine(check(io.env.PEP_OUTPUT!, "PEP_OUTPUT")), explicit: true };
   if (def.defaultFormat) return { format: def.defaultFormat };
   const configured = await fromConfig();
   if (configured && allowed.includes(configured)) return { format: machine(configured), explicit: true };
   return { format: io.stdoutIsTTY && file === undefined ? "table" : "json" };
+}
+
+/** `-o JSON`, `PEP_OUTPUT=Csv`: a format is named without regard to case. */
+export function formatWord(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+const FORMAT_NAMES: Partial<Record<OutputFormat, string>> = { bibtex: "BibTeX", ris: "RIS", "csl-json": "CSL-JSON" };
+
+/**
+ * A `--file` whose ending asks for a format the command does not write (`peptides list
+ * --file refs.bib`): what it can write to a file, the endings that fit, and, for a
+ * citation ending, which commands write citations.
+ */
+function unwritableName(def: CommandDef, file: string, asked: OutputFormat, allowed: readonly string[]): UsageError {
+  const command = `pep ${def.path.join(" ")}`;
+  // A file never gets a table unless -o asks for one: not worth offering.
+  const writes = allowed.filter((f) => f !== "table");
+  const endings = FILE_ENDINGS.filter((e) => writes.includes(formatOfFileName(e) ?? ""));
+  const hints = [`name the file ${endings.join(" ")}, or choose the format with -o (${writes.join(", ")})`];
+  if ((CITATION_FORMATS as readonly string[]).includes(asked))
+    hints.push(
+      "citations (BibTeX, RIS, CSL-JSON) come from the study commands: `pep peptides studies <slug> --file refs.bib`, `pep studies list|get|export --file refs.bib`",
+    );
+  return new UsageError(
+    `--file ${file}: the name asks for ${FORMAT_NAMES[asked] ?? asked}, which ${command} does not write; to a file it writes ${writes.join(", ")}`,
+    { hints },
+  );
 }
 
 /** A device or descriptor (`/dev/null`, `/dev/stdout`): written in place, its name says nothing. */
@@ -85,7 +116,8 @@ function isDevice(file: string): boolean {
 
 /** Whether failures are told as JSON before the format is settled: `-o`, else PEP_OUTPUT. */
 export function explicitMachine(output: string | undefined, env: IO["env"]): boolean {
-  const f = output ?? env.PEP_OUTPUT;
+  const given = output ?? env.PEP_OUTPUT;
+  const f = given === undefined ? undefined : formatWord(given);
   return f === "json" || f === "ndjson";
 }
 

@@ -12,6 +12,7 @@ import {
   exitCodeFor,
   InterruptedError,
   NetworkError,
+  NoPageError,
   OutputError,
   PaginationLoopError,
   PepError,
@@ -77,6 +78,7 @@ function kindOf(err: unknown): string {
   if (err instanceof ResponseError) return "bad_response";
   if (err instanceof PaginationLoopError) return "pagination_loop";
   if (err instanceof OutputError) return "output_error";
+  if (err instanceof NoPageError) return "no_page";
   if (err instanceof ApiError) return `http_${err.status}`;
   if (err instanceof PepError) return "error";
   if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) return "output_error";

@@ -11,6 +11,7 @@ export const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   "auth login": () => import("./auth/login.js"),
   "auth status": () => import("./auth/status.js"),
   "auth logout": () => import("./auth/logout.js"),
+  browse: () => import("./browse/browse.js"),
   "cache path": () => import("./cache/path.js"),
   "cache size": () => import("./cache/size.js"),
   "cache clear": () => import("./cache/clear.js"),

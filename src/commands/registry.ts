@@ -10,6 +10,7 @@ import { defs as sandbox } from "./sandbox/defs.js";
 import { defs as vendors } from "./vendors/defs.js";
 import { defs as prices } from "./prices/defs.js";
 import { defs as api } from "./api/defs.js";
+import { defs as browse } from "./browse/defs.js";
 import { defs as auth } from "./auth/defs.js";
 import { defs as config } from "./config/defs.js";
 import { defs as cache } from "./cache/defs.js";
@@ -39,6 +40,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...studies,
   ...vendors,
   ...prices,
+  ...browse,
   ...api,
   ...auth,
   ...config,

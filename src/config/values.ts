@@ -4,6 +4,7 @@
  */
 import { AUTH_HEADERS, CITATION_FORMATS, OUTPUT_FORMATS, type AuthHeader, type OutputFormat } from "../api/enums.js";
 import { ConfigError, UsageError } from "../core/errors.js";
+import { closest } from "../core/suggest.js";
 import { parseProxyUrl } from "../http/proxy.js";
 import { isKeyParam, KEY_IN_URL_HINT, maskUrl } from "../http/url.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./types.js";
@@ -63,7 +64,12 @@ export function checkBaseUrl(raw: string, where: string): string {
 
 /** Parses one value for `key`; `where` names its origin for messages (`--timeout`, `PEP_TIMEOUT`). */
 export function parseConfigValue(key: ConfigKey, raw: string, where: string): ProfileValues[ConfigKey] {
-  const bad = () => new UsageError(`${where} must be ${CONFIG_KEY_HELP[key]} (got "${raw}")`);
+  const bad = (choices: readonly string[] = []) => {
+    const best = closest(raw.trim(), choices);
+    return new UsageError(`${where} must be ${CONFIG_KEY_HELP[key]} (got "${raw}")`, {
+      hints: best ? [`did you mean '${best}'?`] : [],
+    });
+  };
   switch (key) {
     case "base_url":
       return checkBaseUrl(raw, where);
@@ -73,13 +79,14 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
       return k;
     }
     case "auth_header": {
-      const v = raw.toLowerCase();
-      if (!(AUTH_HEADERS as readonly string[]).includes(v)) throw bad();
+      const v = raw.trim().toLowerCase();
+      if (!(AUTH_HEADERS as readonly string[]).includes(v)) throw bad(AUTH_HEADERS);
       return v as AuthHeader;
     }
     case "output": {
-      if (!(ALL_FORMATS as readonly string[]).includes(raw)) throw bad();
-      return raw as OutputFormat;
+      const v = raw.trim().toLowerCase();
+      if (!(ALL_FORMATS as readonly string[]).includes(v)) throw bad(ALL_FORMATS);
+      return v as OutputFormat;
     }
     case "timeout": {
       const n = Number(raw);

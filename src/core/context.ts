@@ -7,7 +7,7 @@ import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Client, ClientEvent, ClientOptions, Clock, Timers } from "../http/types.js";
 import type { Waits } from "../output/waits.js";
-import type { IO } from "./io.js";
+import type { IO, Launch } from "./io.js";
 
 /** Global options (docs/cli.md#global-options), as commander parses them. */
 export type { GlobalOptions } from "../api/globals.js";
@@ -21,7 +21,12 @@ export interface Deps {
   timers?: Timers;
   /** Options for the in-process sandbox of `--sandbox` (faults, seed, scale). */
   sandbox?: Record<string, unknown>;
+  /** Starts the program that opens a web page (tests record the arguments instead). */
+  launch?: (argv: readonly string[], env: IO["env"]) => Promise<Launch>;
 }
+
+/** What became of opening a page: opened with `via`, or why not. */
+export type PageOpening = { opened: true; via: string } | { opened: false; reason: string };
 
 export interface Context {
   readonly io: IO;
@@ -42,6 +47,8 @@ export interface Context {
   client(endpoint?: Endpoint, overrides?: Partial<ClientOptions>): Promise<Client>;
   /** A line on stderr, unless `--quiet`. */
   notice(line: string): void;
+  /** Opens an http(s) address with the user's browser (core/browser.ts chooses the program). */
+  openPage(url: string): Promise<PageOpening>;
   /** A line on stderr with `--verbose` only (the request log's channel). */
   debug(line: string): void;
   /** Retry and rate-limit waits, shown in the spinner's line or as notices. */

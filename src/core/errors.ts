@@ -69,6 +69,16 @@ export class AuthError extends PepError {
   }
 }
 
+/**
+ * A record that exists but holds no web page to open (`pep browse`, `--web`): exit 4 like
+ * a record that does not exist, since in both cases there is nothing to open.
+ */
+export class NoPageError extends PepError {
+  constructor(message: string, options?: { hints?: string[] }) {
+    super(message, EXIT.notFound, options);
+  }
+}
+
 /** Fields of the API's error envelope `{ error: { code, message, request_id } }`. */
 export interface ApiErrorBody {
   code?: string;

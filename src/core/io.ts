@@ -23,6 +23,8 @@ export interface IO {
   signal: AbortSignal;
   /** stdout is the process's own terminal, which a pager can take over (never in tests' captured IO). */
   canPage?: boolean;
+  /** `process.platform`, for the program that opens a web page; `linux` when absent. */
+  platform?: string;
 }
 
 export function processIO(signal: AbortSignal): IO {
@@ -46,6 +48,7 @@ export function processIO(signal: AbortSignal): IO {
     cwd: process.cwd(),
     signal,
     canPage: Boolean(out.isTTY),
+    platform: process.platform,
   };
 }
 
@@ -221,4 +224,25 @@ function defaultPager(env: IO["env"]): { command: string; where: string } | unde
     }
   }
   return undefined;
+}
+
+/** Whether a program was started: `reason` says why not (`ENOENT`: not installed). */
+export type Launch = { started: true } | { started: false; reason: string };
+
+/**
+ * Starts `argv` without a shell, detached and with no standard streams, and does not wait
+ * for it (a browser may run for hours): resolves once it has started or failed to.
+ */
+export async function launchDetached(argv: readonly string[], env: IO["env"]): Promise<Launch> {
+  const { spawn } = await import("node:child_process");
+  const [program, ...args] = argv;
+  if (!program) return { started: false, reason: "no program named" };
+  const child = spawn(program, args, { detached: true, stdio: "ignore", shell: false, windowsHide: true, env });
+  return new Promise<Launch>((resolve) => {
+    child.once("spawn", () => {
+      child.unref();
+      resolve({ started: true });
+    });
+    child.once("error", (err: NodeJS.ErrnoException) => resolve({ started: false, reason: err.code ?? err.message }));
+  });
 }

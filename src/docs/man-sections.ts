@@ -90,6 +90,14 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "Pager for long output on a terminal, before the profile's `pager` and `PAGER`; `cat` or empty for none (as `--no-pager`). Default `less -FRX` when installed. Quitting the pager ends the run (exit 0).",
   },
   { name: "PAGER", text: "Pager when neither `PEP_PAGER` nor the profile's `pager` is set." },
+  {
+    name: "PEP_BROWSER",
+    text: "pep browse and --web: the command that opens a page, before `BROWSER`; `%s` stands for the address, else it is added last. Run without a shell.",
+  },
+  {
+    name: "BROWSER",
+    text: "The command that opens a page when `PEP_BROWSER` is not set; else `xdg-open` (with a display), `open` on macOS, `rundll32` on Windows.",
+  },
   { name: "PEP_CONFIG_DIR", text: "Folder of the config file, instead of the XDG config folder." },
   { name: "PEP_CACHE_DIR", text: "Folder of the ETag cache, instead of the XDG cache folder." },
   {

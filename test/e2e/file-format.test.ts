@@ -55,7 +55,16 @@ describe("--file without -o", () => {
   it("a citation ending off a study command is exit 2 naming what it writes, before any request", async () => {
     const r = await cli.pep(["peptides", "list", "--file", at("p.bib")]);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/asks for bibtex, which this command cannot write; it writes table, json, ndjson, csv, tsv/);
+    expect(r.err).toContain(
+      [
+        `error: --file ${at("p.bib")}: the name asks for BibTeX, which pep peptides list does not write; to a file it writes json, ndjson, csv, tsv, ids`,
+        "hint: name the file .ndjson .jsonl .json .csv .tsv, or choose the format with -o (json, ndjson, csv, tsv, ids)",
+        "hint: citations (BibTeX, RIS, CSL-JSON) come from the study commands: `pep peptides studies <slug> --file refs.bib`, `pep studies list|get|export --file refs.bib`",
+      ].join("\n"),
+    );
+    const ris = await cli.pep(["vendors", "list", "--file", at("v.ris")]);
+    expect(ris.code).toBe(2);
+    expect(ris.err).toContain("the name asks for RIS, which pep vendors list does not write");
     expect(r.sent).toBe(0);
     expect(existsSync(at("p.bib"))).toBe(false);
   });

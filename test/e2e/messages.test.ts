@@ -50,6 +50,99 @@ describe("bad values", () => {
   });
 });
 
+describe("enum values: every one checked before the request, case aside", () => {
+  it("each enum flag of each command refuses a slip before any request, with the closest value", async () => {
+    const cases: [string[], string, string][] = [
+      [["peptides", "list", "--evidence-level", "clinical-trail"], "--evidence-level", "clinical-trial"],
+      [["peptides", "list", "--regulatory-status", "withdrawm"], "--regulatory-status", "withdrawn"],
+      [["studies", "list", "--sort", "oldset"], "--sort", "oldest"],
+      [["studies", "export", "--sort", "titel", "-o", "csv"], "--sort", "title"],
+      [["vendors", "list", "--product-category", "spray"], "--product-category", "sprays"],
+      [["vendors", "list", "--sort", "ratings"], "--sort", "rating"],
+    ];
+    for (const [argv, flag, meant] of cases) {
+      const r = await cli.pep(argv, { env: KEY });
+      expect(r.code, argv.join(" ")).toBe(2);
+      expect(r.err).toMatch(new RegExp(`^error: ${flag} must be one of: `, "m"));
+      expect(r.err).toContain(`hint: did you mean '${meant}'? (${flag} ${meant})`);
+      expect(r.sent, argv.join(" ")).toBe(0);
+    }
+    const types = await cli.pep(["search", "sleep", "--types", "peptide"], { env: KEY });
+    expect(types.code).toBe(2);
+    expect(types.err).toContain("hint: did you mean 'peptides' for 'peptide'?");
+    expect(types.sent).toBe(0);
+  });
+
+  it("values match without regard to case, list members too", async () => {
+    for (const argv of [
+      ["peptides", "list", "--category", "Cognitive", "--evidence-level", "CLINICAL-TRIAL", "--sort", "Name"],
+      ["studies", "list", "--evidence-classification", "Human_Study,HUMAN_CONTROLLED_TRIAL", "--sort", "Oldest"],
+      ["vendors", "list", "--product-category", "Peptides", "--sort", "Best_Match"],
+      ["search", "sleep", "--types", "Peptides,CONTENT"],
+    ]) {
+      const r = await cli.pep([...argv, "--limit", "1", "-o", "json"], { env: KEY });
+      expect(r.code, `${argv.join(" ")}\n${r.err}`).toBe(0);
+      expect(r.err).not.toContain("warning:");
+    }
+  });
+
+  it("-o, PEP_OUTPUT, --auth-header and the completion shell: case aside, and a slip gets the closest", async () => {
+    const upper = await cli.pep(["index", "-o", "JSON"]);
+    expect(upper.code, upper.err).toBe(0);
+    expect(JSON.parse(upper.out)).toBeTypeOf("object");
+    const env = await cli.pep(["index"], { env: { PEP_OUTPUT: "Json" } });
+    expect(env.code, env.err).toBe(0);
+    expect(JSON.parse(env.out)).toBeTypeOf("object");
+    const slip = await cli.pep(["index", "-o", "jsno"]);
+    expect(slip.code).toBe(2);
+    expect(slip.err).toMatch(/^error: --output must be one of: .* \(got "jsno"\)$/m);
+    expect(slip.err).toMatch(/^hint: did you mean 'json'\?$/m);
+    expect(slip.sent).toBe(0);
+    const header = await cli.pep(["index", "--auth-header", "X-Api-Key", "-o", "json"]);
+    expect(header.code, header.err).toBe(0);
+    const bad = await cli.pep(["index", "--auth-header", "bearr"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^hint: did you mean 'bearer'\?$/m);
+    const shell = await cli.pep(["completion", "ZSH"]);
+    expect(shell.code, shell.err).toBe(0);
+    expect(shell.out).toContain("compdef");
+    const slipShell = await cli.pep(["completion", "bsh"]);
+    expect(slipShell.code).toBe(2);
+    expect(slipShell.err).toContain("hint: did you mean 'bash'? (pep completion bash)");
+  });
+});
+
+describe("--evidence-classification: values the spec does not list pass, after a warning", () => {
+  // The spec names one identifier (human_controlled_trial) and says the others are not
+  // shown: a value pep does not know may be one the API knows, so it is sent, but the
+  // user hears first what pep knows and what the word most likely meant.
+  it("a word for a class is told before the request, with the class it likely means", async () => {
+    const r = await cli.pep(["studies", "list", "--evidence-classification", "rct"], { env: KEY });
+    const warning = r.err.indexOf('warning: --evidence-classification "rct" is not a value pep knows');
+    expect(warning, r.err).toBeGreaterThanOrEqual(0);
+    expect(r.err).toContain(
+      "hint: did you mean 'human_controlled_trial'? pep knows: regulatory_label, human_controlled_trial, human_study, secondary_report, animal_or_lab, in_vitro",
+    );
+    // The sandbox knows only the six: its 400 follows the warning, exit 2.
+    expect(r.sent).toBe(1);
+    expect(r.code).toBe(2);
+    expect(r.err.indexOf("HTTP 400")).toBeGreaterThan(warning);
+  });
+
+  it("a slip gets the nearest class; a known value no warning; -q silences the warning", async () => {
+    const slip = await cli.pep(["studies", "list", "--evidence-classification", "human_studdy,in_vitro"], {
+      env: KEY,
+    });
+    expect(slip.err).toContain("hint: did you mean 'human_study'?");
+    expect(slip.err).not.toContain('"in_vitro"');
+    const known = await cli.pep(["studies", "list", "--evidence-classification", "in_vitro", "-o", "json"]);
+    expect(known.code, known.err).toBe(0);
+    expect(known.err).not.toContain("warning:");
+    const quiet = await cli.pep(["studies", "list", "--evidence-classification", "rct", "-q"]);
+    expect(quiet.err).not.toContain("warning:");
+  });
+});
+
 describe("the sandbox's names", () => {
   it("a 404 in sandbox mode says its data is synthetic and how to list its names", async () => {
     const { runPep } = await import("../helpers/cli.js");

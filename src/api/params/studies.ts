@@ -2,7 +2,7 @@
  * Filters of `GET /studies`, shared by `pep studies list` and `pep studies export`, each
  * naming the parameter it fills.
  */
-import { EVIDENCE_CLASSIFICATIONS, LIMITS, STUDY_SORTS } from "../enums.js";
+import { EVIDENCE_CLASSIFICATION_SYNONYMS, EVIDENCE_CLASSIFICATIONS, LIMITS, STUDY_SORTS } from "../enums.js";
 import { options } from "../options.js";
 
 export const STUDY_FILTER_OPTIONS = options([
@@ -18,8 +18,11 @@ export const STUDY_FILTER_OPTIONS = options([
     long: "evidence-classification",
     value: "a,b",
     param: "evidence_classification",
-    description: "only studies of these classifications, comma-separated",
+    description:
+      "only studies of these classifications, comma-separated (another value is sent as typed, after a warning)",
     choices: EVIDENCE_CLASSIFICATIONS,
+    openChoices: true,
+    synonyms: EVIDENCE_CLASSIFICATION_SYNONYMS,
   },
   {
     key: "yearFrom",

@@ -6,6 +6,7 @@ import { LIMITS, PEPTIDE_FIELDS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
+import { WEB_OPTIONS } from "../shared/web-options.js";
 import { PEPTIDE_LIST_OPTIONS } from "../../api/params/peptides.js";
 
 const slugArg = {
@@ -42,10 +43,11 @@ export const defs: CommandDef[] = [
     description: [
       "Human and preclinical evidence are shown apart. Dose figures are never part of a profile.",
       BATCH_HELP,
+      "--web opens the profile's page in the browser instead (one slug; pep browse does the same).",
       RESEARCH_NOTICE,
     ].join("\n\n"),
     args: [slugArg],
-    options: BATCH_OPTIONS,
+    options: [...BATCH_OPTIONS, ...WEB_OPTIONS],
     calls: "peptide",
     examples: [
       "pep peptides get bpc-157  # real API",

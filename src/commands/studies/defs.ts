@@ -8,6 +8,7 @@ import type { CommandDef } from "../../core/command.js";
 import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "../../api/params/studies.js";
 import { STUDY_ID_FORMS } from "../../api/study-id.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
+import { WEB_OPTIONS } from "../shared/web-options.js";
 
 const fieldsLine = `--fields chooses the fields requested and the columns shown, from: ${STUDY_FIELDS.join(", ")} (id is always included).`;
 
@@ -39,6 +40,7 @@ export const defs: CommandDef[] = [
       `<id> may be any of: ${STUDY_ID_FORMS.join("; ")}. A DOI or NCT number is turned into the API's id form (10.1000/x becomes doi-10.1000--x).`,
       "-o bibtex, ris or csl-json writes its citation.",
       BATCH_HELP,
+      "--web opens the study's page in the browser instead (one id): PubMed for a PMID, else doi.org, else ClinicalTrials.gov.",
       RESEARCH_NOTICE,
     ].join("\n\n"),
     args: [
@@ -49,7 +51,7 @@ export const defs: CommandDef[] = [
         variadic: true,
       },
     ],
-    options: BATCH_OPTIONS,
+    options: [...BATCH_OPTIONS, ...WEB_OPTIONS],
     extraFormats: ["bibtex", "ris", "csl-json"],
     calls: "study",
     examples: [

@@ -3,6 +3,7 @@ import { LIMITS, VENDOR_FIELDS } from "../../api/enums.js";
 import type { CommandDef } from "../../core/command.js";
 import { SHIPS_TO, VENDOR_LIST_OPTIONS } from "../../api/params/vendors.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
+import { WEB_OPTIONS } from "../shared/web-options.js";
 
 const KEY_NOTE =
   "Needs an API key with the vendors:read scope (`pep auth login`); without one it exits 3 before sending anything. Vendor order never depends on commissions or affiliate status.";
@@ -39,10 +40,10 @@ export const defs: CommandDef[] = [
   {
     path: ["vendors", "get"],
     summary: "Show one vendor: description, location, catalog, shipping and reviews, each fact with its source",
-    description: `${KEY_NOTE}\n\n${BATCH_HELP}`,
+    description: `${KEY_NOTE}\n\n${BATCH_HELP}\n\n--web opens the vendor's page in the directory instead (one id).`,
     calls: "vendor",
     args: [VENDOR_IDS],
-    options: [SHIPS_TO, ...BATCH_OPTIONS],
+    options: [SHIPS_TO, ...BATCH_OPTIONS, ...WEB_OPTIONS],
     examples: [
       "pep vendors get acme-labs  # real API",
       "pep vendors get acme-labs --ships-to GB -o json  # real API",

@@ -1,4 +1,4 @@
-/** `pep vendors get <id>...`: one vendor's profile (id or slug), with `--ships-to` coverage. */
+/** `pep vendors get <id>...`: one vendor's profile (id or slug), with `--ships-to` coverage; `--web` opens its page. */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { explained } from "../../api/auth-hints.js";
 import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
@@ -6,10 +6,18 @@ import { itemOf, requireArg } from "../../api/item.js";
 import { commandQuery } from "../../api/query.js";
 import type { Run } from "../../core/command.js";
 import { SHIPS_TO_OPTIONS } from "../../api/params/vendors.js";
+import { type WEB_OPTIONS, webAsked } from "../shared/web-options.js";
 
-export const run: Run<readonly [...typeof SHIPS_TO_OPTIONS, ...typeof BATCH_OPTIONS]> = async (input, ctx) => {
+export const run: Run<readonly [...typeof SHIPS_TO_OPTIONS, ...typeof BATCH_OPTIONS, ...typeof WEB_OPTIONS]> = async (
+  input,
+  ctx,
+) => {
   const endpoint = ENDPOINTS.vendor;
   const query = commandQuery(endpoint, input.opts, SHIPS_TO_OPTIONS);
+  if (webAsked(input.opts)) {
+    const { oneIdForWeb, openRecordPage } = await import("../shared/web.js");
+    return openRecordPage(ctx, "vendor", oneIdForWeb(input.args), { browser: input.opts.browser, query });
+  }
   return perId(ctx, input, { name: "id", resource: "vendor-detail", check: (s) => requireArg(s, "id") }, (id) =>
     explained(ctx, endpoint, () =>
       itemOf(ctx, endpoint, "vendor-detail", { query, pathParams: { id: requireArg(id, "id") } }),
