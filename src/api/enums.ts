@@ -44,8 +44,8 @@ export const PRODUCT_FORM_EXAMPLES = ["lyophilized-powder", "solution", "nasal-s
 /**
  * Evidence classification identifiers. The spec names the six classes and gives one
  * exact identifier (`human_controlled_trial`); the others follow the same pattern.
- * The CLI passes unknown values through (the API is the judge) after a warning with a
- * suggestion, and offers these for completion and help.
+ * The CLI refuses any other value before the request, with a suggestion, and offers
+ * these for completion and help.
  */
 export const EVIDENCE_CLASSIFICATIONS = [
   "regulatory_label",
@@ -58,7 +58,7 @@ export const EVIDENCE_CLASSIFICATIONS = [
 
 /**
  * Words people type for an evidence classification, offered as "did you mean" when a
- * value is not one pep knows (never sent in its place: the API may know the word).
+ * value is not one pep knows (never sent in its place: the user chooses).
  */
 export const EVIDENCE_CLASSIFICATION_SYNONYMS: Readonly<Record<string, (typeof EVIDENCE_CLASSIFICATIONS)[number]>> = {
   rct: "human_controlled_trial",

@@ -38,8 +38,9 @@ export interface OptionDef {
    */
   choices?: readonly string[];
   /**
-   * The `choices` are the values pep knows, not all the API may take (the spec does not
-   * list them): an unknown one is sent as typed, after a warning with a suggestion.
+   * The `choices` are the values pep knows where the spec does not list them all: the
+   * endpoint schema takes any string, and pep refuses an unknown one itself, before the
+   * request, with the likely one (`refuseUnknownChoices`).
    */
   openChoices?: boolean;
   /** Words people type for a value (`rct`): offered as "did you mean", never sent in its place. */

@@ -94,8 +94,6 @@ function tellProblem(
 export interface MappedQuery {
   /** Parameter -> value as typed (unchecked; `checkParams` is the judge). */
   raw: Record<string, unknown>;
-  /** Lines for stderr: values of open choices pep does not know, said before the request (`unknownChoices`). */
-  warnings: string[];
   /** Parameter -> the flag that fills it, for messages. */
   flags: Record<string, string>;
 }
@@ -117,23 +115,28 @@ function choiceOf(o: OptionDef, value: unknown): unknown {
 }
 
 /**
- * Two lines (warning, hint) for each value of an option with open choices (`--evidence-classification`)
- * that pep does not know: it is sent as typed, since the API may know more values than
- * the spec lists, but the user hears first what pep knows and what was likely meant.
+ * Refuses a value of an option whose choices the spec does not list in full
+ * (`--evidence-classification`: one identifier given, the other classes named in words)
+ * that pep does not know, before any request, with the likely one: a synonym people type
+ * (`rct`) or the closest spelling. The endpoint schema takes any string, so that the
+ * message is this one, with the values pep knows, rather than a bare pattern's.
  */
-export function unknownChoices(o: OptionDef, value: unknown): string[] {
-  if (!o.openChoices || !o.choices || typeof value !== "string") return [];
+export function refuseUnknownChoices(o: OptionDef, value: unknown): void {
+  if (!o.openChoices || !o.choices || typeof value !== "string") return;
   const choices = o.choices;
   const unknown = value
     .split(",")
     .map((p) => p.trim())
     .filter((p) => p !== "" && !choices.includes(p));
-  return unknown.flatMap((u) => {
-    const best = o.synonyms?.[u.toLowerCase().replace(/[\s-]+/g, "_")] ?? closest(u, choices);
-    return [
-      `warning: ${longName(o)} "${cleanLine(u)}" is not a value pep knows; it is sent as typed, for the API to judge`,
-      `hint: ${best ? `did you mean '${best}'? ` : ""}pep knows: ${choices.join(", ")}`,
-    ];
+  if (unknown.length === 0) return;
+  const hints = unknown.flatMap((u) => {
+    const word = u.toLowerCase().replace(/[\s-]+/g, "_");
+    const best = o.synonyms?.[word] ?? o.synonyms?.[word.replace(/s$/, "")] ?? closest(u, choices);
+    return best ? [`did you mean '${best}' for '${cleanLine(u)}'? (${longName(o)} ${best})`] : [];
+  });
+  const which = unknown.map((u) => `"${cleanLine(u)}"`).join(", ");
+  throw new UsageError(`${longName(o)} must be a comma-separated list of: ${choices.join(", ")} (not known: ${which})`, {
+    hints,
   });
 }
 
@@ -150,21 +153,20 @@ export function queryFromOptions(
 ): MappedQuery {
   const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const flags: Record<string, string> = Object.create(null) as Record<string, string>;
-  const warnings: string[] = [];
   for (const o of options) {
     if (!o.param) continue;
     flags[o.param] = longName(o);
     const value = opts[o.key];
     if (value === undefined) continue;
     raw[o.param] = o.transform ? o.transform(value) : choiceOf(o, value);
-    warnings.push(...unknownChoices(o, raw[o.param]));
+    refuseUnknownChoices(o, raw[o.param]);
   }
   for (const o of options) {
     if (!o.pairs) continue;
     const extra = extraParams(opts[o.key], { ...flags, ...reserved }, longName(o));
     Object.assign(raw, extra);
   }
-  return { raw, flags, warnings };
+  return { raw, flags };
 }
 
 /** The checked query of a command that is not a list: its options and `extra` values (arguments). */

@@ -112,34 +112,38 @@ describe("enum values: every one checked before the request, case aside", () => 
   });
 });
 
-describe("--evidence-classification: values the spec does not list pass, after a warning", () => {
-  // The spec names one identifier (human_controlled_trial) and says the others are not
-  // shown: a value pep does not know may be one the API knows, so it is sent, but the
-  // user hears first what pep knows and what the word most likely meant.
-  it("a word for a class is told before the request, with the class it likely means", async () => {
+describe("--evidence-classification: checked before the request like every enum flag", () => {
+  // The spec names the six classes (one identifier given); pep knows the six
+  // identifiers, refuses anything else itself with the class the word likely means,
+  // and sends nothing.
+  it("a word for a class is refused with the class it likely means, exit 2, no request", async () => {
     const r = await cli.pep(["studies", "list", "--evidence-classification", "rct"], { env: KEY });
-    const warning = r.err.indexOf('warning: --evidence-classification "rct" is not a value pep knows');
-    expect(warning, r.err).toBeGreaterThanOrEqual(0);
-    expect(r.err).toContain(
-      "hint: did you mean 'human_controlled_trial'? pep knows: regulatory_label, human_controlled_trial, human_study, secondary_report, animal_or_lab, in_vitro",
-    );
-    // The sandbox knows only the six: its 400 follows the warning, exit 2.
-    expect(r.sent).toBe(1);
     expect(r.code).toBe(2);
-    expect(r.err.indexOf("HTTP 400")).toBeGreaterThan(warning);
+    expect(r.sent).toBe(0);
+    expect(r.err).toContain(
+      'error: --evidence-classification must be a comma-separated list of: regulatory_label, human_controlled_trial, human_study, secondary_report, animal_or_lab, in_vitro (not known: "rct")',
+    );
+    expect(r.err).toContain(
+      "hint: did you mean 'human_controlled_trial' for 'rct'? (--evidence-classification human_controlled_trial)",
+    );
   });
 
-  it("a slip gets the nearest class; a known value no warning; -q silences the warning", async () => {
-    const slip = await cli.pep(["studies", "list", "--evidence-classification", "human_studdy,in_vitro"], {
+  it("a slip gets the nearest class, each member of a list on its own; case aside, known values pass", async () => {
+    const slip = await cli.pep(["studies", "list", "--evidence-classification", "human_studdy,in_vitro,animals"], {
       env: KEY,
     });
-    expect(slip.err).toContain("hint: did you mean 'human_study'?");
-    expect(slip.err).not.toContain('"in_vitro"');
-    const known = await cli.pep(["studies", "list", "--evidence-classification", "in_vitro", "-o", "json"]);
+    expect(slip.code).toBe(2);
+    expect(slip.sent).toBe(0);
+    expect(slip.err).toContain('(not known: "human_studdy", "animals")');
+    expect(slip.err).toContain("hint: did you mean 'human_study' for 'human_studdy'?");
+    expect(slip.err).toContain("hint: did you mean 'animal_or_lab' for 'animals'?");
+    const known = await cli.pep(["studies", "list", "--evidence-classification", "In_Vitro,HUMAN_STUDY", "-o", "json"]);
     expect(known.code, known.err).toBe(0);
-    expect(known.err).not.toContain("warning:");
-    const quiet = await cli.pep(["studies", "list", "--evidence-classification", "rct", "-q"]);
-    expect(quiet.err).not.toContain("warning:");
+    expect(known.err).not.toContain("error:");
+    const classes = new Set(
+      (JSON.parse(known.out) as { evidence_classification: string }[]).map((s) => s.evidence_classification),
+    );
+    expect([...classes].sort()).toEqual(["human_study", "in_vitro"]);
   });
 });
 

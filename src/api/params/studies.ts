@@ -18,8 +18,7 @@ export const STUDY_FILTER_OPTIONS = options([
     long: "evidence-classification",
     value: "a,b",
     param: "evidence_classification",
-    description:
-      "only studies of these classifications, comma-separated (another value is sent as typed, after a warning)",
+    description: "only studies of these classifications, comma-separated",
     choices: EVIDENCE_CLASSIFICATIONS,
     openChoices: true,
     synonyms: EVIDENCE_CLASSIFICATION_SYNONYMS,

@@ -72,7 +72,7 @@ export function listQuery(
   paging: Paging,
   withFields: boolean,
 ): { query: Query; fields: string[] | undefined } {
-  const { raw, flags, warnings } = queryFromOptions(opts, options, LIST_PARAMS);
+  const { raw, flags } = queryFromOptions(opts, options, LIST_PARAMS);
   const fields = withFields ? fieldsParam(ctx) : undefined;
   // Nothing typed but the page size, which pagingFrom has held to the same bounds as every
   // list endpoint's schema (test/commands/list-query.test.ts): the schema would judge
@@ -85,7 +85,6 @@ export function listQuery(
     { ...flags, fields: "--fields", limit: "--page-size", cursor: "--cursor" },
   );
   // Said once every value has passed the checks, just before the first request.
-  for (const line of warnings) ctx.notice(line);
   const { limit: _limit, cursor: _cursor, ...query } = checked;
   return { query, fields: fieldColumns(ctx) };
 }
