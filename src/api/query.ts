@@ -135,9 +135,12 @@ export function refuseUnknownChoices(o: OptionDef, value: unknown): void {
     return best ? [`did you mean '${best}' for '${cleanLine(u)}'? (${longName(o)} ${best})`] : [];
   });
   const which = unknown.map((u) => `"${cleanLine(u)}"`).join(", ");
-  throw new UsageError(`${longName(o)} must be a comma-separated list of: ${choices.join(", ")} (not known: ${which})`, {
-    hints,
-  });
+  throw new UsageError(
+    `${longName(o)} must be a comma-separated list of: ${choices.join(", ")} (not known: ${which})`,
+    {
+      hints,
+    },
+  );
 }
 
 /**
