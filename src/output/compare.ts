@@ -1,10 +1,11 @@
 /**
- * `vendors compare`: the vendors side by side, one column each, one row per field, when
- * every value fits whole in its column at the terminal's width; otherwise stacked, one
- * block per field with a line per vendor under it, so that nothing is ever cut. Links
- * too long for a side-by-side column are stacked under the table, whole. The sources
- * of the facts follow, each said once per vendor, then other keys of the comparison as
- * a card (a question not asked, a null, says nothing).
+ * `vendors compare`: the vendors side by side, one column each, one row per field, each
+ * value whole in its column at the terminal's width. A field too long to sit beside the
+ * others (a long link, a list, a sentence) follows the table, stacked; when the names do
+ * not fit, or too many fields would have to follow, the whole comparison is stacked: one
+ * block per field with a line per vendor under it. Nothing is ever cut. The sources of
+ * the facts follow, each said once per vendor, then other keys of the comparison as a
+ * card (a question not asked, a null, says nothing).
  */
 import { renderCard } from "./card.js";
 import { type CompareCell, type CompareRow, type Comparison, comparisonOf } from "./compare-rows.js";
@@ -38,23 +39,41 @@ function naturals(cmp: Comparison, rows: readonly CompareRow[]): number[] {
 
 const lineWidth = (widths: readonly number[]) => widths.reduce((s, w) => s + w, 0) + GAP * (widths.length - 1);
 
+/** At most this share of the rows may follow the table; past it the whole comparison is stacked. */
+const MAX_BELOW_SHARE = 1 / 4;
+
+/** A group's heading stays in the table only while some field under it does. */
+function withoutEmptyHeadings(rows: readonly CompareRow[]): CompareRow[] {
+  return rows.filter((r, i) => {
+    if (r.cells) return true;
+    for (const next of rows.slice(i + 1)) {
+      if (next.depth <= r.depth) return false;
+      if (next.cells) return true;
+    }
+    return false;
+  });
+}
+
 /**
- * The rows laid side by side and the link rows left for under the table, or undefined
- * when some value (or name, or label) would not fit whole.
+ * The rows laid side by side, and those (a long link, a long list) whose values would
+ * not fit whole beside the others, which follow the table stacked, widest first; or
+ * undefined when the names do not fit, or too many rows would have to follow.
  */
 function planSideBySide(cmp: Comparison, width: number) {
-  let table = cmp.rows.filter((r) => !r.link);
-  let widths = naturals(cmp, table);
-  if (lineWidth(widths) > width) return undefined;
-  const below: CompareRow[] = [];
-  for (const r of cmp.rows.filter((x) => x.link)) {
-    const tried = naturals(cmp, [...table, r]);
-    if (lineWidth(tried) <= width) {
-      widths = tried;
-      table = cmp.rows.filter((x) => table.includes(x) || x === r);
-    } else below.push(r);
+  const leaves = cmp.rows.filter((r) => r.cells);
+  // What a row alone needs: its label and its values, names aside.
+  const need = new Map(leaves.map((r) => [r, lineWidth([labelWidth(r), ...r.cells!.map((c) => widest(c.lines))])]));
+  const byNeed = [...leaves].sort((a, b) => need.get(b)! - need.get(a)!);
+  let table = [...cmp.rows];
+  const below = new Set<CompareRow>();
+  while (lineWidth(naturals(cmp, table)) > width) {
+    const next = byNeed[below.size];
+    if (!next || below.size + 1 > Math.max(2, leaves.length * MAX_BELOW_SHARE)) return undefined;
+    below.add(next);
+    table = table.filter((r) => r !== next);
   }
-  return { table, widths, below };
+  table = withoutEmptyHeadings(table);
+  return { table, widths: naturals(cmp, table), below: below.size > 0 ? withGroups(cmp.rows, below) : [] };
 }
 
 const paint = (c: CompareCell | undefined, t: string, style: Style) => (c?.dim ? style.dim(t) : t);
@@ -153,8 +172,28 @@ function stacked(cmp: Comparison, rows: readonly CompareRow[], width: number, st
   return lines;
 }
 
-/** Under the table a link row has no groups above it: its label says them. */
-const standalone = (r: CompareRow): CompareRow => ({ ...r, depth: 0, label: [...r.parents, r.label].join(" ") });
+/** Some rows with the headings of the groups they are in, as headings only. */
+function withGroups(all: readonly CompareRow[], picked: ReadonlySet<CompareRow>): CompareRow[] {
+  const keep = new Set(picked);
+  all.forEach((r, i) => {
+    if (!picked.has(r)) return;
+    let depth = r.depth;
+    for (let j = i - 1; j >= 0 && depth > 0; j--) {
+      const up = all[j]!;
+      if (up.depth < depth) {
+        keep.add(up);
+        depth = up.depth;
+      }
+    }
+  });
+  return all
+    .filter((r) => keep.has(r))
+    .map((r) => {
+      if (picked.has(r)) return r;
+      const { cells: _, ...heading } = r;
+      return heading;
+    });
+}
 
 /** Each vendor's sources: "• destinations, methods: vendor site, checked …, https://…". */
 function sourcesBlock(cmp: Comparison, width: number, style: Style): string[] {
@@ -184,7 +223,7 @@ export function renderCompare(data: unknown, width: number, style: Style): strin
   let lines: string[];
   if (plan) {
     lines = sideBySide(cmp, plan, style);
-    if (plan.below.length > 0) lines.push("", ...stacked(cmp, plan.below.map(standalone), width, style));
+    if (plan.below.length > 0) lines.push("", ...stacked(cmp, plan.below, width, style));
   } else lines = stacked(cmp, cmp.rows, width, style);
   lines.push(...sourcesBlock(cmp, width, style));
   // What the comparison answered (`ships_to`) is in the rows; a null says nothing.
