@@ -20,7 +20,10 @@ import type { Writable } from "node:stream";
 export interface Progress {
   /** One more item; refreshes the text from the counts (cheap). */
   tick(): void;
-  /** Erases the spinner line for now; it comes back on its next frame. */
+  /**
+   * Data goes to the same terminal: the spinner's line is erased for now (it comes back
+   * on its next frame); plain lines stop for good (the rows are the progress now).
+   */
   clear(): void;
   /** Stops and erases for good. */
   stop(): void;
