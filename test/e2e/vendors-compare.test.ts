@@ -61,7 +61,7 @@ function expectWithin(lines: readonly string[], columns: number): void {
  * vendor's name in the field's row; stacked, the text beside (or under) the vendor's name
  * under the field's label.
  */
-function valueOf(lines: readonly string[], label: string, vendor: string): string | undefined {
+function vendorValue(lines: readonly string[], label: string, vendor: string): string | undefined {
   // Side by side the first line is the names' row, its label column empty.
   const header = lines[0]!;
   if (/^ +\S/.test(header) && header.includes(vendor)) {
@@ -119,11 +119,11 @@ describe("vendors compare at a terminal, with long, missing, null and unknown fi
     expect(text).toContain("Ships only on weekdays");
     expect(text).toContain("card, bank transfer");
     // Ax: no slug (missing), a null country, a null rating (each of its fields unknown).
-    expect(valueOf(lines, "Slug", "Ax")).toBe("—");
-    expect(valueOf(lines, "Country", "Ax")).toBe("unknown");
-    expect(valueOf(lines, "Average", "Ax")).toBe("unknown");
-    expect(valueOf(lines, "Average", "Plain Supply")).toBe("4.1");
-    expect(valueOf(lines, "Average", "Odd Labs")).toBe("—");
+    expect(vendorValue(lines, "Slug", "Ax")).toBe("—");
+    expect(vendorValue(lines, "Country", "Ax")).toBe("unknown");
+    expect(vendorValue(lines, "Average", "Ax")).toBe("unknown");
+    expect(vendorValue(lines, "Average", "Plain Supply")).toBe("4.1");
+    expect(vendorValue(lines, "Average", "Odd Labs")).toBe("—");
     expect(text).toContain("Next day (Royal Example Mail, 1 day)");
     expect(text).toContain("Economy (3-5 days)");
     expect(text).toContain("99.00 GBP");
