@@ -119,7 +119,14 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "With `pep` in its list, each file of pep's bundle says on stderr whether its code cache was accepted, rejected or missing, and which the run saved.",
   },
   { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`), the spinner's included." },
-  { name: "TERM", text: "`dumb`: no colour and no spinner; waits are told as notice lines." },
+  {
+    name: "TERM",
+    text: "`dumb`: no colour, no pager (unless `PEP_PAGER` names one), and progress as plain lines (at most one every five seconds) instead of a spinner; waits are told as notice lines.",
+  },
+  {
+    name: "CI",
+    text: "When set (and not `false` or `0`), progress on a terminal is plain lines, as under `TERM=dumb`: a CI log keeps every frame of a spinner.",
+  },
   { name: "FORCE_COLOR", text: "Colour even when the output is not a terminal; `0` or `false` turns colour off." },
 ];
 

@@ -1,19 +1,29 @@
 /**
- * The spinner on stderr for long list runs ("page 3, 250 items"), and the line that
- * says what the run is waiting for (a rate-limit window, a retry's back-off). It
- * appears only when stderr is a terminal, not with --quiet, and only once a run has
- * lasted a moment, so quick commands never flash it; a wait shows at once. Without
- * colour (NO_COLOR, --no-color, TERM=dumb) the frames are plain; a dumb terminal gets
- * no spinner at all, since it cannot redraw a line. ora is imported only when it is
- * about to show. Anything else written to stderr must call `stop()` first; data written
- * to a terminal stdout calls `clear()` so rows and the spinner line do not mix.
+ * Progress on stderr for long list runs ("page 3, 250 items"), and the line that says
+ * what the run is waiting for (a rate-limit window, a retry's back-off). Only when
+ * stderr is a terminal, not with --quiet, and only once a run has lasted a moment, so
+ * quick commands never flash it. How it shows depends on the terminal:
+ * - a spinner redrawing one line (a wait shows in it at once, counting down), on a
+ *   terminal that can redraw a line; ora is imported only when it is about to show;
+ * - plain lines, at most one every few seconds and only when the counts moved, with no
+ *   carriage return or escape sequence, where a redrawn line would turn into garbage:
+ *   `TERM=dumb` (Emacs's shell and compilation buffers, editors' output panes), a CI
+ *   log (`CI` set), a terminal that reports no width. Waits are then notice lines.
+ * Without colour (NO_COLOR, --no-color) the spinner's frames are plain. Anything else
+ * written to stderr must call `stop()` first; data written to a terminal stdout calls
+ * `clear()` so rows and the spinner line do not mix (plain lines stop there: the rows
+ * are the progress from then on). Time comes from an injected clock (tests use fake
+ * time).
  */
 import type { Writable } from "node:stream";
 
 export interface Progress {
   /** One more item; refreshes the text from the counts (cheap). */
   tick(): void;
-  /** Erases the spinner line for now; it comes back on its next frame. */
+  /**
+   * Data goes to the same terminal: the spinner's line is erased for now (it comes back
+   * on its next frame); plain lines stop for good (the rows are the progress now).
+   */
   clear(): void;
   /** Stops and erases for good. */
   stop(): void;
@@ -33,14 +43,51 @@ interface Spinner {
   start(): unknown;
   stop(): unknown;
   clear(): unknown;
+  render(): unknown;
   isSpinning: boolean;
+}
+
+/** Time for progress: now, and timers (each one-shot; an interval re-arms itself). */
+export interface ProgressClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Real time; the timers never keep the process alive. */
+export const REAL_TIME: ProgressClock = {
+  now: () => Date.now(),
+  setTimeout(fn, ms) {
+    const t = setTimeout(fn, ms);
+    t.unref?.();
+    return t;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** A spinner redrawn in place, or plain lines now and then. */
+export type ProgressMode = "spinner" | "lines";
+
+/** `CI=true`, `CI=1`, `CI=woodpecker`: anything but empty, `false` or `0`. */
+const isCI = (env: Record<string, string | undefined>) => {
+  const ci = env.CI?.trim().toLowerCase();
+  return ci !== undefined && ci !== "" && ci !== "false" && ci !== "0";
+};
+
+/**
+ * How progress shows on this stream (a terminal). A dumb terminal cannot redraw a line;
+ * a CI log keeps every frame; a pseudo-terminal never sized would make ora count its line
+ * as endless and erase forever. TERM unset is not dumb: Windows consoles leave it unset.
+ */
+export function progressMode(stream: Writable, env: Record<string, string | undefined>): ProgressMode {
+  if ((stream as { columns?: number }).columns === 0) return "lines";
+  if (env.TERM === "dumb" || isCI(env)) return "lines";
+  return "spinner";
 }
 
 /** Whether a spinner can be drawn on this stream at all. */
 export function canSpin(stream: Writable, env: Record<string, string | undefined>): boolean {
-  // A terminal that reports no width (a pseudo-terminal never sized) would make ora
-  // count its line as endless and erase forever; a dumb terminal cannot redraw a line.
-  return (stream as { columns?: number }).columns !== 0 && env.TERM !== "dumb";
+  return progressMode(stream, env) === "spinner";
 }
 
 /** "4.2s", "12s": a wait as the line shows it. */
@@ -56,28 +103,36 @@ export interface ProgressOptions {
   label: string;
   /** Counts to show; `seen` is how many items have passed through so far. */
   counts?: (seen: number) => { pages: number; items: number };
-  /** Milliseconds before it shows (default 300). */
+  /** Milliseconds before the spinner shows (default 300). */
   delayMs?: number | undefined;
-  /** Colour the frames (false with NO_COLOR, --no-color, TERM=dumb). */
+  /** Colour the frames (false with NO_COLOR, --no-color). */
   color?: boolean | undefined;
   env?: Record<string, string | undefined>;
+  clock?: ProgressClock | undefined;
 }
+
+/** Plain lines: the first once the run has lasted this long, then at most one per interval. */
+export const LINE_DELAY_MS = 2000;
+export const LINE_INTERVAL_MS = 5000;
+/** How often plain lines look whether there is something new to say. */
+const LINE_POLL_MS = 1000;
+/** How often a wait's countdown is redrawn. */
+const COUNTDOWN_MS = 250;
 
 /** A wait the line counts down. */
 interface Waiting {
   text: (left: string) => string;
   until: number;
-  timer: NodeJS.Timeout;
 }
 
 /** The line: the label with its counts, then the wait being counted down, if any. */
-function lineText(options: ProgressOptions, seen: number, waiting: Waiting | undefined): string {
+function lineText(options: ProgressOptions, seen: number, waiting: Waiting | undefined, now: number): string {
   const parts: string[] = [];
   if (options.label !== "" && options.counts) {
     const { pages, items } = options.counts(seen);
     parts.push(`${options.label}: page ${pages}, ${items} item${items === 1 ? "" : "s"}`);
   } else if (options.label !== "") parts.push(options.label);
-  if (waiting) parts.push(waiting.text(formatWait(waiting.until - Date.now())));
+  if (waiting) parts.push(waiting.text(formatWait(waiting.until - now)));
   return parts.join(" · ");
 }
 
@@ -98,24 +153,67 @@ async function startSpinner(options: ProgressOptions, text: () => string, live: 
 }
 
 export function startProgress(options: ProgressOptions): Progress {
+  return progressMode(options.stream, options.env ?? {}) === "lines" ? startLines(options) : startSpin(options);
+}
+
+/**
+ * Plain lines: "Fetching studies: page 3, 250 items", each a whole line, at most one per
+ * interval and only when the counts moved; none once data reaches the terminal. Waits
+ * are not drawn here (false: the caller says them as notice lines).
+ */
+function startLines(options: ProgressOptions): Progress {
+  const clock = options.clock ?? REAL_TIME;
+  let seen = 0;
+  let last = "";
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let done = options.label === "" || !options.counts;
+  let timer: unknown;
+  function look() {
+    const now = clock.now();
+    const text = lineText(options, seen, undefined, now);
+    if (seen > 0 && text !== last && now - lastAt >= LINE_INTERVAL_MS) {
+      last = text;
+      lastAt = now;
+      options.stream.write(`${text}\n`);
+    }
+    timer = done ? undefined : clock.setTimeout(look, LINE_POLL_MS);
+  }
+  const stop = () => {
+    done = true;
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = undefined;
+  };
+  if (!done) timer = clock.setTimeout(look, LINE_DELAY_MS);
+  return {
+    tick: () => void seen++,
+    clear: stop,
+    stop,
+    wait: () => false,
+    resume() {},
+  };
+}
+
+function startSpin(options: ProgressOptions): Progress {
+  const clock = options.clock ?? REAL_TIME;
   let spinner: Spinner | undefined;
   let _loading: Promise<void> | undefined;
   let stopped = false;
   let lastText = "";
   let seen = 0;
-  let waiting: Waiting | undefined;
-  const enabled = canSpin(options.stream, options.env ?? {});
-  const text = () => lineText(options, seen, waiting);
-  const refresh = () => {
+  let waiting: (Waiting & { timer?: unknown }) | undefined;
+  const text = () => lineText(options, seen, waiting, clock.now());
+  /** New text for the next frame; `now` redraws at once (a wait's start, countdown and end). */
+  const refresh = (now = false) => {
     if (!spinner || stopped) return;
     const t = text();
     if (t !== lastText) {
       lastText = t;
       spinner.text = t;
+      if (now) spinner.render();
     }
   };
   const show = async () => {
-    if (!enabled || spinner) return;
+    if (spinner) return;
     const firstText = () => {
       lastText = text();
       return lastText;
@@ -126,13 +224,19 @@ export function startProgress(options: ProgressOptions): Progress {
   const showSoon = () => {
     _loading ??= show().catch(() => undefined);
   };
-  const timer = options.label !== "" ? setTimeout(showSoon, options.delayMs ?? 300) : undefined;
-  timer?.unref?.();
+  const timer = options.label !== "" ? clock.setTimeout(showSoon, options.delayMs ?? 300) : undefined;
   const endWait = () => {
     if (!waiting) return;
-    clearInterval(waiting.timer);
+    if (waiting.timer !== undefined) clock.clearTimeout(waiting.timer);
     waiting = undefined;
-    refresh();
+    refresh(true);
+  };
+  // The countdown is redrawn each quarter second; the line goes back to the counts when it ends.
+  const countdown = () => {
+    if (!waiting) return;
+    if (clock.now() >= waiting.until) return endWait();
+    refresh(true);
+    waiting.timer = clock.setTimeout(countdown, COUNTDOWN_MS);
   };
   return {
     tick() {
@@ -145,8 +249,8 @@ export function startProgress(options: ProgressOptions): Progress {
     stop() {
       if (stopped) return;
       stopped = true;
-      clearTimeout(timer);
-      if (waiting) clearInterval(waiting.timer);
+      if (timer !== undefined) clock.clearTimeout(timer);
+      if (waiting?.timer !== undefined) clock.clearTimeout(waiting.timer);
       waiting = undefined;
       if (spinner) {
         spinner.stop();
@@ -154,14 +258,11 @@ export function startProgress(options: ProgressOptions): Progress {
       }
     },
     wait(waitText, ms) {
-      if (!enabled || stopped) return false;
-      if (waiting) clearInterval(waiting.timer);
-      const until = Date.now() + ms;
-      // The countdown ticks each quarter second; the line goes back to the counts when it ends.
-      const tick = setInterval(() => (Date.now() >= until ? endWait() : refresh()), 250);
-      tick.unref?.();
-      waiting = { text: waitText, until, timer: tick };
-      refresh();
+      if (stopped) return false;
+      if (waiting?.timer !== undefined) clock.clearTimeout(waiting.timer);
+      waiting = { text: waitText, until: clock.now() + ms };
+      waiting.timer = clock.setTimeout(countdown, COUNTDOWN_MS);
+      refresh(true);
       showSoon();
       return true;
     },

@@ -58,7 +58,7 @@ export interface RenderOptions {
   progressDelayMs?: number;
   /** Colour on stderr (the spinner's frames). */
   stderrColor?: boolean;
-  /** The environment, for TERM=dumb (no spinner: it cannot redraw a line). */
+  /** The environment: TERM=dumb and CI get progress as plain lines (no line to redraw). */
   env?: Record<string, string | undefined>;
   /** Retry and rate-limit waits: shown in the spinner's line while it runs. */
   waits?: Waits;

@@ -253,7 +253,7 @@ describe("cards", () => {
     `);
   });
 
-  it("vendor comparison: a sourced fact is one row for every vendor, whatever its value's shape", async () => {
+  it("vendor comparison: a sourced fact reads as its value (an object: a row per field, null: unknown in each), its source listed once below", async () => {
     const src = (d: string) => ({ type: "vendor_site", checked_at: d });
     const pair = [
       {
@@ -275,10 +275,21 @@ describe("cards", () => {
     ];
     const { out } = await run(item("vendor-compare", { vendors: pair }), "table", { columns: 160 });
     expect(out).toMatchInlineSnapshot(`
-      "                       Alpha Labs                                                                      Beta Peptides
-      ID                     v1                                                                              v2
-      Shipping destinations  Coverage: worldwide; Countries: none (source: vendor site, checked 2025-05-26)  unknown (source: vendor site, checked 2025-04-14)
-      Shipping methods       Express, Post (source: vendor site, checked 2025-05-26)                         unknown (source: vendor site, checked 2025-04-14)
+      "                Alpha Labs  Beta Peptides
+      ID              v1          v2
+
+      Shipping
+        Destinations
+          Coverage    worldwide   unknown
+          Countries   none        unknown
+        Methods       Express     unknown
+                      Post
+
+      Sources
+        Alpha Labs
+          • destinations, methods: vendor site, checked 2025-05-26
+        Beta Peptides
+          • destinations, methods: vendor site, checked 2025-04-14
       "
     `);
   });
