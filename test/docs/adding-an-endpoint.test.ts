@@ -199,7 +199,7 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     ]);
     const guide = readFileSync(path.join(ROOT, "docs/adding-an-endpoint.md"), "utf8");
     for (const file of named) expect(guide).toContain(`\`${file}\``);
-  });
+  }, 120_000); // a whole tsc run: about 15 s alone, more beside other files
 
   it("filled in: the copy compiles, and the command, help, completion, man page, CSV header and MCP tool appear", async () => {
     fillNamedPlaces();
