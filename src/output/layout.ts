@@ -73,6 +73,128 @@ export function fitWidths(
   return widths;
 }
 
+/** What the planner knows of a column. */
+export interface ColumnNeeds {
+  /** Its widest cell (or header) in the rows at hand. */
+  natural: number;
+  /** The narrowest it may be cut to. */
+  min: number;
+  /** Higher is kept longer. */
+  priority: number;
+  /** Never cut: shown at its natural width, or hidden. */
+  fixed?: boolean;
+  /** A double share of the room left over (a title). */
+  wide?: boolean;
+}
+
+/**
+ * Columns of lower priority than this are extras (a journal, a link, a last-seen date):
+ * hidden too, though they would fit, when that lets a more important column be whole.
+ */
+export const EXTRA_PRIORITY = 50;
+
+/**
+ * Which columns a table keeps within `total` columns, and their widths. Each column
+ * needs its `min` (its natural width when narrower; all of it when `fixed`); columns are
+ * taken by priority, highest first, while their needs fit, so the lowest-priority ones
+ * are hidden whole before any cell is cut below its minimum (a column too wide for the
+ * room left is passed over for a narrower one of lower priority). A `fixed` column is
+ * taken only when the kept columns of higher priority that can be cut would still get
+ * their natural widths: a long URL does not push a title below its length. Then an
+ * extra (EXTRA_PRIORITY) is let go, lowest first, whenever that makes a column that
+ * matters more whole. The column of highest priority is always kept. What room is left
+ * goes to the kept columns up to their natural widths, evenly (a `wide` one twice over),
+ * then to the last column, which is never padded (later rows may use it).
+ */
+export function planColumns(cols: readonly ColumnNeeds[], total: number): { keep: number[]; widths: number[] } {
+  const nat = cols.map((c) => Math.max(1, c.natural));
+  const least = cols.map((c, i) => (c.fixed ? nat[i]! : Math.max(1, Math.min(nat[i]!, c.min))));
+  const order = cols.map((_, i) => i).sort((a, b) => cols[b]!.priority - cols[a]!.priority || a - b);
+  const kept = new Set<number>();
+  let used = 0;
+  for (const i of order) {
+    const cost = least[i]! + (kept.size > 0 ? GAP : 0);
+    // A column never cut takes all its width at once: only when the columns that matter
+    // more, and can be cut, still get theirs whole.
+    const owed = cols[i]!.fixed
+      ? [...kept].reduce(
+          (sum, k) => sum + (cols[k]!.fixed || cols[k]!.priority <= cols[i]!.priority ? 0 : nat[k]! - least[k]!),
+          0,
+        )
+      : 0;
+    if (kept.size > 0 && used + cost + owed > total) continue;
+    kept.add(i);
+    used += cost;
+  }
+  let keep = [...kept].sort((a, b) => a - b);
+  const widthsOf = (k: readonly number[]) => shareRoom(cols, nat, least, k, total);
+  for (let widths = widthsOf(keep); ; ) {
+    const cut = keep.filter((i, j) => !cols[i]!.fixed && widths[j]! < nat[i]!);
+    const extras = keep
+      .filter((i) => i !== order[0] && cols[i]!.priority < EXTRA_PRIORITY)
+      .sort((a, b) => cols[a]!.priority - cols[b]!.priority || b - a);
+    const freeing = extras
+      .map((x) => ({ keep: keep.filter((i) => i !== x), x }))
+      .map((t) => ({ ...t, widths: widthsOf(t.keep) }))
+      .find((t) => cut.some((c) => cols[c]!.priority > cols[t.x]!.priority && t.widths[t.keep.indexOf(c)]! >= nat[c]!));
+    if (!freeing) return { keep, widths };
+    keep = freeing.keep;
+    widths = freeing.widths;
+  }
+}
+
+/** Widths of the kept columns: each its least, the room left shared, the rest to the last. */
+function shareRoom(
+  cols: readonly ColumnNeeds[],
+  nat: readonly number[],
+  least: readonly number[],
+  keep: readonly number[],
+  total: number,
+): number[] {
+  const widths = keep.map((i) => least[i]!);
+  const used = widths.reduce((s, w) => s + w, 0) + GAP * Math.max(0, keep.length - 1);
+  const slack = share(
+    widths,
+    keep.map((i, j) => (cols[i]!.fixed ? widths[j]! : nat[i]!)),
+    keep.map((i) => (cols[i]!.wide ? 2 : 1)),
+    total - used,
+  );
+  if (widths.length > 0 && slack > 0) widths[widths.length - 1]! += slack;
+  return widths;
+}
+
+/**
+ * Grows `widths` toward `caps` with `slack` columns of room, evenly by weight, the
+ * columns needing least first so what one does not need goes to the rest; returns the
+ * room left.
+ */
+function share(widths: number[], caps: readonly number[], weights: readonly number[], slack: number): number {
+  let left = slack;
+  for (let progress = true; progress && left > 0; ) {
+    progress = false;
+    const open = widths.map((_, j) => j).filter((j) => widths[j]! < caps[j]!);
+    open.sort((a, b) => (caps[a]! - widths[a]!) / weights[a]! - (caps[b]! - widths[b]!) / weights[b]!);
+    let weightLeft = open.reduce((s, j) => s + weights[j]!, 0);
+    for (const j of open) {
+      const give = Math.min(caps[j]! - widths[j]!, Math.floor((left * weights[j]!) / weightLeft));
+      weightLeft -= weights[j]!;
+      if (give <= 0) continue;
+      widths[j]! += give;
+      left -= give;
+      progress = true;
+    }
+    // What rounding left over goes one column at a time.
+    if (!progress)
+      for (const j of open) {
+        if (left <= 0) break;
+        widths[j]! += 1;
+        left -= 1;
+        progress = true;
+      }
+  }
+  return left;
+}
+
 /** Natural width of each column over some rows of cells (headers included). */
 export function naturalWidths(headers: readonly string[], rows: readonly (readonly Cell[])[]): number[] {
   return headers.map((h, i) => rows.reduce((m, r) => Math.max(m, displayWidth(r[i]?.text ?? "")), displayWidth(h)));
