@@ -312,13 +312,31 @@ function baseCell(spec: ColumnSpec, path: string): (item: unknown) => Cell {
   return (item) => (isIdKey(path) ? idCell : humanCell)(getPath(item, path));
 }
 
+/** A column of labels is as wide as its widest label: shown whole, or hidden. */
+function specMin(spec: ColumnSpec): number | undefined {
+  return spec.labels ? Math.max(spec.min ?? 0, widestLabel(spec.labels, displayWidth)) : spec.min;
+}
+
+/**
+ * The default columns of a resource's table (or of a search's content), by header: the
+ * narrowest each is cut to, and whether it is never cut. What a check of the screens
+ * holds the tables to.
+ */
+export function columnRules(resource: Resource | "search-content"): { header: string; min: number; fixed: boolean }[] {
+  const specs = resource === "search-content" ? CONTENT_COLUMNS : (DEFAULTS[resource] ?? []);
+  return specs.map((spec) => ({
+    header: spec.header,
+    min: minWidthOf({ header: spec.header, min: specMin(spec) }),
+    fixed: spec.fixed === true || isIdKey(spec.paths[0]!),
+  }));
+}
+
 function fromSpec(spec: ColumnSpec, first: unknown): Column | undefined {
   const present = (spec.presence ?? spec.paths).some((p) => getPath(first, p) !== undefined);
   if (!present) return undefined;
   const path = spec.paths.find((p) => getPath(first, p) !== undefined) ?? spec.paths[0]!;
   const base = baseCell(spec, path);
-  // A column of labels is as wide as its widest label: shown whole, or hidden.
-  const min = spec.labels ? Math.max(spec.min ?? 0, widestLabel(spec.labels, displayWidth)) : spec.min;
+  const min = specMin(spec);
   return {
     key: path,
     header: spec.header,

@@ -100,9 +100,10 @@ export const EXTRA_PRIORITY = 50;
  * are hidden whole before any cell is cut below its minimum (a column too wide for the
  * room left is passed over for a narrower one of lower priority). A `fixed` column is
  * taken only when the kept columns of higher priority that can be cut would still get
- * their natural widths: a long URL does not push a title below its length. Then an
- * extra (EXTRA_PRIORITY) is let go, lowest first, whenever that makes a column that
- * matters more whole. The column of highest priority is always kept. What room is left
+ * their natural widths, if it is an extra (below EXTRA_PRIORITY): a long URL does not
+ * push a title below its length. Then an extra is let go, lowest first, whenever a
+ * column that matters more is cut and would then be whole, or is cramped (under half
+ * again its minimum). The column of highest priority is always kept. What room is left
  * goes to the kept columns up to their natural widths, evenly (a `wide` one twice over),
  * then to the last column, which is never padded (later rows may use it).
  */
@@ -116,17 +117,20 @@ export function planColumns(cols: readonly ColumnNeeds[], total: number): { keep
     const cost = least[i]! + (kept.size > 0 ? GAP : 0);
     // A column never cut takes all its width at once: only when the columns that matter
     // more, and can be cut, still get theirs whole.
-    const owed = cols[i]!.fixed
-      ? [...kept].reduce(
-          (sum, k) => sum + (cols[k]!.fixed || cols[k]!.priority <= cols[i]!.priority ? 0 : nat[k]! - least[k]!),
-          0,
-        )
-      : 0;
+    const owed =
+      cols[i]!.fixed && cols[i]!.priority < EXTRA_PRIORITY
+        ? [...kept].reduce(
+            (sum, k) => sum + (cols[k]!.fixed || cols[k]!.priority <= cols[i]!.priority ? 0 : nat[k]! - least[k]!),
+            0,
+          )
+        : 0;
     if (kept.size > 0 && used + cost + owed > total) continue;
     kept.add(i);
     used += cost;
   }
   let keep = [...kept].sort((a, b) => a - b);
+  // Cut to less than half again its minimum, a column is cramped: an extra gives way to it.
+  const comfort = (i: number) => Math.min(nat[i]!, Math.ceil(cols[i]!.min * 1.5));
   const widthsOf = (k: readonly number[]) => shareRoom(cols, nat, least, k, total);
   for (let widths = widthsOf(keep); ; ) {
     const cut = keep.filter((i, j) => !cols[i]!.fixed && widths[j]! < nat[i]!);
@@ -136,7 +140,13 @@ export function planColumns(cols: readonly ColumnNeeds[], total: number): { keep
     const freeing = extras
       .map((x) => ({ keep: keep.filter((i) => i !== x), x }))
       .map((t) => ({ ...t, widths: widthsOf(t.keep) }))
-      .find((t) => cut.some((c) => cols[c]!.priority > cols[t.x]!.priority && t.widths[t.keep.indexOf(c)]! >= nat[c]!));
+      .find((t) =>
+        cut.some(
+          (c) =>
+            cols[c]!.priority > cols[t.x]!.priority &&
+            (t.widths[t.keep.indexOf(c)]! >= nat[c]! || widths[keep.indexOf(c)]! < comfort(c)),
+        ),
+      );
     if (!freeing) return { keep, widths };
     keep = freeing.keep;
     widths = freeing.widths;
