@@ -126,7 +126,7 @@ const shortened =
 const STUDY_COLUMNS: ColumnSpec[] = [
   { header: "ID", paths: ["id"], fixed: true, priority: 100 },
   { header: "YEAR", paths: ["publication_year", "year"], priority: 70, min: 4 },
-  { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"], wide: true, priority: 90, min: 30 },
+  { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"], wide: true, priority: 90, min: 20 },
   { header: "JOURNAL", paths: ["journal", "journal.name"], priority: 30, min: 20 },
   {
     header: "EVIDENCE",
@@ -276,7 +276,7 @@ const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
 
 /** Content items of a search (FAQ, articles, courses). */
 export const CONTENT_COLUMNS: ColumnSpec[] = [
-  { header: "TITLE", paths: ["title", "name", "question"], linkTo: ITEM_URL, wide: true, priority: 90, min: 30 },
+  { header: "TITLE", paths: ["title", "name", "question"], linkTo: ITEM_URL, wide: true, priority: 90, min: 20 },
   { header: "TYPE", paths: ["type", "kind", "content_type"], labels: CONTENT_TYPE_LABELS, priority: 60 },
   { header: "PEPTIDE", paths: ["peptide.name", "peptide"], priority: 40, min: 12 },
   // Whole or hidden (with a note), never cut: a cut address cannot be opened.

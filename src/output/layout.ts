@@ -103,7 +103,7 @@ export const EXTRA_PRIORITY = 50;
  * their natural widths, if it is an extra (below EXTRA_PRIORITY): a long URL does not
  * push a title below its length. Then an extra is let go, lowest first, whenever a
  * column that matters more is cut and would then be whole, or is cramped (under half
- * again its minimum). The column of highest priority is always kept. What room is left
+ * again its minimum); and any column, lowest first, while a `wide` one is cramped. The column of highest priority is always kept. What room is left
  * goes to the kept columns up to their natural widths, evenly (a `wide` one twice over),
  * then to the last column, which is never padded (later rows may use it).
  */
@@ -111,11 +111,32 @@ export function planColumns(cols: readonly ColumnNeeds[], total: number): { keep
   const nat = cols.map((c) => Math.max(1, c.natural));
   const least = cols.map((c, i) => (c.fixed ? nat[i]! : Math.max(1, Math.min(nat[i]!, c.min))));
   const order = cols.map((_, i) => i).sort((a, b) => cols[b]!.priority - cols[a]!.priority || a - b);
+  const need = (k: readonly number[]) => k.reduce((s, i) => s + least[i]!, 0) + GAP * Math.max(0, k.length - 1);
+  let keep = byPriority(cols, nat, least, order, total);
+  const widthsOf = (k: readonly number[]) => shareRoom(cols, nat, least, k, total);
+  const yielding = givingWay(cols, nat, order[0]!, widthsOf);
+  for (let x = yielding(keep); x !== undefined; x = yielding(keep)) keep = keep.filter((i) => i !== x);
+  // A column passed over or let go may fit in the room another's going made.
+  for (const x of order.filter((i) => !keep.includes(i))) {
+    const trial = [...keep, x].sort((a, b) => a - b);
+    if (need(trial) <= total && yielding(trial) === undefined) keep = trial;
+  }
+  return { keep, widths: widthsOf(keep) };
+}
+
+/** Columns taken by priority while their needs fit (see planColumns). */
+function byPriority(
+  cols: readonly ColumnNeeds[],
+  nat: readonly number[],
+  least: readonly number[],
+  order: readonly number[],
+  total: number,
+): number[] {
   const kept = new Set<number>();
   let used = 0;
   for (const i of order) {
     const cost = least[i]! + (kept.size > 0 ? GAP : 0);
-    // A column never cut takes all its width at once: only when the columns that matter
+    // A never-cut extra takes all its width at once: only when the columns that matter
     // more, and can be cut, still get theirs whole.
     const owed =
       cols[i]!.fixed && cols[i]!.priority < EXTRA_PRIORITY
@@ -128,29 +149,39 @@ export function planColumns(cols: readonly ColumnNeeds[], total: number): { keep
     kept.add(i);
     used += cost;
   }
-  let keep = [...kept].sort((a, b) => a - b);
-  // Cut to less than half again its minimum, a column is cramped: an extra gives way to it.
+  return [...kept].sort((a, b) => a - b);
+}
+
+/**
+ * Which kept column, if any, should give way: an extra to a more important column it
+ * keeps from being whole, or cramps (cut to under half again its minimum); any column to
+ * a cramped `wide` one (the title the reader came for). The lowest priority goes first;
+ * the `top` column never.
+ */
+function givingWay(
+  cols: readonly ColumnNeeds[],
+  nat: readonly number[],
+  top: number,
+  widthsOf: (keep: readonly number[]) => number[],
+): (keep: readonly number[]) => number | undefined {
   const comfort = (i: number) => Math.min(nat[i]!, Math.ceil(cols[i]!.min * 1.5));
-  const widthsOf = (k: readonly number[]) => shareRoom(cols, nat, least, k, total);
-  for (let widths = widthsOf(keep); ; ) {
+  return (keep) => {
+    const widths = widthsOf(keep);
     const cut = keep.filter((i, j) => !cols[i]!.fixed && widths[j]! < nat[i]!);
-    const extras = keep
-      .filter((i) => i !== order[0] && cols[i]!.priority < EXTRA_PRIORITY)
-      .sort((a, b) => cols[a]!.priority - cols[b]!.priority || b - a);
-    const freeing = extras
-      .map((x) => ({ keep: keep.filter((i) => i !== x), x }))
-      .map((t) => ({ ...t, widths: widthsOf(t.keep) }))
-      .find((t) =>
-        cut.some(
-          (c) =>
-            cols[c]!.priority > cols[t.x]!.priority &&
-            (t.widths[t.keep.indexOf(c)]! >= nat[c]! || widths[keep.indexOf(c)]! < comfort(c)),
-        ),
+    const cramped = (c: number) => widths[keep.indexOf(c)]! < comfort(c);
+    const candidates = keep.filter((i) => i !== top).sort((a, b) => cols[a]!.priority - cols[b]!.priority || b - a);
+    return candidates.find((x) => {
+      const rest = keep.filter((i) => i !== x);
+      const after = widthsOf(rest);
+      return cut.some(
+        (c) =>
+          cols[c]!.priority > cols[x]!.priority &&
+          (cols[x]!.priority < EXTRA_PRIORITY
+            ? after[rest.indexOf(c)]! >= nat[c]! || cramped(c)
+            : cols[c]!.wide === true && cramped(c)),
       );
-    if (!freeing) return { keep, widths };
-    keep = freeing.keep;
-    widths = freeing.widths;
-  }
+    });
+  };
 }
 
 /** Widths of the kept columns: each its least, the room left shared, the rest to the last. */

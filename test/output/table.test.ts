@@ -303,6 +303,19 @@ describe("planColumns", () => {
     expect(planColumns(cols, 200).keep).toEqual([0, 1, 2]);
   });
 
+  it("lets any column go for a cramped title, then takes back what fits beside it", () => {
+    // A 30-wide id: the title would get 22 (under half again its minimum of 20) beside the
+    // year: the year goes. With a 13-wide id, the year stays and the title gets 39.
+    const study = (id: number) => [
+      col(id, id, 100, { fixed: true }),
+      col(4, 4, 70),
+      col(120, 20, 90, { wide: true }),
+      col(16, 16, 80),
+    ];
+    expect(planColumns(study(30), 60)).toEqual({ keep: [0, 2], widths: [30, 28] });
+    expect(planColumns(study(13), 60)).toEqual({ keep: [0, 1, 2], widths: [13, 4, 39] });
+  });
+
   it("gives a wide column (a title) a double share of the room left", () => {
     // 40 columns to share past the minimums of 10: 26 to the title, 14 to the other.
     expect(planColumns([col(100, 10, 9, { wide: true }), col(100, 10, 8)], 62).widths).toEqual([36, 24]);
@@ -421,6 +434,13 @@ describe("tables that choose, on long and wide values", () => {
     const mixed = [echo[0], { ...echo[1], categories: ["longevity"] }];
     const s = setupTable(resolveColumns("peptide", undefined, mixed[0]), mixed, 40, ["category"]);
     expect(s.hidden.map((c) => c.header)).toEqual(["NAME"]);
+  });
+
+  it("the hidden-columns note is one line on stderr, and none under -q", async () => {
+    const loud = await run(list("study", longStudies), "table", { columns: 60 });
+    expect(loud.err.split("\n").filter((l) => l !== "")).toHaveLength(1);
+    expect(loud.out).not.toContain("hidden");
+    expect((await run(list("study", longStudies), "table", { columns: 60, quiet: true })).err).toBe("");
   });
 
   it("--fields columns are kept in order and cut rather than hidden for priority", async () => {
