@@ -41,6 +41,9 @@ export interface Column {
   filters?: readonly string[];
   /** Named with `--fields`: the user's choice, kept (cut if need be) before any is hidden. */
   chosen?: boolean;
+  /** The paths its cells link to, and its cells without the link (one link a row is enough). */
+  links?: readonly string[];
+  unlinked?(item: unknown): Cell;
 }
 
 /** The narrowest a default column is cut to when its definition names none. */
@@ -124,7 +127,7 @@ const shortened =
 
 /** Studies, as listed and as a profile cites them: the title is what the reader came for. */
 const STUDY_COLUMNS: ColumnSpec[] = [
-  { header: "ID", paths: ["id"], fixed: true, priority: 100 },
+  { header: "ID", paths: ["id"], linkTo: ["url", "source_url"], fixed: true, priority: 100 },
   { header: "YEAR", paths: ["publication_year", "year"], priority: 70, min: 4 },
   { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"], wide: true, priority: 90, min: 20 },
   { header: "JOURNAL", paths: ["journal", "journal.name"], priority: 30, min: 20 },
@@ -173,7 +176,7 @@ const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
     { header: "BASE URL", paths: ["base_url"], cell: setting("base_url"), fixed: true, priority: 70 },
   ],
   peptide: [
-    { header: "ID", paths: ["id", "slug"], fixed: true, priority: 100 },
+    { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
     { header: "NAME", paths: ["name"], linkTo: ITEM_URL, priority: 60, min: 12 },
     { header: "CATEGORIES", paths: ["categories"], priority: 70, min: 20, filters: ["category"] },
     {
@@ -195,7 +198,7 @@ const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   study: STUDY_COLUMNS,
   "cited-study": STUDY_COLUMNS,
   vendor: [
-    { header: "ID", paths: ["id", "slug"], fixed: true, priority: 100 },
+    { header: "ID", paths: ["id", "slug"], linkTo: ["url", "profile_url", "website_url"], fixed: true, priority: 100 },
     { header: "NAME", paths: ["name"], linkTo: ["url", "profile_url", "website_url"], priority: 90, min: 16 },
     { header: "COUNTRY", paths: ["country"], priority: 50, filters: ["country"] },
     { header: "RATING", paths: ["rating.average"], priority: 70, min: 6 },
@@ -210,7 +213,13 @@ const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   // Each offer leads on: its id, and its vendor's for `pep vendors get` and `compare`.
   offer: [
     { header: "ID", paths: ["id"], fixed: true, priority: 85 },
-    { header: "VENDOR ID", paths: ["vendor.id", "vendor_id", "vendor.slug"], fixed: true, priority: 80 },
+    {
+      header: "VENDOR ID",
+      paths: ["vendor.id", "vendor_id", "vendor.slug"],
+      linkTo: ["vendor.url", "vendor.profile_url"],
+      fixed: true,
+      priority: 80,
+    },
     {
       header: "VENDOR",
       paths: ["vendor.name", "vendor_name", "vendor"],
@@ -246,13 +255,13 @@ const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
     },
   ],
   category: [
-    { header: "ID", paths: ["id", "slug"], fixed: true, priority: 100 },
+    { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
     { header: "NAME", paths: ["name", "label", "title"], linkTo: ITEM_URL, priority: 60, min: 12 },
     { header: "COUNT", paths: ["peptide_count", "count", "total"], priority: 80, min: 5 },
     { header: "PEPTIDES", paths: ["peptides", "profiles"], priority: 70, min: 20 },
   ],
   "research-area": [
-    { header: "ID", paths: ["id", "slug"], fixed: true, priority: 100 },
+    { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
     { header: "AREA", paths: ["name", "area", "title", "label"], linkTo: ITEM_URL, priority: 60, min: 12 },
     { header: "COUNT", paths: ["peptide_count", "count", "study_count"], priority: 80, min: 5 },
     { header: "PEPTIDES", paths: ["peptides", "profiles"], priority: 70, min: 20 },
@@ -341,6 +350,7 @@ function fromSpec(spec: ColumnSpec, first: unknown): Column | undefined {
     key: path,
     header: spec.header,
     cell: (item) => withLink(base(item), item, spec.linkTo),
+    ...(spec.linkTo ? { links: spec.linkTo, unlinked: base } : {}),
     priority: spec.priority,
     ...(min !== undefined ? { min } : {}),
     ...(spec.filters ? { filters: spec.filters } : {}),

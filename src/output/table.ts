@@ -49,6 +49,13 @@ function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cel
   });
 }
 
+/** An id column links to the item only when no other kept column (its name) does already. */
+function linkedElsewhere(column: Column, kept: readonly Column[]): boolean {
+  if (!isIdKey(column.key)) return false;
+  const to = JSON.stringify(column.links);
+  return kept.some((c) => c !== column && JSON.stringify(c.links) === to);
+}
+
 /**
  * Fixes columns and widths from the first block of items (docs/cli.md#tables): columns
  * named with `--fields` are kept in their order and cut if need be; default ones are
@@ -77,8 +84,9 @@ export function setupTable(
     })),
     width,
   );
+  const kept = plan.keep.map((i) => columns[i]!);
   return {
-    columns: plan.keep.map((i) => columns[i]!),
+    columns: kept.map((c) => (c.unlinked && linkedElsewhere(c, kept) ? { ...c, cell: c.unlinked } : c)),
     widths: plan.widths,
     hidden: columns.filter((_, i) => !plan.keep.includes(i)),
   };

@@ -126,6 +126,16 @@ describe("list tables", () => {
     expect(plain).not.toContain("\x1b");
   });
 
+  it("links the id to the item's page when its name is hidden, one link a row", async () => {
+    const link = "\x1b]8;;https://example.test/peptides/bpc-157\x1b\\";
+    const wide = (await run(list("peptide", peptides), "table", { columns: 200, hyperlinks: true })).out;
+    expect(wide.split(link)).toHaveLength(2);
+    expect(wide).toContain(`${link}BPC-157\x1b]8;;\x1b\\`);
+    const narrow = (await run(list("peptide", peptides), "table", { columns: 40, hyperlinks: true })).out;
+    expect(narrow).not.toContain("BPC-157");
+    expect(narrow).toContain(`${link}bpc-157\x1b]8;;\x1b\\`);
+  });
+
   it("never breaks the layout with very long strings, deep nesting or wide characters", async () => {
     const deep = (n: number): unknown => (n === 0 ? "leaf" : { child: deep(n - 1), list: [{ name: "x".repeat(50) }] });
     const items = [
