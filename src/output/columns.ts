@@ -200,7 +200,7 @@ const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   vendor: [
     { header: "ID", paths: ["id", "slug"], linkTo: ["url", "profile_url", "website_url"], fixed: true, priority: 100 },
     { header: "NAME", paths: ["name"], linkTo: ["url", "profile_url", "website_url"], priority: 90, min: 16 },
-    { header: "COUNTRY", paths: ["country"], priority: 50, filters: ["country"] },
+    { header: "COUNTRY", paths: ["country"], priority: 50, min: 7, filters: ["country"] },
     { header: "RATING", paths: ["rating.average"], priority: 70, min: 6 },
     {
       header: "REVIEWS",

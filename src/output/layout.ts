@@ -103,9 +103,12 @@ export const EXTRA_PRIORITY = 50;
  * their natural widths, if it is an extra (below EXTRA_PRIORITY): a long URL does not
  * push a title below its length. Then an extra is let go, lowest first, whenever a
  * column that matters more is cut and would then be whole, or is cramped (under half
- * again its minimum); and any column, lowest first, while a `wide` one is cramped. The column of highest priority is always kept. What room is left
- * goes to the kept columns up to their natural widths, evenly (a `wide` one twice over),
- * then to the last column, which is never padded (later rows may use it).
+ * again its minimum); and any column, lowest first, while a `wide` one is cramped.
+ * Columns passed over or let go are then taken back where they fit without undoing
+ * that. The column of highest priority is always kept. What room is left goes to the
+ * kept columns up to their natural widths, evenly (a `wide` one twice over), then to any
+ * whose first rows were narrower than its minimum (later pages may be wider), then to
+ * the last column, which is never padded.
  */
 export function planColumns(cols: readonly ColumnNeeds[], total: number): { keep: number[]; widths: number[] } {
   const nat = cols.map((c) => Math.max(1, c.natural));
@@ -194,12 +197,18 @@ function shareRoom(
 ): number[] {
   const widths = keep.map((i) => least[i]!);
   const used = widths.reduce((s, w) => s + w, 0) + GAP * Math.max(0, keep.length - 1);
-  const slack = share(
+  let slack = share(
     widths,
     keep.map((i, j) => (cols[i]!.fixed ? widths[j]! : nat[i]!)),
     keep.map((i) => (cols[i]!.wide ? 2 : 1)),
     total - used,
   );
+  // Room to spare: a column whose first rows were short gets its minimum for later pages.
+  keep.forEach((i, j) => {
+    const give = cols[i]!.fixed || j === keep.length - 1 ? 0 : Math.min(slack, Math.max(0, cols[i]!.min - widths[j]!));
+    widths[j]! += give;
+    slack -= give;
+  });
   if (widths.length > 0 && slack > 0) widths[widths.length - 1]! += slack;
   return widths;
 }
