@@ -85,6 +85,8 @@ export interface ColumnNeeds {
   fixed?: boolean;
   /** A double share of the room left over (a title). */
   wide?: boolean;
+  /** Rows may follow (a streamed list): room to spare widens it to its minimum for them. */
+  reserve?: boolean;
 }
 
 /**
@@ -107,7 +109,8 @@ export const EXTRA_PRIORITY = 50;
  * Columns passed over or let go are then taken back where they fit without undoing
  * that. The column of highest priority is always kept. What room is left goes to the
  * kept columns up to their natural widths, evenly (a `wide` one twice over), then to any
- * whose first rows were narrower than its minimum (later pages may be wider), then to
+ * `reserve` one whose first rows were narrower than its minimum (later pages may be
+ * wider), then to
  * the last column, which is never padded.
  */
 export function planColumns(cols: readonly ColumnNeeds[], total: number): { keep: number[]; widths: number[] } {
@@ -205,7 +208,10 @@ function shareRoom(
   );
   // Room to spare: a column whose first rows were short gets its minimum for later pages.
   keep.forEach((i, j) => {
-    const give = cols[i]!.fixed || j === keep.length - 1 ? 0 : Math.min(slack, Math.max(0, cols[i]!.min - widths[j]!));
+    const give =
+      !cols[i]!.reserve || cols[i]!.fixed || j === keep.length - 1
+        ? 0
+        : Math.min(slack, Math.max(0, cols[i]!.min - widths[j]!));
     widths[j]! += give;
     slack -= give;
   });
@@ -252,7 +258,9 @@ export function naturalWidths(headers: readonly string[], rows: readonly (readon
 
 /**
  * One line: each cell cut to its width (except `fixed` ones), styled (dim placeholders,
- * hyperlinks), padded by its plain width; no padding after the last non-empty cell.
+ * hyperlinks), padded by its plain width; no padding after the last non-empty cell. A
+ * fixed cell longer than its column (a later page's longer id or amount) is kept whole,
+ * and the cells after it give up the columns it took, so the line keeps its width.
  */
 export function formatRow(
   cells: readonly Cell[],
@@ -266,11 +274,18 @@ export function formatRow(
     if ((cells[i]?.text ?? "") !== "") last = i;
   });
   let line = "";
+  let owed = 0;
   for (let i = 0; i <= last; i++) {
     const cell = cells[i] ?? { text: "" };
-    const w = widths[i]!;
-    // Money is never cut: a later, longer amount shifts its row rather than lose digits.
+    let w = widths[i]!;
+    if (!fixed[i] && owed > 0) {
+      const given = Math.min(owed, w - 1);
+      w -= given;
+      owed -= given;
+    }
+    // Money and ids are never cut: a later, longer one takes room from the cells after it.
     const plain = fixed[i] ? cell.text : truncate(cell.text, w);
+    if (fixed[i]) owed += Math.max(0, displayWidth(plain) - w);
     let shown = cell.dim ? style.dim(plain) : bold ? style.bold(plain) : plain;
     if (cell.link !== undefined) shown = style.link(shown, cell.link);
     line += shown;

@@ -60,12 +60,14 @@ function linkedElsewhere(column: Column, kept: readonly Column[]): boolean {
  * Fixes columns and widths from the first block of items (docs/cli.md#tables): columns
  * named with `--fields` are kept in their order and cut if need be; default ones are
  * kept by priority, each whole or at least its minimum wide, the lowest hidden first.
+ * A `streamed` table keeps room for later pages where it can.
  */
 export function setupTable(
   columns: Column[],
   block: readonly unknown[],
   width: number,
   filters: readonly string[] = [],
+  streamed = false,
 ): TableSetup {
   const rows = block.map((item) => columns.map((c) => c.cell(item)));
   const natural = naturalWidths(
@@ -81,6 +83,7 @@ export function setupTable(
       priority: c.chosen ? 1000 - i : (c.priority ?? 50 - i / 100) - (idle[i] ? 1000 : 0),
       fixed: c.fixed === true,
       wide: c.wide === true,
+      reserve: streamed && c.min !== undefined,
     })),
     width,
   );
@@ -171,7 +174,7 @@ export async function writeListTable(
     let header = false;
     if (!setup) {
       const columns = resolveColumns(resource, ctx.fields, block[0]);
-      setup = setupTable(columns, block, ctx.options.columns, filters);
+      setup = setupTable(columns, block, ctx.options.columns, filters, true);
       header = true;
       const note = hiddenNote(setup);
       if (note !== undefined) await ctx.notice(note);

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Resource } from "../../src/core/command.js";
-import { columnRules } from "../../src/output/columns.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
+import { expectMinimums, tablesOf } from "../helpers/tables.js";
 import { visible } from "../helpers/terminal.js";
 
 const cli = useSandboxCli();
@@ -92,21 +92,6 @@ const LIST_RESOURCES: Record<string, readonly (Resource | "search-content")[]> =
   products: ["product"],
 };
 
-/** The tables of a screen: each header line's column starts, and the rows under it. */
-function tablesOf(text: string): { headers: string[]; starts: number[]; rows: string[] }[] {
-  const lines = text.split("\n");
-  const tables: { headers: string[]; starts: number[]; rows: string[] }[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^[A-Z]+(?: [A-Z]+)*(?: {2,}[A-Z]+(?: [A-Z]+)*)*$/.test(lines[i]!)) continue;
-    const starts = [...lines[i]!.matchAll(/(?:^|(?<= {2}))[A-Z]+(?: [A-Z]+)*/g)].map((m) => m.index);
-    const headers = starts.map((at, j) => lines[i]!.slice(at, starts[j + 1]).trim());
-    const rows: string[] = [];
-    while (i + 1 < lines.length && lines[i + 1] !== "" && !lines[i + 1]!.startsWith("--- ")) rows.push(lines[++i]!);
-    tables.push({ headers, starts, rows });
-  }
-  return tables;
-}
-
 describe("no kept column cut below its minimum", () => {
   for (const [name, argv] of SCREENS.lists) {
     it(name, async () => {
@@ -115,24 +100,7 @@ describe("no kept column cut below its minimum", () => {
       for (const columns of WIDTHS) {
         const tables = tablesOf(await screen(argv, columns));
         expect(tables.length, `${name} at ${columns}`).toBe(resources.length);
-        tables.forEach((table, t) => {
-          const rules = new Map(columnRules(resources[t]!).map((r) => [r.header, r]));
-          table.headers.forEach((header, j) => {
-            const rule = rules.get(header);
-            expect(rule, `${header} is a default column of ${resources[t]}`).toBeDefined();
-            const end = table.starts[j + 1];
-            for (const row of table.rows) {
-              const cell = row.slice(table.starts[j], end).trimEnd();
-              if (!cell.endsWith("…")) continue;
-              const where = `${name} at ${columns}: ${header} cut to "${cell}"`;
-              expect(rule!.fixed, where).toBe(false);
-              // The cut cell fills its column: the column is at least the minimum wide.
-              expect(end === undefined ? cell.length : end - table.starts[j]! - 2, where).toBeGreaterThanOrEqual(
-                rule!.min,
-              );
-            }
-          });
-        });
+        tables.forEach((table, t) => expectMinimums(table, resources[t]!, `${name} at ${columns}`));
       }
     });
   }

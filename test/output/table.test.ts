@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { columnRules, resolveColumns } from "../../src/output/columns.js";
-import { type ColumnNeeds, fitWidths, planColumns } from "../../src/output/layout.js";
+import { type ColumnNeeds, fitWidths, formatRow, planColumns } from "../../src/output/layout.js";
+import { makeStyle } from "../../src/output/style.js";
 import { setupTable } from "../../src/output/table.js";
 import { displayWidth } from "../../src/output/width.js";
 import { item, list, run } from "./helpers.js";
@@ -86,8 +87,8 @@ describe("list tables", () => {
     ];
     const { out } = await run(list("product", products), "table", { columns: 100 });
     expect(out).toMatchInlineSnapshot(`
-      "NAME              PEPTIDE     FORM        PRICES
-      BPC-157 capsules  BPC-157     capsules    0.10 GBP (1 offer), 46.84–1000000.00000001 USD (3 offers)
+      "NAME              PEPTIDE  FORM      PRICES
+      BPC-157 capsules  BPC-157  capsules  0.10 GBP (1 offer), 46.84–1000000.00000001 USD (3 offers)
       "
     `);
   });
@@ -252,6 +253,27 @@ describe("fitWidths", () => {
   });
   it("never shrinks a fixed (money) column", () => {
     expect(fitWidths([30, 20, 30], 50, { fixed: [false, true, false] })[1]).toBe(20);
+  });
+});
+
+describe("formatRow", () => {
+  it("keeps a longer never-cut cell whole and takes the room from the cells after it", () => {
+    const style = makeStyle({ color: false, hyperlinks: false });
+    const widths = [6, 10, 5];
+    const fixed = [true, false, false];
+    expect(formatRow([{ text: "abc" }, { text: "0123456789" }, { text: "end" }], widths, style, false, fixed)).toBe(
+      "abc     0123456789  end",
+    );
+    // Three columns too long for its column: the next cell gives them up, the last starts where it did.
+    const line = formatRow(
+      [{ text: "abcdefghi" }, { text: "0123456789" }, { text: "end" }],
+      widths,
+      style,
+      false,
+      fixed,
+    );
+    expect(line).toBe("abcdefghi  012345…  end");
+    expect(line.indexOf("end")).toBe(6 + 2 + 10 + 2);
   });
 });
 
