@@ -139,6 +139,11 @@ export interface ListResult {
   pageEnded?(): boolean;
   /** Columns chosen with `--fields`. */
   fields?: string[] | undefined;
+  /**
+   * The query parameters the user's flags filled (`peptide` for `--peptide`): a table
+   * column that only repeats one of them is the first to give way.
+   */
+  filters?: readonly string[] | undefined;
 }
 
 export interface ItemResult {

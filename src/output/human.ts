@@ -12,18 +12,19 @@ import type { WriterContext } from "./writer-context.js";
 import { writeRaw } from "./json.js";
 import { renderSearch } from "./search.js";
 import { makeStyle, type Style } from "./style.js";
-import { writeListTable } from "./table.js";
+import { hiddenNote, writeListTable } from "./table.js";
+import type { Column } from "./columns.js";
 import { shapeForCard } from "./card-shapes.js";
 import { wrap } from "./width.js";
 
-function cardLines(resource: Resource, data: unknown, ctx: WriterContext, style: Style): string[] {
+function cardLines(resource: Resource, data: unknown, ctx: WriterContext, style: Style, hidden: Column[]): string[] {
   const width = ctx.options.columns;
   if (resource === "vendor-compare") {
     const lines = renderCompare(data, width, style);
     if (lines) return lines;
   }
   if (resource === "search") {
-    const lines = renderSearch(data, ctx, style);
+    const lines = renderSearch(data, ctx, style, hidden);
     if (lines) return lines;
   }
   const nullText = RESEARCH_CARDS.has(resource) ? "not documented" : undefined;
@@ -35,7 +36,14 @@ async function writeItem(result: ItemResult, ctx: WriterContext, style: Style): 
     const rows = await writeListTable(result.data, result.resource, ctx, style);
     if (rows === 0) await ctx.notice("No results.");
   } else {
-    await ctx.emit(`${cardLines(result.resource, result.data, ctx, style).join("\n")}\n`);
+    const hidden: Column[] = [];
+    await ctx.emit(`${cardLines(result.resource, result.data, ctx, style, hidden).join("\n")}\n`);
+    // A search's tables have no --fields: -o json has every field.
+    const note = hiddenNote(
+      { columns: [], widths: [], hidden: hidden.filter((c, i) => hidden.findIndex((h) => h.key === c.key) === i) },
+      "json",
+    );
+    if (note !== undefined) await ctx.notice(note);
   }
   if (RESEARCH_CARDS.has(result.resource)) {
     const notice = wrap(RESEARCH_NOTICE, ctx.options.columns).map((line) => style.dim(line));
@@ -47,6 +55,6 @@ export async function writeHuman(result: ListResult | ItemResult | RawResult, ct
   const style = makeStyle(ctx.options);
   if (result.kind === "raw") return writeRaw(result, ctx, "indented");
   if (result.kind === "item") return writeItem(result, ctx, style);
-  const rows = await writeListTable(result.items, result.resource, ctx, style);
+  const rows = await writeListTable(result.items, result.resource, ctx, style, result.filters);
   if (rows === 0) await ctx.notice("No results.");
 }

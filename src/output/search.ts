@@ -15,10 +15,11 @@ function section(
   columns: (first: unknown) => Column[],
   width: number,
   style: Style,
+  hidden: Column[],
 ): string[] {
   const head = style.heading(`${title} (${items.length})`);
   if (items.length === 0) return [head, style.dim("none")];
-  return [head, ...renderTable(items, columns(items[0]), width, style)];
+  return [head, ...renderTable(items, columns(items[0]), width, style, (setup) => hidden.push(...setup.hidden))];
 }
 
 const contentColumns = (first: unknown) => {
@@ -26,19 +27,27 @@ const contentColumns = (first: unknown) => {
   return cols.length > 0 ? cols : resolveColumns("generic", undefined, first);
 };
 
-/** The search card, or undefined when the data has neither `peptides` nor `content`. */
-export function renderSearch(data: unknown, ctx: WriterContext, style: Style): string[] | undefined {
+/**
+ * The search card, or undefined when the data has neither `peptides` nor `content`.
+ * Columns its tables hid for lack of width go into `hidden`, for one note.
+ */
+export function renderSearch(
+  data: unknown,
+  ctx: WriterContext,
+  style: Style,
+  hidden: Column[] = [],
+): string[] | undefined {
   if (!isPlainObject(data)) return undefined;
   const { peptides, content, ...rest } = data;
   if (!Array.isArray(peptides) && !Array.isArray(content) && !isPlainObject(content)) return undefined;
   const width = ctx.options.columns;
   const blocks: string[][] = [];
   if (Array.isArray(peptides))
-    blocks.push(section("Peptides", peptides, (f) => resolveColumns("peptide", undefined, f), width, style));
-  if (Array.isArray(content)) blocks.push(section("Content", content, contentColumns, width, style));
+    blocks.push(section("Peptides", peptides, (f) => resolveColumns("peptide", undefined, f), width, style, hidden));
+  if (Array.isArray(content)) blocks.push(section("Content", content, contentColumns, width, style, hidden));
   else if (isPlainObject(content)) {
     for (const [k, v] of Object.entries(content)) {
-      if (Array.isArray(v)) blocks.push(section(`Content: ${humanize(k)}`, v, contentColumns, width, style));
+      if (Array.isArray(v)) blocks.push(section(`Content: ${humanize(k)}`, v, contentColumns, width, style, hidden));
     }
   }
   const restLines = Object.keys(rest).length > 0 ? renderCard(rest, { titleKeys: [] }, { width, style }) : [];

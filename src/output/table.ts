@@ -9,33 +9,108 @@
 import type { Resource } from "../core/command.js";
 import type { Cell } from "./cells.js";
 import type { Column } from "./columns.js";
-import { resolveColumns } from "./columns.js";
+import { loose, minWidthOf, resolveColumns } from "./columns.js";
+import { isIdKey } from "./cells.js";
 import type { WriterContext } from "./writer-context.js";
-import { fitWidths, formatRow, naturalWidths } from "./layout.js";
+import { formatRow, naturalWidths, planColumns } from "./layout.js";
 import type { Style } from "./style.js";
 
 export const BLOCK_ROWS = 100;
 
+/** The narrowest a column named with `--fields` is cut to ("ab…"): it is the user's choice. */
+const CHOSEN_MIN = 4;
+
 export interface TableSetup {
   columns: Column[];
   widths: number[];
+  /** Columns left out for lack of width, in their order. */
+  hidden: Column[];
 }
 
-/** Fixes columns and widths from the first block of items. */
-export function setupTable(columns: Column[], block: readonly unknown[], width: number): TableSetup {
+/**
+ * Columns whose every cell in the rows at hand says nothing new, so they are the first
+ * to go: one that repeats the row's id (NAME "BPC-157" beside ID "bpc-157") or the one
+ * value of a filter the user passed (PEPTIDE under `--peptide`). Never one named with
+ * `--fields`.
+ */
+function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cell[])[], filters: readonly string[]) {
+  const idAt = columns.findIndex((c) => c.fixed === true && isIdKey(c.key));
+  const text = (r: readonly Cell[], j: number) => r[j]?.text ?? "";
+  return columns.map((c, j) => {
+    if (c.chosen || rows.length === 0) return false;
+    const echoesId =
+      idAt >= 0 &&
+      j !== idAt &&
+      rows.every((r) => loose(text(r, idAt)) !== "" && loose(text(r, j)) === loose(text(r, idAt)));
+    const echoesFilter =
+      (c.filters ?? []).some((f) => filters.includes(f)) &&
+      rows.every((r) => text(r, j) !== "" && text(r, j) === text(rows[0]!, j));
+    return echoesId || echoesFilter;
+  });
+}
+
+/** An id column links to the item only when no other kept column (its name) does already. */
+function linkedElsewhere(column: Column, kept: readonly Column[]): boolean {
+  if (!isIdKey(column.key)) return false;
+  const to = JSON.stringify(column.links);
+  return kept.some((c) => c !== column && JSON.stringify(c.links) === to);
+}
+
+/**
+ * Fixes columns and widths from the first block of items (docs/cli.md#tables): columns
+ * named with `--fields` are kept in their order and cut if need be; default ones are
+ * kept by priority, each whole or at least its minimum wide, the lowest hidden first.
+ * A `streamed` table keeps room for later pages where it can.
+ */
+export function setupTable(
+  columns: Column[],
+  block: readonly unknown[],
+  width: number,
+  filters: readonly string[] = [],
+  streamed = false,
+): TableSetup {
   const rows = block.map((item) => columns.map((c) => c.cell(item)));
-  const widths = fitWidths(
-    naturalWidths(
-      columns.map((c) => c.header),
-      rows,
-    ),
-    width,
-    {
-      fixed: columns.map((c) => c.fixed === true),
-      wide: columns.map((c) => c.wide === true),
-    },
+  const natural = naturalWidths(
+    columns.map((c) => c.header),
+    rows,
   );
-  return { columns: columns.slice(0, widths.length), widths };
+  const idle = saysNothingNew(columns, rows, filters);
+  const plan = planColumns(
+    columns.map((c, i) => ({
+      natural: natural[i]!,
+      min: c.chosen ? CHOSEN_MIN : minWidthOf(c),
+      // Chosen columns before any default one, leftmost first; idle ones after all.
+      priority: c.chosen ? 1000 - i : (c.priority ?? 50 - i / 100) - (idle[i] ? 1000 : 0),
+      fixed: c.fixed === true,
+      wide: c.wide === true,
+      reserve: streamed && c.min !== undefined,
+    })),
+    width,
+  );
+  const kept = plan.keep.map((i) => columns[i]!);
+  return {
+    columns: kept.map((c) => (c.unlinked && linkedElsewhere(c, kept) ? { ...c, cell: c.unlinked } : c)),
+    widths: plan.widths,
+    hidden: columns.filter((_, i) => !plan.keep.includes(i)),
+  };
+}
+
+/**
+ * The one line telling which columns were hidden and how to see them: `--fields` with
+ * the row's id and the hidden fields (top-level names, which every list's `--fields`
+ * takes), or, when the user's own `--fields` did not fit, fewer of them.
+ */
+export function hiddenNote(setup: TableSetup, how: "fields" | "json" = "fields"): string | undefined {
+  const { hidden } = setup;
+  if (hidden.length === 0) return undefined;
+  const names = hidden.map((c) => c.key || c.header.toLowerCase());
+  const named = names.length > 5 ? `${names.slice(0, 4).join(", ")} and ${names.length - 4} more` : names.join(", ");
+  const what = `note: ${named} hidden for lack of width`;
+  if (how === "json") return `${what}; -o json shows every field`;
+  if (hidden.some((c) => c.chosen)) return `${what}; name fewer --fields, or use -o csv`;
+  const id = [...setup.columns, ...hidden].find((c) => c.key === "id" || c.key === "slug");
+  const fields = [...new Set([...(id ? [id.key] : []), ...hidden.map((c) => c.key)].map((k) => k.split(".")[0]!))];
+  return `${what}; --fields ${fields.join(",")} shows ${hidden.length === 1 ? "it" : "them"}`;
 }
 
 export function tableLines(setup: TableSetup, items: readonly unknown[], style: Style, header: boolean): string[] {
@@ -63,14 +138,21 @@ export function tableLines(setup: TableSetup, items: readonly unknown[], style: 
   return lines;
 }
 
-/** A whole (small) table at once: search sections, an item whose data is a list. */
-export function renderTable(items: readonly unknown[], columns: Column[], width: number, style: Style): string[] {
+/**
+ * A whole (small) table at once: search sections, an item whose data is a list. Columns
+ * it hides are handed to `onHidden`, for the caller to tell once.
+ */
+export function renderTable(
+  items: readonly unknown[],
+  columns: Column[],
+  width: number,
+  style: Style,
+  onHidden?: (setup: TableSetup) => void,
+): string[] {
   if (items.length === 0 || columns.length === 0) return [];
   const setup = setupTable(columns, items, width);
-  const lines = tableLines(setup, items, style, true);
-  const hidden = columns.slice(setup.columns.length).map((c) => c.header.toLowerCase());
-  if (hidden.length > 0) lines.push(style.dim(`(${hidden.join(", ")} hidden for lack of width; use -o json)`));
-  return lines;
+  if (setup.hidden.length > 0) onHidden?.(setup);
+  return tableLines(setup, items, style, true);
 }
 
 /**
@@ -82,6 +164,7 @@ export async function writeListTable(
   resource: Resource,
   ctx: WriterContext,
   style: Style,
+  filters: readonly string[] = [],
 ): Promise<number> {
   let setup: TableSetup | undefined;
   let block: unknown[] = [];
@@ -91,17 +174,10 @@ export async function writeListTable(
     let header = false;
     if (!setup) {
       const columns = resolveColumns(resource, ctx.fields, block[0]);
-      setup = setupTable(columns, block, ctx.options.columns);
+      setup = setupTable(columns, block, ctx.options.columns, filters, true);
       header = true;
-      const hidden = columns.length - setup.columns.length;
-      if (hidden > 0) {
-        await ctx.notice(
-          `note: ${hidden} column${hidden === 1 ? "" : "s"} hidden for lack of width (${columns
-            .slice(setup.columns.length)
-            .map((c) => c.key)
-            .join(", ")}); use --fields or -o csv`,
-        );
-      }
+      const note = hiddenNote(setup);
+      if (note !== undefined) await ctx.notice(note);
     }
     const lines = tableLines(setup, block, style, header);
     block = [];

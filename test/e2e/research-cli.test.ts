@@ -32,7 +32,7 @@ describe("node bin/pep.js", () => {
       .split("\n")
       .filter((l) => l.trim() !== "");
     expect(lines.length).toBeGreaterThan(20);
-    expect(lines[0]!.toLowerCase()).toMatch(/name/);
+    expect(lines[0]!.toLowerCase()).toMatch(/^id {2,}.*evidence/);
     expect(r.err).toMatch(/sandbox data, synthetic/);
   });
 

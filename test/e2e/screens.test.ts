@@ -7,13 +7,18 @@
  * one thing left whole), no fact said twice in a card, and ids whole at 60 columns.
  */
 import { describe, expect, it } from "vitest";
+import type { Resource } from "../../src/core/command.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
+import { expectMinimums, tablesOf } from "../helpers/tables.js";
 import { visible } from "../helpers/terminal.js";
 
 const cli = useSandboxCli();
 const KEY = { PEP_API_KEY: "sbx_full_key" };
 
-/** The command's stdout at a terminal of `columns`, the sandbox's address made stable. */
+/**
+ * The command's stdout at a terminal of `columns`, the sandbox's address made stable,
+ * then the notes it printed on stderr (which columns it hid) under a `--- stderr` line.
+ */
 async function screen(argv: readonly string[], columns: number): Promise<string> {
   const r = await cli.pep([...argv, "--no-pager"], { env: { ...KEY, NO_COLOR: "1" }, tty: true, columns });
   expect(r.code, r.err).toBe(0);
@@ -22,7 +27,9 @@ async function screen(argv: readonly string[], columns: number): Promise<string>
     // A line may pass the width only to keep a URL whole.
     if (line.length > columns) expect(line, `wider than ${columns}`).toMatch(/https?:\/\/\S{20,}/);
   }
-  return text;
+  const notes = r.err.split("\n").filter((l) => l.startsWith("note: "));
+  expect(notes.length, r.err).toBeLessThanOrEqual(1);
+  return notes.length > 0 ? `${text}--- stderr\n${notes.join("\n")}\n` : text;
 }
 
 const WIDTHS = [60, 80, 120, 200] as const;
@@ -42,14 +49,19 @@ const SCREENS: Record<"cards" | "lists", ReadonlyArray<readonly [string, readonl
   ],
   lists: [
     ["peptides list", ["peptides", "list", "--limit", "4"]],
+    ["peptides list evidence", ["peptides", "list", "--evidence-level", "insufficient", "--limit", "4"]],
     ["peptides studies", ["peptides", "studies", "brevritarin-81", "--limit", "4"]],
     ["studies list", ["studies", "list", "--limit", "4"]],
+    ["studies list by title", ["studies", "list", "--sort", "title", "--limit", "4"]],
     ["categories", ["categories", "--limit", "3"]],
     ["research-areas", ["research-areas", "--limit", "3"]],
     ["search", ["search", "insulin"]],
     ["vendors list", ["vendors", "list", "--limit", "4"]],
+    ["vendors list country", ["vendors", "list", "--country", "US", "--limit", "4"]],
     ["prices", ["prices", "--limit", "4"]],
+    ["prices filtered", ["prices", "--peptide", "brevritarin-81", "--currency", "EUR", "--limit", "4"]],
     ["products", ["products", "--limit", "4"]],
+    ["products peptide", ["products", "--peptide", "brevritarin-81", "--limit", "4"]],
   ],
 };
 
@@ -66,6 +78,33 @@ for (const [group, layouts] of Object.entries(SCREENS)) {
     }
   });
 }
+
+/** The resource of each list's table (a search has two: its peptides, then its content). */
+const LIST_RESOURCES: Record<string, readonly (Resource | "search-content")[]> = {
+  peptides: ["peptide"],
+  "peptides studies": ["cited-study"],
+  studies: ["study"],
+  categories: ["category"],
+  "research-areas": ["research-area"],
+  search: ["peptide", "search-content"],
+  vendors: ["vendor"],
+  prices: ["offer"],
+  products: ["product"],
+};
+
+describe("no kept column cut below its minimum", () => {
+  for (const [name, argv] of SCREENS.lists) {
+    it(name, async () => {
+      const key = name.startsWith("peptides studies") ? "peptides studies" : name.split(" ")[0]!;
+      const resources = LIST_RESOURCES[key]!;
+      for (const columns of WIDTHS) {
+        const tables = tablesOf(await screen(argv, columns));
+        expect(tables.length, `${name} at ${columns}`).toBe(resources.length);
+        tables.forEach((table, t) => expectMinimums(table, resources[t]!, `${name} at ${columns}`));
+      }
+    });
+  }
+});
 
 const CARDS: readonly (readonly string[])[] = [
   ["peptides", "get", "brevritarin-81"],

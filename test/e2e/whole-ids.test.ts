@@ -17,6 +17,7 @@ describe("whole ids at 60 columns", () => {
     ["vendors", "list"],
     ["categories"],
     ["research-areas"],
+    ["prices"],
     ["peptides", "studies", "__first_peptide__"],
   ])("pep %s …", async (...words) => {
     let argv = words.filter((w): w is string => typeof w === "string");
@@ -37,11 +38,27 @@ describe("whole ids at 60 columns", () => {
     expect(body.map((l) => l.split(/\s+/)[0])).toEqual(ids);
   });
 
+  it("an offer's vendor id is whole beside the offer's at 60 and 80 columns", async () => {
+    const offers = JSON.parse((await cli.pep(["prices", "--limit", "5", "-o", "json"], { env: KEY })).out) as Array<{
+      id: string;
+      vendor: { id: string };
+    }>;
+    for (const columns of [60, 80]) {
+      const r = await cli.pep(["prices", "--limit", "5"], { env: KEY, tty: true, columns });
+      const rows = visible(r.out)
+        .split("\n")
+        .slice(1, offers.length + 1);
+      expect(rows.map((l) => l.split(/\s+/).slice(0, 2))).toEqual(offers.map((o) => [o.id, o.vendor.id]));
+    }
+  });
+
   it("a URL column is whole or hidden with the note, never cut", async () => {
     const r = await cli.pep(["prices", "--limit", "3"], { env: KEY, tty: true, columns: 60 });
     expect(r.code, r.err).toBe(0);
     expect(visible(r.out)).not.toMatch(/https?:\/\/\S*…/);
-    expect(r.err).toMatch(/note: 1 column hidden for lack of width \(product_page_url\)/);
+    expect(r.err).toMatch(
+      /^note: .*product_page_url hidden for lack of width; --fields id,.*product_page_url shows them$/m,
+    );
     const wide = await cli.pep(["prices", "--limit", "3"], { env: KEY, tty: true, columns: 400 });
     expect(visible(wide.out)).toMatch(/https:\/\/\S+\?ref=\S+/);
   });

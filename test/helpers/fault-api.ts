@@ -236,7 +236,7 @@ export function errorLineOf(stderr: string): string {
   }
   for (const l of lines) {
     if (/^\s+at /.test(l) || /\.(ts|js):\d+/.test(l)) throw new Error(`stack trace on stderr:\n${stderr}`);
-    if (!/^(error: |\{"error":|hint: |to resume: |\S.*; retrying in \S+( ms)? \(\d+\/\d+\)$)/.test(l))
+    if (!/^(error: |\{"error":|hint: |note: |to resume: |\S.*; retrying in \S+( ms)? \(\d+\/\d+\)$)/.test(l))
       throw new Error(`unexpected line on stderr: ${JSON.stringify(l)}\n${stderr}`);
   }
   return errors[0]!;

@@ -302,13 +302,13 @@ describe("cards", () => {
     const { out } = await run(item("search", data), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
       "Peptides (2)
-      ID           NAME         CATEGORIES    EVIDENCE      REGULATORY    FDA
-      bpc-157      BPC-157      muscle-reco…  preclinical   experimental  not approved
-      semaglutide  Semaglutide  glp1-metabo…  fda-approved  approved      approved
+      ID           CATEGORIES                EVIDENCE      REGULATORY    FDA
+      bpc-157      muscle-recovery           preclinical   experimental  not approved
+      semaglutide  glp1-metabolic, fat-loss  FDA-approved  approved      approved
 
       Content (1)
       TITLE             TYPE  URL
-      What is BPC-157?  faq   https://example.test/faq/bpc
+      What is BPC-157?  FAQ   https://example.test/faq/bpc
       "
     `);
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fitWidths } from "../../src/output/layout.js";
+import { columnRules, resolveColumns } from "../../src/output/columns.js";
+import { type ColumnNeeds, fitWidths, formatRow, planColumns } from "../../src/output/layout.js";
+import { makeStyle } from "../../src/output/style.js";
+import { setupTable } from "../../src/output/table.js";
 import { displayWidth } from "../../src/output/width.js";
 import { item, list, run } from "./helpers.js";
 import { MONEY, offers, peptides, studies, vendors, disclosure } from "./fixtures.js";
@@ -19,10 +22,10 @@ describe("list tables", () => {
     };
     const { out } = await run(list("peptide", [...peptides, mystery]), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
-      "ID           NAME         CATEGORIES    EVIDENCE      REGULATORY    FDA
-      bpc-157      BPC-157      muscle-reco…  preclinical   experimental  not approved
-      semaglutide  Semaglutide  glp1-metabo…  fda-approved  approved      approved
-                   Mystery                    not documen…  unknown       not documen…
+      "ID           NAME         CATEGORIES                EVIDENCE        REGULATORY
+      bpc-157      BPC-157      muscle-recovery           preclinical     experimental
+      semaglutide  Semaglutide  glp1-metabolic, fat-loss  FDA-approved    approved
+                   Mystery                                not documented  unknown
       "
     `);
     expect(widest(out)).toBeLessThanOrEqual(80);
@@ -32,17 +35,17 @@ describe("list tables", () => {
     const at80 = (await run(list("study", studies), "table", { columns: 80 })).out;
     const at160 = (await run(list("study", studies), "table", { columns: 160 })).out;
     expect(at80).toMatchInlineSnapshot(`
-      "ID                YEAR  TITLE                       JOURNAL        EVIDENCE
-      pmid-90000001     2021  Effects of BPC-157 on ten…  Journal of P…  animal_or_lab
-      nct-NCT99000001   2023  The GLP-1 agonist trial i…  Clinical Tri…  human_contro…
-      doi-10.5555--dup  2021  Effects of BPC-157 on gut…  Journal of P…  animal_or_lab
+      "ID                YEAR  TITLE                                   EVIDENCE
+      pmid-90000001     2021  Effects of BPC-157 on tendon healing:…  animal/lab
+      nct-NCT99000001   2023  The GLP-1 agonist trial in adults       controlled trial
+      doi-10.5555--dup  2021  Effects of BPC-157 on gut lining        animal/lab
       "
     `);
     expect(at160).toMatchInlineSnapshot(`
-      "ID                YEAR  TITLE                                                                       JOURNAL                               EVIDENCE
-      pmid-90000001     2021  Effects of BPC-157 on tendon healing: 50% faster & {braced} #1 in rats_mo…  Journal of Peptide Research & Pract…  animal_or_lab
-      nct-NCT99000001   2023  The GLP-1 agonist trial in adults                                           Clinical Trials Reports               human_controlled_trial
-      doi-10.5555--dup  2021  Effects of BPC-157 on gut lining                                            Journal of Peptide Research & Pract…  animal_or_lab
+      "ID                YEAR  TITLE                                                                                      EVIDENCE
+      pmid-90000001     2021  Effects of BPC-157 on tendon healing: 50% faster & {braced} #1 in rats_model ~ ^ $ \\ test  animal/lab
+      nct-NCT99000001   2023  The GLP-1 agonist trial in adults                                                          controlled trial
+      doi-10.5555--dup  2021  Effects of BPC-157 on gut lining                                                           animal/lab
       "
     `);
     expect(widest(at80)).toBeLessThanOrEqual(80);
@@ -54,10 +57,10 @@ describe("list tables", () => {
       columns: 80,
     });
     expect(out).toMatchInlineSnapshot(`
-      "VENDOR         PRODUCT             PRICE                 LAST SEEN
-      Alpha Labs     BPC-157 (capsules)  0.10 USD              2025-06-01T12:00:00Z
-      Beta Peptides  BPC-157 (peptides)  1000000.00000001 EUR  2025-06-02T12:00:00Z
-      Gamma Supply   BPC-157 (sprays)    1249.00 USD           2025-06-03T12:00:00Z
+      "VENDOR ID  VENDOR          PRODUCT             PRICE                 LAST SEEN
+      v0         Alpha Labs      BPC-157 (capsules)  0.10 USD              2025-06-01
+      v1         Beta Peptides   BPC-157 (peptides)  1000000.00000001 EUR  2025-06-02
+      v2         Gamma Supply    BPC-157 (sprays)    1249.00 USD           2025-06-03
 
       Some links are affiliate links; commissions never affect listings.
       "
@@ -66,7 +69,7 @@ describe("list tables", () => {
     for (const m of MONEY) expect(out).toContain(m);
     expect(out.trimEnd().endsWith(disclosure)).toBe(true);
     // The link does not fit whole at 80 columns: hidden (never cut), and said so.
-    expect(err).toMatch(/^note: 1 column hidden for lack of width \(product_page_url\)/);
+    expect(err).toBe("note: product_page_url hidden for lack of width; --fields product_page_url shows it\n");
     expect(widest(out)).toBeLessThanOrEqual(80);
   });
 
@@ -93,9 +96,9 @@ describe("list tables", () => {
   it("vendors: rating average and count, null rating as unknown", async () => {
     const { out } = await run(list("vendor", vendors), "table", { columns: 80 });
     expect(out).toMatchInlineSnapshot(`
-      "ID  NAME           COUNTRY  RATING   REVIEWS  CATEGORIES
-      v1  Alpha Labs     US       4.6      120      peptides, capsules
-      v2  Beta Peptides  DE       unknown  0        peptides
+      "ID  NAME              COUNTRY  RATING   REVIEWS  CATEGORIES
+      v1  Alpha Labs        US       4.6      120      peptides, capsules
+      v2  Beta Peptides     DE       unknown  0        peptides
       "
     `);
   });
@@ -122,6 +125,16 @@ describe("list tables", () => {
     expect(out).toContain("\x1b[2munknown\x1b[22m");
     const plain = (await run(list("peptide", [mystery]), "table")).out;
     expect(plain).not.toContain("\x1b");
+  });
+
+  it("links the id to the item's page when its name is hidden, one link a row", async () => {
+    const link = "\x1b]8;;https://example.test/peptides/bpc-157\x1b\\";
+    const wide = (await run(list("peptide", peptides), "table", { columns: 200, hyperlinks: true })).out;
+    expect(wide.split(link)).toHaveLength(2);
+    expect(wide).toContain(`${link}BPC-157\x1b]8;;\x1b\\`);
+    const narrow = (await run(list("peptide", peptides), "table", { columns: 40, hyperlinks: true })).out;
+    expect(narrow).not.toContain("BPC-157");
+    expect(narrow).toContain(`${link}bpc-157\x1b]8;;\x1b\\`);
   });
 
   it("never breaks the layout with very long strings, deep nesting or wide characters", async () => {
@@ -166,7 +179,9 @@ describe("list tables", () => {
     // The second column starts at the same display column on every line.
     const starts = lines.slice(1).map((l) => displayWidth(l.slice(0, l.indexOf("zz"))));
     expect(new Set(starts).size).toBe(1);
-    expect(starts[0]).toBe(9 + 2);
+    // The names (9 wide) have room for the column's minimum, kept for later pages.
+    const nameMin = columnRules("peptide").find((r) => r.header === "NAME")!.min;
+    expect(starts[0]).toBe(Math.max(9, nameMin) + 2);
   });
 
   it("streams long lists in blocks with one header and widths fixed by the first block", async () => {
@@ -181,16 +196,20 @@ describe("list tables", () => {
     const lines = out.trimEnd().split("\n");
     expect(lines).toHaveLength(251);
     expect(lines.filter((l) => l.startsWith("NAME"))).toHaveLength(1);
-    // Rows of later blocks use the first block's widths: the long names are cut to fit.
+    // Rows of later blocks use the first block's widths: the long names are cut to fit,
+    // no narrower than the column's minimum.
     expect(lines[1]!.indexOf("x")).toBe(lines[200]!.indexOf("x"));
-    expect(lines[200]).toMatch(/^pep…\s/);
+    const nameMin = columnRules("peptide").find((r) => r.header === "NAME")!.min;
+    expect(lines[200]).toMatch(new RegExp(`^${"peptide-with-a-much-longer-name".slice(0, nameMin - 1)}…\\s`));
   });
 
   it("hides columns that cannot fit and says so on stderr", async () => {
     const wide = [Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`column_${i}`, `value-${i}`]))];
     const { out, err } = await run(list("generic", wide), "table", { columns: 40, fields: Object.keys(wide[0]!) });
     expect(widest(out)).toBeLessThanOrEqual(40);
-    expect(err).toMatch(/columns hidden for lack of width/);
+    expect(err).toMatch(
+      /^note: column_\d+, column_\d+, column_\d+, column_\d+ and \d+ more hidden for lack of width; name fewer --fields, or use -o csv\n$/,
+    );
   });
 
   it("says No results. on stderr for an empty list", async () => {
@@ -234,5 +253,238 @@ describe("fitWidths", () => {
   });
   it("never shrinks a fixed (money) column", () => {
     expect(fitWidths([30, 20, 30], 50, { fixed: [false, true, false] })[1]).toBe(20);
+  });
+});
+
+describe("formatRow", () => {
+  it("keeps a longer never-cut cell whole and takes the room from the cells after it", () => {
+    const style = makeStyle({ color: false, hyperlinks: false });
+    const widths = [6, 10, 5];
+    const fixed = [true, false, false];
+    expect(formatRow([{ text: "abc" }, { text: "0123456789" }, { text: "end" }], widths, style, false, fixed)).toBe(
+      "abc     0123456789  end",
+    );
+    // Three columns too long for its column: the next cell gives them up, the last starts where it did.
+    const line = formatRow(
+      [{ text: "abcdefghi" }, { text: "0123456789" }, { text: "end" }],
+      widths,
+      style,
+      false,
+      fixed,
+    );
+    expect(line).toBe("abcdefghi  012345…  end");
+    expect(line.indexOf("end")).toBe(6 + 2 + 10 + 2);
+  });
+});
+
+describe("planColumns", () => {
+  const col = (natural: number, min: number, priority: number, extra: Partial<ColumnNeeds> = {}): ColumnNeeds => ({
+    natural,
+    min,
+    priority,
+    ...extra,
+  });
+  const room = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
+
+  it("keeps every column at its natural width when they fit, the last taking the rest", () => {
+    expect(planColumns([col(5, 4, 3), col(5, 4, 2), col(5, 4, 1)], 40)).toEqual({
+      keep: [0, 1, 2],
+      widths: [5, 5, 26],
+    });
+  });
+
+  it("hides the lowest priority whole rather than cut a column below its minimum", () => {
+    // 10 + 20 + 20 + gaps do not fit in 40 at the minimums: the priority-1 column goes.
+    const plan = planColumns([col(10, 10, 9, { fixed: true }), col(30, 20, 5), col(30, 20, 1)], 40);
+    expect(plan.keep).toEqual([0, 1]);
+    expect(plan.widths).toEqual([10, 28]);
+  });
+
+  it("passes over a column too wide for the room left for a narrower one of lower priority", () => {
+    const plan = planColumns([col(10, 10, 9, { fixed: true }), col(40, 40, 5, { fixed: true }), col(6, 6, 1)], 30);
+    expect(plan.keep).toEqual([0, 2]);
+  });
+
+  it("always keeps the column of highest priority, even wider than the room", () => {
+    expect(planColumns([col(50, 50, 9, { fixed: true }), col(5, 5, 1)], 20)).toEqual({ keep: [0], widths: [50] });
+  });
+
+  it("never cuts a fixed column", () => {
+    const { keep, widths } = planColumns([col(12, 4, 9, { fixed: true }), col(40, 10, 5), col(20, 10, 4)], 50);
+    expect(keep[0]).toBe(0);
+    expect(widths[0]).toBe(12);
+    expect(room(widths)).toBeLessThanOrEqual(50);
+  });
+
+  it("lets an extra go when that makes a more important column whole", () => {
+    // The title (natural 60) would be cut to 46 to keep an extra of 10; without it, it is whole.
+    const plan = planColumns([col(13, 13, 100, { fixed: true }), col(60, 30, 90, { wide: true }), col(10, 10, 30)], 75);
+    expect(plan.keep).toEqual([0, 1]);
+    expect(plan.widths).toEqual([13, 60]);
+  });
+
+  it("keeps an extra when the column that matters more is merely cut, not cramped", () => {
+    const plan = planColumns(
+      [col(13, 13, 100, { fixed: true }), col(200, 30, 90, { wide: true }), col(20, 20, 30)],
+      120,
+    );
+    expect(plan.keep).toEqual([0, 1, 2]);
+    expect(plan.widths[1]).toBeGreaterThanOrEqual(45);
+  });
+
+  it("holds back a wide never-cut extra (a URL) while a title that matters more is cut", () => {
+    const cols = [col(41, 30, 90), col(11, 11, 60), col(62, 62, 20, { fixed: true })];
+    expect(planColumns(cols, 110).keep).toEqual([0, 1]);
+    expect(planColumns(cols, 110).widths[0]).toBe(41);
+    expect(planColumns(cols, 200).keep).toEqual([0, 1, 2]);
+  });
+
+  it("lets any column go for a cramped title, then takes back what fits beside it", () => {
+    // A 30-wide id: the title would get 22 (under half again its minimum of 20) beside the
+    // year: the year goes. With a 13-wide id, the year stays and the title gets 39.
+    const study = (id: number) => [
+      col(id, id, 100, { fixed: true }),
+      col(4, 4, 70),
+      col(120, 20, 90, { wide: true }),
+      col(16, 16, 80),
+    ];
+    expect(planColumns(study(30), 60)).toEqual({ keep: [0, 2], widths: [30, 28] });
+    expect(planColumns(study(13), 60)).toEqual({ keep: [0, 1, 2], widths: [13, 4, 39] });
+  });
+
+  it("gives a wide column (a title) a double share of the room left", () => {
+    // 40 columns to share past the minimums of 10: 26 to the title, 14 to the other.
+    expect(planColumns([col(100, 10, 9, { wide: true }), col(100, 10, 8)], 62).widths).toEqual([36, 24]);
+  });
+});
+
+describe("tables that choose, on long and wide values", () => {
+  const longTitle = (i: number) =>
+    `A very long randomized, double-blind, placebo-controlled trial number ${i} of a peptide with a name that goes on and on in adults`;
+  const longStudies = Array.from({ length: 6 }, (_, i) => ({
+    id: `doi-10.5555--an-uncommonly-long-identifier-${i}`,
+    title: longTitle(i),
+    publication_year: 2000 + i,
+    journal: "The International Journal of Extremely Verbose Placeholder Research, Series B",
+    evidence_classification: ["human_controlled_trial", "in_vitro", "some_future_class_name"][i % 3],
+  }));
+  const wideVendors = Array.from({ length: 4 }, (_, i) => ({
+    id: `vnd_${i}`,
+    name: `株式会社ペプチド研究所サプライ第${i}号店`,
+    country: "JP",
+    rating: { average: 4.5, count: 1000 + i },
+    product_categories: ["peptides", "sprays", "capsules", "other"],
+  }));
+  const manyOffers = Array.from({ length: 3 }, (_, i) => ({
+    id: `off_${i}0000000`,
+    vendor: { id: `vnd_${i}abcdef`, name: `Vendor With A Rather Long Trading Name ${i}` },
+    product_name: `Peptide-${i} lyophilized powder, research grade, ten vials of five`,
+    form: "lyophilized-powder",
+    price: "1000000.00000001",
+    currency: "USD",
+    last_seen_at: "2025-05-30T16:00:00Z",
+    product_page_url: `https://vendor-${i}.example/p/a-long-product-path-${i}?ref=research&aff=x`,
+  }));
+  const cases = [
+    ["study", longStudies],
+    ["vendor", wideVendors],
+    ["offer", manyOffers],
+  ] as const;
+
+  for (const [resource, items] of cases) {
+    it(`${resource}: within the width, ids whole, no kept column cut below its minimum, hidden ones named`, async () => {
+      const rules = new Map(columnRules(resource).map((r) => [r.header, r]));
+      for (const columns of [40, 60, 80, 100, 120, 160, 200, 300]) {
+        const { out, err } = await run(list(resource, items), "table", { columns });
+        const lines = visible(out)
+          .split("\n")
+          .filter((l) => l !== "");
+        const rows = lines.slice(1, 1 + items.length);
+        expect(widest(rows.join("\n")), `${resource} at ${columns}`).toBeLessThanOrEqual(Math.max(columns, 52));
+        for (const [j, item] of items.entries())
+          expect(rows[j]!.startsWith(item.id) || rows[j]!.includes(item.id)).toBe(true);
+        const headers = lines[0]!.split(/ {2,}/);
+        const starts = headers.map((h) => lines[0]!.indexOf(h));
+        headers.forEach((header, k) => {
+          const rule = rules.get(header)!;
+          expect(rule, header).toBeDefined();
+          if (starts[k + 1] === undefined) return;
+          const width = starts[k + 1]! - starts[k]! - 2;
+          const cut = rows.some(
+            (r) =>
+              displayWidth(r.slice(0, starts[k + 1]).trimEnd()) > 0 &&
+              r
+                .slice(starts[k], starts[k + 1])
+                .trimEnd()
+                .endsWith("…"),
+          );
+          if (cut) expect(width, `${resource} at ${columns}: ${header}`).toBeGreaterThanOrEqual(rule.min);
+          if (cut) expect(rule.fixed, header).toBe(false);
+        });
+        const shown = new Set(headers);
+        const hidden = [...rules.keys()].filter((h) => !shown.has(h));
+        if (hidden.length === 0) expect(err).not.toMatch(/^note:/m);
+        else
+          expect(err, `${resource} at ${columns}`).toMatch(
+            /^note: .+ hidden for lack of width; --fields \S+ shows (it|them)\n/m,
+          );
+      }
+    });
+  }
+
+  it("shows a label the map does not know as it came", async () => {
+    const { out } = await run(list("study", longStudies), "table", { columns: 300 });
+    expect(out).toContain("some_future_class_name");
+    expect(out).toContain("controlled trial");
+    expect(out).not.toContain("human_controlled_trial");
+  });
+
+  it("offers: the offer's and the vendor's ids whole at 80 columns, the date of last seen", async () => {
+    const { out, err } = await run(list("offer", manyOffers), "table", { columns: 80 });
+    const first = visible(out).split("\n")[1]!;
+    expect(first.split(/\s+/).slice(0, 2)).toEqual(["off_00000000", "vnd_0abcdef"]);
+    expect(err).toMatch(/^note: .*product_page_url hidden/);
+    const wide = await run(list("offer", manyOffers), "table", { columns: 300 });
+    expect(wide.out).toContain("2025-05-30  https://");
+    expect(wide.out).not.toContain("T16:00");
+  });
+
+  it("a column repeating the id gives way first; one repeating a filter too", async () => {
+    const echo = [
+      { id: "bpc-157", name: "BPC 157", categories: ["muscle-recovery"], evidence: { level: "preclinical" } },
+      { id: "tb-500", name: "TB-500", categories: ["muscle-recovery"], evidence: { level: "preclinical" } },
+    ];
+    const setup = (columns: number, filters: string[] = []) =>
+      setupTable(resolveColumns("peptide", undefined, echo[0]), echo, columns, filters);
+    expect(setup(200).columns.map((c) => c.header)).toEqual(["ID", "NAME", "CATEGORIES", "EVIDENCE"]);
+    // 40 columns hold three of them: NAME, which only repeats the id, is the one hidden.
+    expect(setup(40).hidden.map((c) => c.header)).toEqual(["NAME"]);
+    // Under --evidence-level, EVIDENCE repeats the filter: it goes before a NAME that says more.
+    const named = echo.map((p, i) => ({ ...p, name: ["Pentadecapeptide", "Thymosin beta"][i] }));
+    const filtered = setupTable(resolveColumns("peptide", undefined, named[0]), named, 50, ["evidence_level"]);
+    expect(filtered.hidden.map((c) => c.header)).toEqual(["EVIDENCE"]);
+    expect(setupTable(resolveColumns("peptide", undefined, named[0]), named, 50).hidden.map((c) => c.header)).toEqual([
+      "NAME",
+    ]);
+    // A filter whose column varies (a category among others) is not repeated.
+    const mixed = [echo[0], { ...echo[1], categories: ["longevity"] }];
+    const s = setupTable(resolveColumns("peptide", undefined, mixed[0]), mixed, 40, ["category"]);
+    expect(s.hidden.map((c) => c.header)).toEqual(["NAME"]);
+  });
+
+  it("the hidden-columns note is one line on stderr, and none under -q", async () => {
+    const loud = await run(list("study", longStudies), "table", { columns: 60 });
+    expect(loud.err.split("\n").filter((l) => l !== "")).toHaveLength(1);
+    expect(loud.out).not.toContain("hidden");
+    expect((await run(list("study", longStudies), "table", { columns: 60, quiet: true })).err).toBe("");
+  });
+
+  it("--fields columns are kept in order and cut rather than hidden for priority", async () => {
+    const fields = ["journal", "title", "id"];
+    const { out, err } = await run(list("study", longStudies), "table", { columns: 80, fields });
+    const header = visible(out).split("\n")[0]!;
+    expect(header.split(/ {2,}/)).toEqual(["JOURNAL", "TITLE", "ID"]);
+    expect(out).toContain("doi-10.5555--an-uncommonly-long-identifier-0");
+    expect(err).toBe("");
   });
 });

@@ -112,6 +112,7 @@ export async function listOf(
     progress: () => ({ pages: pages.state.pages, items: pages.state.items }),
     pageEnded: () => pages.state.pageLeft === 0,
     fields: options.fields,
+    filters: Object.keys(options.query ?? {}).filter((k) => k !== "fields" && k !== "sort"),
   };
 }
 
