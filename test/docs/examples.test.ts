@@ -1,7 +1,8 @@
 /**
  * Every example of the README, docs/ and the man pages runs, as written, against the sandbox
  * (test/helpers/doc-examples.ts says which lines are examples). Each runs in-process in a
- * folder of its own (the files it writes land there; `~` is that folder), as a reader who
+ * folder of its own (the files it writes land there; `~` is that folder). Those of the
+ * README's tour run as on a fresh machine (no base URL, no key); the others as a reader who
  * has logged in: PEP_BASE_URL is a sandbox server (`https://api.example.org/v1` and
  * `http://127.0.0.1:4010/v1` in an example stand for it), PEP_API_KEY its full key, and the
  * profiles `work` and `ci` exist. A key file an example reads (`< key.txt`) holds that key;
@@ -50,6 +51,7 @@ const manPages = readdirSync(path.join(ROOT, "man")).filter((f) => f.endsWith(".
 const man = manPages.flatMap((f) => manExamples(`man/${f}`, readFileSync(path.join(ROOT, "man", f), "utf8")));
 
 const KEY = "sbx_full_key";
+const TOUR = "A tour of the commands";
 const tmp = scratch("pep-doc-examples-");
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -139,9 +141,10 @@ async function runExample(example: DocExample): Promise<string[]> {
     HOME: dir,
     PEP_CONFIG_DIR: path.join(dir, ".config", "pep"),
     PEP_CACHE_DIR: path.join(tmp.dir, "cache"),
-    PEP_BASE_URL: sandbox.baseUrl,
-    PEP_API_KEY: KEY,
   };
+  // The tour promises to run as written on a fresh machine: no base URL, no key. Elsewhere
+  // the reader has logged in.
+  if (example.section !== TOUR) Object.assign(env, { PEP_BASE_URL: sandbox.baseUrl, PEP_API_KEY: KEY });
   for (const profile of ["work", "ci"]) {
     const made = await pep(["--profile", profile, "config", "set", "timeout", "30"], env, dir, "");
     if (made.code !== 0) return [`could not make the profile ${profile}: ${made.err}`];
@@ -213,6 +216,7 @@ async function runExample(example: DocExample): Promise<string[]> {
 describe("the extraction rule", () => {
   it("takes the lines of ```sh blocks that run pep, joined at ` \\`, and no other block's", () => {
     const md = [
+      "## Start",
       "```sh",
       "npm install && npx pep --sandbox peptides list",
       "npm test",
@@ -227,9 +231,9 @@ describe("the extraction rule", () => {
       "pep outside a block",
     ].join("\n");
     expect(markdownExamples("x.md", md)).toEqual([
-      { where: "x.md:2", line: "npm install && npx pep --sandbox peptides list" },
-      { where: "x.md:5", line: "pep --sandbox studies list --limit 2   # two" },
-      { where: "x.md:7", line: "id=$(pep --sandbox peptides list -o ids | head -1)" },
+      { where: "x.md:3", line: "npm install && npx pep --sandbox peptides list", section: "Start" },
+      { where: "x.md:6", line: "pep --sandbox studies list --limit 2   # two", section: "Start" },
+      { where: "x.md:8", line: "id=$(pep --sandbox peptides list -o ids | head -1)", section: "Start" },
     ]);
   });
 
@@ -269,6 +273,7 @@ describe("the extraction rule", () => {
 describe("the examples are found", () => {
   it("in the README: the first screen's, and one at least for every command of the program and for pep browse", () => {
     expect(readme.length).toBeGreaterThan(40);
+    expect(readme.filter((e) => e.section === TOUR).length).toBeGreaterThan(30);
     expect(readme.map((e) => e.line)).toContain("npm install && npx pep --sandbox peptides list");
     const named = new Set(readme.map((e) => commandOf(pepWords(e.line) ?? [])));
     const missing = COMMANDS.map((d) => d.path.join(" ")).filter((c) => !named.has(c));

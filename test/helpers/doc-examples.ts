@@ -18,6 +18,8 @@ export interface DocExample {
   /** `README.md:42`, `man/pep-cache.1:190`. */
   where: string;
   line: string;
+  /** The markdown heading (`## …`) it is under, if any. */
+  section?: string;
 }
 
 /** The shell lines of a markdown file's ```sh blocks that run pep. */
@@ -25,7 +27,9 @@ export function markdownExamples(file: string, text: string): DocExample[] {
   const found: DocExample[] = [];
   let fence: string | undefined;
   let pending: { line: string; at: number } | undefined;
+  let section: string | undefined;
   text.split("\n").forEach((raw, i) => {
+    if (fence === undefined && /^## /.test(raw)) section = raw.slice(3).trim();
     const opening = /^\s*```(\w*)\s*$/.exec(raw);
     if (opening) {
       fence = fence === undefined ? opening[1] || "text" : undefined;
@@ -41,7 +45,7 @@ export function markdownExamples(file: string, text: string): DocExample[] {
     }
     pending = undefined;
     if (joined === "" || joined.startsWith("#")) return;
-    if (pepWords(joined)) found.push({ where: `${file}:${at}`, line: joined });
+    if (pepWords(joined)) found.push({ where: `${file}:${at}`, line: joined, ...(section ? { section } : {}) });
   });
   return found;
 }
