@@ -78,7 +78,8 @@ function commandSections(program: Command, helper: Help): string[] {
   const commands = helper.visibleCommands(program);
   const placed = new Set<string>();
   const lines: string[] = [];
-  const item = (c: Command) => [c.name(), helper.subcommandDescription(c)] as const;
+  const capital = (d: string) => d.charAt(0).toUpperCase() + d.slice(1);
+  const item = (c: Command) => [c.name(), capital(helper.subcommandDescription(c))] as const;
   for (const s of SECTIONS) {
     const chosen = s.names.flatMap((n) => commands.filter((c) => c.name() === n));
     for (const c of chosen) placed.add(c.name());
