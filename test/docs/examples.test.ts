@@ -134,7 +134,8 @@ function saidSomething(r: PepResult, seg: Segment, dir: string): boolean {
 }
 
 /** Runs one example; returns what went wrong, one line each (nothing: it ran as it says). */
-async function runExample(example: DocExample): Promise<string[]> {
+async function runExample(example: DocExample): Promise<{ problems: string[]; missing: string[] }> {
+  const missing: string[] = [];
   const dir = mkdtempSync(path.join(tmp.dir, "ex-"));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -147,7 +148,7 @@ async function runExample(example: DocExample): Promise<string[]> {
   if (example.section !== TOUR) Object.assign(env, { PEP_BASE_URL: sandbox.baseUrl, PEP_API_KEY: KEY });
   for (const profile of ["work", "ci"]) {
     const made = await pep(["--profile", profile, "config", "set", "timeout", "30"], env, dir, "");
-    if (made.code !== 0) return [`could not make the profile ${profile}: ${made.err}`];
+    if (made.code !== 0) return { problems: [`could not make the profile ${profile}: ${made.err}`], missing };
   }
   const { exit, realApi } = expectationOf(example.line);
   const problems: string[] = [];
@@ -160,7 +161,7 @@ async function runExample(example: DocExample): Promise<string[]> {
     const r = await pep(words, env, dir, "");
     results.push(r);
     if (r.code !== 0 || r.out.trim() === "")
-      return [`${sub.text} exited ${r.code}, printing ${JSON.stringify(r.out)}: ${r.err}`];
+      return { problems: [`${sub.text} exited ${r.code}, printing ${JSON.stringify(r.out)}: ${r.err}`], missing };
     const value = r.out.trim();
     if (sub.kind === "<") writeFileSync(path.join(dir, "substituted"), r.out);
     line = line.replace(sub.text, sub.kind === "<" ? path.join(dir, "substituted") : value);
@@ -201,6 +202,9 @@ async function runExample(example: DocExample): Promise<string[]> {
             `${seg.words.join(" ")} printed nothing but null from pep's output ${JSON.stringify(input?.slice(0, 300))}`,
           );
         input = r.stdout;
+      } else if (s > 0) {
+        missing.push(first!);
+        break;
       }
     }
   }
@@ -210,7 +214,7 @@ async function runExample(example: DocExample): Promise<string[]> {
     if (code !== 0 && code !== 4) problems.push(`a real-API example must reach the API: exit ${code}: ${failed?.err}`);
   } else if (code !== (exit ?? 0))
     problems.push(`exit ${code}, not ${exit ?? 0}: pep ${failed?.words.join(" ")}\n${failed?.err ?? ""}`);
-  return problems;
+  return { problems, missing };
 }
 
 describe("the extraction rule", () => {
@@ -305,8 +309,11 @@ describe.each([
 ])("examples of the %s, against the sandbox", (_, examples) => {
   const runnable = examples.filter((e) => notYet(e.line) === undefined);
   const waiting = examples.filter((e) => notYet(e.line) !== undefined);
-  it.each(runnable.map((e) => [`${e.where}: ${e.line}`, e] as const))("%s", async (_name, example) => {
-    expect(await runExample(example)).toEqual([]);
+  it.for(runnable.map((e) => [`${e.where}: ${e.line}`, e] as const))("%s", async ([, example], ctx) => {
+    const { problems, missing } = await runExample(example);
+    expect(problems).toEqual([]);
+    // pep's part ran and passed; what reads its output through a pipe is not on this machine.
+    if (missing.length) ctx.skip(`${missing.join(", ")} not installed: only pep's part ran`);
   });
   for (const e of waiting) it.skip(`${e.where}: ${e.line} (not run: ${notYet(e.line)})`, () => {});
 });
