@@ -4,7 +4,7 @@
 // ProxyAgent opens its tunnels with `dispatcher.connect()`, which the package entry puts
 // on Dispatcher.prototype (`Object.assign(Dispatcher.prototype, api)`); the lean entry
 // does not, so it is put there here, as the package does it.
-// See scripts/undici-lean.mjs for why the package entry is not used, and the README's
+// See scripts/undici-lean.mjs for why the package entry is not used, and CONTRIBUTING.md's
 // "Upgrading undici" for the steps when undici changes.
 import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
 import connect from "undici/lib/api/api-connect.js";

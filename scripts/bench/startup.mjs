@@ -12,7 +12,7 @@ export const STARTUP_RUNS = 20;
 export function startupCommands(ctx) {
   return [
     { id: "1a", label: "pep --version", args: ["--version"], target: 1.3, check: (out) => out.trim() === ctx.version },
-    { id: "1b", label: "pep --help", args: ["--help"], target: 1.3, check: (out) => out.startsWith("Usage: pep") },
+    { id: "1b", label: "pep --help", args: ["--help"], target: 1.3, check: (out) => /^Usage: pep/m.test(out) },
     {
       id: "1c",
       label: "pep peptides list -o json",

@@ -29,6 +29,8 @@ export interface Invocation {
   readonly defs: readonly CommandDef[];
   /** The `-o` word as typed, read even when commander cannot parse the rest. */
   readonly outputWord: string | undefined;
+  /** The `--profile` word as typed (help reads the profile's pager before commander parses). */
+  readonly profileWord: string | undefined;
   /** The `--cursor` the user gave. */
   readonly cursorGiven: string | undefined;
   /** Failures are JSON objects before the format is settled (`-o json`, PEP_OUTPUT). */
@@ -73,6 +75,7 @@ export function readInvocation(argv: readonly string[], env: IO["env"]): Invocat
     defs: definitionsFor(argv, commandWords),
     outputWord,
     cursorGiven: lastValue(argv, undefined, "--cursor"),
+    profileWord: lastValue(argv, undefined, "--profile"),
     machineErrors: explicitMachine(outputWord, env),
   };
 }

@@ -43,24 +43,70 @@ export async function run(argv: readonly string[], deps: Deps = {}): Promise<num
 
 async function parseAndRun(inv: Invocation, io: IO, deps: Deps, ending: Ending): Promise<number> {
   let exitCode: number = EXIT.ok;
+  // Help and the version are held, then printed at once: through the pager on a terminal.
+  let held = "";
   const program = buildProgram(
     io,
     async (def, input, globals) => {
       exitCode = await execute(parsed(inv, def, input, globals, io.env), io, deps, ending);
     },
-    { defs: inv.defs, typedWords: inv.commandWords },
+    {
+      defs: inv.defs,
+      typedWords: inv.commandWords,
+      writeOut: (text) => {
+        held += text;
+      },
+    },
   );
   try {
     if (inv.helpGlobals) {
-      io.stdout.write(globalsHelp(program));
+      await showHelp(globalsHelp(program), inv, io);
       return EXIT.ok;
     }
     if (inv.helpTarget) checkHelpTarget(program, inv.helpTarget);
     await program.parseAsync(inv.words, { from: "user" });
     return exitCode;
   } catch (err) {
-    if (err instanceof CommanderError) return commanderFailure(err, inv, io);
+    if (err instanceof CommanderError) {
+      if (err.code === "commander.version") io.stdout.write(held);
+      else if (held !== "") await showHelp(held, inv, io);
+      return commanderFailure(err, inv, io);
+    }
     return report(err, io, inv, { verbose: false, machine: inv.machineErrors });
+  }
+}
+
+/**
+ * Help on a terminal goes through the pager output goes through (PEP_PAGER, the profile's
+ * `pager`, PAGER, `less -FRX`: one screen is left on the terminal as it is); a pipe,
+ * `TERM=dumb` without PEP_PAGER, `--no-pager` or a pager that cannot start print it as it is.
+ */
+async function showHelp(text: string, inv: Invocation, io: IO): Promise<void> {
+  if (!(io.stdoutIsTTY && io.canPage) || inv.argv.includes("--no-pager")) {
+    io.stdout.write(text);
+    return;
+  }
+  const { pagerCommand, startPager } = await import("../core/io.js");
+  const chosen = pagerCommand(io.env, await profilePager(inv, io));
+  const pager = chosen ? await startPager(chosen.command, io.env) : undefined;
+  if (!pager) {
+    io.stdout.write(text);
+    return;
+  }
+  pager.stream.end(text);
+  await pager.exited;
+}
+
+/** The profile's `pager`, if the config file can be read (help never fails for a config problem). */
+async function profilePager(inv: Invocation, io: IO): Promise<string | undefined> {
+  try {
+    const [{ openConfigStore }, { profileName }] = await Promise.all([
+      import("../config/store.js"),
+      import("../config/profile.js"),
+    ]);
+    return openConfigStore(io.env).profile(profileName(inv.profileWord, io.env)).pager;
+  } catch {
+    return undefined;
   }
 }
 

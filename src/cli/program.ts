@@ -11,7 +11,7 @@ import { type CommandDef, type CommandInput, descriptionOf } from "../core/comma
 import { closest } from "../core/suggest.js";
 import { UsageError } from "../core/errors.js";
 import type { IO } from "../core/io.js";
-import { RESEARCH_NOTICE } from "../core/research-notice.js";
+import { rootHelp, wrapWords } from "./root-help.js";
 
 function describe(o: OptionDef): string {
   let text = o.description;
@@ -111,20 +111,6 @@ function helpConfig(): Partial<Help> {
   };
 }
 
-/** Text wrapped at spaces to `width`, later lines indented by `indent` (help is ASCII). */
-function wrapWords(text: string, width: number, indent = ""): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const w of text.split(/\s+/).filter((x) => x !== "")) {
-    if (line !== "" && line.length + 1 + w.length > width) {
-      lines.push(line);
-      line = `${indent}${w}`;
-    } else line = line === "" ? w : `${line} ${w}`;
-  }
-  lines.push(line);
-  return lines.join("\n");
-}
-
 /** "Global options (pep help globals): -o, --fields, …", from GLOBAL_OPTIONS, wrapped. */
 export function globalsPointer(width: number): string {
   const flags = (GLOBAL_OPTIONS as readonly OptionDef[])
@@ -153,12 +139,14 @@ export type RunHook = (def: CommandDef, input: CommandInput, globals: GlobalOpti
 
 interface BuildOptions {
   defs?: readonly CommandDef[];
+  /** Where help and the version go (stdout by default): main.ts pages the help. */
+  writeOut?: (text: string) => void;
   /** The group and command words as typed (Invocation.commandWords). */
   typedWords?: readonly string[];
 }
 
 export function buildProgram(io: IO, onRun: RunHook, options: BuildOptions = {}): Command {
-  const program = rootCommand(io);
+  const program = rootCommand(io, options.writeOut ?? ((text) => io.stdout.write(text)));
   const groups = new Map<string, Command>();
   for (const def of options.defs ?? COMMANDS) {
     const parent = def.path.length === 2 ? groupCommand(program, groups, def.path[0]!, io) : program;
@@ -167,8 +155,8 @@ export function buildProgram(io: IO, onRun: RunHook, options: BuildOptions = {})
   return program;
 }
 
-/** `pep` itself: its help, version, global options and the notes under its help. */
-function rootCommand(io: IO): Command {
+/** `pep` itself: its help, version and global options. */
+function rootCommand(io: IO, writeOut: (text: string) => void): Command {
   const program = new Command("pep");
   program
     .description("Read the peptide research API from the command line: profiles, studies, vendors and prices.")
@@ -176,9 +164,8 @@ function rootCommand(io: IO): Command {
     .helpOption("-h, --help", "show help")
     .helpCommand("help [command]", "show help for a command")
     .showSuggestionAfterError(true)
-    .configureHelp(helpConfig())
     .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
+      writeOut,
       writeErr: (s) => io.stderr.write(s),
       getOutHelpWidth: () => io.columns,
       getErrHelpWidth: () => io.columns,
@@ -187,15 +174,9 @@ function rootCommand(io: IO): Command {
       outputError: () => {},
     })
     .exitOverride(tagged(program));
+  // Commands first, then the global flags, as gh lays it out; subcommands keep helpConfig's.
+  program.configureHelp({ ...helpConfig(), formatHelp: (cmd, helper) => rootHelp(cmd, helper) });
   for (const o of GLOBAL_OPTIONS) program.addOption(toOption(o));
-  program.addHelpText(
-    "after",
-    () =>
-      `\nStart without a key or network:\n  $ pep --sandbox peptides list\n\n${wrapWords(RESEARCH_NOTICE, io.columns)}\n${wrapWords(
-        "Exit codes: 0 ok, 1 bug, 2 usage or 400, 3 auth, 4 not found, 5 rate limited, 6 service or network, 130 interrupted.",
-        io.columns,
-      )}\n`,
-  );
   return program;
 }
 

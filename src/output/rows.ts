@@ -89,6 +89,9 @@ function itemsOf(result: ListResult | ItemResult | RawResult): AsyncIterable<unk
  * `pep search` as rows: one a hit, profiles first, then content, each with the same
  * columns (`kind` says which group it came from), so the two groups share one header.
  */
+/** The columns of `pep search -o csv`, in order: also the header when nothing matched. */
+export const SEARCH_COLUMNS = ["kind", "id", "title", "type", "url", "score", "excerpt"] as const;
+
 export function searchRows(data: unknown): Record<string, unknown>[] {
   if (!isPlainObject(data)) return [data as Record<string, unknown>];
   const rows: Record<string, unknown>[] = [];
@@ -168,7 +171,9 @@ export async function writeRows(
     const p = ctx.emit(line(cells));
     if (p) await p;
   }
-  // An empty list still has its header: the map's, or --fields.
+  // An empty list still has its header: the map's, search's, or --fields.
   if (!columns && mapped) await header(mapped);
+  else if (!columns && result.kind === "item" && result.resource === "search" && !ctx.fields?.length)
+    await header([...SEARCH_COLUMNS]);
   else if (!columns && ctx.fields && ctx.fields.length > 0) await header(ctx.fields);
 }

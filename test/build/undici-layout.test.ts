@@ -2,7 +2,7 @@
  * The bundle reaches into undici's private files (scripts/undici-lean.mjs,
  * scripts/undici-proxy.mjs, the lean-undici plugin of scripts/build.mjs), so undici is
  * pinned exactly. This test says plainly what moved when an upgrade changes that
- * layout; the README's "Upgrading undici" lists the steps.
+ * layout; CONTRIBUTING.md's "Upgrading undici" lists the steps.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -90,7 +90,7 @@ function broken(citations: Citation[]): string[] {
 }
 
 const SOURCES = filesUnder("src").filter((f) => /\.(ts|md)$/.test(f));
-const DOCS = filesUnder("docs").filter((f) => f.endsWith(".md"));
+const DOCS = [...filesUnder("docs").filter((f) => f.endsWith(".md")), "README.md", "CONTRIBUTING.md"];
 
 describe("documents cited in src/", () => {
   const citations = SOURCES.flatMap(citationsIn);
@@ -119,7 +119,7 @@ describe("documents cited in src/", () => {
   });
 });
 
-describe("links between docs/ and the README", () => {
+describe("links between docs/, the README and CONTRIBUTING.md", () => {
   it("point at headings that exist", () => {
     expect(DOCS.length).toBeGreaterThan(0);
     expect(broken(DOCS.flatMap(linksIn))).toEqual([]);

@@ -229,3 +229,11 @@ describe("pep auth logout", () => {
     expect(storedKey("default")).toBe(GOOD);
   });
 });
+
+describe("pep auth status against the sandbox", () => {
+  it("shows the API version the index names (api_version)", async () => {
+    const r = await runPep(["--sandbox", "auth", "status", "-o", "json"], { env: tmp.env });
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out).api_version).toBe("v1");
+  });
+});

@@ -128,4 +128,10 @@ describe("the CSV/TSV header is the command's, whatever the data", () => {
     expect(out.code, out.err).toBe(0);
     expect(out.out).toBe(`${[...DESCRIPTORS.study.csv, "other"].join(",")}\r\n`);
   });
+
+  it("a search that finds nothing still prints its header", async () => {
+    const out = await runPep(["--sandbox", "search", "no such words here", "-o", "csv"], { env: tmp.env });
+    expect(out.code, out.err).toBe(0);
+    expect(out.out).toBe("kind,id,title,type,url,score,excerpt\r\n");
+  });
 });

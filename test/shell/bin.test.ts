@@ -29,7 +29,7 @@ describe.skipIf(!isBuilt())("the executable's quick answers", () => {
       const full = await spawnPep(["help"], { env: s.env });
       const withFlag = await spawnPep(["--help", "--no-color"], { env: s.env });
       expect(full.code).toBe(0);
-      expect(full.out).toContain("Usage: pep [options] [command]");
+      expect(full.out).toContain("Usage: pep <command> [subcommand] [flags]");
       expect(withFlag.out).toBe(full.out);
       for (const flag of ["--help", "-h"]) {
         const quick = await spawnPep([flag], { env: s.env });

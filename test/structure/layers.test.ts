@@ -1,5 +1,5 @@
 /**
- * The layers of src/ (README.md#layout) as the imports show them, and no function too
+ * The layers of src/ (CONTRIBUTING.md#layout) as the imports show them, and no function too
  * long to read in one go. Read from the sources with the TypeScript parser, so it needs
  * no build, and counts every kind of import: static, `import type`, `export … from`,
  * `import("…")` and `import("…").Type`.

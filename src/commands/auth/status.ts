@@ -42,8 +42,9 @@ export const run: Run = async (_input, ctx) => {
     }
     throw err;
   }
-  const version =
-    index && typeof index === "object" && "version" in index ? (index as { version?: unknown }).version : undefined;
+  // The index names its version `api_version` (the sandbox, `pep index`); `version` is read too.
+  const fields = index && typeof index === "object" ? (index as { api_version?: unknown; version?: unknown }) : {};
+  const version = fields.api_version ?? fields.version;
   // The API names no endpoint that lists a key's scopes: these are what earlier runs saw
   // keyed endpoints grant (a success) or refuse (a 403) to this key.
   const fingerprint = keyDigest(cfg.apiKey);

@@ -5,8 +5,10 @@ export const defs: CommandDef[] = [
   {
     path: ["index"],
     summary: "Show the API index: version, documentation links and endpoints",
+    description:
+      "The card labels the index's fields in words; -o json and --jq see them by name: name, api_version, openapi_version, documentation_url, base_url, sandbox, notice, and endpoints, each with path, method, scope, key_required, metered and paginated. Fields the API adds are shown too.",
     calls: "index",
-    examples: ["pep index", "pep index -o json | jq .version"],
+    examples: ["pep index", "pep index -o json | jq -r .api_version", "pep index --jq '.endpoints[].path' --jq-raw"],
   },
   {
     path: ["health"],
