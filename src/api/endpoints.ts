@@ -12,6 +12,7 @@ import * as z from "zod/mini";
 import {
   CATEGORIES,
   COUNTRY_PATTERN,
+  EVIDENCE_CLASSIFICATIONS,
   EVIDENCE_LEVELS,
   LIMITS,
   PEPTIDE_FIELDS,
@@ -137,7 +138,7 @@ const builders = {
         evidence_classification: opt(
           z.string().check(
             z.regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, {
-              message: "must be a comma-separated list of classifications, such as human_controlled_trial",
+              message: `must be a comma-separated list of: ${EVIDENCE_CLASSIFICATIONS.join(", ")}`,
             }),
           ),
         ),

@@ -270,8 +270,8 @@ function studyFilterRows(argv: string[]): { inside: Inside[]; outside: Outside[]
   });
   const from = year("--year-from", "year_from");
   const to = year("--year-to", "year_to");
-  const cls =
-    /--evidence-classification must be a comma-separated list of classifications, such as human_controlled_trial/;
+  // Refused by pep's own list of the six (each member checked) before the schema's pattern.
+  const cls = /--evidence-classification must be a comma-separated list of: regulatory_label, human_controlled_trial/;
   return {
     inside: [
       ...from.inside,
