@@ -91,8 +91,8 @@ function fillNamedPlaces(): void {
     "src/output/columns.ts",
     "const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {\n",
     `  widget: [
-    { header: "ID", paths: ["id"], fixed: true },
-    { header: "NAME", paths: ["name"] },
+    { header: "ID", paths: ["id"], fixed: true, priority: 100 },
+    { header: "NAME", paths: ["name"], priority: 90, min: 16 },
   ],
 `,
   );
