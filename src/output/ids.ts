@@ -5,6 +5,7 @@
  */
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
+import { searchRows } from "./rows.js";
 import { cleanLine } from "./sanitize.js";
 import { isPlainObject } from "./values.js";
 import type { WriterContext } from "./writer-context.js";
@@ -22,6 +23,9 @@ function itemsOf(result: ListResult | ItemResult | RawResult): AsyncIterable<unk
     const body = result.body as { data?: unknown } | undefined;
     return Array.isArray(body?.data) ? body.data : [body?.data ?? body];
   }
+  // Search hits as its CSV rows: profiles first, then content (`--types peptides` for
+  // ids that `pep peptides get -` takes).
+  if (result.resource === "search") return searchRows(result.data);
   return Array.isArray(result.data) ? result.data : [result.data];
 }
 

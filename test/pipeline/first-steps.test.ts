@@ -46,6 +46,23 @@ describe("-o ids", () => {
     expect(new Set(lines).size).toBe(lines.length);
   });
 
+  it("search: the hits' ids in the order of its CSV rows, profiles first; --types peptides for ids get takes", async () => {
+    const csv = await cli.pep(["search", "insulin", "-o", "csv"]);
+    const rows = csv.out.trim().split("\r\n").slice(1);
+    const ids = await cli.pep(["search", "insulin", "-o", "ids"]);
+    expect(ids.code, ids.err).toBe(0);
+    expect(ids.out.trim().split("\n")).toEqual(rows.map((r) => r.split(",")[1]));
+    const kinds = rows.map((r) => r.split(",")[0]);
+    expect(new Set(kinds)).toEqual(new Set(["peptide", "content"]));
+    const peptides = await cli.pep(["search", "insulin", "--types", "peptides", "-o", "ids"]);
+    expect(peptides.out.trim().split("\n")).toEqual(
+      rows.filter((r) => r.startsWith("peptide,")).map((r) => r.split(",")[1]),
+    );
+    const none = await cli.pep(["search", "zzzqqqxx", "-o", "ids"]);
+    expect(none.code, none.err).toBe(0);
+    expect(none.out).toBe("");
+  });
+
   it("refuses what has no id, naming the format to use", async () => {
     const r = await cli.pep(["config", "list", "-o", "ids"]);
     expect(r.code).toBe(2);
