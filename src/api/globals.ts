@@ -3,7 +3,7 @@
  * name. `GlobalOptions`, what commander parses them into, follows from this list; see
  * `api/options.ts` for how to add one.
  */
-import { CITATION_FORMATS, OUTPUT_FORMATS } from "./enums.js";
+import { CITATION_FORMATS, OUTPUT_FORMATS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS } from "./enums.js";
 import { options, type OptionValues } from "./options.js";
 
 /** Global options (docs/cli.md#global-options), in the order help shows them. */
@@ -113,15 +113,21 @@ export const GLOBAL_OPTIONS = options([
   },
 ]);
 
+/** The field names the spec lists for `fields`: matched without regard to case. */
+const KNOWN_FIELDS: ReadonlySet<string> = new Set([...PEPTIDE_FIELDS, ...STUDY_FIELDS, ...VENDOR_FIELDS]);
+
 /**
  * `--fields a, b,,c` -> `["a", "b", "c"]`, split once per run; `[]` when given with no
- * name (an endpoint that takes `fields` refuses that), undefined when not given.
+ * name (an endpoint that takes `fields` refuses that), undefined when not given. A name
+ * the spec lists is matched without regard to case, as enum values are (`ID,Name` is
+ * `id,name`); any other keeps its case, for a field a newer API sends.
  */
 export function splitFields(fields: string | undefined): string[] | undefined {
   return fields
     ?.split(",")
     .map((f) => f.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((f) => (KNOWN_FIELDS.has(f.toLowerCase()) ? f.toLowerCase() : f));
 }
 
 /** The parsed global options of one run. */

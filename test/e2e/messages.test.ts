@@ -112,6 +112,19 @@ describe("enum values: every one checked before the request, case aside", () => 
   });
 });
 
+describe("--fields: the names the spec lists, case aside", () => {
+  it("ID,Name is id,name on the wire and in the header; a slip is refused with the name it likely means", async () => {
+    const r = await cli.pep(["peptides", "list", "--fields", "ID,Name", "--limit", "2", "-o", "csv"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.split("\r\n")[0]).toBe("id,name");
+    expect(r.out.split("\r\n")[1]).toMatch(/^[a-z0-9-]+,\S/);
+    const slip = await cli.pep(["peptides", "list", "--fields", "Nme"]);
+    expect(slip.code).toBe(2);
+    expect(slip.sent).toBe(0);
+    expect(slip.err).toContain("hint: did you mean 'name' for 'Nme'?");
+  });
+});
+
 describe("--evidence-classification: checked before the request like every enum flag", () => {
   // The spec names the six classes (one identifier given); pep knows the six
   // identifiers, refuses anything else itself with the class the word likely means,
