@@ -25,6 +25,8 @@ export interface TableSetup {
   widths: number[];
   /** Columns left out for lack of width, in their order. */
   hidden: Column[];
+  /** Of those, the ones that only repeated the id or a filter's value: why, by column. */
+  repeats?: ReadonlyMap<Column, "id" | "filter">;
 }
 
 /**
@@ -45,7 +47,7 @@ function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cel
     const echoesFilter =
       (c.filters ?? []).some((f) => filters.includes(f)) &&
       rows.every((r) => text(r, j) !== "" && text(r, j) === text(rows[0]!, j));
-    return echoesId || echoesFilter;
+    return echoesId ? "id" : echoesFilter ? "filter" : undefined;
   });
 }
 
@@ -88,10 +90,17 @@ export function setupTable(
     width,
   );
   const kept = plan.keep.map((i) => columns[i]!);
+  const hidden = columns.filter((_, i) => !plan.keep.includes(i));
+  const repeats = new Map<Column, "id" | "filter">();
+  columns.forEach((c, i) => {
+    const why = idle[i];
+    if (why && !plan.keep.includes(i)) repeats.set(c, why);
+  });
   return {
     columns: kept.map((c) => (c.unlinked && linkedElsewhere(c, kept) ? { ...c, cell: c.unlinked } : c)),
     widths: plan.widths,
-    hidden: columns.filter((_, i) => !plan.keep.includes(i)),
+    hidden,
+    repeats,
   };
 }
 
@@ -103,9 +112,24 @@ export function setupTable(
 export function hiddenNote(setup: TableSetup, how: "fields" | "json" = "fields"): string | undefined {
   const { hidden } = setup;
   if (hidden.length === 0) return undefined;
-  const names = hidden.map((c) => c.key || c.header.toLowerCase());
-  const named = names.length > 5 ? `${names.slice(0, 4).join(", ")} and ${names.length - 4} more` : names.join(", ");
-  const what = `note: ${named} hidden for lack of width`;
+  const name = (c: Column) => c.key || c.header.toLowerCase();
+  const list = (cs: readonly Column[]) => {
+    const names = cs.map(name);
+    return names.length > 5 ? `${names.slice(0, 4).join(", ")} and ${names.length - 4} more` : names.join(", ");
+  };
+  const why = (c: Column) => setup.repeats?.get(c);
+  const narrow = hidden.filter((c) => why(c) === undefined);
+  // "fda_status hidden for lack of width, name as it repeats the id": each reason once.
+  const parts: string[] = [];
+  const say = (cs: readonly Column[], reason: string) => {
+    if (cs.length > 0) parts.push(`${list(cs)}${parts.length === 0 ? " hidden" : ""} ${reason}`);
+  };
+  say(narrow, "for lack of width");
+  for (const w of ["id", "filter"] as const) {
+    const cs = hidden.filter((c) => why(c) === w);
+    say(cs, `as ${cs.length === 1 ? "it repeats" : "they repeat"} ${w === "id" ? "the id" : "your filter"}`);
+  }
+  const what = `note: ${parts.join(", ")}`;
   if (how === "json") return `${what}; -o json shows every field`;
   if (hidden.some((c) => c.chosen)) return `${what}; name fewer --fields, or use -o csv`;
   const id = [...setup.columns, ...hidden].find((c) => c.key === "id" || c.key === "slug");

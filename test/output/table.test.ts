@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { columnRules, resolveColumns } from "../../src/output/columns.js";
 import { type ColumnNeeds, fitWidths, formatRow, planColumns } from "../../src/output/layout.js";
 import { makeStyle } from "../../src/output/style.js";
-import { setupTable } from "../../src/output/table.js";
+import { hiddenNote, setupTable } from "../../src/output/table.js";
 import { displayWidth } from "../../src/output/width.js";
 import { item, list, run } from "./helpers.js";
 import { MONEY, offers, peptides, studies, vendors, disclosure } from "./fixtures.js";
@@ -470,6 +470,14 @@ describe("tables that choose, on long and wide values", () => {
     const mixed = [echo[0], { ...echo[1], categories: ["longevity"] }];
     const s = setupTable(resolveColumns("peptide", undefined, mixed[0]), mixed, 40, ["category"]);
     expect(s.hidden.map((c) => c.header)).toEqual(["NAME"]);
+    // The note gives each hidden column's reason once: width, the id, the filter.
+    expect(hiddenNote(setup(40))).toBe("note: name hidden as it repeats the id; --fields id,name shows it");
+    expect(hiddenNote(filtered)).toBe(
+      "note: evidence.level hidden as it repeats your filter; --fields id,evidence shows it",
+    );
+    expect(hiddenNote(setup(12, ["evidence_level"]))).toBe(
+      "note: categories hidden for lack of width, name as it repeats the id, evidence.level as it repeats your filter; --fields id,name,categories,evidence shows them",
+    );
   });
 
   it("the hidden-columns note is one line on stderr, and none under -q", async () => {
