@@ -166,7 +166,9 @@ function rootCommand(io: IO, writeOut: (text: string) => void): Command {
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut,
-      writeErr: (s) => io.stderr.write(s),
+      // commander writes here only the help of a bare `pep` or `pep config`: asked for
+      // by leaving the command out, so on stdout (and paged) as `--help` is, like gh's.
+      writeErr: writeOut,
       getOutHelpWidth: () => io.columns,
       getErrHelpWidth: () => io.columns,
       // commander's own errors are told by the caller in pep's voice (error:, hint:), or as

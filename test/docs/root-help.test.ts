@@ -15,6 +15,20 @@ import { hasScript, onTerminal } from "../helpers/terminal.js";
 
 const topLevel = [...new Set(COMMANDS.map((d) => d.path[0]!))];
 
+describe("pep with no command", () => {
+  it("prints the same help as pep --help, on stdout, exit 0; a group with no command its own help", async () => {
+    const bare = await runPep([], { columns: 80 });
+    expect(bare.code).toBe(0);
+    expect(bare.err).toBe("");
+    expect(bare.out).toBe((await runPep(["--help"], { columns: 80 })).out);
+    const group = await runPep(["auth"], { columns: 80 });
+    expect(group.code).toBe(0);
+    expect(group.err).toBe("");
+    expect(group.out).toMatch(/^Usage: pep auth /);
+    expect(group.out).toBe((await runPep(["auth", "--help"], { columns: 80 })).out);
+  });
+});
+
 describe("pep --help", () => {
   it("usage, then every command in a group, then the flags, then learn more", async () => {
     const r = await runPep(["--help"], { columns: 80 });
