@@ -10,14 +10,19 @@ import { layoutFor, RESEARCH_CARDS } from "./card-layouts.js";
 import { renderCompare } from "./compare.js";
 import type { WriterContext } from "./writer-context.js";
 import { writeRaw } from "./json.js";
-import { renderSearch } from "./search.js";
+import { renderSearch, type HiddenColumns } from "./search.js";
 import { makeStyle, type Style } from "./style.js";
 import { hiddenNote, writeListTable } from "./table.js";
-import type { Column } from "./columns.js";
 import { shapeForCard } from "./card-shapes.js";
 import { wrap } from "./width.js";
 
-function cardLines(resource: Resource, data: unknown, ctx: WriterContext, style: Style, hidden: Column[]): string[] {
+function cardLines(
+  resource: Resource,
+  data: unknown,
+  ctx: WriterContext,
+  style: Style,
+  hidden: HiddenColumns,
+): string[] {
   const width = ctx.options.columns;
   if (resource === "vendor-compare") {
     const lines = renderCompare(data, width, style);
@@ -36,13 +41,11 @@ async function writeItem(result: ItemResult, ctx: WriterContext, style: Style): 
     const rows = await writeListTable(result.data, result.resource, ctx, style);
     if (rows === 0) await ctx.notice("No results.");
   } else {
-    const hidden: Column[] = [];
+    const hidden: HiddenColumns = { hidden: [], repeats: new Map() };
     await ctx.emit(`${cardLines(result.resource, result.data, ctx, style, hidden).join("\n")}\n`);
-    // A search's tables have no --fields: -o json has every field.
-    const note = hiddenNote(
-      { columns: [], widths: [], hidden: hidden.filter((c, i) => hidden.findIndex((h) => h.key === c.key) === i) },
-      "json",
-    );
+    // A search's tables have no --fields: -o json has every field. Each column named once.
+    const once = hidden.hidden.filter((c, i) => hidden.hidden.findIndex((h) => h.key === c.key) === i);
+    const note = hiddenNote({ columns: [], widths: [], hidden: once, repeats: hidden.repeats }, "json");
     if (note !== undefined) await ctx.notice(note);
   }
   if (RESEARCH_CARDS.has(result.resource)) {

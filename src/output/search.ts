@@ -5,7 +5,7 @@
 import type { WriterContext } from "./writer-context.js";
 import { renderCard } from "./card.js";
 import { columnsFromSpecs, CONTENT_COLUMNS, resolveColumns, type Column } from "./columns.js";
-import { renderTable } from "./table.js";
+import { renderTable, type TableSetup } from "./table.js";
 import type { Style } from "./style.js";
 import { humanize, isPlainObject } from "./values.js";
 
@@ -15,11 +15,21 @@ function section(
   columns: (first: unknown) => Column[],
   width: number,
   style: Style,
-  hidden: Column[],
+  hidden: HiddenColumns,
 ): string[] {
   const head = style.heading(`${title} (${items.length})`);
   if (items.length === 0) return [head, style.dim("none")];
-  return [head, ...renderTable(items, columns(items[0]), width, style, (setup) => hidden.push(...setup.hidden))];
+  const collect = (setup: TableSetup) => {
+    hidden.hidden.push(...setup.hidden);
+    for (const [c, why] of setup.repeats ?? []) hidden.repeats.set(c, why);
+  };
+  return [head, ...renderTable(items, columns(items[0]), width, style, collect)];
+}
+
+/** What the search's tables hid, and why, gathered for one note. */
+export interface HiddenColumns {
+  hidden: Column[];
+  repeats: Map<Column, "id" | "filter">;
 }
 
 const contentColumns = (first: unknown) => {
@@ -35,7 +45,7 @@ export function renderSearch(
   data: unknown,
   ctx: WriterContext,
   style: Style,
-  hidden: Column[] = [],
+  hidden: HiddenColumns = { hidden: [], repeats: new Map() },
 ): string[] | undefined {
   if (!isPlainObject(data)) return undefined;
   const { peptides, content, ...rest } = data;
