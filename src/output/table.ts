@@ -17,7 +17,11 @@ import type { Style } from "./style.js";
 
 export const BLOCK_ROWS = 100;
 
-/** The narrowest a column named with `--fields` is cut to ("ab…"): it is the user's choice. */
+/**
+ * The narrowest a column named with `--fields` is cut to ("ab…"): it is the user's
+ * choice, so it is kept over any default column; but never below its header, so two
+ * columns such as RATING.AVERAGE and RATING.COUNT cannot both read "RATIN…".
+ */
 const CHOSEN_MIN = 4;
 
 export interface TableSetup {
@@ -80,7 +84,7 @@ export function setupTable(
   const plan = planColumns(
     columns.map((c, i) => ({
       natural: natural[i]!,
-      min: c.chosen ? CHOSEN_MIN : minWidthOf(c),
+      min: minWidthOf(c.chosen ? { header: c.header, min: CHOSEN_MIN } : c),
       // Chosen columns before any default one, leftmost first; idle ones after all.
       priority: c.chosen ? 1000 - i : (c.priority ?? 50 - i / 100) - (idle[i] ? 1000 : 0),
       fixed: c.fixed === true,

@@ -247,8 +247,6 @@ describe("the hidden-columns note", () => {
     "currency",
     "product_name",
     "vendor.name",
-    "last_seen_at",
-    "product_page_url",
     "form",
     "peptide.name",
     "id",

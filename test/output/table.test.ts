@@ -487,6 +487,16 @@ describe("tables that choose, on long and wide values", () => {
     expect((await run(list("study", longStudies), "table", { columns: 60, quiet: true })).err).toBe("");
   });
 
+  it("--fields columns are never cut below their header: two rating fields cannot both read RATIN…", async () => {
+    const fields = ["id", "name", "rating.average", "rating.count", "country"];
+    const { out, err } = await run(list("vendor", wideVendors), "table", { columns: 44, fields });
+    const header = visible(out).split("\n")[0]!;
+    for (const h of header.split(/ {2,}/)) expect(h).not.toContain("…");
+    expect(header).toContain("RATING.AVERAGE");
+    // What does not fit with its header whole is hidden, and said.
+    expect(err).toMatch(/^note: .+ hidden for lack of width; name fewer --fields, or use -o csv\n$/);
+  });
+
   it("--fields columns are kept in order and cut rather than hidden for priority", async () => {
     const fields = ["journal", "title", "id"];
     const { out, err } = await run(list("study", longStudies), "table", { columns: 80, fields });
