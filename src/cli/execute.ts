@@ -60,6 +60,8 @@ function refuseCombinations(inv: ParsedInvocation): void {
           .join(", ")}. With -o json, --jq picks fields of anything.`,
       ],
     });
+  if (globals.jq !== undefined && def.printsText?.(input.opts))
+    throw new UsageError(`--jq: ${name} prints a page's address here, not JSON`);
   if (globals.apiKeyFile?.trim() === "-" && input.args.includes("-"))
     throw new UsageError("--api-key-file - and ids from - both read standard input; give the key another way", {
       hints: keyHints,
@@ -142,10 +144,13 @@ async function runCommand(p: Prepared): Promise<Result> {
   const mod = await loadCommand(p.inv.def.path);
   const result = await mod.run(p.inv.input, p.ctx);
   if (p.io.signal.aborted) throw new InterruptedError();
+  // Commands that print text with no request are told here; those after one, before it.
   if (p.inv.globals.jq !== undefined && (result.kind === "text" || result.kind === "none"))
-    throw new UsageError(`--jq: pep ${p.inv.def.path.join(" ")} does not print JSON`);
+    throw noJson(`pep ${p.inv.def.path.join(" ")}`);
   return result;
 }
+
+const noJson = (name: string) => new UsageError(`--jq: ${name} does not print JSON`);
 
 /** Tells a failure of the run and returns its exit code. */
 async function fail(inv: ParsedInvocation, io: IO, ending: Ending, machine: boolean, err: unknown): Promise<number> {

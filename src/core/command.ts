@@ -89,6 +89,11 @@ export interface CommandDef {
    * from stdin) and `--file` are refused before anything is read.
    */
   stdioProtocol?: boolean;
+  /**
+   * With these options the command prints a line of text (a page's address) after a
+   * request: `--jq` is refused before the request rather than after it.
+   */
+  printsText?: (opts: Record<string, unknown>) => boolean;
 }
 
 /** A definition's paragraphs for help and man pages, built now when it has `describe`. */

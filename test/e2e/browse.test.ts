@@ -172,6 +172,21 @@ describe("--web on get commands", () => {
     expect(alone.err).toContain("error: --no-browser goes with --web (or use pep browse)");
     expect(cli.requestCount()).toBe(before);
   });
+
+  it("--jq with an address to print is exit 2 before the request, for browse and --web alike", async () => {
+    const before = cli.requestCount();
+    const b = await browse(["browse", PEPTIDE, "--jq", "."]);
+    expect(b.code).toBe(2);
+    expect(b.err).toContain("error: --jq: pep browse prints a page's address here, not JSON");
+    const web = await browse(["peptides", "get", PEPTIDE, "--web", "--jq", "."]);
+    expect(web.code).toBe(2);
+    expect(web.err).toContain("error: --jq: pep peptides get prints a page's address here, not JSON");
+    expect(cli.requestCount()).toBe(before);
+    // Without --web, the record is JSON for --jq as ever.
+    const get = await browse(["peptides", "get", PEPTIDE, "--jq", ".id"]);
+    expect(get.code, get.err).toBe(0);
+    expect(get.out).toBe(`"${PEPTIDE}"\n`);
+  });
 });
 
 /** A server whose records carry what an attacker would put in them. */

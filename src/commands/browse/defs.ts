@@ -23,6 +23,7 @@ export const defs: CommandDef[] = [
       { name: "id", description: "the id, when <target> names the kind" },
     ],
     options: [NO_BROWSER],
+    printsText: () => true,
     calls: "peptide",
     callsNote: "for a peptide; GET /studies/{id} for a study, GET /vendors/{id} for a vendor",
     examples: [

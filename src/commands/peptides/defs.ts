@@ -6,7 +6,7 @@ import { LIMITS, PEPTIDE_FIELDS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
-import { WEB_OPTIONS } from "../shared/web-options.js";
+import { printsPage, WEB_OPTIONS } from "../shared/web-options.js";
 import { PEPTIDE_LIST_OPTIONS } from "../../api/params/peptides.js";
 
 const slugArg = {
@@ -48,6 +48,7 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     args: [slugArg],
     options: [...BATCH_OPTIONS, ...WEB_OPTIONS],
+    printsText: printsPage,
     calls: "peptide",
     examples: [
       "pep peptides get bpc-157  # real API",

@@ -22,6 +22,9 @@ export const WEB_OPTIONS = options([
   NO_BROWSER,
 ]);
 
+/** A get command prints a page's address, not the record, with `--web` (CommandDef.printsText). */
+export const printsPage = (opts: Record<string, unknown>): boolean => opts.web === true;
+
 /** Where each kind's page leads, for help. */
 export const PAGE_HELP =
   "The page: a peptide's profile page (url); a study's PubMed page (pmid), else doi.org (doi), else ClinicalTrials.gov (nct_id), else its source_url or url; a vendor's page in the directory (profile_url, else url). Opened with PEP_BROWSER or BROWSER (a command; %s stands for the address, else it is added last), else the platform's opener (xdg-open, open, rundll32). The address is printed instead, on stdout, with --no-browser, when stdout is not a terminal, or when there is nothing to open it with. A record with no http(s) page exits 4.";

@@ -8,7 +8,7 @@ import type { CommandDef } from "../../core/command.js";
 import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "../../api/params/studies.js";
 import { STUDY_ID_FORMS } from "../../api/study-id.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
-import { WEB_OPTIONS } from "../shared/web-options.js";
+import { printsPage, WEB_OPTIONS } from "../shared/web-options.js";
 
 const fieldsLine = `--fields chooses the fields requested and the columns shown, from: ${STUDY_FIELDS.join(", ")} (id is always included).`;
 
@@ -52,6 +52,7 @@ export const defs: CommandDef[] = [
       },
     ],
     options: [...BATCH_OPTIONS, ...WEB_OPTIONS],
+    printsText: printsPage,
     extraFormats: ["bibtex", "ris", "csl-json"],
     calls: "study",
     examples: [

@@ -3,7 +3,7 @@ import { LIMITS, VENDOR_FIELDS } from "../../api/enums.js";
 import type { CommandDef } from "../../core/command.js";
 import { SHIPS_TO, VENDOR_LIST_OPTIONS } from "../../api/params/vendors.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
-import { WEB_OPTIONS } from "../shared/web-options.js";
+import { printsPage, WEB_OPTIONS } from "../shared/web-options.js";
 
 const KEY_NOTE =
   "Needs an API key with the vendors:read scope (`pep auth login`); without one it exits 3 before sending anything. Vendor order never depends on commissions or affiliate status.";
@@ -44,6 +44,7 @@ export const defs: CommandDef[] = [
     calls: "vendor",
     args: [VENDOR_IDS],
     options: [SHIPS_TO, ...BATCH_OPTIONS, ...WEB_OPTIONS],
+    printsText: printsPage,
     examples: [
       "pep vendors get acme-labs  # real API",
       "pep vendors get acme-labs --ships-to GB -o json  # real API",
