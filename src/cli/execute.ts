@@ -60,8 +60,13 @@ function refuseCombinations(inv: ParsedInvocation): void {
           .join(", ")}. With -o json, --jq picks fields of anything.`,
       ],
     });
-  if (globals.jq !== undefined && def.printsText?.(input.opts))
-    throw new UsageError(`--jq: ${name} prints a page's address here, not JSON`);
+  if (def.printsText?.(input.opts)) {
+    if (globals.jq !== undefined) throw new UsageError(`--jq: ${name} prints a page's address here, not JSON`);
+    if (globals.file !== undefined)
+      throw new UsageError(`--file: ${name} prints a page's address here, not data to export`, {
+        hints: ["Redirect it to keep it: > page.txt"],
+      });
+  }
   if (globals.apiKeyFile?.trim() === "-" && input.args.includes("-"))
     throw new UsageError("--api-key-file - and ids from - both read standard input; give the key another way", {
       hints: keyHints,

@@ -91,7 +91,7 @@ export interface CommandDef {
   stdioProtocol?: boolean;
   /**
    * With these options the command prints a line of text (a page's address) after a
-   * request: `--jq` is refused before the request rather than after it.
+   * request: `--jq` and `--file`, which are for data, are refused before the request.
    */
   printsText?: (opts: Record<string, unknown>) => boolean;
 }

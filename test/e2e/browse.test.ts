@@ -173,7 +173,7 @@ describe("--web on get commands", () => {
     expect(cli.requestCount()).toBe(before);
   });
 
-  it("--jq with an address to print is exit 2 before the request, for browse and --web alike", async () => {
+  it("--jq or --file with an address to print is exit 2 before the request, for browse and --web alike", async () => {
     const before = cli.requestCount();
     const b = await browse(["browse", PEPTIDE, "--jq", "."]);
     expect(b.code).toBe(2);
@@ -181,6 +181,9 @@ describe("--web on get commands", () => {
     const web = await browse(["peptides", "get", PEPTIDE, "--web", "--jq", "."]);
     expect(web.code).toBe(2);
     expect(web.err).toContain("error: --jq: pep peptides get prints a page's address here, not JSON");
+    const file = await browse(["browse", PEPTIDE, "--file", "page.json"]);
+    expect(file.code).toBe(2);
+    expect(file.err).toContain("error: --file: pep browse prints a page's address here, not data to export");
     expect(cli.requestCount()).toBe(before);
     // Without --web, the record is JSON for --jq as ever.
     const get = await browse(["peptides", "get", PEPTIDE, "--jq", ".id"]);
