@@ -26,7 +26,7 @@ const PAGE = 5;
 /** The failure comes with the third page: two whole pages (10 items) went out before it. */
 const FAIL_AT = 10;
 
-const FORMATS = ["table", "json", "ndjson", "csv", "tsv", "bibtex", "ris", "csl-json"] as const;
+const FORMATS = ["table", "json", "ndjson", "csv", "tsv", "ids", "bibtex", "ris", "csl-json"] as const;
 type Format = (typeof FORMATS)[number];
 const JQ: Partial<Record<Format, string>> = { json: "[.[] | {id, year: .publication_year}]", ndjson: ".id" };
 const SINKS = ["stdout", "file"] as const;
