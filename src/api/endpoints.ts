@@ -135,13 +135,7 @@ const builders = {
     z
       .strictObject({
         peptide: opt(text(LIMITS.searchMaxLength)),
-        evidence_classification: opt(
-          z.string().check(
-            z.regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, {
-              message: `must be a comma-separated list of: ${EVIDENCE_CLASSIFICATIONS.join(", ")}`,
-            }),
-          ),
-        ),
+        evidence_classification: opt(csvOf(EVIDENCE_CLASSIFICATIONS)),
         year_from: opt(intIn(LIMITS.yearMin, LIMITS.yearMax)),
         year_to: opt(intIn(LIMITS.yearMin, LIMITS.yearMax)),
         search: opt(text(LIMITS.searchMaxLength)),

@@ -38,12 +38,10 @@ export interface OptionDef {
    */
   choices?: readonly string[];
   /**
-   * The `choices` are the values pep knows where the spec does not list them all: the
-   * endpoint schema takes any string, and pep refuses an unknown one itself, before the
-   * request, with the likely one (`refuseUnknownChoices`).
+   * Words people type for a value (`rct`): a value that is none of the `choices` is
+   * refused before the schema, with the one its word means (`refuseUnknownChoices`);
+   * never sent in its place.
    */
-  openChoices?: boolean;
-  /** Words people type for a value (`rct`): offered as "did you mean", never sent in its place. */
   synonyms?: Readonly<Record<string, string>>;
   /** Default shown in help. */
   default?: string | number | boolean;

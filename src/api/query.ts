@@ -115,14 +115,12 @@ function choiceOf(o: OptionDef, value: unknown): unknown {
 }
 
 /**
- * Refuses a value of an option whose choices the spec does not list in full
- * (`--evidence-classification`: one identifier given, the other classes named in words)
- * that pep does not know, before any request, with the likely one: a synonym people type
- * (`rct`) or the closest spelling. The endpoint schema takes any string, so that the
- * message is this one, with the values pep knows, rather than a bare pattern's.
+ * Refuses a value of an option with synonyms (`--evidence-classification`) that is none
+ * of its choices, before the endpoint schema would, so that a word people type (`rct`)
+ * gets the value it means, or else the closest spelling.
  */
 export function refuseUnknownChoices(o: OptionDef, value: unknown): void {
-  if (!o.openChoices || !o.choices || typeof value !== "string") return;
+  if (!o.synonyms || !o.choices || typeof value !== "string") return;
   const choices = o.choices;
   const unknown = value
     .split(",")

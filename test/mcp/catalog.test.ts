@@ -39,6 +39,9 @@ describe("tool catalog", () => {
     expect(studies.safeParse({ limit: 101 }).success).toBe(false);
     expect(studies.safeParse({ year_to: 2101 }).success).toBe(false);
     expect(studies.safeParse({ evidence: "x" }).success).toBe(false);
+    // The classes pep knows, as the command line checks them: no request for a word.
+    expect(studies.safeParse({ evidence_classification: "in_vitro,human_study" }).success).toBe(true);
+    expect(studies.safeParse({ evidence_classification: "rct" }).success).toBe(false);
     const compare = inputSchema(TOOLS.find((t) => t.name === "compare_vendors")!);
     expect(compare.safeParse({ ids: ["a", "b", "c", "d"] }).success).toBe(true);
     expect(compare.safeParse({ ids: ["a", "b", "c", "d", "e"] }).success).toBe(false);

@@ -20,7 +20,6 @@ export const STUDY_FILTER_OPTIONS = options([
     param: "evidence_classification",
     description: "only studies of these classifications, comma-separated",
     choices: EVIDENCE_CLASSIFICATIONS,
-    openChoices: true,
     synonyms: EVIDENCE_CLASSIFICATION_SYNONYMS,
   },
   {
