@@ -3,13 +3,11 @@ import { ENDPOINTS } from "../../api/endpoints.js";
 import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
 import { itemOf, requireArg } from "../../api/item.js";
 import type { Run } from "../../core/command.js";
-import { type WEB_OPTIONS, webAsked } from "../shared/web-options.js";
+import { pageIfAsked, type WEB_OPTIONS } from "../shared/web-options.js";
 
 export const run: Run<readonly [...typeof BATCH_OPTIONS, ...typeof WEB_OPTIONS]> = async (input, ctx) => {
-  if (webAsked(input.opts)) {
-    const { oneIdForWeb, openRecordPage } = await import("../shared/web.js");
-    return openRecordPage(ctx, "peptide", oneIdForWeb(input.args), { browser: input.opts.browser });
-  }
+  const page = await pageIfAsked(ctx, "peptide", input);
+  if (page) return page;
   return perId(ctx, input, { name: "slug", resource: "peptide-profile", check: (s) => requireArg(s, "slug") }, (slug) =>
     itemOf(ctx, ENDPOINTS.peptide, "peptide-profile", { pathParams: { slug: requireArg(slug, "slug") } }),
   );

@@ -4,7 +4,11 @@
  * of the code.
  */
 import { option, options } from "../../api/options.js";
+import type { PageKind } from "../../api/pages.js";
+import type { CommandInput, Result } from "../../core/command.js";
+import type { Context } from "../../core/context.js";
 import { UsageError } from "../../core/errors.js";
+import type { Query } from "../../http/types.js";
 
 export const NO_BROWSER = option({
   key: "browser",
@@ -33,4 +37,19 @@ export const PAGE_HELP =
 export function webAsked(opts: { web?: boolean | undefined; browser?: boolean | undefined }): boolean {
   if (opts.browser === false && !opts.web) throw new UsageError("--no-browser goes with --web (or use pep browse)");
   return opts.web === true;
+}
+
+/**
+ * `--web` on a get command: its one id's page (shared/web.ts, loaded only then), or
+ * undefined when the record itself was asked for.
+ */
+export async function pageIfAsked(
+  ctx: Context,
+  kind: PageKind,
+  input: CommandInput<{ web?: boolean | undefined; browser?: boolean | undefined }>,
+  query?: Query,
+): Promise<Result | undefined> {
+  if (!webAsked(input.opts)) return undefined;
+  const { oneIdForWeb, openRecordPage } = await import("./web.js");
+  return openRecordPage(ctx, kind, oneIdForWeb(input.args), { browser: input.opts.browser, ...(query && { query }) });
 }

@@ -6,7 +6,7 @@ import { itemOf, requireArg } from "../../api/item.js";
 import { commandQuery } from "../../api/query.js";
 import type { Run } from "../../core/command.js";
 import { SHIPS_TO_OPTIONS } from "../../api/params/vendors.js";
-import { type WEB_OPTIONS, webAsked } from "../shared/web-options.js";
+import { pageIfAsked, type WEB_OPTIONS } from "../shared/web-options.js";
 
 export const run: Run<readonly [...typeof SHIPS_TO_OPTIONS, ...typeof BATCH_OPTIONS, ...typeof WEB_OPTIONS]> = async (
   input,
@@ -14,10 +14,8 @@ export const run: Run<readonly [...typeof SHIPS_TO_OPTIONS, ...typeof BATCH_OPTI
 ) => {
   const endpoint = ENDPOINTS.vendor;
   const query = commandQuery(endpoint, input.opts, SHIPS_TO_OPTIONS);
-  if (webAsked(input.opts)) {
-    const { oneIdForWeb, openRecordPage } = await import("../shared/web.js");
-    return openRecordPage(ctx, "vendor", oneIdForWeb(input.args), { browser: input.opts.browser, query });
-  }
+  const page = await pageIfAsked(ctx, "vendor", input, query);
+  if (page) return page;
   return perId(ctx, input, { name: "id", resource: "vendor-detail", check: (s) => requireArg(s, "id") }, (id) =>
     explained(ctx, endpoint, () =>
       itemOf(ctx, endpoint, "vendor-detail", { query, pathParams: { id: requireArg(id, "id") } }),
