@@ -4,6 +4,7 @@
  * named by their title, money and sourced facts read inline. Text is cleaned of control
  * sequences here, so callers only lay it out.
  */
+import { midnightAsDate } from "./labels.js";
 import { cleanBlock, cleanId, cleanLine, showInvisible } from "./sanitize.js";
 import {
   asFact,
@@ -98,8 +99,7 @@ export function sourceText(src: Record<string, unknown>): string {
   if (typeof name === "string") parts.push(cleanLine(name).replace(/_/g, " "));
   const when = src.checked_at ?? src.as_of ?? src.retrieved_at;
   // A check at midnight UTC is a date: "checked 2025-05-28", not "…T00:00:00Z".
-  if (typeof when === "string")
-    parts.push(`checked ${cleanLine(when).replace(/^(\d{4}-\d\d-\d\d)T00:00(:00(\.0+)?)?Z$/, "$1")}`);
+  if (typeof when === "string") parts.push(`checked ${midnightAsDate(cleanLine(when))}`);
   if (typeof src.url === "string") parts.push(cleanLine(src.url));
   return parts.length > 0 ? parts.join(", ") : objectText(src, 1);
 }

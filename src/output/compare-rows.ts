@@ -9,6 +9,7 @@
  * "unknown" (also for every field under a null group).
  */
 import { idCell, isIdKey, scalarCell, sourceText, valueText } from "./cells.js";
+import { midnightAsDate } from "./labels.js";
 import { cleanLine } from "./sanitize.js";
 import { asFact, asMoney, asPerson, humanize, isPlainObject, isScalar, titleKeyOf, type Plain } from "./values.js";
 
@@ -105,7 +106,6 @@ function lookup(obj: unknown, path: readonly string[]): unknown {
   return cur;
 }
 
-const MIDNIGHT = /^(\d{4}-\d\d-\d\d)T00:00(:00(\.0+)?)?(Z|[+-]00:?00)$/;
 /** A count of days without its label says its unit: "2-3 days", "1 day". */
 const days = (k: string, text: string) =>
   /(^|_)days$/i.test(k) && /^[\d.\s–-]+$/.test(text) ? `${text} ${text === "1" ? "day" : "days"}` : text;
@@ -129,7 +129,7 @@ export function compareCell(v: unknown, key: string): CompareCell {
   if (isPlainObject(v) && Object.keys(v).length === 0) return { lines: ["none"] };
   if (Array.isArray(v) && v.some(isPlainObject))
     return { lines: v.map((e) => (isPlainObject(e) ? elementText(e) : valueText(e))), list: true };
-  if (typeof v === "string" && MIDNIGHT.test(v)) return { lines: [MIDNIGHT.exec(v)![1]!] };
+  if (typeof v === "string" && midnightAsDate(v) !== v) return { lines: [midnightAsDate(v)] };
   if (isScalar(v)) {
     const c = scalarCell(v);
     return { lines: [c.text], dim: c.dim };

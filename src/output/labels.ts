@@ -77,3 +77,8 @@ export function dateOnly(text: string): string {
   const m = /^(\d{4}-\d\d-\d\d)[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?$/.exec(text);
   return m ? m[1]! : text;
 }
+
+/** A timestamp at midnight UTC as its date (a check, a catalog update); anything else as it is. */
+export function midnightAsDate(text: string): string {
+  return text.replace(/^(\d{4}-\d\d-\d\d)T00:00(:00(\.0+)?)?(Z|[+-]00:?00)$/, "$1");
+}
