@@ -6,7 +6,7 @@
 import type { Endpoint } from "./endpoints.js";
 import { keyEnding } from "../config/key-ending.js";
 import type { KeySource } from "../config/types.js";
-import type { Context } from "../core/context.js";
+import type { Context } from "../core/command-context.js";
 import { ApiError } from "../core/errors.js";
 import type { ListResult } from "../core/command.js";
 

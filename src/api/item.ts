@@ -1,7 +1,7 @@
 /** Commands that show one object: the positional argument that names it, and the request. */
 import { expandPath, type Endpoint } from "./endpoints.js";
 import { LIMITS } from "./enums.js";
-import type { Context } from "../core/context.js";
+import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
 import type { Query } from "../http/types.js";
 import type { ItemResult, Resource } from "../core/command.js";

@@ -5,7 +5,7 @@
  * every message about a bad value names the flag (exit 2, nothing sent).
  */
 import { checkQuery, type Endpoint } from "./endpoints.js";
-import type { Context } from "../core/context.js";
+import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
 import type { Query } from "../http/types.js";
 import { longName, type OptionDef } from "./options.js";

@@ -7,7 +7,7 @@
  * CSV columns (docs/api.md#resources): top-level fields in the order the API documents,
  * nested objects flattened to the paths named here (`evidence.level`). The header depends
  * only on the command and its flags, never on the data; what the map does not name goes
- * as compact JSON into the last column, `other` (api/columns.ts).
+ * as compact JSON into the last column, `other` (api/csv-columns.ts).
  */
 import { STUDY_FIELDS } from "./enums.js";
 

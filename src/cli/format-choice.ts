@@ -4,7 +4,7 @@
  * because the user asked for JSON.
  */
 import { CITATION_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "../api/enums.js";
-import type { GlobalOptions } from "./context.js";
+import type { GlobalOptions } from "./run-context.js";
 import type { CommandDef } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
 import { closest } from "../core/suggest.js";

@@ -9,7 +9,7 @@ import type { OptionDef } from "../api/options.js";
 import { COMMANDS, GROUPS } from "../commands/registry.js";
 import { profileName } from "../config/profile.js";
 import type { CommandDef, CommandInput } from "../core/command.js";
-import type { GlobalOptions } from "../core/context.js";
+import type { GlobalOptions } from "../core/command-context.js";
 import type { IO } from "../core/io.js";
 import { envSwitch } from "../core/switches.js";
 import { explicitMachine } from "./format-choice.js";

@@ -5,7 +5,7 @@
  * code.
  */
 import { CommanderError } from "commander";
-import type { Deps } from "../core/context.js";
+import type { Deps } from "../core/command-context.js";
 import { EXIT, UsageError } from "../core/errors.js";
 import { processIO, type IO } from "../core/io.js";
 import { execute } from "./execute.js";

@@ -6,7 +6,7 @@ import type { OutputFormat } from "../api/enums.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { ApiError } from "../core/errors.js";
 import type { IO } from "../core/io.js";
-import type { RunContext } from "./context.js";
+import type { RunContext } from "./run-context.js";
 import type { ParsedInvocation } from "./invocation.js";
 import type { PartialState } from "../output/partial.js";
 import type { Ending } from "./signals.js";

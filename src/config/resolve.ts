@@ -7,7 +7,7 @@
  */
 import { envSwitch } from "../core/switches.js";
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
-import type { GlobalOptions } from "../core/context.js";
+import type { GlobalOptions } from "../core/command-context.js";
 import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../core/io.js";
 import { profileName as profileOf } from "./profile.js";

@@ -10,7 +10,7 @@ import { LIMITS } from "../api/enums.js";
 import { flagNames, listOptions, longName, type OptionDef } from "../api/options.js";
 import { type ArgDef, type CommandDef, descriptionOf } from "../core/command.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
-import { OTHER_COLUMN } from "../api/columns.js";
+import { OTHER_COLUMN } from "../api/csv-columns.js";
 import { ENDPOINTS } from "../api/endpoints.js";
 import { RESOURCES } from "../api/resources.js";
 import { CITATIONS, ENVIRONMENT, EXIT_STATUS, FILES } from "./man-sections.js";
@@ -178,7 +178,7 @@ function filesSection(): string[] {
   return lines;
 }
 
-/** The CSV/TSV header of each list resource (src/api/columns.ts), so doc and code cannot drift. */
+/** The CSV/TSV header of each list resource (src/api/csv-columns.ts), so doc and code cannot drift. */
 function columnsSection(src: DocSources): string[] {
   const lines = [
     ".SH CSV AND TSV COLUMNS",

@@ -17,7 +17,7 @@ import * as nodeHttp from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { Context } from "../core/context.js";
+import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
 import { callEvents } from "./calls.js";
 import { createServer, type ServerOptions } from "./server.js";

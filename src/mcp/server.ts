@@ -11,7 +11,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SetLevelRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { ENDPOINTS } from "../api/endpoints.js";
 import { TOOLS, type ToolEntry, type ToolGroup } from "./catalog.js";
-import type { Context } from "../core/context.js";
+import type { Context } from "../core/command-context.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { UsageError } from "../core/errors.js";
 import { callEvents, DEFAULT_MAX_WAIT_S, type LogLevel } from "./calls.js";

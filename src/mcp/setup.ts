@@ -6,7 +6,7 @@
  * the client's configuration file (the `env` of the server's entry), where the fix goes.
  */
 import { DEFAULT_PROFILE, knownProfiles } from "../config/profile.js";
-import type { Context } from "../core/context.js";
+import type { Context } from "../core/command-context.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { PepError } from "../core/errors.js";
 import { cleanLine } from "../output/sanitize.js";

@@ -13,7 +13,7 @@ import { requireArg } from "../api/item.js";
 import { checkParams } from "../api/query.js";
 import { toStudyId } from "../api/study-id.js";
 import { keyEnding } from "../config/key-ending.js";
-import type { Context } from "../core/context.js";
+import type { Context } from "../core/command-context.js";
 import { ApiError, UsageError } from "../core/errors.js";
 import type { Client, Query } from "../http/types.js";
 import { watching, type CallWatch, type LogLevel } from "./calls.js";

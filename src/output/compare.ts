@@ -7,7 +7,7 @@
  * the facts follow, each said once per vendor, then other keys of the comparison as a
  * card (a question not asked, a null, says nothing).
  */
-import { renderCard } from "./card.js";
+import { renderCard } from "./card-writer.js";
 import { type CompareCell, type CompareRow, type Comparison, comparisonOf } from "./compare-rows.js";
 import { GAP } from "./layout.js";
 import type { Style } from "./style.js";

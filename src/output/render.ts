@@ -36,7 +36,7 @@ async function loadWriter(format: OutputFormat): Promise<Writer> {
     case "ids":
       return (await import("./ids.js")).writeIds;
     case "table":
-      return (await import("./human.js")).writeHuman;
+      return (await import("./table-format.js")).writeHuman;
     case "bibtex":
     case "ris":
     case "csl-json": {

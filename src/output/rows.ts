@@ -1,12 +1,12 @@
 /**
  * Rows for the delimited formats (CSV, TSV), each value as plain text. A list of a
- * resource of the column map (src/api/columns.ts) gets that map's header, or `--fields`
+ * resource of the column map (src/api/csv-columns.ts) gets that map's header, or `--fields`
  * expanded by it: the same header whatever the data, with what the map does not name in
  * its `other` column. Anything else (a single item, `pep api`, search) takes its columns
  * from the first item's flattened keys.
  */
 import { stringifyExact } from "../core/exact-number.js";
-import { leftOver, mappedColumns, OTHER_COLUMN } from "../api/columns.js";
+import { leftOver, mappedColumns, OTHER_COLUMN } from "../api/csv-columns.js";
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { inertJson, stripTerminalControls } from "./sanitize.js";

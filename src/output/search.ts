@@ -3,8 +3,8 @@
  * table (the same columns as `peptides list` for profiles).
  */
 import type { WriterContext } from "./writer-context.js";
-import { renderCard } from "./card.js";
-import { columnsFromSpecs, CONTENT_COLUMNS, resolveColumns, type Column } from "./columns.js";
+import { renderCard } from "./card-writer.js";
+import { columnsFromSpecs, CONTENT_COLUMNS, resolveColumns, type Column } from "./table-columns.js";
 import { renderTable, type TableSetup } from "./table.js";
 import type { Style } from "./style.js";
 import { humanize, isPlainObject } from "./values.js";

@@ -8,8 +8,8 @@
  */
 import type { Resource } from "../core/command.js";
 import type { Cell } from "./cells.js";
-import type { Column } from "./columns.js";
-import { loose, minWidthOf, resolveColumns } from "./columns.js";
+import type { Column } from "./table-columns.js";
+import { loose, minWidthOf, resolveColumns } from "./table-columns.js";
 import { isIdKey } from "./cells.js";
 import type { WriterContext } from "./writer-context.js";
 import { formatRow, naturalWidths, planColumns } from "./layout.js";

@@ -3,7 +3,7 @@ import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
 import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../src/api/params/prices.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
 import { extraParams, splitPair } from "../../src/api/pairs.js";
-import type { Context } from "../../src/cli/context.js";
+import type { Context } from "../../src/cli/run-context.js";
 import { UsageError } from "../../src/core/errors.js";
 
 /** The query `pep prices` (with --ships-to) or `pep products` builds from these options. */

@@ -10,7 +10,7 @@ import { searchText } from "../../src/commands/research/search.js";
 import { exportPaging } from "../../src/commands/studies/export.js";
 import { STUDY_FILTER_OPTIONS } from "../../src/api/params/studies.js";
 import type { OptionDef } from "../../src/core/command.js";
-import type { Context } from "../../src/cli/context.js";
+import type { Context } from "../../src/cli/run-context.js";
 import { UsageError } from "../../src/core/errors.js";
 
 /** listQuery reads only the global --fields from the context. */

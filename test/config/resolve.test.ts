@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { keyEnding } from "../../src/config/key-ending.js";
 import { profileName, resolveConfig } from "../../src/config/resolve.js";
 import { openConfigStore } from "../../src/config/store.js";
-import type { GlobalOptions } from "../../src/cli/context.js";
+import type { GlobalOptions } from "../../src/cli/run-context.js";
 import { testIO } from "../../src/core/io.js";
 import { scratch } from "../helpers/cli.js";
 

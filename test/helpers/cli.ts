@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { testIO } from "../../src/core/io.js";
 import { run } from "../../src/cli/main.js";
-import type { Deps } from "../../src/cli/context.js";
+import type { Deps } from "../../src/cli/run-context.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "bin", "pep.js");

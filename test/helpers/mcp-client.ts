@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { Deps } from "../../src/cli/context.js";
+import type { Deps } from "../../src/cli/run-context.js";
 import { run } from "../../src/cli/main.js";
 import { testIO } from "../../src/core/io.js";
 import { ROOT } from "./cli.js";

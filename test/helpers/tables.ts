@@ -6,7 +6,7 @@
  */
 import { expect } from "vitest";
 import type { Resource } from "../../src/core/command.js";
-import { columnRules } from "../../src/output/columns.js";
+import { columnRules } from "../../src/output/table-columns.js";
 
 export interface ScreenTable {
   headers: string[];

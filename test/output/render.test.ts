@@ -162,7 +162,7 @@ describe("lazy loading", () => {
         "chalk",
         "ora",
         "cli-table3",
-        "src/output/card.ts",
+        "src/output/card-writer.ts",
         "src/output/table.ts",
         "src/output/citation/",
         "csv-stringify",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnRules, resolveColumns } from "../../src/output/columns.js";
+import { columnRules, resolveColumns } from "../../src/output/table-columns.js";
 import { type ColumnNeeds, fitWidths, formatRow, planColumns } from "../../src/output/layout.js";
 import { makeStyle } from "../../src/output/style.js";
 import { hiddenNote, setupTable } from "../../src/output/table.js";

@@ -10,7 +10,7 @@ import { keyEnding } from "../../config/key-ending.js";
 import { readKeyFile } from "../../config/store.js";
 import type { KeySource } from "../../config/types.js";
 import { parseConfigValue } from "../../config/values.js";
-import type { Context } from "../../core/context.js";
+import type { Context } from "../../core/command-context.js";
 import { ApiError, AuthError, PepError, UsageError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";
 import type { LOGIN_OPTIONS } from "./options.js";

@@ -4,7 +4,7 @@
  * the record's page opened or printed (shared/web.ts).
  */
 import { ApiError, EXIT, UsageError } from "../../core/errors.js";
-import type { PageKind } from "../../api/pages.js";
+import type { PageKind } from "../../api/record-links.js";
 import { parseStudyId } from "../../api/study-id.js";
 import type { Run } from "../../core/command.js";
 import type { NO_BROWSER } from "../shared/web-options.js";

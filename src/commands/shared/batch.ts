@@ -12,7 +12,7 @@
  * usage error of the run). An id the API does not find is told on stderr and the
  * others go on; the run then exits with the code of the first id that failed.
  */
-import type { Context } from "../../core/context.js";
+import type { Context } from "../../core/command-context.js";
 import { UsageError } from "../../core/errors.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./batch-options.js";
 import type { BatchEntry, BatchResult, ItemResult, ListResult, Resource, Result } from "../../core/command.js";

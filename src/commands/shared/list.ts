@@ -6,7 +6,7 @@
  */
 import { expandPath, type Endpoint } from "../../api/endpoints.js";
 import { LIMITS } from "../../api/enums.js";
-import type { Context } from "../../core/context.js";
+import type { Context } from "../../core/command-context.js";
 import { UsageError } from "../../core/errors.js";
 import type { Query } from "../../http/types.js";
 import type { ListResult, OptionDef } from "../../core/command.js";

@@ -4,9 +4,9 @@
  * of the code.
  */
 import { option, options } from "../../api/options.js";
-import type { PageKind } from "../../api/pages.js";
+import type { PageKind } from "../../api/record-links.js";
 import type { CommandInput, Result } from "../../core/command.js";
-import type { Context } from "../../core/context.js";
+import type { Context } from "../../core/command-context.js";
 import { UsageError } from "../../core/errors.js";
 import type { Query } from "../../http/types.js";
 

@@ -1,17 +1,17 @@
 /**
  * Opening a record's page (`pep browse`, `--web`): the record is fetched as `get` fetches
  * it (same key, cache and errors, exit 4 for an unknown id), its page chosen by
- * `api/pages.ts`, then opened, or its address printed on stdout when `--no-browser` says
+ * `api/record-links.ts`, then opened, or its address printed on stdout when `--no-browser` says
  * so, when stdout is not a terminal (`pep browse X | xargs …` gets the address), or when
  * there is no browser to open it with.
  */
 import { ENDPOINTS, type Endpoint } from "../../api/endpoints.js";
 import { explained } from "../../api/auth-hints.js";
 import { itemOf, requireArg } from "../../api/item.js";
-import { type PageKind, PAGE_FIELDS, pageOf } from "../../api/pages.js";
+import { type PageKind, PAGE_FIELDS, pageOf } from "../../api/record-links.js";
 import { toStudyId } from "../../api/study-id.js";
 import type { Resource, Result } from "../../core/command.js";
-import type { Context } from "../../core/context.js";
+import type { Context } from "../../core/command-context.js";
 import { NoPageError, UsageError } from "../../core/errors.js";
 import { cleanLine } from "../../output/sanitize.js";
 import type { Query } from "../../http/types.js";

@@ -33,7 +33,7 @@ import {
   sequenceUnits,
   isUrl,
   isInline,
-} from "./card-kinds.js";
+} from "./card-value-kinds.js";
 
 export interface SectionSpec {
   title: string;

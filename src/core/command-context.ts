@@ -1,6 +1,6 @@
 /**
  * What a command is handed: the streams, the run's settings, the client. The interface
- * lives here, below every layer that takes it; `cli/context.ts` builds it.
+ * lives here, below every layer that takes it; `cli/run-context.ts` builds it.
  */
 import type { Endpoint } from "../api/endpoints.js";
 import type { ConfigStore } from "../config/store.js";

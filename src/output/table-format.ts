@@ -4,7 +4,7 @@
  * about research. `pep api` output stays JSON even here: it is raw by definition.
  */
 import type { ItemResult, ListResult, RawResult, Resource } from "../core/command.js";
-import { renderCard } from "./card.js";
+import { renderCard } from "./card-writer.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { layoutFor, RESEARCH_CARDS } from "./card-layouts.js";
 import { renderCompare } from "./compare.js";
@@ -13,7 +13,7 @@ import { writeRaw } from "./json.js";
 import { renderSearch, type HiddenColumns } from "./search.js";
 import { makeStyle, type Style } from "./style.js";
 import { hiddenNote, writeListTable } from "./table.js";
-import { shapeForCard } from "./card-shapes.js";
+import { shapeForCard } from "./card-reshape.js";
 import { wrap } from "./width.js";
 
 function cardLines(

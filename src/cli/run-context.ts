@@ -11,8 +11,8 @@ import { cleanBlock } from "../output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
 
-import type { Context, Deps, PageOpening } from "../core/context.js";
-export type { Context, Deps, GlobalOptions } from "../core/context.js";
+import type { Context, Deps, PageOpening } from "../core/command-context.js";
+export type { Context, Deps, GlobalOptions } from "../core/command-context.js";
 
 export interface ContextInit {
   io: IO;
