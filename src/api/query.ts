@@ -4,7 +4,8 @@
  * definition), every value is judged by the endpoint's schema before any request, and
  * every message about a bad value names the flag (exit 2, nothing sent).
  */
-import { checkQuery, type Endpoint } from "./endpoints.js";
+import type { Endpoint } from "./endpoints.js";
+import { checkQuery } from "./query-schemas.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
 import type { Query } from "../http/types.js";

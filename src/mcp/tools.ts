@@ -9,7 +9,7 @@ import { ENDPOINTS, expandPath } from "../api/endpoints.js";
 import { LIMITS } from "../api/enums.js";
 import { RESOURCES } from "../api/resources.js";
 import type { ToolEntry } from "./catalog.js";
-import { requireArg } from "../api/item.js";
+import { requireArg } from "../api/path-args.js";
 import { checkParams } from "../api/query.js";
 import { toStudyId } from "../api/study-id.js";
 import { keyEnding } from "../config/key-ending.js";

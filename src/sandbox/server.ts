@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { checkQuery } from "../api/endpoints.js";
+import { checkQuery } from "../api/query-schemas.js";
 import { authorize, knownKey } from "./auth.js";
 import type { HandlerContext } from "./request-context.js";
 import type { CursorCodec } from "./cursor.js";

@@ -9,7 +9,14 @@ import { UsageError } from "../../src/core/errors.js";
 /** The query `pep prices` (with --ships-to) or `pep products` builds from these options. */
 function offerQuery(endpoint: Endpoint, opts: Record<string, unknown>, withShipsTo: boolean) {
   const ctx = { fields: undefined } as unknown as Context;
-  return listQuery(ctx, endpoint, opts, withShipsTo ? PRICE_OPTIONS : PRODUCT_OPTIONS, pagingFrom({}), false).query;
+  return listQuery(
+    ctx,
+    endpoint,
+    opts,
+    withShipsTo ? PRICE_OPTIONS : PRODUCT_OPTIONS,
+    pagingFrom({}, ENDPOINTS.studies),
+    false,
+  ).query;
 }
 
 describe("--param key=value", () => {

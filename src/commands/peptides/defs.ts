@@ -29,7 +29,6 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     options: PEPTIDE_LIST_OPTIONS,
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     calls: "peptides",
     examples: [
       "pep peptides list --category cognitive --evidence-level clinical-trial",
@@ -68,7 +67,6 @@ export const defs: CommandDef[] = [
     args: [slugArg],
     options: BATCH_OPTIONS,
     list: true,
-    defaultLimit: LIMITS.peptideStudiesMax,
     extraFormats: ["bibtex", "ris", "csl-json"],
     calls: "peptideStudies",
     examples: [

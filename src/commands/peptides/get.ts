@@ -1,7 +1,8 @@
 /** `pep peptides get <slug>...`: the full research profile (aliases resolve to it); `--web` opens its page. */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
-import { itemOf, requireArg } from "../../api/item.js";
+import { itemOf } from "../../api/item.js";
+import { requireArg } from "../../api/path-args.js";
 import type { Run } from "../../core/command.js";
 import { pageIfAsked, type WEB_OPTIONS } from "../shared/web-options.js";
 

@@ -5,7 +5,4 @@ import type { ListRun } from "../../core/command.js";
 import type { PEPTIDE_LIST_OPTIONS } from "../../api/params/peptides.js";
 
 export const run: ListRun<typeof PEPTIDE_LIST_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, opts, {
-    endpoint: ENDPOINTS.peptides,
-    fields: true,
-  });
+  runList(ctx, opts, { endpoint: ENDPOINTS.peptides });

@@ -24,7 +24,6 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     options: STUDY_FILTER_OPTIONS,
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     extraFormats: ["bibtex", "ris", "csl-json"],
     calls: "studies",
     examples: [

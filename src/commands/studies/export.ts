@@ -14,7 +14,4 @@ export function exportPaging(opts: Record<string, unknown>): Record<string, unkn
 }
 
 export const run: Run<typeof EXPORT_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, exportPaging(opts), {
-    endpoint: ENDPOINTS.studies,
-    fields: true,
-  });
+  runList(ctx, exportPaging(opts), { endpoint: ENDPOINTS.studies });

@@ -5,4 +5,4 @@ import type { ListRun } from "../../core/command.js";
 import type { STUDY_FILTER_OPTIONS } from "../../api/params/studies.js";
 
 export const run: ListRun<typeof STUDY_FILTER_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, opts, { endpoint: ENDPOINTS.studies, fields: true });
+  runList(ctx, opts, { endpoint: ENDPOINTS.studies });

@@ -29,7 +29,6 @@ export const defs: CommandDef[] = [
     ].join("\n"),
     calls: "vendors",
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     options: VENDOR_LIST_OPTIONS,
     examples: [
       "pep vendors --ships-to us-ca --min-rating 4",

@@ -10,4 +10,4 @@ import type { ListRun } from "../../core/command.js";
 import type { VENDOR_LIST_OPTIONS } from "../../api/params/vendors.js";
 
 export const run: ListRun<typeof VENDOR_LIST_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, opts, { endpoint: ENDPOINTS.vendors, fields: true });
+  runList(ctx, opts, { endpoint: ENDPOINTS.vendors });

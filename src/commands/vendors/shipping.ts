@@ -6,7 +6,8 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { explained } from "../../api/auth-hints.js";
 import { type BATCH_OPTIONS, perId } from "../shared/batch.js";
-import { itemOf, requireArg } from "../../api/item.js";
+import { itemOf } from "../../api/item.js";
+import { requireArg } from "../../api/path-args.js";
 import { commandQuery } from "../../api/query.js";
 import type { Run } from "../../core/command.js";
 import { SHIPS_TO_OPTIONS } from "../../api/params/vendors.js";

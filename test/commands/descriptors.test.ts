@@ -1,0 +1,87 @@
+/**
+ * The endpoint descriptor holds each fact once (src/api/endpoints.ts): these checks keep
+ * what is derived from it equal to what the code does with it. The query parameters it
+ * lists are its schema's keys; the upper-cased ones are the options that upper-case; a
+ * list command's help, its run and its MCP tool take one default `limit`, the
+ * descriptor's. (test/docs/descriptor-drift.test.ts changes a descriptor in a copy of
+ * src/ and watches every surface follow.)
+ */
+import { describe, expect, it } from "vitest";
+import { optionsOf } from "../../src/api/command-options.js";
+import { ENDPOINTS, paramValue } from "../../src/api/endpoints.js";
+import { COUNTRY_PATTERN } from "../../src/api/enums.js";
+import { checkQuery } from "../../src/api/query-schemas.js";
+import { COMMANDS } from "../../src/commands/registry.js";
+import { pagingFrom } from "../../src/commands/shared/list.js";
+
+const endpoints = Object.values(ENDPOINTS);
+
+/** The keys of a zod (mini) object schema. */
+function schemaKeys(schema: unknown): string[] {
+  const def = (schema as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def;
+  return Object.keys(def.shape ?? {}).sort();
+}
+
+describe("endpoint descriptors", () => {
+  it.each(endpoints.map((e) => [e.name, e] as const))("%s: its params are its query schema's keys", (_, e) => {
+    expect([...e.params].sort()).toEqual(schemaKeys(e.query));
+    expect(new Set(e.params).size).toBe(e.params.length);
+  });
+
+  it.each(endpoints.map((e) => [e.name, e] as const))("%s: limit, cursor and fields follow list/get", (_, e) => {
+    expect(e.params.includes("cursor")).toBe(e.list);
+    expect(e.params.includes("limit")).toBe(e.maxLimit !== undefined);
+    expect(e.params.includes("fields")).toBe(e.fields !== undefined);
+    if (e.list) {
+      expect(e.defaultLimit).toBeGreaterThanOrEqual(1);
+      expect(e.defaultLimit).toBeLessThanOrEqual(e.maxLimit!);
+      expect(checkQuery(e, { limit: e.maxLimit }).ok).toBe(true);
+      expect(checkQuery(e, { limit: e.maxLimit! + 1 }).ok).toBe(false);
+    }
+    if (e.fields) {
+      expect(checkQuery(e, { fields: e.fields.join(",") }).ok).toBe(true);
+      expect(checkQuery(e, { fields: "no_such_field" }).ok).toBe(false);
+    }
+  });
+
+  it("the path parameter is the path's, and a typed one is checked before any request", () => {
+    for (const e of endpoints) {
+      expect(e.pathParam).toBe(/\{(\w+)\}/.exec(e.path)?.[1]);
+      if (e.pathParam) expect(() => e.toPathValue("..")).toThrow(new RegExp(`<${e.pathParam}>`));
+    }
+    expect(ENDPOINTS.peptide.toPathValue(" bpc-157 ")).toBe("bpc-157");
+    // A study id in any form people paste is turned into the API's.
+    expect(ENDPOINTS.study.toPathValue("10.1000/x")).toBe("doi-10.1000--x");
+  });
+
+  it("upper-cased parameters are the options' that upper-case, and paramValue applies it", () => {
+    for (const e of endpoints)
+      for (const o of e.options) {
+        if (o.param === undefined || o.transform === undefined) continue;
+        let upper = false;
+        try {
+          upper = o.transform(" us ") === "US";
+        } catch {
+          // A transform that refuses a code (--min-rating) does not upper-case one.
+        }
+        expect(e.upperParams.includes(o.param), `${e.name} ${o.param}`).toBe(upper);
+      }
+    expect(ENDPOINTS.vendors.upperParams).toContain("country");
+    expect(paramValue(ENDPOINTS.vendors, "country", "us")).toMatch(COUNTRY_PATTERN);
+    expect(paramValue(ENDPOINTS.vendors, "search", "us")).toBe("us");
+  });
+
+  it("a list command's --limit default in help and in its run are its endpoint's defaultLimit", () => {
+    const lists = COMMANDS.filter((d) => d.list);
+    expect(lists).not.toEqual([]);
+    for (const def of lists) {
+      const endpoint = ENDPOINTS[def.calls!];
+      const limit = optionsOf(def).find((o) => o.key === "limit");
+      expect(limit?.default, def.path.join(" ")).toBe(endpoint.defaultLimit);
+      expect(pagingFrom({}, endpoint).limit, def.path.join(" ")).toBe(endpoint.defaultLimit);
+    }
+    // A command whose own option fills `limit` (search) shows the endpoint's default too.
+    const search = COMMANDS.find((d) => d.calls === "search")!;
+    expect(optionsOf(search).find((o) => o.param === "limit")?.default).toBe(ENDPOINTS.search.defaultLimit);
+  });
+});
