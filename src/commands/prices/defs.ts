@@ -1,4 +1,4 @@
-/** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read). */
+/** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read); each is its endpoint alone (shared/endpoint-command.ts). */
 import type { CommandDef } from "../../core/command.js";
 import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../api/params/prices.js";
 
