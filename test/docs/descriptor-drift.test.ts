@@ -1,0 +1,60 @@
+/**
+ * One fact, one place: a copy of src/ with one descriptor fact changed (the default
+ * `limit` of GET /studies, src/api/endpoints.ts), and every surface that states it
+ * follows: the command's help, its man page and what a run prints. Nothing else is
+ * edited, so a surface that kept its own copy of the number fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENDPOINTS } from "../../src/api/endpoints.js";
+import { copySources, type SrcCopy } from "../helpers/src-copy.js";
+
+const CHANGED = 3;
+let copy: SrcCopy;
+
+beforeAll(() => {
+  copy = copySources("pep-drift-");
+  expect(ENDPOINTS.studies.defaultLimit).not.toBe(CHANGED);
+  copy.replaceOnce(
+    "src/api/endpoints.ts",
+    '    path: "/studies",\n',
+    `    path: "/studies",\n    defaultLimit: ${CHANGED},\n`,
+  );
+  expect(copy.changedFiles()).toEqual(["src/api/endpoints.ts"]);
+});
+
+afterAll(() => copy?.cleanup());
+
+describe("a descriptor's default limit, changed in one place", () => {
+  it("the copy's descriptor says it", async () => {
+    const { ENDPOINTS: copied } = await copy.load<typeof import("../../src/api/endpoints.js")>("src/api/endpoints.ts");
+    expect(copied.studies.defaultLimit).toBe(CHANGED);
+  });
+
+  it("help says it", async () => {
+    const help = await copy.pep(["studies", "list", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out.replace(/\s+/g, " ")).toContain(`(default: ${CHANGED})`);
+  });
+
+  it("the man page says it", async () => {
+    const { docSources } = await copy.load<typeof import("../../src/commands/registry.js")>("src/commands/registry.ts");
+    const { renderManPages } = await copy.load<typeof import("../../src/docs/man-pages.js")>("src/docs/man-pages.ts");
+    const page = renderManPages(docSources("0.0.0")).find((p) => p.file === "pep-studies.1")!;
+    const lines = page.text.split("\n");
+    const at = lines.findIndex((l) => l.startsWith("\\fB\\-\\-limit\\fR"));
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at, at + 4)).toContain(`Default: \\fB${CHANGED}\\fR.`);
+  });
+
+  it("a run does it: as many studies as the default, and the cursor to the rest", async () => {
+    const run = await copy.pep(["--sandbox", "studies", "list", "-o", "json"]);
+    expect(run.code, run.err).toBe(0);
+    expect(JSON.parse(run.out)).toHaveLength(CHANGED);
+    expect(run.err).toMatch(/to continue: pep .*--cursor=/);
+  });
+
+  // The MCP side of the same fact: `list_studies` without a `limit` answers CHANGED items
+  // and its input schema states CHANGED as the default. Added with the MCP catalog derived
+  // from the descriptors (src/mcp/catalog.ts reads ENDPOINTS[…].defaultLimit), as
+  //   it("the MCP tool does it", async () => { … copy.pep(["--sandbox", "mcp"], rawSession(…)) … });
+});
