@@ -11,6 +11,7 @@ import { optionsOf } from "../../src/api/command-options.js";
 import { ENDPOINTS, paramValue } from "../../src/api/endpoints.js";
 import { COUNTRY_PATTERN } from "../../src/api/enums.js";
 import { checkQuery } from "../../src/api/query-schemas.js";
+import { RESOURCES } from "../../src/api/resources.js";
 import { COMMANDS } from "../../src/commands/registry.js";
 import { pagingFrom } from "../../src/commands/shared/list.js";
 
@@ -83,5 +84,13 @@ describe("endpoint descriptors", () => {
     // A command whose own option fills `limit` (search) shows the endpoint's default too.
     const search = COMMANDS.find((d) => d.calls === "search")!;
     expect(optionsOf(search).find((o) => o.param === "limit")?.default).toBe(ENDPOINTS.search.defaultLimit);
+  });
+
+  it("the fields --fields may name are the top-level names of the resource's CSV columns, for each endpoint", () => {
+    for (const e of endpoints) {
+      if (!e.fields) continue;
+      const csv = RESOURCES[e.resource].csv!;
+      expect([...new Set(csv.map((c) => c.split(".")[0]))], e.name).toEqual([...e.fields]);
+    }
   });
 });
