@@ -11,7 +11,7 @@ import { UsageError } from "../core/errors.js";
 import type { Query } from "../http/types.js";
 import { longName, type OptionDef } from "./options.js";
 import { extraParams } from "./pairs.js";
-import { cleanLine } from "../output/sanitize.js";
+import { cleanLine } from "../core/sanitize.js";
 import { closest } from "../core/suggest.js";
 
 /** `evidence_level` -> `--evidence-level`, unless a command says otherwise. */

@@ -1,6 +1,6 @@
 /**
- * Every command of `pep`, as plain data. Importing this loads no command code: each
- * definition's `load()` imports it when that command runs.
+ * Every command of `pep`, as plain data. Importing this loads no command code:
+ * `loaders.ts` imports a command's code when that command runs.
  */
 import { defs as meta } from "./meta/defs.js";
 import { defs as peptides } from "./peptides/defs.js";

@@ -4,7 +4,7 @@
  * with `exitCodeFor(err)`.
  */
 import type { RateLimitInfo } from "../http/types.js";
-import { cleanLine } from "../output/sanitize.js";
+import { cleanLine } from "./sanitize.js";
 
 export const EXIT = {
   ok: 0,

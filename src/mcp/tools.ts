@@ -12,7 +12,7 @@ import type { ToolEntry } from "./catalog.js";
 import { requireArg } from "../api/path-args.js";
 import { checkParams } from "../api/query.js";
 import { toStudyId } from "../api/study-id.js";
-import { keyEnding } from "../config/key-ending.js";
+import { keyEnding } from "../core/key-display.js";
 import type { Context } from "../core/command-context.js";
 import { ApiError, UsageError } from "../core/errors.js";
 import type { Client, Query } from "../http/types.js";

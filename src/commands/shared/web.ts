@@ -14,7 +14,7 @@ import { toStudyId } from "../../api/study-id.js";
 import type { Resource, Result } from "../../core/command.js";
 import type { Context } from "../../core/command-context.js";
 import { NoPageError, UsageError } from "../../core/errors.js";
-import { cleanLine } from "../../output/sanitize.js";
+import { cleanLine } from "../../core/sanitize.js";
 import type { Query } from "../../http/types.js";
 
 interface Lookup {
