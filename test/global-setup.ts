@@ -18,10 +18,17 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export function ensureBuilt(root: string = ROOT): "reused" | "built" {
   if (isCurrent(root)) return "reused";
   // The build takes its lock and checks the hash again: another run may have built meanwhile.
-  execFileSync(process.execPath, [path.join(root, "scripts", "build.mjs")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  try {
+    execFileSync(process.execPath, [path.join(root, "scripts", "build.mjs")], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  } catch (err) {
+    // Its errors are on stderr above. No test runs against a dist/ the sources no longer make.
+    throw new Error(`the build of the current sources failed (scripts/build.mjs in ${root}): no test ran`, {
+      cause: err,
+    });
+  }
   return "built";
 }
 

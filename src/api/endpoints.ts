@@ -11,12 +11,12 @@
 import { LIMITS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS, type Scope } from "./enums.js";
 import type { OptionDef } from "./options.js";
 import { upperCode } from "./params/codes.js";
+import { requireArg } from "./path-args.js";
 import { PEPTIDE_LIST_OPTIONS } from "./params/peptides.js";
 import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./params/prices.js";
 import { AREA_OPTIONS, SEARCH_OPTIONS } from "./params/research.js";
 import { STUDY_FILTER_OPTIONS } from "./params/studies.js";
 import { SHIPS_TO_OPTIONS, VENDOR_LIST_OPTIONS } from "./params/vendors.js";
-import { requireArg } from "./path-args.js";
 import { buildQuerySchema, type QuerySchema, type SchemaKind } from "./query-schemas.js";
 import type { Resource } from "./resources.js";
 import { toStudyId } from "./study-id.js";
@@ -50,14 +50,21 @@ export interface Endpoint {
   params: readonly string[];
   /** Parameters whose values are codes sent upper-cased (`us` -> `US`): the options' `upperCode` ones. */
   upperParams: readonly string[];
-  /** `limit` when none is given: the list runner's, help's and the MCP tools' default. */
-  defaultLimit: number | undefined;
-  /** The most `limit` one request may ask for (the page size bound). */
-  maxLimit: number | undefined;
+  /**
+   * `limit` when none is given (a list, and search): the list runner's, help's and the
+   * MCP tools' default.
+   */
+  defaultLimit: number;
+  /** The largest `limit` one request may ask for (the page size bound). */
+  maxLimit: number;
   /** The values `fields` takes, when the endpoint takes `fields`. */
   fields: readonly string[] | undefined;
-  /** A typed path argument as the API takes it (checked; a study id in any of its forms); throws a UsageError. */
-  toPathValue: (value: string) => string;
+  /**
+   * The path argument as the API takes it, from what people type (`12345678` is the study
+   * `pmid-12345678`); absent: checked as a slug or id (`requireArg`). `label` names the
+   * argument in a message (`<id>` on the command line, `id` for a tool).
+   */
+  pathId?: (value: string, label: string) => string;
   /** The query schema (zod), built on first use. */
   query: QuerySchema;
 }
@@ -77,23 +84,22 @@ interface Facts {
   /** Largest `limit` (lists: LIMITS.pageMax). */
   maxLimit?: number;
   fields?: readonly string[];
-  /** How a path argument becomes the id sent (default: requireArg). */
-  toPathValue?: (value: string) => string;
+  pathId?: (value: string, label: string) => string;
 }
 
 const e = (name: string, facts: Facts): Endpoint => {
   const keyed = facts.scope === "vendors:read" || facts.scope === "products:read" || facts.scope === "pricing:read";
   const list = facts.list ?? false;
   const options = facts.options ?? [];
-  const defaultLimit = facts.defaultLimit ?? (list ? LIMITS.pageDefault : undefined);
-  const maxLimit = facts.maxLimit ?? (list ? LIMITS.pageMax : undefined);
+  // Only a list and search take `limit`; the others keep the page bounds, never sent.
+  const takesLimit = list || facts.maxLimit !== undefined;
   const pathParam = /\{(\w+)\}/.exec(facts.path)?.[1];
   const own = options.flatMap((o) => (o.param !== undefined && o.param !== "limit" ? [o.param] : []));
   const params = [
     ...(facts.argParams ?? []),
     ...own,
     ...(facts.fields ? ["fields"] : []),
-    ...(maxLimit !== undefined ? ["limit"] : []),
+    ...(takesLimit ? ["limit"] : []),
     ...(list ? ["cursor"] : []),
   ];
   let schema: QuerySchema | undefined;
@@ -109,14 +115,17 @@ const e = (name: string, facts: Facts): Endpoint => {
     pathParam,
     params,
     upperParams: options.flatMap((o) => (o.param !== undefined && o.transform === upperCode ? [o.param] : [])),
-    defaultLimit,
-    maxLimit,
+    defaultLimit: facts.defaultLimit ?? LIMITS.pageDefault,
+    maxLimit: facts.maxLimit ?? LIMITS.pageMax,
     fields: facts.fields,
-    toPathValue: facts.toPathValue ?? ((value) => requireArg(value, pathParam ?? "id")),
+    ...(facts.pathId ? { pathId: facts.pathId } : {}),
     // Built on first use: a run calls one endpoint, and building every schema cost
     // several milliseconds of each run's start-up.
     get query() {
-      schema ??= buildQuerySchema(facts.query, { maxLimit: maxLimit ?? 0, fields: facts.fields ?? [] });
+      schema ??= buildQuerySchema(facts.query, {
+        maxLimit: facts.maxLimit ?? LIMITS.pageMax,
+        fields: facts.fields ?? [],
+      });
       return schema;
     },
   };
@@ -205,7 +214,7 @@ export const ENDPOINTS = {
     scope: "studies:read",
     query: "none",
     resource: "study-detail",
-    toPathValue: (value) => toStudyId(value),
+    pathId: toStudyId,
   }),
   vendors: e("vendors", {
     path: "/vendors",
@@ -276,4 +285,10 @@ export function expandPath(template: string, params: Record<string, string> = {}
  */
 export function paramValue(endpoint: Endpoint, param: string, value: unknown): unknown {
   return endpoint.upperParams.includes(param) && typeof value === "string" ? upperCode(value) : value;
+}
+
+/** A typed path argument checked and turned into the id the API takes; throws a UsageError naming `<name>`. */
+export function pathValue(endpoint: Endpoint, value: string): string {
+  const name = endpoint.pathParam ?? "id";
+  return endpoint.pathId ? endpoint.pathId(value, `<${name}>`) : requireArg(value, name);
 }
