@@ -12,11 +12,11 @@ import { LIMITS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS, type Scope } from 
 import type { OptionDef } from "./options.js";
 import { upperCode } from "./params/codes.js";
 import { requireArg } from "./path-args.js";
-import { PEPTIDE_LIST_OPTIONS } from "./params/peptides.js";
-import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./params/prices.js";
-import { AREA_OPTIONS, SEARCH_OPTIONS } from "./params/research.js";
-import { STUDY_FILTER_OPTIONS } from "./params/studies.js";
-import { SHIPS_TO_OPTIONS, VENDOR_LIST_OPTIONS } from "./params/vendors.js";
+import { PEPTIDE_LIST_OPTIONS } from "./params/peptide-options.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./params/price-options.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "./params/research-options.js";
+import { STUDY_FILTER_OPTIONS } from "./params/study-options.js";
+import { SHIPS_TO_OPTIONS, VENDOR_LIST_OPTIONS } from "./params/vendor-options.js";
 import { buildQuerySchema, type QuerySchema, type SchemaKind } from "./query-schemas.js";
 import type { Resource } from "./resources.js";
 import { toStudyId } from "./study-id.js";

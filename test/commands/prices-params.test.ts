@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
-import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../src/api/params/prices.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../src/api/params/price-options.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
 import { extraParams, splitPair } from "../../src/api/pairs.js";
 import type { Context } from "../../src/cli/run-context.js";

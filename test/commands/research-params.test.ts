@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
 import { checkQuery } from "../../src/api/query-schemas.js";
-import { PEPTIDE_LIST_OPTIONS } from "../../src/api/params/peptides.js";
-import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/api/params/research.js";
+import { PEPTIDE_LIST_OPTIONS } from "../../src/api/params/peptide-options.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/api/params/research-options.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
 import { queryFromOptions } from "../../src/api/query.js";
 import { flagString, longName } from "../../src/api/options.js";
 import { splitFields } from "../../src/api/globals.js";
 import { searchText } from "../../src/commands/research/search.js";
 import { exportPaging } from "../../src/commands/studies/export.js";
-import { STUDY_FILTER_OPTIONS } from "../../src/api/params/studies.js";
+import { STUDY_FILTER_OPTIONS } from "../../src/api/params/study-options.js";
 import type { OptionDef } from "../../src/core/command.js";
 import type { Context } from "../../src/cli/run-context.js";
 import { UsageError } from "../../src/core/errors.js";

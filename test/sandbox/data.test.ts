@@ -9,7 +9,7 @@ import {
   REGULATORY_STATUSES,
 } from "../../src/api/enums.js";
 import { DATA_NOW_ISO, buildDataset } from "../../src/sandbox/index.js";
-import { shipsTo } from "../../src/sandbox/data/vendors.js";
+import { shipsTo } from "../../src/sandbox/data/vendor-generator.js";
 import { FORMS } from "../../src/sandbox/data/offers.js";
 
 const data = buildDataset(1, 1);

@@ -16,6 +16,7 @@ const FILE_SYSTEM: Readonly<Record<string, string>> = {
   "src/core/dirs.ts": "the config and cache folders, made private",
   "src/config/store.ts": "the config file: read, checked, written atomically",
   "src/config/lock.ts": "the lock file around a config change",
+  "src/config/key-file.ts": "--api-key-file: reads at most a few KiB of the key's file",
   "src/http/cache.ts": "the ETag cache's entries",
   "src/output/file.ts": "--file: the temp file renamed over the target",
   "src/output/file-claim.ts": "--file: one writer per target among concurrent runs",

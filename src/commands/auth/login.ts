@@ -6,7 +6,7 @@
  * (`needsBaseUrl`, checked in main.ts).
  */
 import { keyEnding, keyFingerprint } from "../../core/key-display.js";
-import { readKeyFile } from "../../config/store.js";
+import { readKeyFile } from "../../config/key-file.js";
 import type { KeySource } from "../../config/types.js";
 import { parseConfigValue } from "../../config/values.js";
 import type { Context } from "../../core/command-context.js";

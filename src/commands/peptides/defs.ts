@@ -7,7 +7,7 @@ import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 import { printsPage, WEB_OPTIONS } from "../shared/web-options.js";
-import { PEPTIDE_LIST_OPTIONS } from "../../api/params/peptides.js";
+import { PEPTIDE_LIST_OPTIONS } from "../../api/params/peptide-options.js";
 
 const slugArg = {
   name: "slug",

@@ -1,6 +1,6 @@
 /** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read); each is its endpoint alone (shared/endpoint-command.ts). */
 import type { CommandDef } from "../../core/command.js";
-import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../api/params/prices.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../api/params/price-options.js";
 
 const MONEY =
   "Prices are the API's decimal strings in the listed currency, printed exactly as received: never converted, never summed across currencies.";

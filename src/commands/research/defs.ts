@@ -5,7 +5,7 @@
 import { CATEGORIES, LIMITS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
-import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../api/params/research.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../api/params/research-options.js";
 
 export const defs: CommandDef[] = [
   {

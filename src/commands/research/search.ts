@@ -6,7 +6,7 @@ import { ENDPOINTS } from "../../api/endpoints.js";
 import { itemOf } from "../../api/item.js";
 import { commandQuery } from "../../api/query.js";
 import type { Run } from "../../core/command.js";
-import { SEARCH_OPTIONS } from "../../api/params/research.js";
+import { SEARCH_OPTIONS } from "../../api/params/research-options.js";
 
 /** The words of the query joined with spaces, so `pep search growth factor` needs no quotes. */
 export function searchText(args: readonly string[]): string {

@@ -5,7 +5,7 @@
 import { LIMITS, STUDY_FIELDS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
-import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "../../api/params/studies.js";
+import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "../../api/params/study-options.js";
 import { STUDY_ID_FORMS } from "../../api/study-id.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 import { printsPage, WEB_OPTIONS } from "../shared/web-options.js";

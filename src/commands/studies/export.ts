@@ -6,7 +6,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
 import type { Run } from "../../core/command.js";
-import type { EXPORT_OPTIONS } from "../../api/params/studies.js";
+import type { EXPORT_OPTIONS } from "../../api/params/study-options.js";
 
 /** `--all` unless the user chose `--limit` (or `--all` already). */
 export function exportPaging(opts: Record<string, unknown>): Record<string, unknown> {

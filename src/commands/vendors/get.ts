@@ -3,7 +3,7 @@ import { ENDPOINTS } from "../../api/endpoints.js";
 import type { BATCH_OPTIONS } from "../shared/batch.js";
 import { commandQuery } from "../../api/query.js";
 import type { Run } from "../../core/command.js";
-import type { SHIPS_TO_OPTIONS } from "../../api/params/vendors.js";
+import type { SHIPS_TO_OPTIONS } from "../../api/params/vendor-options.js";
 import { runGet } from "../shared/get.js";
 import { pageIfAsked, type WEB_OPTIONS } from "../shared/web-options.js";
 
