@@ -24,7 +24,7 @@ export interface SrcCopy {
   pep(argv: string[], stdin?: string): Promise<{ code: number; out: string; err: string }>;
   /** Imports a module of the copy (`src/docs/man-pages.ts`). */
   load<T>(file: string): Promise<T>;
-  /** The files of src/ changed from the project's (edited or added), sorted. */
+  /** The files of the copy (src/ and `also`) changed from the project's (edited or added), sorted. */
   changedFiles(): string[];
   cleanup(): void;
 }
@@ -44,9 +44,10 @@ function listFiles(dir: string, base = dir): string[] {
     .sort();
 }
 
-export function copySources(prefix = "pep-src-copy-"): SrcCopy {
+/** A copy of src/ and of `also` (files of the repository: `README.md`, `docs/api.md`). */
+export function copySources(prefix = "pep-src-copy-", also: readonly string[] = []): SrcCopy {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  cpSync(path.join(ROOT, "src"), path.join(dir, "src"), { recursive: true });
+  for (const rel of ["src", ...also]) cpSync(path.join(ROOT, rel), path.join(dir, rel), { recursive: true });
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   const tsconfig = JSON.parse(readFileSync(path.join(ROOT, "tsconfig.json"), "utf8")) as Record<string, unknown>;
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ ...tsconfig, include: ["src"] }));
@@ -94,7 +95,7 @@ export function copySources(prefix = "pep-src-copy-"): SrcCopy {
     },
     load: async <T>(file: string) => (await import(at(file))) as T,
     changedFiles() {
-      const mine = listFiles(path.join(dir, "src"), dir);
+      const mine = ["src", ...also].flatMap((rel) => listFiles(path.join(dir, rel), dir)).sort();
       return mine.filter((f) => {
         const original = path.join(ROOT, f);
         return !existsSync(original) || readFileSync(original, "utf8") !== readFileSync(at(f), "utf8");
