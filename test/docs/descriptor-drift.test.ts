@@ -1,14 +1,15 @@
 /**
  * One fact, one place: a copy of src/ with one descriptor fact changed (the default
- * `limit` of GET /studies, src/api/endpoints.ts), and every surface that states it
- * follows: the command's help, its man page and what a run prints. Nothing else is
- * edited, so a surface that kept its own copy of the number fails here.
+ * `limit` of GET /studies, and of GET /search, in src/api/endpoints.ts), and every surface
+ * that states it follows: the command's help, its man page and what a run prints. Nothing
+ * else is edited, so a surface that kept its own copy of the number fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../../src/api/endpoints.js";
 import { copySources, type SrcCopy } from "../helpers/src-copy.js";
 
 const CHANGED = 3;
+const SEARCH_CHANGED = 2;
 let copy: SrcCopy;
 
 beforeAll(() => {
@@ -18,6 +19,12 @@ beforeAll(() => {
     "src/api/endpoints.ts",
     '    path: "/studies",\n',
     `    path: "/studies",\n    defaultLimit: ${CHANGED},\n`,
+  );
+  // And search's, a get whose answer holds at most `limit` of each kind of result.
+  copy.replaceOnce(
+    "src/api/endpoints.ts",
+    "defaultLimit: LIMITS.searchLimitDefault,",
+    `defaultLimit: ${SEARCH_CHANGED},`,
   );
   expect(copy.changedFiles()).toEqual(["src/api/endpoints.ts"]);
 });
@@ -51,6 +58,15 @@ describe("a descriptor's default limit, changed in one place", () => {
     expect(run.code, run.err).toBe(0);
     expect(JSON.parse(run.out)).toHaveLength(CHANGED);
     expect(run.err).toMatch(/to continue: pep .*--cursor=/);
+  });
+
+  it("search's default, changed the same way: its help and its answer follow", async () => {
+    const help = await copy.pep(["search", "--help"]);
+    expect(help.out.replace(/\s+/g, " ")).toContain(`(default: ${SEARCH_CHANGED})`);
+    const run = await copy.pep(["--sandbox", "search", "repair", "-o", "json"]);
+    expect(run.code, run.err).toBe(0);
+    const answer = JSON.parse(run.out) as { peptides: unknown[]; content: unknown[] };
+    expect(Math.max(answer.peptides.length, answer.content.length)).toBe(SEARCH_CHANGED);
   });
 
   // The MCP side of the same fact: `list_studies` without a `limit` answers CHANGED items
