@@ -2,7 +2,7 @@
  * Enumerated values of the API (docs/api.md#enumerated-values, and the sort values of
  * docs/api.md#query-parameters), as plain data. Help text, completions, man pages and the
  * zod parameter schemas in `query-schemas.ts` all derive from these lists; nothing else spells
- * them out.
+ * them out. It imports nothing, so every layer may read it (CONTRIBUTING.md, Layers).
  */
 
 export const CATEGORIES = [
