@@ -6,7 +6,7 @@
 // dist/ already built from the sources as they are is reused (`--force` builds anyway), so
 // `npm test`'s build and the tests' global setup build once between them.
 import { build } from "esbuild";
-import { mkdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
@@ -19,7 +19,8 @@ const withTypes = !process.argv.includes("--no-types");
 
 /**
  * One build at a time in this folder (two test runs started together): a lock folder,
- * taken by mkdir, broken when older than ten minutes (a killed build).
+ * taken by mkdir, holding the builder's pid. A lock whose builder is gone (killed), or
+ * older than ten minutes, is broken.
  */
 async function buildLock() {
   const lock = path.join(root, "node_modules", ".cache", "pepcli-build.lock");
@@ -27,18 +28,33 @@ async function buildLock() {
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(path.join(lock, "pid"), `${process.pid}\n`);
       const release = () => rmSync(lock, { recursive: true, force: true });
       process.on("exit", release);
+      for (const signal of ["SIGINT", "SIGTERM"])
+        process.once(signal, () => {
+          release();
+          process.kill(process.pid, signal);
+        });
       return;
     } catch (err) {
       if (err.code !== "EEXIST") throw err;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
-      } catch {
-        // Released meanwhile.
-      }
-      await new Promise((r) => setTimeout(r, 200));
+      if (lockIsStale(lock)) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 200));
     }
+  }
+}
+
+function lockIsStale(lock) {
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > 600_000) return true;
+    const pid = Number(readFileSync(path.join(lock, "pid"), "utf8"));
+    if (!Number.isInteger(pid) || pid <= 0) return Date.now() - statSync(lock).mtimeMs > 5_000;
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    // ESRCH: its builder is gone. ENOENT: released meanwhile, or the pid not written yet.
+    return err.code === "ESRCH";
   }
 }
 
