@@ -113,23 +113,21 @@ function fillNamedRecords(): void {
     'import type { Handler } from "../request-context.js";\n',
     'import { paginate } from "../request-context.js";\nimport { notFound } from "../sandbox-error.js";\n',
   );
-  // The MCP tools, as the catalog's entries are written on this branch.
-  fillRecord(
-    "src/mcp/catalog.ts",
-    `  widgets: {
-    name: "list_widgets",
+  // The MCP tools: their words, and (while the catalog restates them) the endpoint's facts.
+  const words = `name: "list_widgets",
     group: "research",
     title: "List widgets",
-    summary: "The widgets, by size.",
+    summary: "The widgets, by size.",`;
+  const restates = /Record<EndpointName, ToolEntry \| null>/.test(
+    readFileSync(path.join(copy.dir, "src/mcp/catalog.ts"), "utf8"),
+  );
+  const facts = `
     endpoint: "widgets",
     scope: "research:read",
     list: true,
     params: ["size", "limit", "cursor"],
-    defaultLimit: ${DEFAULT_LIMIT},
-  },
-  widget: null,
-`,
-  );
+    defaultLimit: ${DEFAULT_LIMIT},`;
+  fillRecord("src/mcp/catalog.ts", `  widgets: {\n    ${words}${restates ? facts : ""}\n  },\n  widget: null,\n`);
 }
 
 /** Step 3: the sandbox's data, made from the seed and the scale. */
