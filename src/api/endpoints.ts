@@ -125,6 +125,8 @@ const e = (name: string, facts: Facts): Endpoint => {
       schema ??= buildQuerySchema(facts.query, {
         maxLimit: facts.maxLimit ?? LIMITS.pageMax,
         fields: facts.fields ?? [],
+        list,
+        params: options.flatMap((o) => (o.param === undefined ? [] : [{ param: o.param, choices: o.choices }])),
       });
       return schema;
     },

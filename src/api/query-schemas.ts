@@ -100,11 +100,30 @@ export interface SchemaFacts {
   maxLimit: number;
   /** The values `fields` takes. */
   fields: readonly string[];
+  /** A list: takes `limit` and `cursor`. */
+  list: boolean;
+  /** The parameters its options fill, with their allowed values when they have some. */
+  params: readonly { param: string; choices?: readonly string[] | undefined }[];
+}
+
+/**
+ * The schema an endpoint's options say: each parameter one of its choices, or text of
+ * 1 to 200 characters; `fields` when it takes them; `limit` and `cursor` for a list. For
+ * an endpoint whose parameters need no other check.
+ */
+function fromOptions(f: SchemaFacts) {
+  const shape: Record<string, z.ZodMiniOptional<z.ZodMiniType>> = {};
+  for (const { param, choices } of f.params)
+    shape[param] = opt(choices ? oneOf(choices as [string, ...string[]]) : text(LIMITS.searchMaxLength));
+  if (f.fields.length > 0) shape.fields = opt(csvOf(f.fields));
+  if (f.list) Object.assign(shape, { limit: opt(limit(f.maxLimit)), cursor: opt(cursor()) });
+  return z.strictObject(shape);
 }
 
 /** How to build each kind of query schema, from the facts of the endpoint that has it. */
 const builders = {
   none: () => z.strictObject({}),
+  options: fromOptions,
   peptides: (f: SchemaFacts) =>
     z.strictObject({
       search: opt(text(LIMITS.searchMaxLength)),

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { optionsOf } from "../../src/api/command-options.js";
 import { ENDPOINTS, paramValue, pathValue } from "../../src/api/endpoints.js";
 import { COUNTRY_PATTERN } from "../../src/api/enums.js";
-import { checkQuery } from "../../src/api/query-schemas.js";
+import { buildQuerySchema, checkQuery } from "../../src/api/query-schemas.js";
 import { RESOURCES } from "../../src/api/resources.js";
 import { COMMANDS } from "../../src/commands/registry.js";
 import { pagingFrom } from "../../src/commands/shared/list.js";
@@ -92,5 +92,21 @@ describe("endpoint descriptors", () => {
       const csv = RESOURCES[e.resource].csv!;
       expect([...new Set(csv.map((c) => c.split(".")[0]))], e.name).toEqual([...e.fields]);
     }
+  });
+
+  it("the `options` schema is the options' own: one of a flag's choices, or 1 to 200 characters; limit and cursor for a list", () => {
+    const query = buildQuerySchema("options", {
+      maxLimit: 50,
+      fields: [],
+      list: true,
+      params: [{ param: "color", choices: ["red", "blue"] }, { param: "search" }],
+    });
+    const ok = (q: Record<string, unknown>) => checkQuery({ query }, q).ok;
+    expect(ok({ color: "red", search: "x", limit: 50, cursor: "c" })).toBe(true);
+    expect(ok({ color: "green" })).toBe(false);
+    expect(ok({ search: "" })).toBe(false);
+    expect(ok({ search: "x".repeat(201) })).toBe(false);
+    expect(ok({ limit: 51 })).toBe(false);
+    expect(ok({ other: "x" })).toBe(false);
   });
 });
