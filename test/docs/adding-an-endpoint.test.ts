@@ -23,13 +23,20 @@ import { copySources, type SrcCopy } from "../helpers/src-copy.js";
 const NOUN = "widgets";
 const GUIDE = readFileSync(path.join(ROOT, "docs/adding-an-endpoint.md"), "utf8");
 /** The guide's list of hand-edited files (between its `files` markers), `<noun>` filled in. */
-const FILES_START = "<!-- files:";
-const FILES_END = "<!-- end of files -->";
-const LISTED = GUIDE.slice(GUIDE.indexOf(FILES_START), GUIDE.indexOf(FILES_END))
-  .split("\n")
-  .map((l) => /^- `([^`]+)`$/.exec(l.trim())?.[1])
-  .filter((f): f is string => f !== undefined)
-  .map((f) => f.replace("<noun>", NOUN));
+function listIn(marker: string, noun: string): string[] {
+  const start = GUIDE.indexOf(`<!-- ${marker}:`);
+  const end = GUIDE.indexOf(`<!-- end of ${marker} -->`);
+  if (start === -1 || end === -1) return [];
+  return GUIDE.slice(start, end)
+    .split("\n")
+    .map((l) => /^- `([^`]+)`$/.exec(l.trim())?.[1])
+    .filter((f): f is string => f !== undefined)
+    .map((f) => f.replace("<noun>", noun));
+}
+const LISTED = listIn("files", NOUN);
+/** The smallest list endpoint's files: it goes under a noun that exists. */
+const SMALL_NOUN = "research";
+const SMALLEST = listIn("smallest", SMALL_NOUN);
 /** The widgets' default `--limit`, said once, in the descriptor the test writes. */
 const DEFAULT_LIMIT = 4;
 
@@ -322,5 +329,97 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     }>;
     expect(tools.find((t) => t.name === "list_widgets")?.inputSchema.properties).toHaveProperty("size");
     expect(JSON.stringify(answers.find((a) => a.id === 3)?.result)).toContain("wdg_1_3");
+  });
+});
+
+describe("the smallest list endpoint, as docs/adding-an-endpoint.md says: six files", () => {
+  let small: SrcCopy;
+  beforeAll(() => {
+    small = copySources("pep-endpoint-small-", ["README.md", "docs/api.md"]);
+  });
+  afterAll(() => small?.cleanup());
+
+  it("descriptor, handler, MCP tool, definition and the two documents: the copy compiles and nothing else changed", () => {
+    expect(SMALLEST).toHaveLength(6);
+    small.insertAfter(
+      "src/api/endpoints.ts",
+      "export const ENDPOINTS = {\n",
+      `  gadgets: e("gadgets", {
+    path: "/gadgets",
+    scope: "research:read",
+    query: "options",
+    resource: "generic",
+    list: true,
+    options: [{ key: "color", long: "color", value: "color", param: "color", choices: ["red", "blue"], description: "only gadgets of this color" }],
+  }),
+`,
+    );
+    // Only what the guide's table says for a generic resource.
+    expect(small.typeErrors()).toEqual(["src/mcp/catalog.ts", "src/sandbox/handlers/index.ts"]);
+
+    const handlers = readFileSync(path.join(small.dir, "src/sandbox/handlers/index.ts"), "utf8");
+    const opening = handlers.split("\n").find((l) => /Record<EndpointName,/.test(l) && l.trimEnd().endsWith("{"))!;
+    small.insertAfter(
+      "src/sandbox/handlers/index.ts",
+      `${opening}\n`,
+      `  gadgets: (ctx) => {
+    const all = ["red", "blue", "red", "blue", "red"].map((color, i) => ({ id: \`gdg_\${ctx.data.seed}_\${i + 1}\`, color }));
+    const page = paginate(ctx, all.filter((g) => ctx.query.color === undefined || g.color === ctx.query.color));
+    return { data: page.items, pagination: page.pagination };
+  },
+`,
+    );
+    small.insertAfter(
+      "src/sandbox/handlers/index.ts",
+      'import type { Handler } from "../request-context.js";\n',
+      'import { paginate } from "../request-context.js";\n',
+    );
+    const catalog = readFileSync(path.join(small.dir, "src/mcp/catalog.ts"), "utf8");
+    const tools = catalog.split("\n").find((l) => /Record<EndpointName,/.test(l) && l.trimEnd().endsWith("{"))!;
+    small.insertAfter("src/mcp/catalog.ts", `${tools}\n`, "  gadgets: null,\n");
+    small.insertAfter(
+      `src/commands/${SMALL_NOUN}/defs.ts`,
+      "export const defs: CommandDef[] = [\n",
+      `  {
+    path: ["gadgets"],
+    summary: "List the gadgets",
+    options: ENDPOINTS.gadgets.options,
+    list: true,
+    calls: "gadgets",
+    examples: ["pep --sandbox gadgets --color red"],
+  },
+`,
+    );
+    small.insertAfter(
+      `src/commands/${SMALL_NOUN}/defs.ts`,
+      'import type { CommandDef } from "../../core/command.js";\n',
+      'import { ENDPOINTS } from "../../api/endpoints.js";\n',
+    );
+    small.write(
+      "README.md",
+      `${readFileSync(path.join(small.dir, "README.md"), "utf8")}\n## Gadgets\n\n\`\`\`sh\npep --sandbox gadgets --color red\n\`\`\`\n`,
+    );
+    small.write(
+      "docs/api.md",
+      `${readFileSync(path.join(small.dir, "docs/api.md"), "utf8")}\n## Gadgets\n\n\`GET /gadgets\` lists gadgets, filtered by \`color\`.\n`,
+    );
+    expect(small.typeErrors()).toEqual([]);
+    expect(small.changedFiles().sort()).toEqual([...SMALLEST].sort());
+  }, 120_000);
+
+  it("it works: its filter checked against its choices, the generic CSV columns, its help with the default limit", async () => {
+    const red = await small.pep(["--sandbox", "gadgets", "--color", "red", "-o", "json"]);
+    expect(red.code, red.err).toBe(0);
+    expect((JSON.parse(red.out) as { id: string }[]).map((g) => g.id)).toEqual(["gdg_1_1", "gdg_1_3", "gdg_1_5"]);
+    const green = await small.pep(["--sandbox", "gadgets", "--color", "green"]);
+    expect(green.code).toBe(2);
+    expect(green.err).toContain("--color");
+    const csv = await small.pep(["--sandbox", "gadgets", "--limit", "2", "-o", "csv"]);
+    expect(csv.out.split("\r\n")[0]).toBe("id,color");
+    const help = await small.pep(["gadgets", "--help"]);
+    expect(help.out).toContain("--color <color>");
+    const { ENDPOINTS } = await small.load<typeof import("../../src/api/endpoints.js")>("src/api/endpoints.ts");
+    const gadgets = (ENDPOINTS as unknown as Record<string, { defaultLimit: number }>).gadgets!;
+    expect(help.out.replace(/\s+/g, " ")).toContain(`(default: ${gadgets.defaultLimit})`);
   });
 });
