@@ -7,6 +7,9 @@ export default defineConfig({
   define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ["test/**/*.test.ts"],
+    // dist/ built from the current sources before any file runs (reused when up to date),
+    // for the tests that spawn bin/pep.js.
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

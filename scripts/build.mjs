@@ -1,8 +1,12 @@
 // Bundles src/ into dist/ (CommonJS) with code splitting: the entry (dist/main.js) holds only the
 // program shell, and each command, the HTTP core, the output writers and the sandbox
 // land in chunks that load on first use. Declarations for the library entry come from tsc.
-// Also writes dist/help.txt, the top-level help that bin/pep.js prints on a pipe.
+// Also writes dist/help.txt, the top-level help that bin/pep.js prints on a pipe, and, last,
+// dist/source-hash, the hash of the inputs it was built from (scripts/source-hash.mjs): a
+// dist/ already built from the sources as they are is reused (`--force` builds anyway), so
+// `npm test`'s build and the tests' global setup build once between them.
 import { build } from "esbuild";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
@@ -11,6 +15,57 @@ import path from "node:path";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8"));
+const withTypes = !process.argv.includes("--no-types");
+
+/**
+ * One build at a time in this folder (two test runs started together): a lock folder,
+ * taken by mkdir, holding the builder's pid. A lock whose builder is gone (killed), or
+ * older than ten minutes, is broken.
+ */
+async function buildLock() {
+  const lock = path.join(root, "node_modules", ".cache", "pepcli-build.lock");
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, "pid"), `${process.pid}\n`);
+      const release = () => rmSync(lock, { recursive: true, force: true });
+      process.on("exit", release);
+      for (const signal of ["SIGINT", "SIGTERM"])
+        process.once(signal, () => {
+          release();
+          process.kill(process.pid, signal);
+        });
+      return;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+      if (lockIsStale(lock)) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+function lockIsStale(lock) {
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > 600_000) return true;
+    const pid = Number(readFileSync(path.join(lock, "pid"), "utf8"));
+    if (!Number.isInteger(pid) || pid <= 0) return Date.now() - statSync(lock).mtimeMs > 5_000;
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    // ESRCH: its builder is gone. ENOENT: released meanwhile, or the pid not written yet.
+    return err.code === "ESRCH";
+  }
+}
+
+await buildLock();
+// Hashed before building: a source edited during the build leaves the stamp stale.
+const { isCurrent, sourceHash, STAMP } = await import("./source-hash.mjs");
+const inputsHash = sourceHash(root);
+if (withTypes && !process.argv.includes("--force") && isCurrent(root)) {
+  console.log(`dist/ is up to date with the sources (${inputsHash.slice(0, 12)}): reused`);
+  process.exit(0);
+}
 
 /**
  * `undici` imported from src/ becomes scripts/undici-lean.mjs: Agent and request only.
@@ -305,7 +360,9 @@ const help = execFileSync(
 await writeFile(path.join(root, "dist", "help.txt"), help);
 
 // Type declarations for `import { createClient } from "pepcli"`.
-if (!process.argv.includes("--no-types")) {
+if (withTypes) {
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+  // Last: only a whole build is marked as built from these inputs.
+  await writeFile(path.join(root, STAMP), `${inputsHash}\n`);
 }

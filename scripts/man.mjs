@@ -30,7 +30,7 @@ await build({
   target: "node20",
   packages: "external",
   define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
-  // Command code is loaded by `load()` only when a command runs: the pages need none of it.
+  // Command code is loaded (src/commands/loaders.ts) only when a command runs: the pages need none of it.
   plugins: [
     {
       name: "lazy-commands-external",

@@ -39,5 +39,6 @@ export {
   UsageError,
   exitCodeFor,
 } from "./core/errors.js";
-export { ENDPOINTS, checkQuery, expandPath, type Endpoint, type EndpointName } from "./api/endpoints.js";
+export { ENDPOINTS, expandPath, type Endpoint, type EndpointName } from "./api/endpoints.js";
+export { checkQuery } from "./api/query-schemas.js";
 export * from "./api/enums.js";

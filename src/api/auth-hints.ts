@@ -4,7 +4,7 @@
  * user guessing between a wrong key and a key without the right scope; this tells them.
  */
 import type { Endpoint } from "./endpoints.js";
-import { keyEnding } from "../config/key-ending.js";
+import { keyEnding } from "../core/key-display.js";
 import type { KeySource } from "../config/types.js";
 import type { Context } from "../core/command-context.js";
 import { ApiError } from "../core/errors.js";

@@ -1,205 +1,25 @@
 /**
- * The endpoint table: path, scope, whether a key is needed, and the zod schema of the
- * query parameters (docs/api.md#query-parameters). The CLI validates flags with these schemas before
- * any request; the sandbox validates incoming queries with the same ones.
- *
- * Query values arrive as strings (from flags or a URL), so numeric parameters coerce.
+ * The endpoint table: one descriptor per endpoint, octokit-style, holding every fact the
+ * program knows about it (docs/api.md): path, scope, whether a key is needed, list or
+ * get, the resource it answers with, the options that fill its query parameters, its
+ * default and largest `limit`, its `fields`, and which query schema checks it
+ * (`./query-schemas.ts`). Everything else is derived here, once: the path parameter, the
+ * query parameters in order, the ones upper-cased. Help, the list runner, the MCP tools,
+ * completion, man pages, the CSV section and the sandbox read these fields; none keeps a
+ * copy (test/commands/descriptors.test.ts, test/docs/descriptor-drift.test.ts).
  */
-// zod's mini API: the same checks and messages as the classic chained one, but only the
-// functions used are bundled, and loading it sets up a fraction of the classes (about
-// 8 ms less of every networked run on Node 24).
-import * as z from "zod/mini";
-import {
-  CATEGORIES,
-  COUNTRY_PATTERN,
-  EVIDENCE_CLASSIFICATIONS,
-  EVIDENCE_LEVELS,
-  LIMITS,
-  PEPTIDE_FIELDS,
-  PEPTIDE_SORTS,
-  PRODUCT_CATEGORIES,
-  REGULATORY_STATUSES,
-  SEARCH_TYPES,
-  SHIPS_TO_PATTERN,
-  STUDY_FIELDS,
-  STUDY_SORTS,
-  VENDOR_FIELDS,
-  VENDOR_SORTS,
-  type Scope,
-} from "./enums.js";
+import { LIMITS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS, type Scope } from "./enums.js";
 import type { OptionDef } from "./options.js";
-import { PEPTIDE_LIST_OPTIONS } from "./params/peptides.js";
-import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./params/prices.js";
-import { AREA_OPTIONS, SEARCH_OPTIONS } from "./params/research.js";
-import { STUDY_FILTER_OPTIONS } from "./params/studies.js";
-import { SHIPS_TO_OPTIONS, VENDOR_LIST_OPTIONS } from "./params/vendors.js";
+import { upperCode } from "./params/codes.js";
+import { requireArg } from "./path-args.js";
+import { PEPTIDE_LIST_OPTIONS } from "./params/peptide-options.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "./params/price-options.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "./params/research-options.js";
+import { STUDY_FILTER_OPTIONS } from "./params/study-options.js";
+import { SHIPS_TO_OPTIONS, VENDOR_LIST_OPTIONS } from "./params/vendor-options.js";
+import { buildQuerySchema, type QuerySchema, type SchemaKind } from "./query-schemas.js";
 import type { Resource } from "./resources.js";
-
-const text = (max: number) =>
-  z
-    .string()
-    .check(
-      z.minLength(1, { message: "must not be empty" }),
-      z.maxLength(max, { message: `must be at most ${max} characters` }),
-    );
-
-/**
- * A whole number, or its decimal digits as a string. `Number()` alone would also take
- * "0x76C", "2e3", " 5" or "", which an API reading an integer need not understand, and
- * the CLI sends what the user typed.
- */
-const intIn = (min: number, max: number) => {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return z.pipe(
-    z.transform((v: unknown) => (typeof v === "string" ? (/^-?\d+$/.test(v) ? Number(v) : Number.NaN) : v)),
-    z.int({ message }).check(z.gte(min, { message }), z.lte(max, { message })),
-  );
-};
-
-const numberIn = (min: number, max: number) => {
-  const message = `must be a number from ${min} to ${max}`;
-  return z.pipe(
-    z.coerce.number({ message }).check(z.refine((n) => Number.isFinite(n), { message })),
-    z.number().check(z.gte(min, { message }), z.lte(max, { message })),
-  );
-};
-
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { message: `must be one of: ${values.join(", ")}` });
-
-/** A comma-separated list whose every member is in `values`. */
-const csvOf = (values: readonly string[], what = "one or more of") =>
-  z.string().check(
-    z.minLength(1, { message: `must be ${what}: ${values.join(", ")}` }),
-    z.refine((s) => s.split(",").every((p) => values.includes(p.trim())), {
-      message: `must be a comma-separated list of: ${values.join(", ")}`,
-    }),
-  );
-
-const limit = (max: number) => intIn(1, max);
-const cursor = () =>
-  z.string().check(z.minLength(1, { message: "must not be empty" }), z.maxLength(2048, { message: "is too long" }));
-const shipsTo = () =>
-  z.string().check(
-    z.regex(SHIPS_TO_PATTERN, {
-      message: "must be a two-letter country code, optionally with a subdivision (US, US-CA)",
-    }),
-  );
-const country = () =>
-  z
-    .string()
-    .check(z.regex(COUNTRY_PATTERN, { message: "must be a two-letter country code (ISO 3166-1 alpha-2), such as US" }));
-const idList = (min: number, max: number) =>
-  z.string().check(
-    z.refine(
-      (s) => {
-        const ids = s.split(",").map((p) => p.trim());
-        return ids.length >= min && ids.length <= max && ids.every((p) => p !== "");
-      },
-      { message: `must name ${min} to ${max} vendor ids or slugs, comma-separated` },
-    ),
-  );
-const currency = () =>
-  z.string().check(z.regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }));
-const opt = z.optional;
-
-/** How to build each endpoint's query schema. */
-const builders = {
-  none: () => z.strictObject({}),
-  peptides: () =>
-    z.strictObject({
-      search: opt(text(LIMITS.searchMaxLength)),
-      category: opt(oneOf(CATEGORIES)),
-      research_area: opt(text(LIMITS.researchAreaMaxLength)),
-      evidence_level: opt(oneOf(EVIDENCE_LEVELS)),
-      regulatory_status: opt(oneOf(REGULATORY_STATUSES)),
-      sort: opt(oneOf(PEPTIDE_SORTS)),
-      limit: opt(limit(LIMITS.pageMax)),
-      cursor: opt(cursor()),
-      fields: opt(csvOf(PEPTIDE_FIELDS)),
-    }),
-  researchAreas: () =>
-    z.strictObject({
-      search: opt(text(LIMITS.areaSearchMaxLength)),
-      limit: opt(limit(LIMITS.pageMax)),
-      cursor: opt(cursor()),
-    }),
-  paged: () => z.strictObject({ limit: opt(limit(LIMITS.pageMax)), cursor: opt(cursor()) }),
-  search: () =>
-    z.strictObject({
-      q: text(LIMITS.searchMaxLength),
-      types: opt(csvOf(SEARCH_TYPES)),
-      limit: opt(limit(LIMITS.searchLimitMax)),
-    }),
-  studies: () =>
-    z
-      .strictObject({
-        peptide: opt(text(LIMITS.searchMaxLength)),
-        evidence_classification: opt(csvOf(EVIDENCE_CLASSIFICATIONS)),
-        year_from: opt(intIn(LIMITS.yearMin, LIMITS.yearMax)),
-        year_to: opt(intIn(LIMITS.yearMin, LIMITS.yearMax)),
-        search: opt(text(LIMITS.searchMaxLength)),
-        sort: opt(oneOf(STUDY_SORTS)),
-        limit: opt(limit(LIMITS.pageMax)),
-        cursor: opt(cursor()),
-        fields: opt(csvOf(STUDY_FIELDS)),
-      })
-      .check(
-        z.refine((q) => q.year_from === undefined || q.year_to === undefined || q.year_from <= q.year_to, {
-          message: "must not be later than year_to",
-          path: ["year_from"],
-        }),
-      ),
-  vendors: () =>
-    z.strictObject({
-      search: opt(text(LIMITS.searchMaxLength)),
-      country: opt(country()),
-      ships_to: opt(shipsTo()),
-      product_category: opt(oneOf(PRODUCT_CATEGORIES)),
-      min_rating: opt(numberIn(LIMITS.ratingMin, LIMITS.ratingMax)),
-      peptide: opt(text(LIMITS.searchMaxLength)),
-      sort: opt(oneOf(VENDOR_SORTS)),
-      limit: opt(limit(LIMITS.pageMax)),
-      cursor: opt(cursor()),
-      fields: opt(csvOf(VENDOR_FIELDS)),
-    }),
-  vendorCompare: () => z.strictObject({ ids: idList(LIMITS.compareMin, LIMITS.compareMax), ships_to: opt(shipsTo()) }),
-  vendorDetail: () => z.strictObject({ ships_to: opt(shipsTo()) }),
-  /**
-   * Products and prices: the spec shows only these parameters and says others exist.
-   * Known ones are checked; unknown ones pass through (`--param key=value`).
-   */
-  prices: () =>
-    z.looseObject({
-      peptide: opt(text(LIMITS.searchMaxLength)),
-      form: opt(text(80)),
-      currency: opt(currency()),
-      ships_to: opt(shipsTo()),
-      limit: opt(limit(LIMITS.pageMax)),
-      cursor: opt(cursor()),
-    }),
-  products: () =>
-    z.looseObject({
-      peptide: opt(text(LIMITS.searchMaxLength)),
-      form: opt(text(80)),
-      currency: opt(currency()),
-      limit: opt(limit(LIMITS.pageMax)),
-      cursor: opt(cursor()),
-    }),
-};
-
-type Builders = typeof builders;
-
-/**
- * Query schemas, one per endpoint, each built on first use: a run calls one endpoint,
- * and building all of them cost several milliseconds of every run's start-up. Unknown
- * parameters are rejected (400 `unknown_parameter`).
- */
-export const query = {} as { readonly [K in keyof Builders]: ReturnType<Builders[K]> };
-for (const name of Object.keys(builders) as Array<keyof Builders>) {
-  let built: ReturnType<Builders[typeof name]> | undefined;
-  Object.defineProperty(query, name, { enumerable: true, get: () => (built ??= builders[name]()) });
-}
+import { toStudyId } from "./study-id.js";
 
 export interface Endpoint {
   /** Stable name used by commands, MCP tools and the sandbox router. */
@@ -211,7 +31,7 @@ export interface Endpoint {
   keyRequired: boolean;
   /** Counted against the plan per key (docs/api.md#rate-limits). */
   metered: boolean;
-  /** The response is a list with `pagination`. */
+  /** The response is a list with `pagination` (takes `limit` and `cursor`); else a get. */
   list: boolean;
   /** What an item of the answer is: its CSV columns, table columns, card and count words. */
   resource: Resource;
@@ -220,31 +40,95 @@ export interface Endpoint {
    * line's flags, and the descriptions of the MCP tools' arguments.
    */
   options: readonly OptionDef[];
-  query: z.ZodMiniType<Record<string, unknown>>;
+  /** The path parameter (`slug`, `id`), read from `path`; undefined when it has none. */
+  pathParam: string | undefined;
+  /**
+   * Every query parameter, by its API name, in order: those given as arguments (`q`,
+   * `ids`), the options' own, `fields`, then `limit` and `cursor`. The query schema has
+   * exactly these keys (test/commands/descriptors.test.ts).
+   */
+  params: readonly string[];
+  /** Parameters whose values are codes sent upper-cased (`us` -> `US`): the options' `upperCode` ones. */
+  upperParams: readonly string[];
+  /**
+   * `limit` when none is given (a list, and search): the list runner's, help's and the
+   * MCP tools' default.
+   */
+  defaultLimit: number;
+  /** The largest `limit` one request may ask for (the page size bound). */
+  maxLimit: number;
+  /** The values `fields` takes, when the endpoint takes `fields`. */
+  fields: readonly string[] | undefined;
+  /**
+   * The path argument as the API takes it, from what people type (`12345678` is the study
+   * `pmid-12345678`); absent: checked as a slug or id (`requireArg`). `label` names the
+   * argument in a message (`<id>` on the command line, `id` for a tool).
+   */
+  pathId?: (value: string, label: string) => string;
+  /** The query schema (zod), built on first use. */
+  query: QuerySchema;
 }
 
 interface Facts {
   path: string;
   scope: Scope;
-  query: keyof Builders;
+  /** Which query schema checks it (`./query-schemas.ts`). */
+  query: SchemaKind;
   resource: Resource;
   list?: boolean;
   options?: readonly OptionDef[];
+  /** Query parameters given as arguments rather than flags (`q` of search, `ids` of compare). */
+  argParams?: readonly string[];
+  /** Default `limit` (lists: LIMITS.pageDefault). */
+  defaultLimit?: number;
+  /** Largest `limit` (lists: LIMITS.pageMax). */
+  maxLimit?: number;
+  fields?: readonly string[];
+  pathId?: (value: string, label: string) => string;
 }
 
 const e = (name: string, facts: Facts): Endpoint => {
   const keyed = facts.scope === "vendors:read" || facts.scope === "products:read" || facts.scope === "pricing:read";
+  const list = facts.list ?? false;
+  const options = facts.options ?? [];
+  // Only a list and search take `limit`; the others keep the page bounds, never sent.
+  const takesLimit = list || facts.maxLimit !== undefined;
+  const pathParam = /\{(\w+)\}/.exec(facts.path)?.[1];
+  const own = options.flatMap((o) => (o.param !== undefined && o.param !== "limit" ? [o.param] : []));
+  const params = [
+    ...(facts.argParams ?? []),
+    ...own,
+    ...(facts.fields ? ["fields"] : []),
+    ...(takesLimit ? ["limit"] : []),
+    ...(list ? ["cursor"] : []),
+  ];
+  let schema: QuerySchema | undefined;
   return {
     name,
     path: facts.path,
     scope: facts.scope,
     keyRequired: keyed,
     metered: keyed,
-    list: facts.list ?? false,
+    list,
     resource: facts.resource,
-    options: facts.options ?? [],
+    options,
+    pathParam,
+    params,
+    upperParams: options.flatMap((o) => (o.param !== undefined && o.transform === upperCode ? [o.param] : [])),
+    defaultLimit: facts.defaultLimit ?? LIMITS.pageDefault,
+    maxLimit: facts.maxLimit ?? LIMITS.pageMax,
+    fields: facts.fields,
+    ...(facts.pathId ? { pathId: facts.pathId } : {}),
+    // Built on first use: a run calls one endpoint, and building every schema cost
+    // several milliseconds of each run's start-up.
     get query() {
-      return query[facts.query];
+      schema ??= buildQuerySchema(facts.query, {
+        maxLimit: facts.maxLimit ?? LIMITS.pageMax,
+        fields: facts.fields ?? [],
+        list,
+        params: options.flatMap((o) => (o.param === undefined ? [] : [{ param: o.param, choices: o.choices }])),
+      });
+      return schema;
     },
   };
 };
@@ -264,6 +148,7 @@ export const ENDPOINTS = {
     resource: "peptide",
     list: true,
     options: PEPTIDE_LIST_OPTIONS,
+    fields: PEPTIDE_FIELDS,
   }),
   peptide: e("peptide", {
     path: "/peptides/{slug}",
@@ -277,6 +162,8 @@ export const ENDPOINTS = {
     query: "paged",
     resource: "cited-study",
     list: true,
+    // The API returns at most this many, so the default takes them all.
+    defaultLimit: LIMITS.peptideStudiesMax,
   }),
   peptideResearch: e("peptideResearch", {
     path: "/peptides/{slug}/research",
@@ -311,6 +198,9 @@ export const ENDPOINTS = {
     query: "search",
     resource: "search",
     options: SEARCH_OPTIONS,
+    argParams: ["q"],
+    defaultLimit: LIMITS.searchLimitDefault,
+    maxLimit: LIMITS.searchLimitMax,
   }),
   studies: e("studies", {
     path: "/studies",
@@ -319,8 +209,15 @@ export const ENDPOINTS = {
     resource: "study",
     list: true,
     options: STUDY_FILTER_OPTIONS,
+    fields: STUDY_FIELDS,
   }),
-  study: e("study", { path: "/studies/{id}", scope: "studies:read", query: "none", resource: "study-detail" }),
+  study: e("study", {
+    path: "/studies/{id}",
+    scope: "studies:read",
+    query: "none",
+    resource: "study-detail",
+    pathId: toStudyId,
+  }),
   vendors: e("vendors", {
     path: "/vendors",
     scope: "vendors:read",
@@ -328,6 +225,7 @@ export const ENDPOINTS = {
     resource: "vendor",
     list: true,
     options: VENDOR_LIST_OPTIONS,
+    fields: VENDOR_FIELDS,
   }),
   vendorCompare: e("vendorCompare", {
     path: "/vendors/compare",
@@ -335,6 +233,7 @@ export const ENDPOINTS = {
     query: "vendorCompare",
     resource: "vendor-compare",
     options: SHIPS_TO_OPTIONS,
+    argParams: ["ids"],
   }),
   vendor: e("vendor", {
     path: "/vendors/{id}",
@@ -381,39 +280,17 @@ export function expandPath(template: string, params: Record<string, string> = {}
   });
 }
 
-export interface ParamProblem {
-  /** The API parameter name (`evidence_level`), or "" for the whole query. */
-  param: string;
-  /** What it accepts, as a sentence fragment ("must be one of: a, b"). */
-  message: string;
-  /** A machine code for the sandbox's error envelope. */
-  code: "invalid_parameter" | "unknown_parameter" | "missing_parameter";
+/**
+ * A parameter's value as the API takes it: a code upper-cased (`us` -> `US`, as the
+ * command line's flags do), anything else as given. For callers that take parameters by
+ * their API names (the MCP tools).
+ */
+export function paramValue(endpoint: Endpoint, param: string, value: unknown): unknown {
+  return endpoint.upperParams.includes(param) && typeof value === "string" ? upperCode(value) : value;
 }
 
-/**
- * Validates a query against an endpoint's schema. Returns the parsed (coerced) query or
- * the problems found, each naming the parameter.
- */
-export function checkQuery(
-  endpoint: Endpoint,
-  raw: Record<string, unknown>,
-): { ok: true; value: Record<string, unknown> } | { ok: false; problems: ParamProblem[] } {
-  const result = endpoint.query.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
-  const problems: ParamProblem[] = [];
-  for (const issue of result.error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys)
-        problems.push({ param: key, message: "is not a parameter of this endpoint", code: "unknown_parameter" });
-      continue;
-    }
-    const param = String(issue.path[0] ?? "");
-    const missing = issue.code === "invalid_type" && raw[param] === undefined;
-    problems.push({
-      param,
-      message: missing ? "is required" : issue.message,
-      code: missing ? "missing_parameter" : "invalid_parameter",
-    });
-  }
-  return { ok: false, problems };
+/** A typed path argument checked and turned into the id the API takes; throws a UsageError naming `<name>`. */
+export function pathValue(endpoint: Endpoint, value: string): string {
+  const name = endpoint.pathParam ?? "id";
+  return endpoint.pathId ? endpoint.pathId(value, `<${name}>`) : requireArg(value, name);
 }

@@ -1,8 +1,8 @@
 /**
  * Enumerated values of the API (docs/api.md#enumerated-values, and the sort values of
  * docs/api.md#query-parameters), as plain data. Help text, completions, man pages and the
- * zod parameter schemas in `endpoints.ts` all derive from these lists; nothing else spells
- * them out.
+ * zod parameter schemas in `query-schemas.ts` all derive from these lists; nothing else spells
+ * them out. It imports nothing, so every layer may read it (CONTRIBUTING.md, Layers).
  */
 
 export const CATEGORIES = [
@@ -82,7 +82,12 @@ export const STUDY_SORTS = ["newest", "oldest", "title"] as const;
 export const VENDOR_SORTS = ["best_match", "rating", "reviews", "popular", "products", "name", "-name"] as const;
 export const SEARCH_TYPES = ["peptides", "content"] as const;
 
-export const PEPTIDE_FIELDS = [
+/**
+ * The CSV/TSV columns of a list of peptides, in the order the API documents its fields
+ * (docs/api.md#resources), nested objects flattened to the paths named here. The fields
+ * `--fields` may name are derived from it (its top-level names), so the two never differ.
+ */
+export const PEPTIDE_COLUMNS = [
   "id",
   "name",
   "also_known_as",
@@ -91,12 +96,24 @@ export const PEPTIDE_FIELDS = [
   "research_topics",
   "classification",
   "fda_status",
-  "evidence",
+  "evidence.level",
+  "evidence.label",
+  "evidence.human_studies",
+  "evidence.preclinical_studies",
+  "evidence.secondary_reports",
   "url",
   "regulatory_status",
   "content_reviewed_at",
   "api_url",
 ] as const;
+
+/** The top-level fields of a list of columns, in order: `rating.average`, `rating.count` -> `rating`. */
+function topLevel(columns: readonly string[]): readonly string[] {
+  return [...new Set(columns.map((c) => c.split(".")[0]!))];
+}
+
+/** The fields of a peptide `--fields` (and the API's `fields`) may name. */
+export const PEPTIDE_FIELDS = topLevel(PEPTIDE_COLUMNS);
 
 export const STUDY_FIELDS = [
   "id",
@@ -115,7 +132,8 @@ export const STUDY_FIELDS = [
   "cited_by",
 ] as const;
 
-export const VENDOR_FIELDS = [
+/** The CSV/TSV columns of a list of vendors (as PEPTIDE_COLUMNS). */
+export const VENDOR_COLUMNS = [
   "id",
   "slug",
   "name",
@@ -126,11 +144,23 @@ export const VENDOR_FIELDS = [
   "website_url",
   "profile_url",
   "product_categories",
-  "rating",
-  "catalog",
-  "shipping",
+  "rating.average",
+  "rating.count",
+  "rating.verified_count",
+  "catalog.product_count",
+  "catalog.peptide_count",
+  "catalog.last_checked_at",
+  "shipping.coverage",
+  "shipping.destinations",
+  "shipping.exclusions",
+  "shipping.free_shipping.available",
+  "shipping.free_shipping.threshold",
+  "shipping.returns_accepted",
   "api_url",
 ] as const;
+
+/** The fields of a vendor `--fields` (and the API's `fields`) may name: VENDOR_COLUMNS' top-level names. */
+export const VENDOR_FIELDS = topLevel(VENDOR_COLUMNS);
 
 export const SCOPES = ["research:read", "studies:read", "vendors:read", "products:read", "pricing:read"] as const;
 export type Scope = (typeof SCOPES)[number];

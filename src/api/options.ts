@@ -108,17 +108,3 @@ export const LIST_OPTIONS = options([
     description: "start from this cursor (as told on stderr by an earlier run)",
   },
 ]);
-
-/** The list options with `--limit`'s default for help: the endpoint's page size. */
-export function listOptions(defaultLimit: number): OptionDef[] {
-  return LIST_OPTIONS.map((o) => (o.key === "limit" ? { ...o, default: defaultLimit } : o));
-}
-
-/** Every option of a command: its own, and the paging options of a list. */
-export function optionsOf(def: {
-  options?: readonly OptionDef[] | undefined;
-  list?: boolean | undefined;
-  defaultLimit?: number | undefined;
-}): OptionDef[] {
-  return [...(def.options ?? []), ...(def.list ? listOptions(def.defaultLimit ?? LIMITS.pageDefault) : [])];
-}

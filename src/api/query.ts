@@ -4,13 +4,14 @@
  * definition), every value is judged by the endpoint's schema before any request, and
  * every message about a bad value names the flag (exit 2, nothing sent).
  */
-import { checkQuery, type Endpoint } from "./endpoints.js";
+import type { Endpoint } from "./endpoints.js";
+import { checkQuery } from "./query-schemas.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
 import type { Query } from "../http/types.js";
 import { longName, type OptionDef } from "./options.js";
 import { extraParams } from "./pairs.js";
-import { cleanLine } from "../output/sanitize.js";
+import { cleanLine } from "../core/sanitize.js";
 import { closest } from "../core/suggest.js";
 
 /** `evidence_level` -> `--evidence-level`, unless a command says otherwise. */

@@ -9,7 +9,7 @@
  * only on the command and its flags, never on the data; what the map does not name goes
  * as compact JSON into the last column, `other` (api/csv-columns.ts).
  */
-import { STUDY_FIELDS } from "./enums.js";
+import { PEPTIDE_COLUMNS, STUDY_FIELDS, VENDOR_COLUMNS } from "./enums.js";
 
 export interface ResourceDescriptor {
   /** Singular and plural, for "wrote 3 studies" and "Fetching studies". */
@@ -26,28 +26,7 @@ const ITEMS = ["item", "items"] as const;
 export const RESOURCES = {
   index: { nouns: ITEMS, csv: null },
   health: { nouns: ITEMS, csv: null },
-  peptide: {
-    nouns: ["peptide", "peptides"],
-    csv: [
-      "id",
-      "name",
-      "also_known_as",
-      "categories",
-      "summary",
-      "research_topics",
-      "classification",
-      "fda_status",
-      "evidence.level",
-      "evidence.label",
-      "evidence.human_studies",
-      "evidence.preclinical_studies",
-      "evidence.secondary_reports",
-      "url",
-      "regulatory_status",
-      "content_reviewed_at",
-      "api_url",
-    ],
-  },
+  peptide: { nouns: ["peptide", "peptides"], csv: PEPTIDE_COLUMNS },
   "peptide-profile": { nouns: ["peptide", "peptides"], csv: null },
   research: { nouns: ITEMS, csv: null },
   regulatory: { nouns: ITEMS, csv: null },
@@ -61,34 +40,7 @@ export const RESOURCES = {
   // A study as a profile cites it (`peptides studies`) also has the editors' summary.
   "cited-study": { nouns: ["study", "studies"], csv: [...STUDY_FIELDS, "finding_summary"] },
   "study-detail": { nouns: ["study", "studies"], csv: null },
-  vendor: {
-    nouns: ["vendor", "vendors"],
-    csv: [
-      "id",
-      "slug",
-      "name",
-      "description",
-      "logo_url",
-      "country",
-      "region",
-      "website_url",
-      "profile_url",
-      "product_categories",
-      "rating.average",
-      "rating.count",
-      "rating.verified_count",
-      "catalog.product_count",
-      "catalog.peptide_count",
-      "catalog.last_checked_at",
-      "shipping.coverage",
-      "shipping.destinations",
-      "shipping.exclusions",
-      "shipping.free_shipping.available",
-      "shipping.free_shipping.threshold",
-      "shipping.returns_accepted",
-      "api_url",
-    ],
-  },
+  vendor: { nouns: ["vendor", "vendors"], csv: VENDOR_COLUMNS },
   "vendor-detail": { nouns: ["vendor", "vendors"], csv: null },
   "vendor-shipping": { nouns: ITEMS, csv: null },
   "vendor-compare": { nouns: ITEMS, csv: null },

@@ -146,7 +146,7 @@ async function runAndDeliver(p: Prepared, original: ParsedInvocation): Promise<n
 
 /** The command's own code, loaded now; it returns data, never prints. */
 async function runCommand(p: Prepared): Promise<Result> {
-  const mod = await loadCommand(p.inv.def.path);
+  const mod = await loadCommand(p.inv.def);
   const result = await mod.run(p.inv.input, p.ctx);
   if (p.io.signal.aborted) throw new InterruptedError();
   // Commands that print text with no request are told here; those after one, before it.

@@ -22,7 +22,7 @@ import {
 import { withProfile } from "../config/profile.js";
 import { hideUrlCredentials } from "../core/credentials.js";
 import type { IO } from "../core/io.js";
-import { cleanBlock, cleanId, cleanLine, inertJson } from "../output/sanitize.js";
+import { cleanBlock, cleanId, cleanLine, inertJson } from "../core/sanitize.js";
 import { type Resume, resumeOf, type RunFacts, type RunWords } from "./resume.js";
 
 export interface ReportOptions {

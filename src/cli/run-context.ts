@@ -4,10 +4,11 @@ import { withProfile } from "../config/profile.js";
 import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { AuthError, UsageError } from "../core/errors.js";
-import { keyFingerprint, redactKey } from "../http/key.js";
+import { keyFingerprint, keyMasked } from "../core/key-display.js";
+import { redactKey } from "../http/key.js";
 import type { Client, ClientEvent, ClientOptions } from "../http/types.js";
 import { colorEnabled, type IO, launchDetached } from "../core/io.js";
-import { cleanBlock } from "../output/sanitize.js";
+import { cleanBlock } from "../core/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
 
@@ -33,7 +34,7 @@ function pathPattern(path: string): RegExp {
 /** Redacts the key in a header value: `Bearer ****abcd`. */
 function redact(value: string, key: string | undefined): string {
   if (!key) return value;
-  return redactKey(value.split(key).join(keyFingerprint(key)), key);
+  return redactKey(value.split(key).join(keyMasked(key)), key);
 }
 
 /** The run's stderr lines: notices (not under -q), the sandbox's once (always), and -v's debug lines. */
@@ -90,8 +91,7 @@ function scopeWatch(init: ContextInit) {
     },
     async record() {
       if (outcomes.size === 0 || watchedKey === undefined) return;
-      const { keyDigest } = await import("../config/key-digest.js");
-      await (await init.store()).noteScopes(init.profile, keyDigest(watchedKey), outcomes);
+      await (await init.store()).noteScopes(init.profile, keyFingerprint(watchedKey), outcomes);
     },
   };
 }

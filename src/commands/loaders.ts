@@ -1,10 +1,12 @@
 /**
  * Each command's code, loaded only when that command runs: the definitions
  * (`<noun>/defs.ts`) are plain data that help, man pages and completion read without
- * loading any of it, and this map is the one place that names the modules. A test
- * checks that every definition has its loader and every loader its definition.
+ * loading any of it, and this map is the one place that names the modules. A command
+ * that is only its endpoint (a list, or a record by id, with `calls` and no loader here)
+ * runs `shared/endpoint-command.ts`. A test checks that every definition has code and
+ * every loader its definition.
  */
-import type { CommandModule } from "../core/command.js";
+import type { CommandDef, CommandModule } from "../core/command.js";
 
 export const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   api: () => import("./api/api.js"),
@@ -28,12 +30,6 @@ export const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   "peptides list": () => import("./peptides/list.js"),
   "peptides get": () => import("./peptides/get.js"),
   "peptides studies": () => import("./peptides/studies.js"),
-  "peptides research": () => import("./peptides/research.js"),
-  "peptides regulatory": () => import("./peptides/regulatory.js"),
-  prices: () => import("./prices/prices.js"),
-  products: () => import("./prices/products.js"),
-  categories: () => import("./research/categories.js"),
-  "research-areas": () => import("./research/areas.js"),
   search: () => import("./research/search.js"),
   sandbox: () => import("./sandbox/serve.js"),
   "studies list": () => import("./studies/list.js"),
@@ -41,13 +37,14 @@ export const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   "studies export": () => import("./studies/export.js"),
   "vendors list": () => import("./vendors/list.js"),
   "vendors get": () => import("./vendors/get.js"),
-  "vendors shipping": () => import("./vendors/shipping.js"),
   "vendors compare": () => import("./vendors/compare.js"),
 };
 
-/** The code of the command at `path` (`["peptides", "list"]`). */
-export function loadCommand(path: readonly string[]): Promise<CommandModule> {
-  const load = LOADERS[path.join(" ")];
-  if (!load) throw new Error(`no code for pep ${path.join(" ")}`);
-  return load();
+/** The code of a command: its own, or its endpoint's. */
+export async function loadCommand(def: Pick<CommandDef, "path" | "calls">): Promise<CommandModule> {
+  const load = LOADERS[def.path.join(" ")];
+  if (load) return load();
+  if (def.calls === undefined) throw new Error(`no code for pep ${def.path.join(" ")}`);
+  const { endpointCommand } = await import("./shared/endpoint-command.js");
+  return endpointCommand(def.calls);
 }

@@ -1,6 +1,6 @@
 /**
- * Every command of `pep`, as plain data. Importing this loads no command code: each
- * definition's `load()` imports it when that command runs.
+ * Every command of `pep`, as plain data. Importing this loads no command code:
+ * `loaders.ts` imports a command's code when that command runs.
  */
 import { defs as meta } from "./meta/defs.js";
 import { defs as peptides } from "./peptides/defs.js";
@@ -15,7 +15,7 @@ import { defs as auth } from "./auth/defs.js";
 import { defs as config } from "./config/defs.js";
 import { defs as cache } from "./cache/defs.js";
 import { defs as completion } from "./completion/defs.js";
-import { optionsOf } from "../api/options.js";
+import { optionsOf } from "../api/command-options.js";
 import { defs as mcp } from "./mcp/defs.js";
 import type { CommandDef, GroupInfo } from "../core/command.js";
 import { GLOBAL_OPTIONS } from "../api/globals.js";
@@ -51,7 +51,7 @@ export const COMMANDS: readonly CommandDef[] = [
 ];
 
 /** Every option of a definition, list options included. */
-export { optionsOf } from "../api/options.js";
+export { optionsOf } from "../api/command-options.js";
 
 /** The definitions of this build, as the man page and completion generators read them. */
 export function docSources(version: string): DocSources {

@@ -11,7 +11,9 @@ import type { GlobalOptions } from "../core/command-context.js";
 import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../core/io.js";
 import { profileName as profileOf } from "./profile.js";
-import { cacheDir, openConfigStore, readKeyFile, type ConfigStore } from "./store.js";
+import { readKeyFile } from "./key-file.js";
+import { cacheDir } from "./locations.js";
+import { openConfigStore, type ConfigStore } from "./store.js";
 import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, SandboxSource, ValueSource } from "./types.js";
 import { checkBaseUrl, parseConfigValue } from "./values.js";
 

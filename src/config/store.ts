@@ -1,72 +1,24 @@
 /**
- * The config file: the only module that touches it and the config folder. The file
+ * The config file: the only module that reads or writes it and the config folder
+ * (where they are: locations.ts; the scopes a profile records: scopes-seen.ts). The file
  * holds named profiles, `{ "profiles": { "default": { "base_url": …, "api_key": … } } }`,
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import { chmodSync, closeSync, fstatSync, openSync, readFileSync, readSync, type Stats, statSync } from "node:fs";
-import os from "node:os";
+import { chmodSync, closeSync, fstatSync, openSync, readFileSync, type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { makeDirs } from "../core/dirs.js";
-import { ConfigError, UsageError } from "../core/errors.js";
+import { ConfigError } from "../core/errors.js";
 import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
 import { jsonErrorReason } from "../core/json-reason.js";
+import { configDir, type Env } from "./locations.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
 import type { ConfigKey, ProfileValues } from "./types.js";
 import { checkStoredProfile } from "./values.js";
+import { mergeScopes, readScopes, type ScopesSeen } from "./scopes-seen.js";
 
 export const CONFIG_FILE_NAME = "config.json";
-
-type Env = Record<string, string | undefined>;
-
-/** The home folder from the run's environment (as os.homedir() reads it from the process's). */
-function home(env: Env): string {
-  return env.HOME && path.isAbsolute(env.HOME) ? env.HOME : os.homedir();
-}
-
-/** `$PEP_CONFIG_DIR`, else `$XDG_CONFIG_HOME/pep`, else `~/.config/pep`. */
-export function configDir(env: Env): string {
-  if (env.PEP_CONFIG_DIR) return path.resolve(env.PEP_CONFIG_DIR);
-  const base =
-    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home(env), ".config");
-  return path.join(base, "pep");
-}
-
-/** `$PEP_CACHE_DIR`, else `$XDG_CACHE_HOME/pep`, else `~/.cache/pep`. */
-export function cacheDir(env: Env): string {
-  if (env.PEP_CACHE_DIR) return path.resolve(env.PEP_CACHE_DIR);
-  const base =
-    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(home(env), ".cache");
-  return path.join(base, "pep");
-}
-
-/** What pep has seen of a key's scopes: granted by a success, refused by a 403. Not a secret. */
-export interface ScopesSeen {
-  granted: string[];
-  refused: string[];
-}
-
-/** The profile field that holds ScopesSeen per key fingerprint (ignored as a config value). */
-export const SCOPES_FIELD = "scopes_seen";
-
-/** Keys whose scopes a profile remembers, newest last; older ones are dropped. */
-const SCOPE_KEYS_KEPT = 8;
-
-function scopeList(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").sort() : [];
-}
-
-function readScopes(profile: Record<string, unknown> | undefined, fingerprint: string): ScopesSeen {
-  const all = profile?.[SCOPES_FIELD];
-  const entry =
-    all && typeof all === "object" && !Array.isArray(all) && Object.hasOwn(all, fingerprint)
-      ? (all as Record<string, unknown>)[fingerprint]
-      : undefined;
-  if (!entry || typeof entry !== "object") return { granted: [], refused: [] };
-  const e = entry as Record<string, unknown>;
-  return { granted: scopeList(e.granted), refused: scopeList(e.refused) };
-}
 
 interface FileShape {
   profiles?: Record<string, Record<string, unknown>>;
@@ -217,35 +169,6 @@ function changeableProfile(shape: FileShape, name: string, file: string): Record
 }
 
 /**
- * Adds what a run saw of a key's scopes (by its fingerprint) to a stored profile; false
- * when that changes nothing. The newest fingerprints are kept, SCOPE_KEYS_KEPT of them.
- */
-function mergeScopes(
-  current: Record<string, unknown>,
-  fingerprint: string,
-  outcomes: ReadonlyMap<string, "granted" | "refused">,
-): boolean {
-  const before = readScopes(current, fingerprint);
-  const granted = new Set(before.granted);
-  const refused = new Set(before.refused);
-  for (const [scope, outcome] of outcomes) {
-    (outcome === "granted" ? granted : refused).add(scope);
-    (outcome === "granted" ? refused : granted).delete(scope);
-  }
-  const after = { granted: [...granted].sort(), refused: [...refused].sort() };
-  if (JSON.stringify(after) === JSON.stringify(before)) return false;
-  const old = current[SCOPES_FIELD];
-  const all: Record<string, unknown> =
-    old && typeof old === "object" && !Array.isArray(old) ? { ...(old as Record<string, unknown>) } : {};
-  delete all[fingerprint]; // re-added last: the newest key is kept longest
-  Object.defineProperty(all, fingerprint, { value: after, enumerable: true, writable: true, configurable: true });
-  const keys = Object.keys(all);
-  for (const k of keys.slice(0, Math.max(0, keys.length - SCOPE_KEYS_KEPT))) delete all[k];
-  current[SCOPES_FIELD] = all;
-  return true;
-}
-
-/**
  * Reads are readFileShape (plain JSON, checked); writes are atomic (atomically: a temp
  * file at mode 0600, flushed, then renamed over the file), so a reader never sees half
  * a file and a failure leaves the old one. The read-change-write runs under a lock
@@ -335,79 +258,4 @@ export function openConfigStore(env: Env): ConfigStore {
       });
     },
   };
-}
-
-/**
- * The most a key file (or a key on stdin) may hold: a key is tens of characters, so a
- * few KiB leave room for a trailing newline or comment, while `/dev/zero`, `/dev/urandom`
- * or a wrong file is refused at once instead of read into memory without end.
- */
-export const KEY_FILE_MAX_BYTES = 4096;
-
-/** Reads at most `max + 1` bytes of `file` (enough to tell it is too big). */
-function readHead(file: string, max: number): Buffer {
-  const fd = openSync(file, "r");
-  try {
-    const buf = Buffer.alloc(max + 1);
-    let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, null);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Reads stdin until its end or past `max` bytes, whichever comes first. */
-async function readStdinHead(stdin: NodeJS.ReadableStream, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let got = 0;
-  for await (const c of stdin) {
-    const b = typeof c === "string" ? Buffer.from(c) : (c as Buffer);
-    chunks.push(b);
-    got += b.length;
-    if (got > max) break; // leaving the loop stops reading stdin
-  }
-  return Buffer.concat(chunks);
-}
-
-/**
- * Reads a key from `--api-key-file <path|->`: the file's first non-empty line, or stdin
- * when `-`. `label` names the flag in messages (`--with-key` for `pep auth login`).
- */
-export async function readKeyFile(
-  spec: string,
-  stdin: NodeJS.ReadableStream,
-  cwd: string,
-  label = "--api-key-file",
-): Promise<string> {
-  let bytes: Buffer;
-  const source = spec === "-" ? "standard input" : spec;
-  if (spec === "-") {
-    bytes = await readStdinHead(stdin, KEY_FILE_MAX_BYTES);
-  } else {
-    const file = path.resolve(cwd, spec);
-    try {
-      bytes = readHead(file, KEY_FILE_MAX_BYTES);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new UsageError(`${label}: cannot read ${file}${code ? ` (${code})` : ""}`);
-    }
-  }
-  if (bytes.length > KEY_FILE_MAX_BYTES) {
-    throw new UsageError(
-      `${label}: ${source} holds more than ${KEY_FILE_MAX_BYTES / 1024} KiB; a key file holds one key (a line of tens of characters)`,
-    );
-  }
-  const text = bytes.toString("utf8");
-  const key = (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
-  if (key === "") throw new UsageError(`${label}: ${source} holds no key`);
-  if (/\s/.test(key)) throw new UsageError(`${label}: the key must be one word without spaces`);
-  // A key is text: control characters (a binary file, a wrong path) are not sent as a header.
-  if (/[\x00-\x1f\x7f]/.test(key))
-    throw new UsageError(`${label}: ${source} does not hold a key (it has control characters)`);
-  return key;
 }

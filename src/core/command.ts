@@ -51,12 +51,10 @@ export interface CommandDef {
   options?: readonly OptionDef[];
   /** Two or three real command lines, each optionally followed by `  # comment`. */
   examples?: readonly string[];
-  /** Takes `--limit --all --page-size --cursor`. */
+  /** Takes `--limit --all --page-size --cursor` (`--limit`'s default is the endpoint's `defaultLimit`). */
   list?: boolean;
   /** Prints a list and takes `--fields` without the list options (`studies export`). */
   fields?: boolean;
-  /** Default `--limit` for a list (the endpoint's page size). */
-  defaultLimit?: number;
   /** Output formats beyond table/json/ndjson/csv/tsv (citations for study commands). */
   extraFormats?: readonly OutputFormat[];
   /** Format when neither -o nor PEP_OUTPUT chooses one (`studies export` writes csv). */

@@ -1,10 +1,10 @@
 /**
  * Typed errors and the one map from an error to an exit code (docs/cli.md#exit-codes).
- * Everything that can fail in `pep` throws one of these; `main.ts` prints it and exits
- * with `exitCodeFor(err)`.
+ * Everything that can fail in `pep` throws one of these; the run's one error step,
+ * `report()` in cli/report.ts, tells it and returns `exitCodeFor(err)`.
  */
 import type { RateLimitInfo } from "../http/types.js";
-import { cleanLine } from "../output/sanitize.js";
+import { cleanLine } from "./sanitize.js";
 
 export const EXIT = {
   ok: 0,

@@ -6,8 +6,7 @@
  * Output depends only on the definitions and the package version (no date), so the
  * checked-in pages can be compared with a fresh rendering.
  */
-import { LIMITS } from "../api/enums.js";
-import { flagNames, listOptions, longName, type OptionDef } from "../api/options.js";
+import { flagNames, LIST_OPTIONS, longName, type OptionDef } from "../api/options.js";
 import { type ArgDef, type CommandDef, descriptionOf } from "../core/command.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { OTHER_COLUMN } from "../api/csv-columns.js";
@@ -316,13 +315,11 @@ function mainPage(src: DocSources, specs: readonly PageSpec[], names: readonly s
   lines.push(
     guardLine(
       prose(
-        `Commands that list (their pages say so) stream their items and take these options. The default \`--limit\` is the endpoint's page size: ${LIMITS.pageDefault}, or ${LIMITS.searchLimitDefault} for \`pep search\`. When more items remain, stderr says how to fetch them in one line that scripts can pick out, \`to continue: pep … --cursor=<c>\` (not with \`-q\`); when a run is cut short by an error, stderr shows the command that resumes it, \`to resume: pep … --cursor=<c>\`.`,
+        `Commands that list (their pages say so) stream their items and take these options. The default \`--limit\` is the endpoint's, given on each command's page. When more items remain, stderr says how to fetch them in one line that scripts can pick out, \`to continue: pep … --cursor=<c>\` (not with \`-q\`); when a run is cut short by an error, stderr shows the command that resumes it, \`to resume: pep … --cursor=<c>\`.`,
       ),
     ),
   );
-  for (const o of listOptions(LIMITS.pageDefault)) {
-    lines.push(...optionEntry(o.key === "limit" ? { ...o, default: undefined } : o));
-  }
+  for (const o of LIST_OPTIONS) lines.push(...optionEntry(o));
 
   lines.push(...columnsSection(src), ...exitSection(), ...environmentSection(), ...filesSection());
   const examples = [

@@ -16,7 +16,8 @@ import { cacheKey } from "./cache.js";
 import { realClock } from "./clock.js";
 import { decode, type Received, requestIdOf } from "./decode.js";
 import { type CacheableAttempt, withEtagCache } from "./etag.js";
-import { keyFingerprint, redactKey } from "./key.js";
+import { keyMasked } from "../core/key-display.js";
+import { redactKey } from "./key.js";
 import { paginate } from "./paginate.js";
 import { createPacer, type Send, withPacing, withRetry } from "./retry.js";
 import { createTransport, ENCODINGS, seconds } from "./transport.js";
@@ -69,8 +70,8 @@ function headerRedactor(apiKey: string | undefined) {
   return (headers: Record<string, string>): Record<string, string> => {
     const out: Record<string, string> = { ...headers };
     if (apiKey) {
-      if (out.Authorization !== undefined) out.Authorization = `Bearer ${keyFingerprint(apiKey)}`;
-      if (out["X-API-Key"] !== undefined) out["X-API-Key"] = keyFingerprint(apiKey);
+      if (out.Authorization !== undefined) out.Authorization = `Bearer ${keyMasked(apiKey)}`;
+      if (out["X-API-Key"] !== undefined) out["X-API-Key"] = keyMasked(apiKey);
     }
     return out;
   };

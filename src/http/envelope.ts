@@ -5,7 +5,7 @@
  * the client relies on is checked: `data` is present, `pagination` (when sent) has a
  * cursor and a has-more flag, and an error carries its code and message.
  */
-// zod's mini API, as in src/api/endpoints.ts: only the functions used are bundled.
+// zod's mini API, as in src/api/query-schemas.ts: only the functions used are bundled.
 import * as z from "zod/mini";
 import type { $ZodError } from "zod/v4/core";
 import type { ApiErrorBody } from "../core/errors.js";

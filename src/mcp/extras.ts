@@ -13,7 +13,7 @@ import { ENDPOINTS, expandPath } from "../api/endpoints.js";
 import { CATEGORIES, LIMITS, PRODUCT_FORM_EXAMPLES } from "../api/enums.js";
 import { toStudyId } from "../api/study-id.js";
 import type { Context } from "../core/command-context.js";
-import { keyEnding } from "../config/key-ending.js";
+import { keyEnding } from "../core/key-display.js";
 import { ApiError } from "../core/errors.js";
 import type { Query } from "../http/types.js";
 import { toolError } from "./failure.js";

@@ -6,10 +6,10 @@
  * names none of them is kept.
  */
 import type { Endpoint } from "../api/endpoints.js";
-import { keyEnding } from "../config/key-ending.js";
+import { keyEnding } from "../core/key-display.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { ApiError, AuthError, NetworkError, PepError, ResponseError, UsageError } from "../core/errors.js";
-import { cleanBlock, cleanLine } from "../output/sanitize.js";
+import { cleanBlock, cleanLine } from "../core/sanitize.js";
 import type { Deferred } from "./calls.js";
 import { KEY_FIX } from "./setup.js";
 import type { Redact } from "./result.js";

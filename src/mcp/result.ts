@@ -3,7 +3,7 @@
  * notices every result carries, and a text that carries the same data as compact JSON.
  */
 import type { Meta } from "../http/types.js";
-import { cleanLine, stripTerminalControls } from "../output/sanitize.js";
+import { cleanLine, stripTerminalControls } from "../core/sanitize.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 
 export const SANDBOX_DATA_NOTICE =

@@ -9,7 +9,7 @@ import { DEFAULT_PROFILE, knownProfiles } from "../config/profile.js";
 import type { Context } from "../core/command-context.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { PepError } from "../core/errors.js";
-import { cleanLine } from "../output/sanitize.js";
+import { cleanLine } from "../core/sanitize.js";
 
 export interface Setup {
   /** What stops every tool from working, each with its fix; empty when the tools can run. */
@@ -63,8 +63,8 @@ export async function inspectSetup(ctx: Context): Promise<Setup> {
   let refusedScopes: string[] = [];
   if (config?.apiKey && config.apiKeySource === "config") {
     try {
-      const { keyDigest } = await import("../config/key-digest.js");
-      refusedScopes = (await ctx.store()).scopesSeen(config.profile, keyDigest(config.apiKey)).refused;
+      const { keyFingerprint } = await import("../core/key-display.js");
+      refusedScopes = (await ctx.store()).scopesSeen(config.profile, keyFingerprint(config.apiKey)).refused;
     } catch {
       // what was seen of the key is a convenience: without it every keyed tool is listed
     }

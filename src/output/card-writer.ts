@@ -7,7 +7,7 @@
  * name is still shown after them, so a field added by the API is never lost.
  */
 import { factText, idCell, isIdKey, scalarCell, sourceText, valueText, type Cell } from "./cells.js";
-import { cleanLine, MAX_URL_LENGTH } from "./sanitize.js";
+import { cleanLine, MAX_URL_LENGTH } from "../core/sanitize.js";
 import type { Style } from "./style.js";
 import {
   asFact,

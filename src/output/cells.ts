@@ -5,7 +5,7 @@
  * sequences here, so callers only lay it out.
  */
 import { midnightAsDate } from "./labels.js";
-import { cleanBlock, cleanId, cleanLine, showInvisible } from "./sanitize.js";
+import { cleanBlock, cleanId, cleanLine, showInvisible } from "../core/sanitize.js";
 import {
   asFact,
   asMoney,

@@ -10,7 +10,7 @@
  */
 import { idCell, isIdKey, scalarCell, sourceText, valueText } from "./cells.js";
 import { midnightAsDate } from "./labels.js";
-import { cleanLine } from "./sanitize.js";
+import { cleanLine } from "../core/sanitize.js";
 import { asFact, asMoney, asPerson, humanize, isPlainObject, isScalar, titleKeyOf, type Plain } from "./values.js";
 
 /** A value as lines (a list of objects: one element a line); `dim` for placeholders. */

@@ -8,7 +8,7 @@ import { stringify } from "csv-stringify/sync";
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { type CellGuard, neutraliseFormula, writeRows } from "./rows.js";
-import { csvText, stripTerminalControls } from "./sanitize.js";
+import { csvText, stripTerminalControls } from "../core/sanitize.js";
 
 export function csvLine(cells: readonly string[], guard: CellGuard = "guarded"): string {
   // Cleaned here too, not only by the caller: the header is the API's keys as they came.

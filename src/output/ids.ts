@@ -6,7 +6,7 @@
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
 import { searchRows } from "./rows.js";
-import { cleanLine } from "./sanitize.js";
+import { cleanLine } from "../core/sanitize.js";
 import { isPlainObject } from "./values.js";
 import type { WriterContext } from "./writer-context.js";
 

@@ -22,7 +22,7 @@ import { stringifyExact } from "../core/exact-number.js";
 /** JSON text of `v` for jq, every number as the API wrote it. */
 const json = (v: unknown): string => stringifyExact(v) ?? "null";
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
-import { cleanBlock, inertJson } from "./sanitize.js";
+import { cleanBlock, inertJson } from "../core/sanitize.js";
 import type { JqOptions, WriterContext } from "./writer-context.js";
 
 export type { JqOptions } from "./writer-context.js";

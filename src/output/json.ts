@@ -7,7 +7,7 @@
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { stringifyExact } from "../core/exact-number.js";
-import { inertJson } from "./sanitize.js";
+import { inertJson } from "../core/sanitize.js";
 
 // Numbers the API wrote beyond what JavaScript holds (ExactNumber) go out as written.
 function pretty(value: unknown): string {

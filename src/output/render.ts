@@ -17,7 +17,7 @@ import { makeContext, type RenderOptions, type WriterContext } from "./writer-co
 export type { RenderOptions } from "./writer-context.js";
 import { isCitable } from "./citable.js";
 import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
-import { cleanBlock, cleanLine } from "./sanitize.js";
+import { cleanBlock, cleanLine } from "../core/sanitize.js";
 
 type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
 

@@ -9,7 +9,7 @@ import { stringifyExact } from "../core/exact-number.js";
 import { leftOver, mappedColumns, OTHER_COLUMN } from "../api/csv-columns.js";
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
-import { inertJson, stripTerminalControls } from "./sanitize.js";
+import { inertJson, stripTerminalControls } from "../core/sanitize.js";
 import {
   expandFields,
   flattenKeys,

@@ -1,4 +1,4 @@
-import { ACTIVE_CHAR } from "./sanitize.js";
+import { ACTIVE_CHAR } from "../core/sanitize.js";
 
 /**
  * A word the shell reads back as it is: plain, or single-quoted; a word holding control

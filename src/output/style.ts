@@ -3,7 +3,7 @@
  * (never from chalk's own terminal detection, which looks at the process).
  */
 import { Chalk } from "chalk";
-import { safeLinkTarget } from "./sanitize.js";
+import { safeLinkTarget } from "../core/sanitize.js";
 
 export interface Style {
   bold(text: string): string;

@@ -17,7 +17,7 @@ import {
   shortStatus,
   widestLabel,
 } from "./labels.js";
-import { cleanLine } from "./sanitize.js";
+import { cleanLine } from "../core/sanitize.js";
 import { expandFields, getPath, isPlainObject, isScalar, NOT_DOCUMENTED } from "./values.js";
 import { displayWidth } from "./width.js";
 

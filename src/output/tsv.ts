@@ -7,7 +7,7 @@
 import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import type { WriterContext } from "./writer-context.js";
 import { type CellGuard, neutraliseFormula, writeRows } from "./rows.js";
-import { escapeTsv, stripTerminalControls } from "./sanitize.js";
+import { escapeTsv, stripTerminalControls } from "../core/sanitize.js";
 
 export function tsvLine(cells: readonly string[], guard: CellGuard = "guarded"): string {
   // Cleaned before the guard, not only after it: a header is the API's keys as they came,

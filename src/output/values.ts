@@ -6,7 +6,7 @@
  * shapes it has not seen.
  */
 import { ExactNumber } from "../core/exact-number.js";
-import { cleanLine } from "./sanitize.js";
+import { cleanLine } from "../core/sanitize.js";
 
 /** The API's token for an undocumented research field (docs/api.md#content-rules). */
 export const NOT_DOCUMENTED = "not_documented";

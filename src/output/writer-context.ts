@@ -15,7 +15,7 @@ import type { OutputFormat } from "../api/enums.js";
 import { InterruptedError } from "../core/errors.js";
 import { write } from "../core/io.js";
 import type { Progress } from "./progress.js";
-import { cleanBlock } from "./sanitize.js";
+import { cleanBlock } from "../core/sanitize.js";
 
 /** `--jq`: the expression and how its output is printed. */
 export interface JqOptions {

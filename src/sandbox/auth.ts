@@ -10,7 +10,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Scope } from "../api/enums.js";
 import type { Endpoint } from "../api/endpoints.js";
-import { SandboxError } from "./errors.js";
+import { SandboxError } from "./sandbox-error.js";
 
 export const SANDBOX_KEYS = { full: "sbx_full_key", research: "sbx_research_key", vendors: "sbx_vendors_key" } as const;
 

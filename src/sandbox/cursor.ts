@@ -5,7 +5,7 @@
  * Only URL-safe characters are used, so cursors survive any URL encoding.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { SandboxError } from "./errors.js";
+import { SandboxError } from "./sandbox-error.js";
 
 export interface CursorCodec {
   encode(offset: number, fingerprint: string): string;

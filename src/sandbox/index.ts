@@ -16,13 +16,13 @@ import { createCursorCodec } from "./cursor.js";
 import { buildDataset } from "./data/index.js";
 import { createFaults } from "./faults.js";
 import { RateLimiter, type LimitPolicy } from "./limits.js";
-import { createPipeline } from "./server.js";
+import { createPipeline } from "./request-pipeline.js";
 import { SANDBOX_KEYS } from "./auth.js";
 
 export { SANDBOX_KEYS } from "./auth.js";
 export { DEFAULT_LIMITS, type LimitPolicy } from "./limits.js";
 export { buildDataset, BASE_COUNTS, type Dataset } from "./data/index.js";
-export { DATA_NOW_ISO } from "./data/clock.js";
+export { DATA_NOW_ISO } from "./data/data-now.js";
 
 export interface SandboxOptions {
   /** Default 0: a free port. `pep sandbox` passes 4010. */

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, deflateSync, gzipSync } from "node:zlib";
 import { AFFILIATE_DISCLOSURE, type HandlerResult } from "./request-context.js";
-import { DATA_NOW_ISO } from "./data/clock.js";
+import { DATA_NOW_ISO } from "./data/data-now.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 

@@ -3,7 +3,7 @@
  * path parameters decoded. Paths live under `/v1`; one trailing slash is tolerated.
  */
 import { ENDPOINTS, type Endpoint, type EndpointName } from "../api/endpoints.js";
-import { SandboxError } from "./errors.js";
+import { SandboxError } from "./sandbox-error.js";
 
 export interface Route {
   name: EndpointName;

@@ -4,26 +4,30 @@
  * schema accepts. These checks keep that true when either side changes.
  */
 import { describe, expect, it } from "vitest";
-import { checkQuery, ENDPOINTS } from "../../src/api/endpoints.js";
+import { ENDPOINTS } from "../../src/api/endpoints.js";
+import { checkQuery } from "../../src/api/query-schemas.js";
 import { LIMITS } from "../../src/api/enums.js";
 import { pagingFrom } from "../../src/commands/shared/list.js";
 
 const lists = Object.values(ENDPOINTS).filter((e) => e.list);
 
 describe("the page size of a bare list", () => {
-  it("every list endpoint's schema takes any page size pagingFrom can give", () => {
-    expect(lists.length).toBeGreaterThanOrEqual(8);
-    for (const e of lists)
-      for (const limit of [1, 20, LIMITS.pageMax]) expect(checkQuery(e, { limit }).ok, `${e.name} ${limit}`).toBe(true);
+  it("every list endpoint's schema takes any page size pagingFrom can give for it, and no more", () => {
+    expect(lists).not.toEqual([]);
+    for (const e of lists) {
+      const sizes = [1, pagingFrom({}, e).pageSize, pagingFrom({ all: true }, e).pageSize];
+      for (const limit of sizes) expect(checkQuery(e, { limit }).ok, `${e.name} ${limit}`).toBe(true);
+      expect(checkQuery(e, { limit: e.maxLimit + 1 }).ok, `${e.name}`).toBe(false);
+    }
   });
 
   it("pagingFrom gives page sizes from 1 to the page maximum, and refuses others naming the flag", () => {
-    expect(pagingFrom({}).pageSize).toBe(LIMITS.pageDefault);
-    expect(pagingFrom({ limit: "5000" }).pageSize).toBe(LIMITS.pageMax);
-    expect(pagingFrom({ all: true }).pageSize).toBe(LIMITS.pageMax);
-    expect(pagingFrom({ limit: "1" }).pageSize).toBe(1);
-    expect(() => pagingFrom({ pageSize: String(LIMITS.pageMax + 1) })).toThrow(/--page-size/);
-    expect(() => pagingFrom({ pageSize: "0" })).toThrow(/--page-size/);
-    expect(() => pagingFrom({ limit: "0" })).toThrow(/--limit/);
+    expect(pagingFrom({}, ENDPOINTS.studies).pageSize).toBe(LIMITS.pageDefault);
+    expect(pagingFrom({ limit: "5000" }, ENDPOINTS.studies).pageSize).toBe(LIMITS.pageMax);
+    expect(pagingFrom({ all: true }, ENDPOINTS.studies).pageSize).toBe(LIMITS.pageMax);
+    expect(pagingFrom({ limit: "1" }, ENDPOINTS.studies).pageSize).toBe(1);
+    expect(() => pagingFrom({ pageSize: String(LIMITS.pageMax + 1) }, ENDPOINTS.studies)).toThrow(/--page-size/);
+    expect(() => pagingFrom({ pageSize: "0" }, ENDPOINTS.studies)).toThrow(/--page-size/);
+    expect(() => pagingFrom({ limit: "0" }, ENDPOINTS.studies)).toThrow(/--limit/);
   });
 });

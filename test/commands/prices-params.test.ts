@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
-import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../src/api/params/prices.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../src/api/params/price-options.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
 import { extraParams, splitPair } from "../../src/api/pairs.js";
 import type { Context } from "../../src/cli/run-context.js";
@@ -9,7 +9,14 @@ import { UsageError } from "../../src/core/errors.js";
 /** The query `pep prices` (with --ships-to) or `pep products` builds from these options. */
 function offerQuery(endpoint: Endpoint, opts: Record<string, unknown>, withShipsTo: boolean) {
   const ctx = { fields: undefined } as unknown as Context;
-  return listQuery(ctx, endpoint, opts, withShipsTo ? PRICE_OPTIONS : PRODUCT_OPTIONS, pagingFrom({}), false).query;
+  return listQuery(
+    ctx,
+    endpoint,
+    opts,
+    withShipsTo ? PRICE_OPTIONS : PRODUCT_OPTIONS,
+    pagingFrom({}, ENDPOINTS.studies),
+    false,
+  ).query;
 }
 
 describe("--param key=value", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ENDPOINTS } from "../../src/api/endpoints.js";
 import { COMMANDS } from "../../src/commands/registry.js";
 import { RESEARCH_NOTICE } from "../../src/core/research-notice.js";
 import { runPep, scratch } from "../helpers/cli.js";
@@ -50,7 +51,7 @@ describe("help of the research and study commands", () => {
           if (o.choices) expect(help, `${name} --${o.long}`).toContain(o.choices.join(", "));
           if (o.default !== undefined) expect(help, `${name} --${o.long}`).toContain(`(default: ${String(o.default)})`);
         }
-        if (def.list) expect(help).toContain(`(default: ${def.defaultLimit})`);
+        if (def.list) expect(help).toContain(`(default: ${ENDPOINTS[def.calls!].defaultLimit})`);
       } finally {
         tmp.cleanup();
       }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { checkQuery, ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
-import { PEPTIDE_LIST_OPTIONS } from "../../src/api/params/peptides.js";
-import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/api/params/research.js";
+import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
+import { checkQuery } from "../../src/api/query-schemas.js";
+import { PEPTIDE_LIST_OPTIONS } from "../../src/api/params/peptide-options.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../src/api/params/research-options.js";
 import { listQuery, pagingFrom } from "../../src/commands/shared/list.js";
 import { queryFromOptions } from "../../src/api/query.js";
 import { flagString, longName } from "../../src/api/options.js";
 import { splitFields } from "../../src/api/globals.js";
 import { searchText } from "../../src/commands/research/search.js";
 import { exportPaging } from "../../src/commands/studies/export.js";
-import { STUDY_FILTER_OPTIONS } from "../../src/api/params/studies.js";
+import { STUDY_FILTER_OPTIONS } from "../../src/api/params/study-options.js";
 import type { OptionDef } from "../../src/core/command.js";
 import type { Context } from "../../src/cli/run-context.js";
 import { UsageError } from "../../src/core/errors.js";
@@ -101,7 +102,7 @@ describe("peptides list: flags -> parameters", () => {
   });
 
   it("sends --fields, checks paging, and keeps limit and cursor for the paginator", () => {
-    const paging = pagingFrom({ limit: "5", cursor: "abc" });
+    const paging = pagingFrom({ limit: "5", cursor: "abc" }, ENDPOINTS.studies);
     const { query, fields } = listQuery(
       ctxWith("id,name, evidence"),
       ENDPOINTS.peptides,
@@ -124,7 +125,9 @@ describe("peptides list: flags -> parameters", () => {
     [{ researchArea: "y".repeat(81) }, "--research-area must be at most 80 characters"],
   ])("%j is refused naming the flag", (opts, message) => {
     expect(
-      usageMessage(() => listQuery(ctxWith(), ENDPOINTS.peptides, opts, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true)),
+      usageMessage(() =>
+        listQuery(ctxWith(), ENDPOINTS.peptides, opts, PEPTIDE_LIST_OPTIONS, pagingFrom({}, ENDPOINTS.studies), true),
+      ),
     ).toContain(message);
   });
 
@@ -135,7 +138,7 @@ describe("peptides list: flags -> parameters", () => {
         ENDPOINTS.peptides,
         { search: "x".repeat(200), researchArea: "y".repeat(80) },
         PEPTIDE_LIST_OPTIONS,
-        pagingFrom({}),
+        pagingFrom({}, ENDPOINTS.studies),
         true,
       ),
     ).not.toThrow();
@@ -144,7 +147,14 @@ describe("peptides list: flags -> parameters", () => {
   it("refuses --fields outside the peptide summary fields, naming --fields", () => {
     expect(
       usageMessage(() =>
-        listQuery(ctxWith("id,price"), ENDPOINTS.peptides, {}, PEPTIDE_LIST_OPTIONS, pagingFrom({}), true),
+        listQuery(
+          ctxWith("id,price"),
+          ENDPOINTS.peptides,
+          {},
+          PEPTIDE_LIST_OPTIONS,
+          pagingFrom({}, ENDPOINTS.studies),
+          true,
+        ),
       ),
     ).toMatch(/^--fields must be a comma-separated list of: id, name/);
   });
@@ -179,7 +189,7 @@ describe("studies: flags -> parameters", () => {
       ENDPOINTS.studies,
       { yearFrom: "1900", yearTo: "2100" },
       STUDY_FILTER_OPTIONS,
-      pagingFrom({}),
+      pagingFrom({}, ENDPOINTS.studies),
       true,
     );
     expect(query).toEqual({ year_from: "1900", year_to: "2100" });
@@ -196,15 +206,29 @@ describe("studies: flags -> parameters", () => {
     [{ peptide: "p".repeat(201) }, "--peptide must be at most 200 characters"],
   ])("%j is refused naming the flag", (opts, message) => {
     expect(
-      usageMessage(() => listQuery(ctxWith(), ENDPOINTS.studies, opts, STUDY_FILTER_OPTIONS, pagingFrom({}), true)),
+      usageMessage(() =>
+        listQuery(ctxWith(), ENDPOINTS.studies, opts, STUDY_FILTER_OPTIONS, pagingFrom({}, ENDPOINTS.studies), true),
+      ),
     ).toContain(message);
   });
 
   it("export takes every page unless --limit or --all is given", () => {
-    expect(pagingFrom(exportPaging({}))).toEqual({ limit: undefined, pageSize: 100, cursor: undefined });
-    expect(pagingFrom(exportPaging({ limit: "250" }))).toEqual({ limit: 250, pageSize: 100, cursor: undefined });
-    expect(pagingFrom(exportPaging({ limit: "7" }))).toEqual({ limit: 7, pageSize: 7, cursor: undefined });
-    expect(pagingFrom(exportPaging({ all: true, pageSize: "30" }))).toEqual({
+    expect(pagingFrom(exportPaging({}), ENDPOINTS.studies)).toEqual({
+      limit: undefined,
+      pageSize: 100,
+      cursor: undefined,
+    });
+    expect(pagingFrom(exportPaging({ limit: "250" }), ENDPOINTS.studies)).toEqual({
+      limit: 250,
+      pageSize: 100,
+      cursor: undefined,
+    });
+    expect(pagingFrom(exportPaging({ limit: "7" }), ENDPOINTS.studies)).toEqual({
+      limit: 7,
+      pageSize: 7,
+      cursor: undefined,
+    });
+    expect(pagingFrom(exportPaging({ all: true, pageSize: "30" }), ENDPOINTS.studies)).toEqual({
       limit: undefined,
       pageSize: 30,
       cursor: undefined,
@@ -215,11 +239,25 @@ describe("studies: flags -> parameters", () => {
 describe("research areas and search", () => {
   it("research-areas --search is 1 to 80 characters", () => {
     expect(() =>
-      listQuery(ctxWith(), ENDPOINTS.researchAreas, { search: "a".repeat(80) }, AREA_OPTIONS, pagingFrom({}), false),
+      listQuery(
+        ctxWith(),
+        ENDPOINTS.researchAreas,
+        { search: "a".repeat(80) },
+        AREA_OPTIONS,
+        pagingFrom({}, ENDPOINTS.studies),
+        false,
+      ),
     ).not.toThrow();
     expect(
       usageMessage(() =>
-        listQuery(ctxWith(), ENDPOINTS.researchAreas, { search: "a".repeat(81) }, AREA_OPTIONS, pagingFrom({}), false),
+        listQuery(
+          ctxWith(),
+          ENDPOINTS.researchAreas,
+          { search: "a".repeat(81) },
+          AREA_OPTIONS,
+          pagingFrom({}, ENDPOINTS.studies),
+          false,
+        ),
       ),
     ).toContain("--search must be at most 80 characters");
   });

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { keyEnding } from "../../src/config/key-ending.js";
+import { keyEnding } from "../../src/core/key-display.js";
 import { profileName, resolveConfig } from "../../src/config/resolve.js";
 import { openConfigStore } from "../../src/config/store.js";
 import type { GlobalOptions } from "../../src/cli/run-context.js";

@@ -1,7 +1,9 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { configDir, KEY_FILE_MAX_BYTES, openConfigStore, readKeyFile } from "../../src/config/store.js";
+import { KEY_FILE_MAX_BYTES, readKeyFile } from "../../src/config/key-file.js";
+import { configDir } from "../../src/config/locations.js";
+import { openConfigStore } from "../../src/config/store.js";
 import { ConfigError, UsageError } from "../../src/core/errors.js";
 import { PassThrough } from "node:stream";
 import { scratch } from "../helpers/cli.js";

@@ -26,7 +26,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { optionsOf } from "../../src/api/options.js";
+import { optionsOf } from "../../src/api/command-options.js";
 import { run } from "../../src/cli/main.js";
 import { COMMANDS } from "../../src/commands/registry.js";
 import { type TestIO, testIO } from "../../src/core/io.js";

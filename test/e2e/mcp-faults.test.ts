@@ -4,7 +4,7 @@
  * characters are removed; the key never shows on stderr, even with --verbose.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keyEnding as fingerprint } from "../../src/config/key-ending.js";
+import { keyEnding as fingerprint } from "../../src/core/key-display.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { inProcessPep, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
 import { faults, startFaultApi, type FaultApi } from "../helpers/fault-api.js";

@@ -64,7 +64,7 @@ describe("pep mcp --sandbox: the tool list", () => {
 
   it("the whole list costs at most 5,000 tokens (JSON characters / 4), with no $schema line per schema", async () => {
     const listed = await mcp.client.listTools();
-    expect(listed.tools).toHaveLength(16);
+    expect(listed.tools).toHaveLength(TOOLS.length);
     const json = JSON.stringify(listed);
     expect(json).not.toContain("$schema");
     expect(json.length / 4).toBeLessThanOrEqual(5000);

@@ -1,12 +1,13 @@
 /**
- * The real executable (`node bin/pep.js`, built by `npm run build`) for the research
- * and study commands: the first-run experience of `pep --sandbox peptides list`, a CI
- * export of citations, and exit codes as a shell sees them.
+ * The research and study commands as a user meets them, run in-process through
+ * `run(argv, deps)` against a loopback sandbox: the first-run experience of
+ * `pep --sandbox peptides list`, a CI export of citations, and the exit codes a shell
+ * would see.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBuilt, inProcessPep } from "../helpers/cli.js";
+import { inProcessPep } from "../helpers/cli.js";
 import { fetchAll, getJson } from "../helpers/direct.js";
 import { readCitations, visible } from "../helpers/formats.js";
 import { startSandboxCli, type SandboxCli } from "../helpers/sandbox-cli.js";
@@ -16,7 +17,6 @@ let cli: SandboxCli;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
   cli = await startSandboxCli({ seed: 2 });
   env = { PEP_CONFIG_DIR: path.join(cli.dir, "config"), PEP_CACHE_DIR: path.join(cli.dir, "cache") };
 });
@@ -24,7 +24,7 @@ afterAll(async () => {
   await cli?.close();
 });
 
-describe("node bin/pep.js", () => {
+describe("pep, in-process, for research and studies", () => {
   it("`pep --sandbox peptides list -o table` prints a table of peptides and the synthetic-data notice", async () => {
     const r = await inProcessPep(["--sandbox", "peptides", "list", "-o", "table"], { env: { ...env, COLUMNS: "100" } });
     expect(r.code, r.err).toBe(0);

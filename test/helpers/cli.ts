@@ -7,10 +7,11 @@
  * Each gets its own config and cache folders so no test reads the user's settings.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isCurrent } from "../../scripts/source-hash.mjs";
 import { testIO } from "../../src/core/io.js";
 import { run } from "../../src/cli/main.js";
 import type { Deps } from "../../src/cli/run-context.js";
@@ -91,9 +92,15 @@ export async function inProcessPep(argv: readonly string[], options: PepOptions 
   }
 }
 
-/** Whether `npm run build` has produced the bundle that `bin/pep.js` runs. */
+let built: boolean | undefined;
+
+/**
+ * Whether dist/, which `bin/pep.js` runs, is built from the sources as they are: the
+ * tests' global setup (test/global-setup.ts) makes it so before any file runs.
+ */
 export function isBuilt(): boolean {
-  return existsSync(path.join(ROOT, "dist", "main.js"));
+  built ??= isCurrent(ROOT);
+  return built;
 }
 
 /** Runs the real executable, `node bin/pep.js <argv>`, and collects its output. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanBlock, cleanLine, escapeTsv, safeLinkTarget, stripTerminalControls } from "../../src/output/sanitize.js";
+import { cleanBlock, cleanLine, escapeTsv, safeLinkTarget, stripTerminalControls } from "../../src/core/sanitize.js";
 import { item, list, run } from "./helpers.js";
 
 /** Strings an attacker controlling API text might send. */

@@ -8,8 +8,8 @@ import {
   PRODUCT_CATEGORIES,
   REGULATORY_STATUSES,
 } from "../../src/api/enums.js";
-import { DATA_NOW_ISO, buildDataset } from "../../src/sandbox/index.js";
-import { shipsTo } from "../../src/sandbox/data/vendors.js";
+import { BASE_COUNTS, DATA_NOW_ISO, buildDataset } from "../../src/sandbox/index.js";
+import { shipsTo } from "../../src/sandbox/data/vendor-generator.js";
 import { FORMS } from "../../src/sandbox/data/offers.js";
 
 const data = buildDataset(1, 1);
@@ -18,16 +18,18 @@ const DAY = 86_400_000;
 
 describe("sandbox data set", () => {
   it("has the documented sizes at scale 1 and multiplies them with scale", () => {
-    expect(data.peptides).toHaveLength(40);
-    expect(data.studies.length).toBeGreaterThanOrEqual(290);
-    expect(data.studies.length).toBeLessThanOrEqual(300);
-    expect(data.vendors).toHaveLength(25);
-    expect(data.offers).toHaveLength(200);
+    const n = BASE_COUNTS;
+    expect(data.peptides).toHaveLength(n.peptides);
+    // A few studies are cited by more than one profile and counted once.
+    expect(data.studies.length).toBeGreaterThanOrEqual(n.studies * 0.95);
+    expect(data.studies.length).toBeLessThanOrEqual(n.studies);
+    expect(data.vendors).toHaveLength(n.vendors);
+    expect(data.offers).toHaveLength(n.offers);
     const ten = buildDataset(1, 10);
-    expect(ten.peptides).toHaveLength(400);
-    expect(ten.studies.length).toBeGreaterThanOrEqual(2900);
-    expect(ten.vendors).toHaveLength(250);
-    expect(ten.offers).toHaveLength(2000);
+    expect(ten.peptides).toHaveLength(n.peptides * 10);
+    expect(ten.studies.length).toBeGreaterThanOrEqual(n.studies * 10 * 0.95);
+    expect(ten.vendors).toHaveLength(n.vendors * 10);
+    expect(ten.offers).toHaveLength(n.offers * 10);
   });
 
   it("is the same for the same seed and different for another seed", () => {

@@ -18,7 +18,7 @@ const named = data.peptides.find((p) => p.synonyms.length > 0)!;
 describe("peptides", () => {
   it("lists summaries with exactly the spec field names, sorted by name", async () => {
     const { items } = await collect(sb, "/peptides?limit=100");
-    expect(items).toHaveLength(40);
+    expect(items).toHaveLength(data.peptides.length);
     for (const p of items) {
       expect(Object.keys(p).sort()).toEqual([...PEPTIDE_FIELDS].sort());
       expect(EVIDENCE_LEVELS).toContain(p.evidence.level);

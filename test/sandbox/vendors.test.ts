@@ -15,7 +15,7 @@ const opts = { key: FULL };
 describe("vendors", () => {
   it("lists vendors with the spec field names, ratings with verified counts apart, .example sites", async () => {
     const { items } = await collect(sb, "/vendors?limit=10", opts);
-    expect(items).toHaveLength(25);
+    expect(items).toHaveLength(data.vendors.length);
     for (const v of items) {
       expect(Object.keys(v).sort()).toEqual([...VENDOR_FIELDS].sort());
       expect(Object.keys(v.rating).sort()).toEqual(["average", "count", "verified_count"]);

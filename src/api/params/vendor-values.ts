@@ -1,7 +1,7 @@
 /**
  * Values of the vendor commands made ready for the endpoint schema: the rating checked
  * as a plain decimal, so that what is sent is what the user meant and the schema's
- * bounds (docs/api.md#parameter-bounds) apply to it; the ids of `compare`. (Codes: `shared/codes.ts`.)
+ * bounds (docs/api.md#parameter-bounds) apply to it; the ids of `compare`. (Codes: `codes.ts`.)
  */
 import { LIMITS } from "../enums.js";
 import { UsageError } from "../../core/errors.js";

@@ -5,9 +5,8 @@
  * API (exit 6) stores nothing; with no base URL at all it stops before reading the key
  * (`needsBaseUrl`, checked in main.ts).
  */
-import { keyDigest } from "../../config/key-digest.js";
-import { keyEnding } from "../../config/key-ending.js";
-import { readKeyFile } from "../../config/store.js";
+import { keyEnding, keyFingerprint } from "../../core/key-display.js";
+import { readKeyFile } from "../../config/key-file.js";
 import type { KeySource } from "../../config/types.js";
 import { parseConfigValue } from "../../config/values.js";
 import type { Context } from "../../core/command-context.js";
@@ -70,7 +69,7 @@ export const run: Run<typeof LOGIN_OPTIONS> = async (input, ctx) => {
   const storeUrl = cfg.baseUrlSource === "flag" && store.profile(cfg.profile).base_url !== client.baseUrl;
   await store.setValues(cfg.profile, storeUrl ? { base_url: client.baseUrl, api_key: key } : { api_key: key });
   ctx.notice(
-    `Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}, fingerprint ${keyDigest(key)}), stored in ${store.file}${storeUrl ? " with the base URL" : ""}`,
+    `Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}, fingerprint ${keyFingerprint(key)}), stored in ${store.file}${storeUrl ? " with the base URL" : ""}`,
   );
 
   if (ctx.io.env.PEP_API_KEY?.trim()) {

@@ -5,8 +5,7 @@
  * A refused key exits 3; no key at all exits 3 with the way to store one.
  */
 import { SCOPES } from "../../api/enums.js";
-import { keyDigest } from "../../config/key-digest.js";
-import { keyEnding } from "../../config/key-ending.js";
+import { keyEnding, keyFingerprint } from "../../core/key-display.js";
 import { ApiError, AuthError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";
 import { keySourceText } from "../../api/auth-hints.js";
@@ -24,7 +23,7 @@ export const run: Run = async (_input, ctx) => {
       ],
     });
   }
-  const fp = keyEnding(cfg.apiKey);
+  const ending = keyEnding(cfg.apiKey);
   const source = keySourceText(cfg.apiKeySource, cfg.profile);
   const client = await ctx.client();
   let index: unknown;
@@ -36,7 +35,7 @@ export const run: Run = async (_input, ctx) => {
       if (cfg.apiKeySource === "env")
         hints.push("PEP_API_KEY is set and overrides the stored key; unset it to use the stored one.");
       throw new AuthError(
-        `${client.baseUrl} refused the key ${fp} (${source}) of profile ${cfg.profile}: ${err.describe()}`,
+        `${client.baseUrl} refused the key ${ending} (${source}) of profile ${cfg.profile}: ${err.describe()}`,
         { cause: err, hints },
       );
     }
@@ -47,7 +46,7 @@ export const run: Run = async (_input, ctx) => {
   const version = fields.api_version ?? fields.version;
   // The API names no endpoint that lists a key's scopes: these are what earlier runs saw
   // keyed endpoints grant (a success) or refuse (a 403) to this key.
-  const fingerprint = keyDigest(cfg.apiKey);
+  const fingerprint = keyFingerprint(cfg.apiKey);
   const seen = cfg.apiKeySource === "sandbox" ? undefined : (await ctx.store()).scopesSeen(cfg.profile, fingerprint);
   return {
     kind: "item",
@@ -56,7 +55,7 @@ export const run: Run = async (_input, ctx) => {
       profile: cfg.profile,
       base_url: client.baseUrl,
       base_url_source: cfg.baseUrlSource ?? null,
-      api_key: fp,
+      api_key: ending,
       fingerprint,
       api_key_source: cfg.apiKeySource ?? null,
       scopes_seen: seen ? seen.granted : [...SANDBOX_SCOPES],

@@ -11,7 +11,7 @@ import type { NO_BROWSER } from "../shared/web-options.js";
 import { openRecordPage } from "../shared/web.js";
 import { BROWSE_KINDS } from "./defs.js";
 import { closest } from "../../core/suggest.js";
-import { cleanLine } from "../../output/sanitize.js";
+import { cleanLine } from "../../core/sanitize.js";
 
 export const run: Run<readonly [typeof NO_BROWSER]> = async (input, ctx) => {
   const { kind, id, guessed } = target(input.args);

@@ -5,7 +5,7 @@
  */
 import { lstatSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { cacheDir } from "../../config/store.js";
+import { cacheDir } from "../../config/locations.js";
 import { clearCache } from "../../http/cache.js";
 import type { CommandModule } from "../../core/command.js";
 import { megabytes } from "./units.js";

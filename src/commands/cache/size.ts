@@ -1,5 +1,5 @@
 /** `pep cache size`: entries, bytes and the limit of the ETag cache. */
-import { cacheDir } from "../../config/store.js";
+import { cacheDir } from "../../config/locations.js";
 import { cacheUsage } from "../../http/cache.js";
 import type { CommandModule } from "../../core/command.js";
 

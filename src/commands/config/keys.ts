@@ -2,7 +2,7 @@
  * What the `pep config` verbs share: checking a key name, and showing a stored value
  * (the API key only as its fingerprint, whatever the verb).
  */
-import { keyEnding } from "../../config/key-ending.js";
+import { keyEnding } from "../../core/key-display.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/types.js";
 import { isConfigKey } from "../../config/values.js";
 import { UsageError } from "../../core/errors.js";

@@ -4,7 +4,7 @@
  * from the command line, where it would stay in shell history and show in `ps`: `-`
  * reads it from stdin, and `pep auth login` checks it first.
  */
-import { readKeyFile } from "../../config/store.js";
+import { readKeyFile } from "../../config/key-file.js";
 import { parseConfigValue } from "../../config/values.js";
 import { UsageError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";

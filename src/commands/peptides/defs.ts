@@ -7,7 +7,7 @@ import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 import { printsPage, WEB_OPTIONS } from "../shared/web-options.js";
-import { PEPTIDE_LIST_OPTIONS } from "../../api/params/peptides.js";
+import { PEPTIDE_LIST_OPTIONS } from "../../api/params/peptide-options.js";
 
 const slugArg = {
   name: "slug",
@@ -29,7 +29,6 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     options: PEPTIDE_LIST_OPTIONS,
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     calls: "peptides",
     examples: [
       "pep peptides list --category cognitive --evidence-level clinical-trial",
@@ -68,7 +67,6 @@ export const defs: CommandDef[] = [
     args: [slugArg],
     options: BATCH_OPTIONS,
     list: true,
-    defaultLimit: LIMITS.peptideStudiesMax,
     extraFormats: ["bibtex", "ris", "csl-json"],
     calls: "peptideStudies",
     examples: [

@@ -1,7 +1,6 @@
-/** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read). */
-import { LIMITS } from "../../api/enums.js";
+/** `pep prices` and `pep products`: offers and products (keys with pricing:read / products:read); each is its endpoint alone (shared/endpoint-command.ts). */
 import type { CommandDef } from "../../core/command.js";
-import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../api/params/prices.js";
+import { PRICE_OPTIONS, PRODUCT_OPTIONS } from "../../api/params/price-options.js";
 
 const MONEY =
   "Prices are the API's decimal strings in the listed currency, printed exactly as received: never converted, never summed across currencies.";
@@ -18,7 +17,6 @@ export const defs: CommandDef[] = [
     ].join("\n"),
     calls: "prices",
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     options: PRICE_OPTIONS,
     examples: [
       "pep prices --peptide bpc-157 --currency usd  # real API",
@@ -36,7 +34,6 @@ export const defs: CommandDef[] = [
     ].join("\n"),
     calls: "products",
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     options: PRODUCT_OPTIONS,
     examples: ["pep products --peptide bpc-157  # real API", "pep products --form capsules --currency EUR -o json"],
   },

@@ -5,7 +5,7 @@
 import { CATEGORIES, LIMITS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
-import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../api/params/research.js";
+import { AREA_OPTIONS, SEARCH_OPTIONS } from "../../api/params/research-options.js";
 
 export const defs: CommandDef[] = [
   {
@@ -16,7 +16,6 @@ export const defs: CommandDef[] = [
       RESEARCH_NOTICE,
     ].join("\n\n"),
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     calls: "categories",
     examples: ["pep categories", "pep categories -o json | jq '.[].id'"],
   },
@@ -27,7 +26,6 @@ export const defs: CommandDef[] = [
     description: ["An area's name is what `pep peptides list --research-area` takes.", RESEARCH_NOTICE].join("\n\n"),
     options: AREA_OPTIONS,
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     calls: "researchAreas",
     examples: ["pep research-areas", "pep areas --search repair", "pep research-areas --all -o csv --file areas.csv"],
   },

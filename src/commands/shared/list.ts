@@ -31,12 +31,16 @@ function positiveInt(value: unknown, flag: string, max?: number): number {
   return n;
 }
 
-/** `--limit --all --page-size --cursor` (docs/cli.md#lists-and-pagination). */
+/**
+ * `--limit --all --page-size --cursor` (docs/cli.md#lists-and-pagination), with the
+ * endpoint's default `limit` and page-size bound (its descriptor's).
+ */
 export function pagingFrom(
   opts: Record<string, unknown>,
-  defaultLimit: number = LIMITS.pageDefault,
-  maxPage: number = LIMITS.pageMax,
+  endpoint: Pick<Endpoint, "defaultLimit" | "maxLimit">,
 ): Paging {
+  const defaultLimit = endpoint.defaultLimit ?? LIMITS.pageDefault;
+  const maxPage = endpoint.maxLimit ?? LIMITS.pageMax;
   const all = opts.all === true;
   if (all && opts.limit !== undefined)
     throw new UsageError("--all and --limit cannot be used together: --all prints every item");
@@ -117,12 +121,13 @@ export async function listOf(
 }
 
 export interface ListSpec {
-  /** The endpoint's descriptor: its resource, and the options whose `param` fills the query. */
+  /**
+   * The endpoint's descriptor: its resource, the options whose `param` fills the query,
+   * its default `limit` and page-size bound, and whether it takes `fields` (then
+   * `--fields` is sent as well as used as columns).
+   */
   endpoint: Endpoint;
-  defaultLimit?: number;
   pathParams?: Record<string, string>;
-  /** The endpoint takes `fields`: `--fields` is sent as well as used as columns. */
-  fields?: boolean;
 }
 
 /**
@@ -131,8 +136,9 @@ export interface ListSpec {
  */
 export async function runList(ctx: Context, opts: Record<string, unknown>, spec: ListSpec): Promise<ListResult> {
   const { endpoint } = spec;
-  const paging = pagingFrom(opts, spec.defaultLimit);
-  const { query, fields } = listQuery(ctx, endpoint, opts, endpoint.options, paging, spec.fields ?? false);
+  const paging = pagingFrom(opts, endpoint);
+  const withFields = endpoint.fields !== undefined;
+  const { query, fields } = listQuery(ctx, endpoint, opts, endpoint.options, paging, withFields);
   const list = () => listOf(ctx, endpoint, { query, paging, fields, pathParams: spec.pathParams });
   if (!endpoint.keyRequired) return list();
   return explainedList(await explained(ctx, endpoint, list), ctx, endpoint);

@@ -7,13 +7,14 @@
  */
 import { ENDPOINTS, type Endpoint } from "../../api/endpoints.js";
 import { explained } from "../../api/auth-hints.js";
-import { itemOf, requireArg } from "../../api/item.js";
+import { itemOf } from "../../api/item.js";
+import { requireArg } from "../../api/path-args.js";
 import { type PageKind, PAGE_FIELDS, pageOf } from "../../api/record-links.js";
 import { toStudyId } from "../../api/study-id.js";
 import type { Resource, Result } from "../../core/command.js";
 import type { Context } from "../../core/command-context.js";
 import { NoPageError, UsageError } from "../../core/errors.js";
-import { cleanLine } from "../../output/sanitize.js";
+import { cleanLine } from "../../core/sanitize.js";
 import type { Query } from "../../http/types.js";
 
 interface Lookup {

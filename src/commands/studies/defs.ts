@@ -5,7 +5,7 @@
 import { LIMITS, STUDY_FIELDS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
-import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "../../api/params/studies.js";
+import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "../../api/params/study-options.js";
 import { STUDY_ID_FORMS } from "../../api/study-id.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 import { printsPage, WEB_OPTIONS } from "../shared/web-options.js";
@@ -24,7 +24,6 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     options: STUDY_FILTER_OPTIONS,
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     extraFormats: ["bibtex", "ris", "csl-json"],
     calls: "studies",
     examples: [

@@ -6,7 +6,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
 import type { Run } from "../../core/command.js";
-import type { EXPORT_OPTIONS } from "../../api/params/studies.js";
+import type { EXPORT_OPTIONS } from "../../api/params/study-options.js";
 
 /** `--all` unless the user chose `--limit` (or `--all` already). */
 export function exportPaging(opts: Record<string, unknown>): Record<string, unknown> {
@@ -14,7 +14,4 @@ export function exportPaging(opts: Record<string, unknown>): Record<string, unkn
 }
 
 export const run: Run<typeof EXPORT_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, exportPaging(opts), {
-    endpoint: ENDPOINTS.studies,
-    fields: true,
-  });
+  runList(ctx, exportPaging(opts), { endpoint: ENDPOINTS.studies });

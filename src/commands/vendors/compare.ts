@@ -4,7 +4,7 @@ import { explained } from "../../api/auth-hints.js";
 import { itemOf } from "../../api/item.js";
 import { checkParams, queryFromOptions } from "../../api/query.js";
 import type { Run } from "../../core/command.js";
-import { SHIPS_TO_OPTIONS } from "../../api/params/vendors.js";
+import { SHIPS_TO_OPTIONS } from "../../api/params/vendor-options.js";
 import { compareIds } from "../../api/params/vendor-values.js";
 
 export const run: Run<typeof SHIPS_TO_OPTIONS> = async (input, ctx) => {

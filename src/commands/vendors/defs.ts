@@ -1,7 +1,7 @@
 /** `pep vendors list|get|shipping|compare`: the vendor directory (key with vendors:read). */
 import { LIMITS, VENDOR_FIELDS } from "../../api/enums.js";
 import type { CommandDef } from "../../core/command.js";
-import { SHIPS_TO, VENDOR_LIST_OPTIONS } from "../../api/params/vendors.js";
+import { SHIPS_TO, VENDOR_LIST_OPTIONS } from "../../api/params/vendor-options.js";
 import { BATCH_HELP, BATCH_OPTIONS } from "../shared/batch-options.js";
 import { printsPage, WEB_OPTIONS } from "../shared/web-options.js";
 
@@ -29,7 +29,6 @@ export const defs: CommandDef[] = [
     ].join("\n"),
     calls: "vendors",
     list: true,
-    defaultLimit: LIMITS.pageDefault,
     options: VENDOR_LIST_OPTIONS,
     examples: [
       "pep vendors --ships-to us-ca --min-rating 4",

@@ -7,7 +7,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import { runList } from "../shared/list.js";
 import type { ListRun } from "../../core/command.js";
-import type { VENDOR_LIST_OPTIONS } from "../../api/params/vendors.js";
+import type { VENDOR_LIST_OPTIONS } from "../../api/params/vendor-options.js";
 
 export const run: ListRun<typeof VENDOR_LIST_OPTIONS> = ({ opts }, ctx) =>
-  runList(ctx, opts, { endpoint: ENDPOINTS.vendors, fields: true });
+  runList(ctx, opts, { endpoint: ENDPOINTS.vendors });

@@ -13,7 +13,7 @@
  * "Research and Development Group" stay whole, while "Smith J", "Jean-Luc Picard",
  * "Ludwig van Beethoven" and "María José Sánchez López" are still people.
  */
-import { cleanLine } from "../sanitize.js";
+import { cleanLine } from "../../core/sanitize.js";
 import { isPlainObject } from "../values.js";
 
 export interface Name {

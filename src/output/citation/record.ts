@@ -4,7 +4,7 @@
  * the year and the first significant title word, ASCII-folded, with a, b, c ... added
  * to repeats within one run (deterministic: the same input gives the same keys).
  */
-import { cleanLine } from "../sanitize.js";
+import { cleanLine } from "../../core/sanitize.js";
 import { flattenStudyDetail, isPlainObject, NOT_DOCUMENTED } from "../values.js";
 import { parseAuthors, type Name } from "./names.js";
 

@@ -3,7 +3,7 @@
  * and free courses. Dosing and commerce pages exist in the data (as on the real site) so
  * the search exclusion can be seen working; they hold no dose figures.
  */
-import type { ContentItem, Peptide, ResearchArea } from "./types.js";
+import type { ContentItem, Peptide, ResearchArea } from "./records.js";
 
 const SITE = "https://research.example";
 

@@ -4,15 +4,15 @@
  * 100 (about 30,000 studies) builds in well under a few seconds.
  */
 import { CATEGORIES } from "../../api/enums.js";
-import { DATA_NOW_MS } from "./clock.js";
+import { DATA_NOW_MS } from "./data-now.js";
 import { generateContent } from "./content.js";
 import { compareDecimal } from "./decimal.js";
-import { RESEARCH_AREAS, slugify } from "./names.js";
+import { RESEARCH_AREAS, slugify } from "./word-stock.js";
 import { FORMS, generateOffers, isListed } from "./offers.js";
-import { generatePeptides } from "./peptides.js";
-import { generateStudies } from "./studies.js";
-import type { CategoryId, ContentItem, Offer, Peptide, ProductForm, ResearchArea, Study } from "./types.js";
-import { generateVendors, type VendorWithCurrencies } from "./vendors.js";
+import { generatePeptides } from "./peptide-generator.js";
+import { generateStudies } from "./study-generator.js";
+import type { CategoryId, ContentItem, Offer, Peptide, ProductForm, ResearchArea, Study } from "./records.js";
+import { generateVendors, type VendorWithCurrencies } from "./vendor-generator.js";
 
 export interface AreaEntry {
   area: ResearchArea;

@@ -4,11 +4,11 @@
  * listing rule (docs/api.md#content-rules): a vendor whose prices may not be shared, an
  * offer not matched to a profile, and an offer not seen for more than 30 days.
  */
-import { DAY_MS, daysBeforeNow } from "./clock.js";
-import { slugify } from "./names.js";
+import { DAY_MS, daysBeforeNow } from "./data-now.js";
+import { slugify } from "./word-stock.js";
 import { createRng, type Rng } from "./prng.js";
-import type { Offer, Peptide, ProductForm } from "./types.js";
-import type { VendorWithCurrencies } from "./vendors.js";
+import type { Offer, Peptide, ProductForm } from "./records.js";
+import type { VendorWithCurrencies } from "./vendor-generator.js";
 
 export const FORMS: {
   id: ProductForm;

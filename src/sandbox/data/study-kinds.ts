@@ -5,7 +5,7 @@
  * a human study. Every title and finding names the peptides the study is about; a row with
  * `pair` can also be a study of two peptides, which names both.
  */
-import type { EvidenceClassification, EvidenceLevel, Study } from "./types.js";
+import type { EvidenceClassification, EvidenceLevel, Study } from "./records.js";
 
 export interface StudyKind {
   studyType: string;

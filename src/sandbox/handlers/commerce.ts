@@ -5,9 +5,9 @@
  */
 import { paginate, type Handler, type HandlerContext } from "../request-context.js";
 import { FORMS } from "../data/offers.js";
-import type { Offer, Peptide, Vendor } from "../data/types.js";
-import { shipsTo } from "../data/vendors.js";
-import { peptideFromSlug } from "./research.js";
+import type { Offer, Peptide, Vendor } from "../data/records.js";
+import { shipsTo } from "../data/vendor-generator.js";
+import { peptideFromSlug } from "./research-handlers.js";
 
 function formMatches(form: string, wanted: unknown): boolean {
   if (typeof wanted !== "string") return true;

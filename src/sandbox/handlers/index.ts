@@ -12,9 +12,9 @@ import {
   peptideResearch,
   peptideStudies,
   search,
-} from "./research.js";
-import { getStudy, listStudies } from "./studies.js";
-import { compareVendors, getVendor, getVendorShipping, listVendors } from "./vendors.js";
+} from "./research-handlers.js";
+import { getStudy, listStudies } from "./study-handlers.js";
+import { compareVendors, getVendor, getVendorShipping, listVendors } from "./vendor-handlers.js";
 
 export const HANDLERS: Record<EndpointName, Handler> = {
   index,

@@ -1,7 +1,7 @@
 /** The API index (`GET /`) and the health check (`GET /health`). */
 import { ENDPOINTS } from "../../api/endpoints.js";
 import type { Handler } from "../request-context.js";
-import { DATA_NOW_ISO } from "../data/clock.js";
+import { DATA_NOW_ISO } from "../data/data-now.js";
 
 export const index: Handler = (ctx) => ({
   data: {

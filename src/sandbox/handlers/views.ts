@@ -4,9 +4,9 @@
  * (docs/api.md#resources).
  */
 import { SITE_URL } from "../request-context.js";
-import { NOT_DOCUMENTED, type EvidenceClassification, type Peptide, type Study } from "../data/types.js";
+import { NOT_DOCUMENTED, type EvidenceClassification, type Peptide, type Study } from "../data/records.js";
 import type { Dataset } from "../data/index.js";
-import { CLASSIFICATION_LABELS } from "../data/studies.js";
+import { CLASSIFICATION_LABELS } from "../data/study-generator.js";
 
 export const CATEGORY_LABELS: Record<string, string> = {
   "fat-loss": "Fat loss",

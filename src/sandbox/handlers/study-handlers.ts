@@ -4,10 +4,10 @@
  */
 import { EVIDENCE_CLASSIFICATIONS } from "../../api/enums.js";
 import { paginate, pickFields, SITE_URL, type Handler } from "../request-context.js";
-import type { Peptide } from "../data/types.js";
-import { invalidParameter, notFound } from "../errors.js";
+import type { Peptide } from "../data/records.js";
+import { invalidParameter, notFound } from "../sandbox-error.js";
 import { compactText } from "../fuzzy.js";
-import { peptideFromSlug } from "./research.js";
+import { peptideFromSlug } from "./research-handlers.js";
 import { peptideSummary, studyEntry } from "./views.js";
 
 export const listStudies: Handler = (ctx) => {

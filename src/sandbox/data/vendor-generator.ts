@@ -3,10 +3,10 @@
  * shipping coverage (never treated as "ships"), some have prices that may not be shared,
  * some have no reviews. Unknown facts are `null`.
  */
-import { daysBeforeNow } from "./clock.js";
-import { slugify, vendorName } from "./names.js";
+import { daysBeforeNow } from "./data-now.js";
+import { slugify, vendorName } from "./word-stock.js";
 import { createRng, type Rng } from "./prng.js";
-import type { Vendor } from "./types.js";
+import type { Vendor } from "./records.js";
 
 /** Home countries: region and the currencies their listings use. */
 const COUNTRIES: { code: string; region: string; currency: string }[] = [

@@ -6,12 +6,12 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { checkQuery } from "../api/endpoints.js";
+import { checkQuery } from "../api/query-schemas.js";
 import { authorize, knownKey } from "./auth.js";
 import type { HandlerContext } from "./request-context.js";
 import type { CursorCodec } from "./cursor.js";
 import type { Dataset } from "./data/index.js";
-import { SandboxError } from "./errors.js";
+import { SandboxError } from "./sandbox-error.js";
 import type { Faults } from "./faults.js";
 import { HANDLERS } from "./handlers/index.js";
 import type { RateLimiter } from "./limits.js";

@@ -27,6 +27,5 @@ export const SEARCH_OPTIONS = options([
     value: "n",
     param: "limit",
     description: `most results, 1 to ${LIMITS.searchLimitMax}`,
-    default: LIMITS.searchLimitDefault,
   },
 ]);

@@ -2,14 +2,14 @@
  * Vendor endpoints: directory, one vendor, its shipping facts and a comparison. Order
  * never depends on commissions or affiliate status: no sort reads them.
  */
-import { SandboxError, notFound } from "../errors.js";
+import { SandboxError, notFound } from "../sandbox-error.js";
 import { paginate, pickFields, SITE_URL, type Handler, type HandlerContext } from "../request-context.js";
 import type { Dataset } from "../data/index.js";
 import { FORMS } from "../data/offers.js";
-import type { Source, Vendor } from "../data/types.js";
-import { shipsTo, type VendorWithCurrencies } from "../data/vendors.js";
+import type { Source, Vendor } from "../data/records.js";
+import { shipsTo, type VendorWithCurrencies } from "../data/vendor-generator.js";
 import { matchScore } from "../fuzzy.js";
-import { peptideFromSlug } from "./research.js";
+import { peptideFromSlug } from "./research-handlers.js";
 
 const profileUrl = (v: Vendor) => `${SITE_URL}/vendors/${v.slug}`;
 const byName = (a: Vendor, b: Vendor) =>

@@ -4,8 +4,8 @@
  */
 import { EVIDENCE_LEVELS, LIMITS } from "../../api/enums.js";
 import { paginate, pickFields, SITE_URL, type Handler, type HandlerContext } from "../request-context.js";
-import type { Peptide } from "../data/types.js";
-import { notFound } from "../errors.js";
+import type { Peptide } from "../data/records.js";
+import { notFound } from "../sandbox-error.js";
 import { matchScore, wordsScore, compactText } from "../fuzzy.js";
 import {
   CATEGORY_LABELS,

@@ -9,10 +9,10 @@
  * or `insufficient`, a regulatory label only under `fda-approved`.
  */
 import { EVIDENCE_CLASSIFICATIONS, LIMITS } from "../../api/enums.js";
-import { JOURNALS, authorName } from "./names.js";
+import { JOURNALS, authorName } from "./word-stock.js";
 import { createRng, type Rng } from "./prng.js";
 import { kindFits, kindsFor, MIX, type StudyKind } from "./study-kinds.js";
-import type { EvidenceClassification, EvidenceLevel, Peptide, Study } from "./types.js";
+import type { EvidenceClassification, EvidenceLevel, Peptide, Study } from "./records.js";
 
 export const CLASSIFICATION_LABELS: Record<EvidenceClassification, string> = {
   regulatory_label: "Regulatory label",

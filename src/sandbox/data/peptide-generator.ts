@@ -5,8 +5,8 @@
  */
 import { CATEGORIES, EVIDENCE_LEVELS } from "../../api/enums.js";
 import { chemistryOf, RESIDUE_CODES } from "./chemistry.js";
-import { daysBeforeNow } from "./clock.js";
-import { MECHANISM_TARGETS, RESEARCH_AREAS, peptideName, slugify } from "./names.js";
+import { daysBeforeNow } from "./data-now.js";
+import { MECHANISM_TARGETS, RESEARCH_AREAS, peptideName, slugify } from "./word-stock.js";
 import { createRng, type Rng } from "./prng.js";
 import {
   NOT_DOCUMENTED,
@@ -15,7 +15,7 @@ import {
   type EvidenceLevel,
   type Peptide,
   type RegulatoryStatus,
-} from "./types.js";
+} from "./records.js";
 
 /** Plausible regulatory statuses per evidence level; the first is used for pinned profiles. */
 const STATUS_BY_LEVEL: Record<EvidenceLevel, RegulatoryStatus[]> = {

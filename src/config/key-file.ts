@@ -1,0 +1,82 @@
+/**
+ * A key read from `--api-key-file <path|->` (and `auth login --with-key`): a file, or
+ * standard input, bounded in size and checked to hold one key.
+ */
+import { closeSync, openSync, readSync } from "node:fs";
+import path from "node:path";
+import { UsageError } from "../core/errors.js";
+
+/**
+ * The most a key file (or a key on stdin) may hold: a key is tens of characters, so a
+ * few KiB leave room for a trailing newline or comment, while `/dev/zero`, `/dev/urandom`
+ * or a wrong file is refused at once instead of read into memory without end.
+ */
+export const KEY_FILE_MAX_BYTES = 4096;
+
+/** Reads at most `max + 1` bytes of `file` (enough to tell it is too big). */
+function readHead(file: string, max: number): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const buf = Buffer.alloc(max + 1);
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(fd, buf, got, buf.length - got, null);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads stdin until its end or past `max` bytes, whichever comes first. */
+async function readStdinHead(stdin: NodeJS.ReadableStream, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let got = 0;
+  for await (const c of stdin) {
+    const b = typeof c === "string" ? Buffer.from(c) : (c as Buffer);
+    chunks.push(b);
+    got += b.length;
+    if (got > max) break; // leaving the loop stops reading stdin
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a key from `--api-key-file <path|->`: the file's first non-empty line, or stdin
+ * when `-`. `label` names the flag in messages (`--with-key` for `pep auth login`).
+ */
+export async function readKeyFile(
+  spec: string,
+  stdin: NodeJS.ReadableStream,
+  cwd: string,
+  label = "--api-key-file",
+): Promise<string> {
+  let bytes: Buffer;
+  const source = spec === "-" ? "standard input" : spec;
+  if (spec === "-") {
+    bytes = await readStdinHead(stdin, KEY_FILE_MAX_BYTES);
+  } else {
+    const file = path.resolve(cwd, spec);
+    try {
+      bytes = readHead(file, KEY_FILE_MAX_BYTES);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UsageError(`${label}: cannot read ${file}${code ? ` (${code})` : ""}`);
+    }
+  }
+  if (bytes.length > KEY_FILE_MAX_BYTES) {
+    throw new UsageError(
+      `${label}: ${source} holds more than ${KEY_FILE_MAX_BYTES / 1024} KiB; a key file holds one key (a line of tens of characters)`,
+    );
+  }
+  const text = bytes.toString("utf8");
+  const key = (text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
+  if (key === "") throw new UsageError(`${label}: ${source} holds no key`);
+  if (/\s/.test(key)) throw new UsageError(`${label}: the key must be one word without spaces`);
+  // A key is text: control characters (a binary file, a wrong path) are not sent as a header.
+  if (/[\x00-\x1f\x7f]/.test(key))
+    throw new UsageError(`${label}: ${source} does not hold a key (it has control characters)`);
+  return key;
+}

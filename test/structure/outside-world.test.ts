@@ -1,0 +1,98 @@
+/**
+ * What touches the world outside the program: the file system, and `process` (its
+ * environment, ids, streams, signals, exit). Everything else takes what it needs as
+ * arguments (the run's IO, its clock, its paths), which is what lets the tests run pep
+ * in-process. These lists are the truth CONTRIBUTING.md#the-outside-world states: a new
+ * file that reaches out fails here until it is added with its reason, and a listed file
+ * that no longer does fails too, so the list never grows stale.
+ */
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { externalRuntimeImports, type SourceFile, sources } from "./source-graph.js";
+
+/** Files that read or write the file system, and why. */
+const FILE_SYSTEM: Readonly<Record<string, string>> = {
+  "src/core/io.ts": "the run's real IO: standard streams, the terminal, the pager",
+  "src/core/dirs.ts": "the config and cache folders, made private",
+  "src/config/store.ts": "the config file: read, checked, written atomically",
+  "src/config/lock.ts": "the lock file around a config change",
+  "src/config/key-file.ts": "--api-key-file: reads at most a few KiB of the key's file",
+  "src/http/cache.ts": "the ETag cache's entries",
+  "src/output/file.ts": "--file: the temp file renamed over the target",
+  "src/output/file-claim.ts": "--file: one writer per target among concurrent runs",
+  "src/output/partial.ts": "--file: the state kept to resume a cut export",
+  "src/cli/partial-run.ts": "--file: reads the kept state back to resume",
+  "src/commands/cache/clear.ts": "`pep cache clear` removes the cache's entries",
+};
+
+/** Files that use `process` itself, and what for. */
+const PROCESS: Readonly<Record<string, string>> = {
+  "src/core/io.ts": "the real IO: env, argv-free streams, TTY facts, columns",
+  "src/cli/main.ts": "the one exit status and the real IO of a run",
+  "src/cli/signals.ts": "Ctrl-C and SIGTERM: stop cleanly, then exit",
+  "src/cli/partial-run.ts": "the pid recorded with a cut export's state",
+  "src/core/owner.ts": "the user's uid, to check owners",
+  "src/core/temp-name.ts": "the pid in a temp file's name",
+  "src/core/builtin.ts": "Node's built-in module loader",
+  "src/config/lock.ts": "the pid in the lock file",
+  "src/http/transport.ts": "Node's flags (NODE_OPTIONS) that change TLS and proxies",
+  "src/output/file.ts": "the user's uid, to check a --file target",
+  "src/output/file-claim.ts": "the pids of concurrent writers",
+  "src/output/partial.ts": "the pid in a temp file's name",
+};
+
+/** Files that read the environment (`process.env`). */
+const ENVIRONMENT = ["src/core/io.ts", "src/http/transport.ts"];
+
+const FS_MODULES = new Set(["node:fs", "node:fs/promises", "fs", "fs/promises", "atomically"]);
+
+function processUses(source: SourceFile): string[] {
+  const used = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "process")
+      used.add(node.name.text);
+    else if (
+      ts.isIdentifier(node) &&
+      node.text === "process" &&
+      !ts.isPropertyAccessExpression(node.parent) &&
+      !(ts.isPropertyAssignment(node.parent) && node.parent.name === node)
+    )
+      used.add("(process)");
+    ts.forEachChild(node, visit);
+  };
+  visit(source.ast);
+  return [...used];
+}
+
+/** node:fs imported, or loaded where first used (core/builtin.ts). */
+const touchesFs = sources
+  .filter((s) => externalRuntimeImports(s).some((m) => FS_MODULES.has(m)) || /builtin(<[^>]*>)?\("node:fs/.test(s.text))
+  .map((s) => s.file);
+const usesProcess = sources.filter((s) => processUses(s).length > 0).map((s) => s.file);
+const readsEnv = sources.filter((s) => processUses(s).includes("env")).map((s) => s.file);
+
+describe("the outside world", () => {
+  it("only the listed files touch the file system, and each listed file does", () => {
+    expect(touchesFs.sort()).toEqual(Object.keys(FILE_SYSTEM).sort());
+  });
+
+  it("only the listed files use process, and each listed file does", () => {
+    expect(usesProcess.sort()).toEqual(Object.keys(PROCESS).sort());
+  });
+
+  it("the environment is read in core/io.ts (the run's IO), and Node's own flags in http/transport.ts", () => {
+    expect(readsEnv.sort()).toEqual([...ENVIRONMENT].sort());
+  });
+
+  it("the reader sees process and node:fs however they are reached", () => {
+    const ast = ts.createSourceFile(
+      "x.ts",
+      'const a = process.pid; const b = await import("node:fs/promises");',
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    const source = { file: "x.ts", text: "", ast };
+    expect(processUses(source)).toEqual(["pid"]);
+    expect(externalRuntimeImports(source)).toEqual(["node:fs/promises"]);
+  });
+});
