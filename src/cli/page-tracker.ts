@@ -1,0 +1,92 @@
+/**
+ * What an export hands to its writer, watched on the way: an item whose id was already
+ * handed out (on an earlier page, or kept in the partial this run finishes) is skipped
+ * and counted, so no export repeats an item when the API's pages overlap; and the last
+ * whole page is remembered (the cursor that fetched it, its ids, a digest of its items),
+ * for a partial's state (output/partial.ts) to check on resuming that the data still
+ * lines up.
+ */
+import { createHash, type Hash } from "node:crypto";
+import type { ListResult } from "../core/command.js";
+import type { LastPage } from "../output/partial.js";
+
+export interface PageWatch {
+  /** Ids handed out, those of the partial first. */
+  readonly ids: string[];
+  /** Items handed out by this run. */
+  handed: number;
+  /** Items skipped: their id was handed out already. */
+  duplicates: number;
+  /** The last whole page received (before any skipping), when one ended. */
+  lastPage: LastPage | null;
+}
+
+/** An item's id as a string, when it has one. */
+export function idOf(item: unknown): string | undefined {
+  const id = (item as { id?: unknown } | null)?.id;
+  if (typeof id === "string") return id;
+  if (typeof id === "number" || typeof id === "bigint") return String(id);
+  // An exact number kept as its source text (JSON that JavaScript cannot hold exactly).
+  if (id !== null && typeof id === "object" && typeof (id as { text?: unknown }).text === "string")
+    return (id as { text: string }).text;
+  return undefined;
+}
+
+/** One page's items as they are hashed: a line of JSON each. */
+export function pageDigest(items: readonly unknown[]): string {
+  const hash = createHash("sha256");
+  for (const item of items) hash.update(`${JSON.stringify(item)}\n`);
+  return hash.digest("hex");
+}
+
+/**
+ * `result` with its items de-duplicated by id and its pages watched. `seed`: what the
+ * partial this run finishes holds already.
+ */
+export function watchPages(
+  result: ListResult,
+  seed: { ids: readonly string[]; lastPage: LastPage | null } = { ids: [], lastPage: null },
+): { result: ListResult; watch: PageWatch } {
+  const watch: PageWatch = { ids: [...seed.ids], handed: 0, duplicates: 0, lastPage: seed.lastPage };
+  const seen = new Set(seed.ids);
+  const pageEnded = result.pageEnded;
+  const pageCursor = result.pageCursor;
+  let handedEndsPage = true;
+  async function* items(): AsyncGenerator<unknown> {
+    let hash: Hash | undefined;
+    let pageIds: string[] = [];
+    let cursor: string | null = null;
+    for await (const item of result.items) {
+      if (hash === undefined) {
+        hash = createHash("sha256");
+        pageIds = [];
+        cursor = pageCursor?.() ?? null;
+      }
+      hash.update(`${JSON.stringify(item)}\n`);
+      const id = idOf(item);
+      if (id !== undefined) pageIds.push(id);
+      const ended = pageEnded?.() ?? false;
+      if (ended) {
+        watch.lastPage = { cursor, ids: pageIds, digest: hash.digest("hex") };
+        hash = undefined;
+      }
+      if (id !== undefined && seen.has(id)) {
+        watch.duplicates += 1;
+        continue;
+      }
+      if (id !== undefined) {
+        seen.add(id);
+        watch.ids.push(id);
+      }
+      watch.handed += 1;
+      handedEndsPage = pageEnded === undefined || ended;
+      yield item;
+    }
+  }
+  const watched: ListResult = {
+    ...result,
+    items: items(),
+    ...(pageEnded === undefined ? {} : { pageEnded: () => handedEndsPage }),
+  };
+  return { result: watched, watch };
+}
