@@ -309,15 +309,14 @@ export async function openAtomicFile(requested: string, options: { from?: KeptSt
     await unlink(temp).catch(() => undefined);
     throw err;
   }
-  // The handle stays open after the stream ends: it is flushed and given its mode, then closed.
-  const stream = handle.createWriteStream({ autoClose: false });
+  // The stream owns the handle and closes it when it ends or is destroyed.
+  const stream = handle.createWriteStream();
   if (earlier) stream.write(earlier);
   let streamError: unknown;
   stream.on("error", (e) => {
     streamError ??= e;
   });
   let settled = false;
-  const close = () => handle.close().catch(() => undefined);
 
   return {
     stream,
@@ -329,14 +328,19 @@ export async function openAtomicFile(requested: string, options: { from?: KeptSt
         if (streamError) throw streamError;
         stream.end();
         await finished(stream);
-        await handle.sync();
-        // A partial stays 0600; the target gets the mode of the file it replaces.
-        if (into === undefined) await handle.chmod(mode).catch(() => undefined);
-        await handle.close();
+        // fsync applies to the file, so a fresh descriptor (read-only: the temp file may be
+        // given a read-only mode) flushes what the stream wrote. A partial stays 0600; the
+        // target gets the mode of the file it replaces.
+        const sync = await open(temp, constants.O_RDONLY | NOFOLLOW);
+        try {
+          await sync.sync();
+          if (into === undefined) await sync.chmod(mode).catch(() => undefined);
+        } finally {
+          await sync.close();
+        }
         await rename(temp, into ?? target);
       } catch (err) {
         stream.destroy();
-        await close();
         await unlink(temp).catch(() => undefined);
         throw err;
       }
@@ -347,7 +351,6 @@ export async function openAtomicFile(requested: string, options: { from?: KeptSt
       settled = true;
       stream.destroy();
       await finished(stream).catch(() => undefined);
-      await close();
       await unlink(temp).catch(() => undefined);
     },
     discardSync() {
