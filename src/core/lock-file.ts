@@ -65,9 +65,12 @@ function tryCreate(file: string, record: LockRecord): boolean {
   const fd = createExclusive(temp);
   try {
     writeSync(fd, `${JSON.stringify(record)}\n`);
-  } finally {
+  } catch (err) {
     closeSync(fd);
+    unlinkQuietly(temp);
+    throw err;
   }
+  closeSync(fd);
   try {
     linkSync(temp, file);
     return true;

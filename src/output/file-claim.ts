@@ -9,7 +9,7 @@
  */
 import { lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { OutputError } from "../core/errors.js";
+import { OutputError, outputReasonOf } from "../core/errors.js";
 import { acquireLock, type HeldLock, LockBusyError } from "../core/lock-file.js";
 import { holderAlive } from "../core/process-alive.js";
 import { distrustOf, unlinkQuietly } from "../core/trusted-file.js";
@@ -47,6 +47,7 @@ export function lockTarget(target: string, notice: (line: string) => void): Held
     const code = (err as NodeJS.ErrnoException).code;
     throw new OutputError(`--file ${target}: cannot create its lock ${file}${code ? ` (${code})` : ""}`, {
       cause: err,
+      reason: outputReasonOf(code),
     });
   }
 }
