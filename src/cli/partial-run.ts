@@ -174,7 +174,11 @@ export async function partialToFinish(
  * cursor that fetched it, holds the same ids and items. A cursor refused there (400, 404,
  * 410, 422) means no. Other failures are the run's (the partial stays for the next try).
  */
-export async function stillLinesUp(p: Prepared, original: ParsedInvocation, state: PartialState): Promise<string | undefined> {
+export async function stillLinesUp(
+  p: Prepared,
+  original: ParsedInvocation,
+  state: PartialState,
+): Promise<string | undefined> {
   const last = state.last_page;
   if (last === null || last.ids.length === 0) return undefined;
   const opts: Record<string, unknown> = { ...original.input.opts, limit: String(last.ids.length) };

@@ -72,7 +72,8 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
   tellDuplicates(p, watched?.watch);
   if (p.partial !== undefined) (await import("./partial-run.js")).finishedPartial(p);
   // Where the output went, and how much of it: on a terminal and in a CI log alike (not under -q).
-  if (sink.kind === "file") p.ctx.notice(`wrote ${countOf(written + (p.partial?.items ?? 0), result)} to ${p.inv.globals.file}`);
+  if (sink.kind === "file")
+    p.ctx.notice(`wrote ${countOf(written + (p.partial?.items ?? 0), result)} to ${p.inv.globals.file}`);
   tellNextPage(p, result);
   return batchExit ?? EXIT.ok;
 }
@@ -155,7 +156,11 @@ function stdoutSink(p: Prepared): Sink {
 async function fileSink(p: Prepared, path: string): Promise<Sink> {
   const { openAtomicFile } = await import("../output/file.js");
   const from = p.partial
-    ? { path: (await import("../output/partial.js")).partialPaths(path).data, bytes: p.partial.bytes, sha256: p.partial.sha256 }
+    ? {
+        path: (await import("../output/partial.js")).partialPaths(path).data,
+        bytes: p.partial.bytes,
+        sha256: p.partial.sha256,
+      }
     : undefined;
   const target = await openAtomicFile(path, from === undefined ? {} : { from });
   // A second Ctrl-C exits at once, before the run unwinds: the temp file goes first.

@@ -4,7 +4,17 @@
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import { chmodSync, closeSync, fstatSync, openSync, readFileSync, readSync, type Stats, statSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDirs } from "../core/dirs.js";
@@ -131,7 +141,7 @@ function checkFolder(dir: string): void {
 
 /** Reads the file as it is after its owner and mode were checked (on the open file). */
 function readSafely(file: string): string {
-  const fd = openSync(file, "r");
+  const fd = openPlain(file, (kind) => new ConfigError(`config file ${file} is ${kind}, not a file pep can read`));
   try {
     const uid = currentUid();
     if (uid !== undefined) {
@@ -344,9 +354,39 @@ export function openConfigStore(env: Env): ConfigStore {
  */
 export const KEY_FILE_MAX_BYTES = 4096;
 
+/** What a file that is not a plain one is, in words: "a named pipe". */
+export function kindOfFile(st: Stats): string {
+  if (st.isFIFO()) return "a named pipe";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
+  if (st.isSocket()) return "a socket";
+  if (st.isDirectory()) return "a folder";
+  return "not a plain file";
+}
+
+/**
+ * Opens `file` for reading without waiting (O_NONBLOCK: a named pipe with no writer would
+ * hold the open forever, past Ctrl-C) and refuses anything but a plain file with `refuse`.
+ */
+function openPlain(file: string, refuse: (kind: string) => Error): number {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const st = fstatSync(fd);
+  if (!st.isFile()) {
+    closeSync(fd);
+    throw refuse(kindOfFile(st));
+  }
+  return fd;
+}
+
 /** Reads at most `max + 1` bytes of `file` (enough to tell it is too big). */
-function readHead(file: string, max: number): Buffer {
-  const fd = openSync(file, "r");
+function readHead(file: string, max: number, label: string): Buffer {
+  const fd = openPlain(
+    file,
+    (kind) =>
+      new UsageError(`${label}: ${file} is ${kind}, not a file that holds a key`, {
+        hints: ["give a plain file, or - to read the key from standard input (--api-key-file - < file)"],
+      }),
+  );
   try {
     const buf = Buffer.alloc(max + 1);
     let got = 0;
@@ -391,8 +431,9 @@ export async function readKeyFile(
   } else {
     const file = path.resolve(cwd, spec);
     try {
-      bytes = readHead(file, KEY_FILE_MAX_BYTES);
+      bytes = readHead(file, KEY_FILE_MAX_BYTES, label);
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       const code = (e as NodeJS.ErrnoException).code;
       throw new UsageError(`${label}: cannot read ${file}${code ? ` (${code})` : ""}`);
     }

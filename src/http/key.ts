@@ -1,3 +1,5 @@
+import { UsageError } from "../core/errors.js";
+
 /**
  * The only parts of a key ever shown: its last 4 characters, and nothing at all of a
  * key shorter than 8, where 4 would be half of it or more. One rule for the `-v` log,
@@ -12,39 +14,53 @@ export function keyFingerprint(key: string): string {
   return `****${keyTail(key)}`;
 }
 
-/** The shortest run of a key's characters that counts as showing the key. */
-export const KEY_RUN = 8;
+/**
+ * The shortest key pep takes. A shorter value (`dev`, `id`, `test`) is no API key, and a
+ * key that short would, once hidden, hide ordinary words of the data that happen to hold it.
+ */
+export const MIN_KEY_LENGTH = 12;
+
+/** Refuses a value too short to be a key (exit 2), without showing it. */
+export function checkKeyLength(key: string, where: string): void {
+  if (key.length >= MIN_KEY_LENGTH) return;
+  throw new UsageError(
+    `${where}: that is not an API key (${key.length} character${key.length === 1 ? "" : "s"}; a key has at least ${MIN_KEY_LENGTH})`,
+    { hints: ["check that the whole key was copied; `pep auth login` stores one after checking it"] },
+  );
+}
+
+/** Characters a key is made of: a key is hidden only where none of them stands next to it. */
+const WORD = /[A-Za-z0-9_-]/;
 
 /**
- * `text` with every run of 8 or more characters of `key` replaced by `<redacted>`: what
- * server-supplied text (a request id, a message, a header echoed in a log) goes through
- * before pep puts it in anything it prints. A key shorter than 8 is matched whole.
+ * `text` with the key hidden where it stands as a whole token: a value, a header, a part
+ * of a URL (as is or URL-encoded), bounded by characters that cannot be part of a key
+ * (start or end, space, quote, `=`, `&`, `/`, `:`…). Never inside another word or a field
+ * name: `development_stage` stays as it is whatever the key. What server-supplied text
+ * (a request id, a message, a header echoed in a log) goes through before pep prints it,
+ * and what `pep mcp` hides the key with in its results.
  */
-export function redactKey(text: string, key: string | undefined): string {
+export function redactKey(text: string, key: string | undefined, replacement = "<redacted>"): string {
   if (!key || text === "") return text;
-  if (key.length < KEY_RUN) return text.split(key).join("<redacted>");
-  const grams = new Set<string>();
-  for (let i = 0; i + KEY_RUN <= key.length; i++) grams.add(key.slice(i, i + KEY_RUN));
-  const covered = new Uint8Array(text.length);
-  let any = false;
-  for (let i = 0; i + KEY_RUN <= text.length; i++) {
-    if (grams.has(text.slice(i, i + KEY_RUN))) {
-      covered.fill(1, i, i + KEY_RUN);
-      any = true;
+  let out = text;
+  for (const form of new Set([key, encodeURIComponent(key)])) {
+    if (!out.includes(form)) continue;
+    let result = "";
+    let from = 0;
+    for (let at = out.indexOf(form); at !== -1; at = out.indexOf(form, at + 1)) {
+      if (at < from) continue;
+      const before = at === 0 ? "" : out[at - 1]!;
+      const after = out[at + form.length] ?? "";
+      if ((before !== "" && WORD.test(before)) || (after !== "" && WORD.test(after))) continue;
+      result += out.slice(from, at) + replacement;
+      from = at + form.length;
     }
-  }
-  if (!any) return text;
-  let out = "";
-  for (let i = 0; i < text.length; ) {
-    if (covered[i]) {
-      while (i < text.length && covered[i]) i++;
-      out += "<redacted>";
-    } else out += text[i++];
+    out = result + out.slice(from);
   }
   return out;
 }
 
-/** Whether `text` holds the key or a run of 8 of its characters. */
+/** Whether `text` holds the key as a whole token. */
 export function showsKey(text: string, key: string | undefined): boolean {
   return key !== undefined && redactKey(text, key) !== text;
 }

@@ -9,17 +9,7 @@
  * the device or pipe with a plain file.
  */
 import { closeSync, constants, readFileSync, unlinkSync } from "node:fs";
-import {
-  access,
-  lstat,
-  open,
-  readlink,
-  realpath,
-  rename,
-  stat,
-  unlink,
-  type FileHandle,
-} from "node:fs/promises";
+import { access, lstat, open, readlink, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -232,7 +222,11 @@ async function openInPlace(target: string): Promise<AtomicFile> {
  * only the user reads), after removing the temp files that dead writers of the same
  * target left (output/file-claim.ts). Returns it with the mode the target gets on commit.
  */
-async function openTemp(requested: string, target: string, temp: string): Promise<{ handle: FileHandle; mode: number }> {
+async function openTemp(
+  requested: string,
+  target: string,
+  temp: string,
+): Promise<{ handle: FileHandle; mode: number }> {
   removeDeadTemps(temp);
   // Keep the mode of a file being replaced; a new one gets 0666 less the umask (0644 usually).
   let mode = 0o666 & ~currentUmask();
@@ -244,7 +238,10 @@ async function openTemp(requested: string, target: string, temp: string): Promis
     if (err instanceof UsageError) throw err;
   }
   try {
-    return { handle: await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600), mode };
+    return {
+      handle: await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600),
+      mode,
+    };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new OutputError(`--file ${requested}: cannot write in ${path.dirname(target)}${code ? ` (${code})` : ""}`, {
@@ -279,7 +276,9 @@ async function keptText(from: KeptStart): Promise<Buffer> {
   const { sha256Hex } = await import("./partial.js");
   const opened = openTrusted(from.path);
   if (opened === undefined || "why" in opened)
-    throw new OutputError(`--file: the kept ${from.path} ${opened?.why ?? "is gone"}; run the command again to start over`);
+    throw new OutputError(
+      `--file: the kept ${from.path} ${opened?.why ?? "is gone"}; run the command again to start over`,
+    );
   let text: Buffer;
   try {
     text = readFileSync(opened.fd);
