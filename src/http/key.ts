@@ -29,16 +29,20 @@ export function checkKeyLength(key: string, where: string): void {
   );
 }
 
-/** Characters a key is made of: a key is hidden only where none of them stands next to it. */
-const WORD = /[A-Za-z0-9_-]/;
+/** A letter or digit: a key is hidden only where none stands right next to it. */
+const ALNUM = /[A-Za-z0-9]/;
+
+/** The shortest part of a key that, standing alone as a token, counts as showing the key. */
+export const KEY_RUN = 8;
 
 /**
  * `text` with the key hidden where it stands as a whole token: a value, a header, a part
- * of a URL (as is or URL-encoded), bounded by characters that cannot be part of a key
- * (start or end, space, quote, `=`, `&`, `/`, `:`…). Never inside another word or a field
- * name: `development_stage` stays as it is whatever the key. What server-supplied text
- * (a request id, a message, a header echoed in a log) goes through before pep prints it,
- * and what `pep mcp` hides the key with in its results.
+ * of a URL (as is or URL-encoded), with no letter or digit right before or after it; and
+ * a token that is a piece of the key, 8 characters or more (a key cut short in a message,
+ * `req-<part of the key>`). Never inside another word or a field name: with any key,
+ * `development_stage` or `id` stay as they are. What server-supplied text (a request id,
+ * a message, a header echoed in a log) goes through before pep prints it, and what
+ * `pep mcp` hides the key with in its results.
  */
 export function redactKey(text: string, key: string | undefined, replacement = "<redacted>"): string {
   if (!key || text === "") return text;
@@ -51,13 +55,16 @@ export function redactKey(text: string, key: string | undefined, replacement = "
       if (at < from) continue;
       const before = at === 0 ? "" : out[at - 1]!;
       const after = out[at + form.length] ?? "";
-      if ((before !== "" && WORD.test(before)) || (after !== "" && WORD.test(after))) continue;
+      if (ALNUM.test(before) || ALNUM.test(after)) continue;
       result += out.slice(from, at) + replacement;
       from = at + form.length;
     }
     out = result + out.slice(from);
   }
-  return out;
+  // A piece of the key standing as a token of its own.
+  return out.replace(/[A-Za-z0-9_]+/g, (token) =>
+    token.length >= KEY_RUN && token !== replacement && key.includes(token) ? replacement : token,
+  );
 }
 
 /** Whether `text` holds the key as a whole token. */
