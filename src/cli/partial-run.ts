@@ -15,7 +15,9 @@
  */
 import { loadCommand } from "../commands/loaders.js";
 import type { ListResult, Result } from "../core/command.js";
+import { dirname } from "node:path";
 import { hideUrlCredentials } from "../core/credentials.js";
+import { distrustedFolder } from "../core/trusted-file.js";
 import { ApiError, resumeCursorOf, resumeRemainingOf, UsageError } from "../core/errors.js";
 import { cleanLine } from "../output/sanitize.js";
 import {
@@ -237,6 +239,8 @@ export async function keepPartial(
 ): Promise<boolean> {
   const cursor = resumeCursorOf(err);
   if (p.file === undefined || result.kind !== "list" || p.format === "table" || !cursor || !watch) return false;
+  // A folder others can change holds no partial: the next run could not trust it.
+  if (distrustedFolder(dirname(p.file)) !== undefined) return false;
   const { data } = partialPaths(p.file);
   try {
     await commit(data);

@@ -8,7 +8,7 @@
  * read as one: it is reported and left alone. Used for a `--file` target; meant for any
  * file one pep at a time may write.
  */
-import { closeSync, linkSync, writeSync } from "node:fs";
+import { closeSync, linkSync, lstatSync, writeSync } from "node:fs";
 import path from "node:path";
 import { holderAlive, ownStartMs, procInfo } from "./process-alive.js";
 import { tempSuffix } from "./temp-name.js";
@@ -111,14 +111,20 @@ export function acquireLock(file: string, notice: (line: string) => void): HeldL
 
 function heldLock(file: string, token: string): HeldLock {
   let released = false;
+  // The lock as made: removed only while the name still holds this very file.
+  const made = lstatSync(file, { throwIfNoEntry: false });
   return {
     path: file,
     held: true,
     release() {
       if (released) return;
       released = true;
+      const now = lstatSync(file, { throwIfNoEntry: false });
+      if (!made || !now || now.ino !== made.ino || now.dev !== made.dev) return;
       const read = readTrusted(file);
-      if (read && "text" in read && parse(read.text)?.token === token) unlinkQuietly(file);
+      // In a folder that fails the trust rule the content is not read back, the inode says it is ours.
+      if (read && "text" in read && parse(read.text)?.token !== token) return;
+      unlinkQuietly(file);
     },
   };
 }
