@@ -18,7 +18,10 @@ export function redactor(key: string | undefined, replacement: string): Redact {
   return (s) => redactKey(s, key, replacement);
 }
 
-/** A copy of `value` with every string and key cleaned of control characters and the key. */
+/**
+ * A copy of `value` with every string cleaned of control characters and the key, and
+ * every field name of control characters: a field name is never rewritten for the key.
+ */
 export function cleanDeep(value: unknown, redact: Redact, depth = 0): unknown {
   if (typeof value === "string") return redact(stripTerminalControls(value));
   if (depth > 64 || value === null || typeof value !== "object") return value;
@@ -26,7 +29,7 @@ export function cleanDeep(value: unknown, redact: Redact, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     // defineProperty: a key named __proto__ stays an ordinary field.
-    Object.defineProperty(out, redact(stripTerminalControls(k)), {
+    Object.defineProperty(out, stripTerminalControls(k), {
       value: cleanDeep(v, redact, depth + 1),
       enumerable: true,
       writable: true,
