@@ -6,7 +6,7 @@
  * for a partial's state (output/partial.ts) to check on resuming that the data still
  * lines up.
  */
-import { createHash, type Hash } from "node:crypto";
+import type { Hash } from "node:crypto";
 import type { ListResult } from "../core/command.js";
 import type { LastPage } from "../output/partial.js";
 
@@ -32,13 +32,6 @@ export function idOf(item: unknown): string | undefined {
   return undefined;
 }
 
-/** One page's items as they are hashed: a line of JSON each. */
-export function pageDigest(items: readonly unknown[]): string {
-  const hash = createHash("sha256");
-  for (const item of items) hash.update(`${JSON.stringify(item)}\n`);
-  return hash.digest("hex");
-}
-
 /**
  * `result` with its items de-duplicated by id and its pages watched. `seed`: what the
  * partial this run finishes holds already.
@@ -46,7 +39,13 @@ export function pageDigest(items: readonly unknown[]): string {
 export function watchPages(
   result: ListResult,
   seed: { ids: readonly string[]; lastPage: LastPage | null } = { ids: [], lastPage: null },
+  /**
+   * Records the pages for a partial's state (a `--file` export) with this hash (node:crypto's
+   * createHash, loaded by the caller only then: a run to stdout only de-duplicates).
+   */
+  createHash?: (algorithm: string) => Hash,
 ): { result: ListResult; watch: PageWatch } {
+  const record = createHash !== undefined;
   const watch: PageWatch = { ids: [...seed.ids], handed: 0, duplicates: 0, lastPage: seed.lastPage };
   const seen = new Set(seed.ids);
   const pageEnded = result.pageEnded;
@@ -57,18 +56,20 @@ export function watchPages(
     let pageIds: string[] = [];
     let cursor: string | null = null;
     for await (const item of result.items) {
-      if (hash === undefined) {
-        hash = createHash("sha256");
-        pageIds = [];
-        cursor = pageCursor?.() ?? null;
-      }
-      hash.update(`${JSON.stringify(item)}\n`);
       const id = idOf(item);
-      if (id !== undefined) pageIds.push(id);
       const ended = pageEnded?.() ?? false;
-      if (ended) {
-        watch.lastPage = { cursor, ids: pageIds, digest: hash.digest("hex") };
-        hash = undefined;
+      if (record) {
+        if (hash === undefined) {
+          hash = createHash("sha256");
+          pageIds = [];
+          cursor = pageCursor?.() ?? null;
+        }
+        hash.update(`${JSON.stringify(item)}\n`);
+        if (id !== undefined) pageIds.push(id);
+        if (ended) {
+          watch.lastPage = { cursor, ids: pageIds, digest: hash.digest("hex") };
+          hash = undefined;
+        }
       }
       if (id !== undefined && seen.has(id)) {
         watch.duplicates += 1;
@@ -76,7 +77,7 @@ export function watchPages(
       }
       if (id !== undefined) {
         seen.add(id);
-        watch.ids.push(id);
+        if (record) watch.ids.push(id);
       }
       watch.handed += 1;
       handedEndsPage = pageEnded === undefined || ended;

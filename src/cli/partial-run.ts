@@ -15,6 +15,7 @@
  */
 import { loadCommand } from "../commands/loaders.js";
 import type { ListResult, Result } from "../core/command.js";
+import { createHash } from "node:crypto";
 import { dirname } from "node:path";
 import { hideUrlCredentials } from "../core/credentials.js";
 import { distrustedFolder } from "../core/trusted-file.js";
@@ -31,7 +32,7 @@ import {
   writePartialState,
 } from "../output/partial.js";
 import type { ParsedInvocation } from "./invocation.js";
-import { idOf, type PageWatch, pageDigest } from "./page-tracker.js";
+import { idOf, type PageWatch } from "./page-tracker.js";
 import { formulaGuardOf, type Prepared } from "./prepared.js";
 
 /** What a kept partial says to the user: where it is and how many items it holds. */
@@ -208,6 +209,13 @@ export async function stillLinesUp(
     return "the last kept page now holds other items (data was added or removed since the cut)";
   if (pageDigest(items) !== last.digest) return "the items of the last kept page changed since the cut";
   return undefined;
+}
+
+/** One page's items as the page watch hashes them (cli/page-tracker.ts): a line of JSON each. */
+function pageDigest(items: readonly unknown[]): string {
+  const hash = createHash("sha256");
+  for (const item of items) hash.update(`${JSON.stringify(item)}\n`);
+  return hash.digest("hex");
 }
 
 /** Starts the export over: the partial is dropped, and stderr says why, even under -q. */

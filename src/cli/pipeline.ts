@@ -264,7 +264,8 @@ function flushed(stream: Writable): Promise<void> {
 async function watchList(p: Prepared, result: ListResult): Promise<{ result: ListResult; watch: PageWatch }> {
   const { watchPages } = await import("./page-tracker.js");
   const seed = p.partial ? { ids: p.partial.ids, lastPage: p.partial.last_page } : undefined;
-  return watchPages(result, seed);
+  const hash = p.file === undefined ? undefined : (await import("node:crypto")).createHash;
+  return watchPages(result, seed, hash);
 }
 
 /** Items the API sent on more than one page go out once: the notice says how many were skipped. */

@@ -40,12 +40,15 @@ export const KEY_RUN = 8;
  * of a URL (as is or URL-encoded), with no letter or digit right before or after it; and
  * a token that is a piece of the key, 8 characters or more (a key cut short in a message,
  * `req-<part of the key>`). Never inside another word or a field name: with any key,
- * `development_stage` or `id` stay as they are. What server-supplied text (a request id,
+ * `development_stage` or `id` stay as they are (a value shorter than a key hides nothing).
+ * What server-supplied text (a request id,
  * a message, a header echoed in a log) goes through before pep prints it, and what
  * `pep mcp` hides the key with in its results.
  */
 export function redactKey(text: string, key: string | undefined, replacement = "<redacted>"): string {
-  if (!key || text === "") return text;
+  // A value that short is refused as a key before any request (checkKeyLength); were one
+  // to get this far, hiding it would rewrite ordinary words and field names (`id`, `dev`).
+  if (!key || text === "" || key.length < MIN_KEY_LENGTH) return text;
   let out = text;
   for (const form of new Set([key, encodeURIComponent(key)])) {
     if (!out.includes(form)) continue;

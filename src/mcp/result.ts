@@ -19,8 +19,9 @@ export function redactor(key: string | undefined, replacement: string): Redact {
 }
 
 /**
- * A copy of `value` with every string cleaned of control characters and the key, and
- * every field name of control characters: a field name is never rewritten for the key.
+ * A copy of `value` with every string and field name cleaned of control characters and
+ * of the key where it stands as a whole token (http/key.ts): `x_<key>` loses the key,
+ * `development_stage` or `id` never change.
  */
 export function cleanDeep(value: unknown, redact: Redact, depth = 0): unknown {
   if (typeof value === "string") return redact(stripTerminalControls(value));
@@ -29,7 +30,7 @@ export function cleanDeep(value: unknown, redact: Redact, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     // defineProperty: a key named __proto__ stays an ordinary field.
-    Object.defineProperty(out, stripTerminalControls(k), {
+    Object.defineProperty(out, redact(stripTerminalControls(k)), {
       value: cleanDeep(v, redact, depth + 1),
       enumerable: true,
       writable: true,

@@ -1,6 +1,6 @@
 /**
  * The API key is hidden where it stands as a whole token (a value, a header, a part of a
- * URL), never inside another word or a field name, by one function that the CLI and
+ * URL, a token of a field name), never inside another word, by one function that the CLI and
  * `pep mcp` share; a value shorter than 12 characters is refused as not a key (exit 2,
  * before any request, without printing it). The sandbox's keys are keys.
  */
@@ -86,13 +86,14 @@ describe("whole-token redaction, the same in the CLI and in pep mcp", () => {
     [`${key}_field`]: 1,
   };
 
-  it("hides the key as a value, a header or a URL part; never inside a word or a field name", () => {
+  it("hides the key as a value, a header, a URL part or a token of a field name; never inside a word", () => {
     const cleaned = cleanDeep(data, redactor(key, "<redacted>")) as Record<string, string>;
     expect(cleaned.development_stage).toBe("phase 2");
     expect(cleaned.id).toBe("bpc-157");
     expect(cleaned.note).toBe("echoed: Bearer <redacted>");
     expect(cleaned.link).toBe("https://x.test/a?api_key=<redacted>&b=1");
     expect(cleaned.word).toBe(`pre${key}post`);
+    expect(Object.keys(cleaned)).toContain("<redacted>_field");
     // The mcp redactor is the CLI's function.
     for (const text of Object.values(data).map(String))
       expect(redactor(key, "X")(text)).toBe(redactKey(text, key, "X"));
