@@ -9,10 +9,9 @@
  * file one pep at a time may write.
  */
 import { closeSync, linkSync, lstatSync, writeSync } from "node:fs";
-import path from "node:path";
 import { holderAlive, ownStartMs, procInfo } from "./process-alive.js";
 import { tempSuffix } from "./temp-name.js";
-import { createExclusive, readTrusted, unlinkQuietly } from "./trusted-file.js";
+import { createExclusive, readTrusted, tempBeside, unlinkQuietly } from "./trusted-file.js";
 
 interface LockRecord {
   pid: number;
@@ -61,7 +60,7 @@ function staleness(r: LockRecord): string | undefined {
 
 /** Creates the lock whole; false when the name is taken. */
 function tryCreate(file: string, record: LockRecord): boolean {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${tempSuffix()}.tmp`);
+  const temp = tempBeside(file);
   const fd = createExclusive(temp);
   try {
     writeSync(fd, `${JSON.stringify(record)}\n`);

@@ -37,6 +37,22 @@ import { tempSuffix } from "./temp-name.js";
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 
+/** Longest file name, in bytes, on the usual file systems. */
+export const NAME_MAX = 255;
+
+/**
+ * `<folder>/<lead><name><tail>`, the name shortened (by whole characters) when the whole
+ * would pass NAME_MAX: side files of a target named near the limit stay possible.
+ */
+export function sideName(file: string, lead: string, tail: string): string {
+  let name = path.basename(file);
+  while (name && Buffer.byteLength(`${lead}${name}${tail}`) > NAME_MAX) name = [...name].slice(0, -1).join("");
+  return path.join(path.dirname(file), `${lead}${name}${tail}`);
+}
+
+/** A temp file beside `file` for replacing it: `.<name>.<pid>-<n>.tmp`. */
+export const tempBeside = (file: string) => sideName(file, ".", `.${tempSuffix()}.tmp`);
+
 /** Why a file or folder is not trusted, in words that follow its path ("is a symbolic link"). */
 export function distrustOf(what: "file" | "folder", st: Stats): string | undefined {
   if (st.isSymbolicLink()) return "is a symbolic link";
@@ -137,8 +153,9 @@ export function createExclusive(file: string): number {
  * it, flushed, then renamed over it (rename replaces a link planted at the name, never
  * what it points at).
  */
+
 export function writeTrusted(file: string, text: string | Buffer): void {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${tempSuffix()}.tmp`);
+  const temp = tempBeside(file);
   const fd = createExclusive(temp);
   try {
     const data = typeof text === "string" ? Buffer.from(text) : text;

@@ -12,7 +12,7 @@ import path from "node:path";
 import { OutputError, outputReasonOf } from "../core/errors.js";
 import { acquireLock, type HeldLock, LockBusyError } from "../core/lock-file.js";
 import { holderAlive } from "../core/process-alive.js";
-import { distrustOf, unlinkQuietly } from "../core/trusted-file.js";
+import { distrustOf, NAME_MAX, sideName, unlinkQuietly } from "../core/trusted-file.js";
 
 /** Another process is writing the same target. */
 export class TargetBusyError extends OutputError {
@@ -31,8 +31,17 @@ export class TargetBusyError extends OutputError {
   }
 }
 
-/** The lock of a target: `<target>.lock`, beside it. */
-export const lockPathOf = (target: string): string => `${target}.lock`;
+/**
+ * The lock of a target: `<target>.lock`, beside it; for a name near the file system's
+ * limit, `.<name shortened>.<hash of the name>.lock`, still one per target.
+ */
+export function lockPathOf(target: string): string {
+  const plain = `${target}.lock`;
+  if (Buffer.byteLength(path.basename(plain)) <= NAME_MAX) return plain;
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(path.basename(target))) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return sideName(target, ".", `.${h.toString(36)}.lock`);
+}
 
 /**
  * Takes the lock of `target` (an absolute path) before any request; throws TargetBusyError
