@@ -265,6 +265,25 @@ describe("errors of a --file export as JSON", () => {
     expect(r.err).not.toMatch(/^error: /m);
   });
 
+  it("so does the profile's `output: json`", async () => {
+    const set = await pep(["config", "set", "output", "json"]);
+    expect(set.code, set.err).toBe(0);
+    try {
+      api.failAt("o10", 503);
+      const r = await pep(argv());
+      expect(r.code).toBe(6);
+      const line = r.err.split("\n").find((l) => l.startsWith("{"));
+      expect(JSON.parse(line!)).toMatchObject({ error: { code: "service_unavailable" }, exit_code: 6 });
+      // The file's name still decides its format.
+      api.heal();
+      const ok = await pep(argv());
+      expect(ok.code, ok.err).toBe(0);
+      expect(idsIn(target())).toHaveLength(30);
+    } finally {
+      await pep(["config", "unset", "output"]);
+    }
+  });
+
   it("a finished export says where it wrote, off a terminal too; not under -q", async () => {
     const r = await pep(argv());
     expect(r.err).toContain(`wrote 30 studies to ${target()}`);
