@@ -4,22 +4,13 @@
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readFileSync,
-  readSync,
-  type Stats,
-  statSync,
-} from "node:fs";
+import { chmodSync, closeSync, fstatSync, readFileSync, readSync, type Stats, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeDirs } from "../core/dirs.js";
 import { ConfigError, UsageError } from "../core/errors.js";
 import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
+import { openPlain } from "../core/trusted-file.js";
 import { jsonErrorReason } from "../core/json-reason.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
@@ -353,30 +344,6 @@ export function openConfigStore(env: Env): ConfigStore {
  * or a wrong file is refused at once instead of read into memory without end.
  */
 export const KEY_FILE_MAX_BYTES = 4096;
-
-/** What a file that is not a plain one is, in words: "a named pipe". */
-export function kindOfFile(st: Stats): string {
-  if (st.isFIFO()) return "a named pipe";
-  if (st.isCharacterDevice()) return "a character device";
-  if (st.isBlockDevice()) return "a block device";
-  if (st.isSocket()) return "a socket";
-  if (st.isDirectory()) return "a folder";
-  return "not a plain file";
-}
-
-/**
- * Opens `file` for reading without waiting (O_NONBLOCK: a named pipe with no writer would
- * hold the open forever, past Ctrl-C) and refuses anything but a plain file with `refuse`.
- */
-function openPlain(file: string, refuse: (kind: string) => Error): number {
-  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  const st = fstatSync(fd);
-  if (!st.isFile()) {
-    closeSync(fd);
-    throw refuse(kindOfFile(st));
-  }
-  return fd;
-}
 
 /** Reads at most `max + 1` bytes of `file` (enough to tell it is too big). */
 function readHead(file: string, max: number, label: string): Buffer {

@@ -89,6 +89,30 @@ export function distrustedFolder(dir: string): string | undefined {
   return why === undefined ? undefined : `the folder ${dir} ${why}`;
 }
 
+/** What a file that is not a plain one is, in words: "a named pipe". */
+export function kindOfFile(st: Stats): string {
+  if (st.isFIFO()) return "a named pipe";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
+  if (st.isSocket()) return "a socket";
+  if (st.isDirectory()) return "a folder";
+  return "not a plain file";
+}
+
+/**
+ * Opens `file` for reading without waiting (O_NONBLOCK: a named pipe with no writer would
+ * hold the open forever, past Ctrl-C) and refuses anything but a plain file with `refuse`.
+ */
+export function openPlain(file: string, refuse: (kind: string) => Error): number {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const st = fstatSync(fd);
+  if (!st.isFile()) {
+    closeSync(fd);
+    throw refuse(kindOfFile(st));
+  }
+  return fd;
+}
+
 /** An open trusted file: its descriptor (the caller closes it) and what fstat said. */
 export interface TrustedOpen {
   fd: number;
