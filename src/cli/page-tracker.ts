@@ -1,8 +1,8 @@
 /**
  * What an export hands to its writer, watched on the way: an item whose id was already
  * handed out (on an earlier page, or kept in the partial this run finishes) is skipped
- * and counted, so no export repeats an item when the API's pages overlap; and the last
- * whole page is remembered (the cursor that fetched it, its ids, a digest of its items),
+ * and counted, so no export repeats an item when the API's pages overlap; and the first and
+ * last whole pages are remembered (the cursor that fetched each, its ids, a digest of its items),
  * for a partial's state (output/partial.ts) to check on resuming that the data still
  * lines up.
  */
@@ -19,6 +19,8 @@ export interface PageWatch {
   duplicates: number;
   /** The last whole page received (before any skipping), when one ended. */
   lastPage: LastPage | null;
+  /** The export's first whole page (the partial's, when finishing one). */
+  firstPage: LastPage | null;
 }
 
 /** An item's id as a string, when it has one. */
@@ -38,7 +40,11 @@ export function idOf(item: unknown): string | undefined {
  */
 export function watchPages(
   result: ListResult,
-  seed: { ids: readonly string[]; lastPage: LastPage | null } = { ids: [], lastPage: null },
+  seed: { ids: readonly string[]; lastPage: LastPage | null; firstPage: LastPage | null } = {
+    ids: [],
+    lastPage: null,
+    firstPage: null,
+  },
   /**
    * Records the pages for a partial's state (a `--file` export) with this hash (node:crypto's
    * createHash, loaded by the caller only then: a run to stdout only de-duplicates).
@@ -46,7 +52,13 @@ export function watchPages(
   createHash?: (algorithm: string) => Hash,
 ): { result: ListResult; watch: PageWatch } {
   const record = createHash !== undefined;
-  const watch: PageWatch = { ids: [...seed.ids], handed: 0, duplicates: 0, lastPage: seed.lastPage };
+  const watch: PageWatch = {
+    ids: [...seed.ids],
+    handed: 0,
+    duplicates: 0,
+    lastPage: seed.lastPage,
+    firstPage: seed.firstPage,
+  };
   const seen = new Set(seed.ids);
   const pageEnded = result.pageEnded;
   const pageCursor = result.pageCursor;
@@ -68,6 +80,7 @@ export function watchPages(
         if (id !== undefined) pageIds.push(id);
         if (ended) {
           watch.lastPage = { cursor, ids: pageIds, digest: hash.digest("hex") };
+          watch.firstPage ??= watch.lastPage;
           hash = undefined;
         }
       }

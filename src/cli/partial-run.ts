@@ -8,8 +8,8 @@
  *     `--fields`, the formula guard, base URL and profile (not -v, -q, retries, timeouts,
  *     cache, pager or colour, nor the order of the flags);
  *   - the partial is younger than `--resume-max-age` (PEP_RESUME_MAX_AGE, default 24h);
- *   - the last kept page, fetched again with its own cursor, still holds the same items
- *     (ids and digest): data inserted or removed before the cut point moves it;
+ *   - the first and last kept pages, fetched again with their own cursors, still hold the
+ *     same items (ids and digest): data inserted or removed before the cut point moves them;
  *   - the API still takes the stored cursor (a 400, 404, 410 or 422 refuses it).
  * Otherwise the export starts from the first page, with one line on stderr even under -q.
  */
@@ -25,6 +25,7 @@ import {
   digestOf,
   dropPartial,
   keysIn,
+  type LastPage,
   type PartialState,
   PARTIAL_VERSION,
   partialPaths,
@@ -173,8 +174,10 @@ export async function partialToFinish(
 }
 
 /**
- * Whether the data still lines up with the partial: its last page, fetched again with the
- * cursor that fetched it, holds the same ids and items. A cursor refused there (400, 404,
+ * Whether the data still lines up with the partial: its last page, and its first, fetched
+ * again with the cursor that fetched each, hold the same ids and items. The last page
+ * shows items added or removed before the cut with offset cursors; the first shows items
+ * added at the front (newest first) with any cursor. A cursor refused there (400, 404,
  * 410, 422) means no. Other failures are the run's (the partial stays for the next try).
  */
 export async function stillLinesUp(
@@ -182,32 +185,46 @@ export async function stillLinesUp(
   original: ParsedInvocation,
   state: PartialState,
 ): Promise<string | undefined> {
-  const last = state.last_page;
-  if (last === null || last.ids.length === 0) return undefined;
-  const opts: Record<string, unknown> = { ...original.input.opts, limit: String(last.ids.length) };
-  delete opts.all;
-  if (last.cursor === null) delete opts.cursor;
-  else opts.cursor = last.cursor;
-  let result: Result;
-  const items: unknown[] = [];
-  try {
-    result = await (await loadCommand(original.def.path)).run({ ...original.input, opts }, p.ctx);
-    if (result.kind !== "list") return undefined;
-    for await (const item of result.items) {
-      items.push(item);
-      if ((result as ListResult).pageEnded?.() === true) break;
+  const pages: Array<[string, LastPage | null]> = [["last", state.last_page]];
+  if (state.first_page?.cursor !== state.last_page?.cursor) pages.push(["first", state.first_page]);
+  for (const [which, page] of pages) {
+    if (page === null || page.ids.length === 0) continue;
+    try {
+      const why = await samePage(p, original, page, which);
+      if (why !== undefined) return why;
+    } catch (err) {
+      if (err instanceof ApiError && REFUSALS.has(err.status))
+        return `the API refused the cursor of the ${which} kept page (HTTP ${err.status})`;
+      if (typeof err === "object" && err !== null)
+        keptPartials.set(err, { path: partialPaths(p.inv.globals.file ?? p.file!).data, items: state.items });
+      throw err;
     }
-  } catch (err) {
-    if (err instanceof ApiError && REFUSALS.has(err.status))
-      return `the API refused the cursor of the last kept page (HTTP ${err.status})`;
-    if (typeof err === "object" && err !== null)
-      keptPartials.set(err, { path: partialPaths(p.inv.globals.file ?? p.file!).data, items: state.items });
-    throw err;
+  }
+  return undefined;
+}
+
+/** Fetches `page` again (its cursor, as many items as it held); why it differs, if it does. */
+async function samePage(
+  p: Prepared,
+  original: ParsedInvocation,
+  page: LastPage,
+  which: string,
+): Promise<string | undefined> {
+  const opts: Record<string, unknown> = { ...original.input.opts, limit: String(page.ids.length) };
+  delete opts.all;
+  if (page.cursor === null) delete opts.cursor;
+  else opts.cursor = page.cursor;
+  const result = await (await loadCommand(original.def.path)).run({ ...original.input, opts }, p.ctx);
+  if (result.kind !== "list") return undefined;
+  const items: unknown[] = [];
+  for await (const item of result.items) {
+    items.push(item);
+    if ((result as ListResult).pageEnded?.() === true) break;
   }
   const ids = items.map(idOf);
-  if (ids.length !== last.ids.length || ids.some((id, i) => id !== last.ids[i]))
-    return "the last kept page now holds other items (data was added or removed since the cut)";
-  if (pageDigest(items) !== last.digest) return "the items of the last kept page changed since the cut";
+  if (ids.length !== page.ids.length || ids.some((id, i) => id !== page.ids[i]))
+    return `the ${which} kept page now holds other items (data was added or removed since the cut)`;
+  if (pageDigest(items) !== page.digest) return `the items of the ${which} kept page changed since the cut`;
   return undefined;
 }
 
@@ -276,6 +293,7 @@ export async function keepPartial(
     ...digest,
     keys,
     last_page: watch.lastPage,
+    first_page: watch.firstPage,
     pid: process.pid,
   });
   if (typeof err === "object" && err !== null)

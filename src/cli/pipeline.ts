@@ -263,7 +263,9 @@ function flushed(stream: Writable): Promise<void> {
  */
 async function watchList(p: Prepared, result: ListResult): Promise<{ result: ListResult; watch: PageWatch }> {
   const { watchPages } = await import("./page-tracker.js");
-  const seed = p.partial ? { ids: p.partial.ids, lastPage: p.partial.last_page } : undefined;
+  const seed = p.partial
+    ? { ids: p.partial.ids, lastPage: p.partial.last_page, firstPage: p.partial.first_page }
+    : undefined;
   const hash = p.file === undefined ? undefined : (await import("node:crypto")).createHash;
   return watchPages(result, seed, hash);
 }

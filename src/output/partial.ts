@@ -48,6 +48,8 @@ export interface PartialState {
   /** Citation keys used so far (BibTeX, RIS, CSL-JSON), so the rest never repeats one. */
   keys: string[];
   last_page: LastPage | null;
+  /** The export's first page, likewise: items added at the front show there whatever the cursors. */
+  first_page: LastPage | null;
   /** The process that kept it. */
   pid: number;
 }
@@ -76,7 +78,9 @@ function wellFormed(s: Partial<PartialState>): s is PartialState {
     Array.isArray(s.ids) &&
     Array.isArray(s.keys) &&
     typeof s.key === "object" &&
-    s.key !== null
+    s.key !== null &&
+    s.first_page !== undefined &&
+    s.last_page !== undefined
   );
 }
 

@@ -86,6 +86,21 @@ describe("data that moved between the cut and the rerun", () => {
     expect(existsSync(`${target()}.partial`)).toBe(false);
   });
 
+  it("keyset cursors: studies inserted at the front move no later page, and the first page's check sees them", async () => {
+    await api.close();
+    api = await startMovingApi(30, { keyset: true });
+    api.failAt(`k${api.studies[19]!.id}`, 503);
+    const first = await pep(argv());
+    expect(first.code, first.err).toBe(6);
+    api.heal();
+    api.insertNewest(5);
+    const r = await pep(argv(target(), ["-q"]));
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/starting over from the first page: the first kept page now holds other items/);
+    expect(idsIn(target())).toEqual(api.studies.map((s) => s.id));
+    expect(readFileSync(target(), "utf8")).toBe(await fresh());
+  });
+
   it("a study on the last kept page renamed: starts over", async () => {
     await cut();
     api.retitle(15, "A new title");
@@ -102,8 +117,8 @@ describe("data that moved between the cut and the rerun", () => {
     const r = await pep(argv());
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/going on from .*s\.csv\.partial \(20 items kept, \d+s ago\)/);
-    // The last kept page again, to check it, then only the pages not kept.
-    expect(api.asked()).toEqual(["o10", "o20", "o30"]);
+    // The last and first kept pages again, to check them, then only the pages not kept.
+    expect(api.asked()).toEqual(["o10", "", "o20", "o30"]);
     expect(readFileSync(target(), "utf8")).toBe(await fresh());
   });
 });
@@ -155,7 +170,7 @@ describe("what decides the bytes, and what does not", () => {
     const r = await pep(words);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/going on from .*s\.csv\.partial \(20 items kept/);
-    expect(api.asked()).toEqual(["o10", "o20"]);
+    expect(api.asked()).toEqual(["o10", "", "o20"]);
     expect(readFileSync(target(), "utf8")).toBe(await fresh());
   });
 

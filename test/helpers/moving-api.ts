@@ -1,7 +1,7 @@
 /**
  * A loopback API whose data the test changes between runs: `/v1/studies` lists its studies
  * newest first, in pages with offset cursors (`o<offset>`), as many real APIs do, so an
- * item inserted at the front moves every later page by one. The test can insert items,
+ * item inserted at the front moves every later page by one (or keyset cursors, `k<id>`). The test can insert items,
  * make a page fail or refuse a cursor (400, 404, 410, 422), hold a page until released,
  * or send an item on two pages.
  *
@@ -47,7 +47,11 @@ const study = (n: number): MovingStudy => ({
   publication_year: 2000 + (n % 25),
 });
 
-export async function startMovingApi(total: number): Promise<MovingApi> {
+/**
+ * `keyset`: cursors name the last item sent (`k<id>`: the items after it), as keyset
+ * paging does, instead of an offset: an item inserted at the front moves no later page.
+ */
+export async function startMovingApi(total: number, options: { keyset?: boolean } = {}): Promise<MovingApi> {
   const studies: MovingStudy[] = [];
   for (let i = 0; i < total; i++) studies.unshift(study(++made));
   const refused = new Map<string, number>();
@@ -75,15 +79,21 @@ export async function startMovingApi(total: number): Promise<MovingApi> {
         fail.left -= 1;
         return envelope(res, fail.status, "service_unavailable", req.index);
       }
-      const offset = cursor === "" ? 0 : Number(cursor.slice(1));
+      const offset =
+        cursor === ""
+          ? 0
+          : cursor.startsWith("k")
+            ? studies.findIndex((s) => s.id === cursor.slice(1)) + 1
+            : Number(cursor.slice(1));
       const limit = Number(req.query.get("limit") ?? 20);
       const data = studies.slice(offset, offset + limit);
       if (overlaps.has(cursor) && offset > 0) data.unshift(studies[offset - 1]!);
       const end = offset + limit;
       const more = end < studies.length;
+      const next = !more ? null : options.keyset ? `k${studies[end - 1]!.id}` : `o${end}`;
       sendJson(res, 200, {
         data,
-        pagination: { next_cursor: more ? `o${end}` : null, has_more: more },
+        pagination: { next_cursor: next, has_more: more },
         meta: { total: studies.length },
       });
     },
