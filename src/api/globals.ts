@@ -35,6 +35,13 @@ export const GLOBAL_OPTIONS = options([
     description: "with --file: start the list over, dropping what an earlier cut-short run kept in <file>.partial",
   },
   {
+    key: "resumeMaxAge",
+    long: "resume-max-age",
+    value: "duration",
+    description:
+      "with --file: continue a partial kept by a cut-short run only when it is younger than this (30m, 24h, 7d; 0: never; default 24h; env PEP_RESUME_MAX_AGE)",
+  },
+  {
     key: "jq",
     long: "jq",
     value: "expr",

@@ -18,6 +18,8 @@ import type { Ending } from "./signals.js";
 /** Resources a run may have started, released whatever happens. */
 interface Held {
   stopSandbox?: (() => Promise<void>) | undefined;
+  /** The `--file` target's lock, released when the run ends. */
+  releaseLock?: (() => void) | undefined;
   ctx?: ReturnType<typeof createContext> | undefined;
   /** Before the format is settled, -o and PEP_OUTPUT decide how failures are told. */
   machineErrors: boolean;
@@ -33,6 +35,7 @@ export async function execute(inv: ParsedInvocation, io: IO, deps: Deps, ending:
   } catch (err) {
     return await fail(inv, io, ending, held.machineErrors, err);
   } finally {
+    held.releaseLock?.();
     await held.ctx?.cleanup();
     await held.stopSandbox?.().catch(() => {});
   }
@@ -108,23 +111,60 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   const chosen = await chooseFormat(def, globals, io, () =>
     def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
   );
-  const machineErrors = chosen.explicit === true && (chosen.format === "json" || chosen.format === "ndjson");
+  const machineErrors =
+    (chosen.explicit === true && isJson(chosen.format)) ||
+    (file !== undefined && (inv.machineErrors || (!def.offline && isJson((await config()).output))));
   held.machineErrors = machineErrors;
   const ctx = createContext({ io, globals, profile, fields: inv.fields, deps, config, store });
   held.ctx = ctx;
   if (chosen.warning) ctx.notice(chosen.warning);
+  if (file !== undefined) held.releaseLock = await lockFileTarget(file, ending, ctx.notice);
   if (globals.jq !== undefined) await (await import("../output/jq.js")).checkJq(globals.jq);
   return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file };
 }
 
-/** A `--file` list export that an earlier run cut short goes on from its partial. */
+const isJson = (f: string | undefined) => f === "json" || f === "ndjson";
+
+/**
+ * One pep writes a `--file` target at a time: its lock is taken before any request
+ * (a live holder: exit 1, target_busy) and let go when the run ends, or at once on a
+ * second signal. A device or pipe written in place takes none.
+ */
+async function lockFileTarget(file: string, ending: Ending, notice: (l: string) => void): Promise<() => void> {
+  const { lstat } = await import("node:fs/promises");
+  const st = await lstat(file).catch(() => undefined);
+  if (st && !st.isFile() && !st.isSymbolicLink()) return () => {};
+  const { lockTarget } = await import("../output/file-claim.js");
+  const lock = lockTarget(file, notice);
+  const forget = ending.onHardExit(() => lock.release());
+  return () => {
+    forget();
+    lock.release();
+  };
+}
+
+/**
+ * A `--file` list export that an earlier run cut short goes on from its partial, when
+ * the partial is trusted, made by the same content key, young enough, and its last page
+ * still holds what it held (cli/partial-run.ts); otherwise it starts over, saying why.
+ */
 async function finishingPartial(p: Prepared): Promise<Prepared> {
   const listing = p.inv.def.list === true || p.inv.def.fields === true;
   if (p.file === undefined || !listing || p.format === "table") return p;
-  const { partialToFinish } = await import("./partial-run.js");
-  const baseUrl = (await p.config()).baseUrl;
-  const found = await partialToFinish(p.inv, p.file, p.format, baseUrl, (l) => p.ctx.notice(l));
-  return found ? { ...p, inv: found.inv, partial: found.partial } : p;
+  const run = await import("./partial-run.js");
+  const found = await run.partialToFinish(p, p.file);
+  if (!found) return p;
+  const moved = await run.stillLinesUp(p, p.inv, found.partial);
+  if (moved !== undefined) {
+    run.startOver(p, moved);
+    return p;
+  }
+  const { partialPaths } = await import("../output/partial.js");
+  const n = found.partial.items;
+  p.ctx.notice(
+    `going on from ${partialPaths(p.inv.globals.file ?? p.file).data} (${n} item${n === 1 ? "" : "s"} kept, ${run.ageText(Date.now() - Date.parse(found.partial.created_at))} ago)`,
+  );
+  return { ...p, inv: found.inv, partial: found.partial };
 }
 
 /** Runs the command and delivers its result; a stored cursor the API refuses starts the list over. */
@@ -132,13 +172,10 @@ async function runAndDeliver(p: Prepared, original: ParsedInvocation): Promise<n
   try {
     return await deliver(p, await runCommand(p));
   } catch (err) {
-    const { StoredCursorRefused } = await import("./partial-run.js");
+    const { StoredCursorRefused, startOver } = await import("./partial-run.js");
     if (!(err instanceof StoredCursorRefused)) throw err;
-    const { dropPartial, partialPaths } = await import("../output/partial.js");
-    await dropPartial(p.file!);
-    p.ctx.notice(
-      `the API did not accept the cursor kept in ${partialPaths(p.inv.globals.file ?? p.file!).data}; starting from the first page`,
-    );
+    const status = (err.cause as { status?: number }).status;
+    startOver(p, `the API refused the stored cursor (HTTP ${status})`);
     const fresh: Prepared = { ...p, inv: original, partial: undefined };
     return deliver(fresh, await runCommand(fresh));
   }

@@ -68,7 +68,7 @@ export function readInvocation(argv: readonly string[], env: IO["env"]): Invocat
   return {
     argv,
     // `pep help peptides list` is `pep peptides list --help` (commander's help takes one word).
-    words: help ? [...argv.slice(1), "--help"] : [...argv],
+    words: help ? [...argv.slice(1), "--help"] : helpOfCommandNamed(argv, commandWords),
     helpGlobals: argv[0] === "help" && argv[1] === "globals" && argv.length === 2,
     helpTarget: argv[0] === "help" ? argv.slice(1) : undefined,
     commandWords,
@@ -106,6 +106,29 @@ export function parsed(
 export function commandOf(argv: readonly string[]): string {
   const defs = definitionsFor(argv, positionalWords(argv));
   return defs.length === 1 ? defs[0]!.path.join(" ") : "pep";
+}
+
+/**
+ * The words commander parses. With `-h`/`--help`, the command's words go first: commander
+ * stops at an option it does not know before the command (`pep --bad sandbox -h`) and
+ * would show pep's own help, not the help of the command named. Global options are taken
+ * after the command as before it, so nothing else changes.
+ */
+function helpOfCommandNamed(argv: readonly string[], words: readonly string[]): string[] {
+  const end = argv.indexOf("--");
+  const head = end === -1 ? argv : argv.slice(0, end);
+  if (words.length === 0 || !head.some((w) => w === "-h" || w === "--help")) return [...argv];
+  const at: number[] = [];
+  for (let i = 0; i < head.length && at.length < words.length; i++) {
+    const a = head[i]!;
+    if (a.startsWith("-")) {
+      if (VALUED.has(a)) i++;
+      continue;
+    }
+    at.push(i);
+  }
+  if (at.length === 0 || at[0] === 0) return [...argv];
+  return [...at.map((i) => argv[i]!), ...argv.filter((_, i) => !at.includes(i))];
 }
 
 function positionalWords(argv: readonly string[]): string[] {

@@ -9,11 +9,12 @@
  */
 import type { Writable } from "node:stream";
 import { RESOURCES } from "../api/resources.js";
-import type { Result } from "../core/command.js";
+import type { ListResult, Result } from "../core/command.js";
 import { EXIT, InterruptedError } from "../core/errors.js";
 import { colorEnabled, type Pager } from "../core/io.js";
 import type { RenderOptions } from "../output/writer-context.js";
-import { hintSandboxNames, type Prepared } from "./prepared.js";
+import type { PageWatch } from "./page-tracker.js";
+import { formulaGuardOf, hintSandboxNames, type Prepared } from "./prepared.js";
 import { report } from "./report.js";
 import { resumeCommand } from "./resume.js";
 
@@ -36,11 +37,14 @@ interface Sink {
 }
 
 /** Delivers `result`; resolves to the run's exit code, or throws what failed. */
-export async function deliver(p: Prepared, result: Result): Promise<number> {
+export async function deliver(p: Prepared, delivered: Result): Promise<number> {
+  let result = delivered;
   if (result.kind === "none") return result.exitCode ?? EXIT.ok;
   // A check answered by its exit status says nothing more under -q.
   if (p.inv.def.probe && p.inv.globals.quiet === true) return EXIT.ok;
   const { render } = await import("../output/render.js");
+  const watched = result.kind === "list" ? await watchList(p, result) : undefined;
+  if (watched) result = watched.result;
   const sink = await openSink(p);
   let batchExit: number | undefined;
   const onFailure = (id: string, err: unknown) => {
@@ -59,15 +63,17 @@ export async function deliver(p: Prepared, result: Result): Promise<number> {
     if (p.io.signal.aborted) throw new InterruptedError();
     await sink.settle();
   } catch (err) {
-    if (!(await keptPartOf(p, sink, result, err))) await sink.abort().catch(() => {});
+    tellDuplicates(p, watched?.watch);
+    if (!(await keptPartOf(p, sink, result, err, watched?.watch))) await sink.abort().catch(() => {});
     // Quitting the pager (q) ends the run quietly, with what was read.
     if (sink.quitByUser()) return EXIT.ok;
     throw err;
   }
-  if (p.partial !== undefined) await (await import("./partial-run.js")).finishedPartial(p);
-  // On a terminal, a person is told where the output went (a script knows already).
-  if (sink.kind === "file" && p.io.stderrIsTTY)
-    p.ctx.notice(`wrote ${countOf(written, result)} to ${p.inv.globals.file}`);
+  tellDuplicates(p, watched?.watch);
+  if (p.partial !== undefined) (await import("./partial-run.js")).finishedPartial(p);
+  // Where the output went, and how much of it: on a terminal and in a CI log alike (not under -q).
+  if (sink.kind === "file")
+    p.ctx.notice(`wrote ${countOf(written + (p.partial?.items ?? 0), result)} to ${p.inv.globals.file}`);
   tellNextPage(p, result);
   return batchExit ?? EXIT.ok;
 }
@@ -149,7 +155,13 @@ function stdoutSink(p: Prepared): Sink {
 
 async function fileSink(p: Prepared, path: string): Promise<Sink> {
   const { openAtomicFile } = await import("../output/file.js");
-  const from = p.partial ? (await import("../output/partial.js")).partialPaths(path).data : undefined;
+  const from = p.partial
+    ? {
+        path: (await import("../output/partial.js")).partialPaths(path).data,
+        bytes: p.partial.bytes,
+        sha256: p.partial.sha256,
+      }
+    : undefined;
   const target = await openAtomicFile(path, from === undefined ? {} : { from });
   // A second Ctrl-C exits at once, before the run unwinds: the temp file goes first.
   const forget = p.ending.onHardExit(() => target.discardSync());
@@ -183,7 +195,13 @@ async function fileSink(p: Prepared, path: string): Promise<Sink> {
  * A `--file` export cut short keeps its whole pages as `<file>.partial` when it has a
  * cursor to go on from; a stored cursor the API refused is not kept, but started over.
  */
-async function keptPartOf(p: Prepared, sink: Sink, result: Result, err: unknown): Promise<boolean> {
+async function keptPartOf(
+  p: Prepared,
+  sink: Sink,
+  result: Result,
+  err: unknown,
+  watch: PageWatch | undefined,
+): Promise<boolean> {
   if (sink.keep === undefined || p.file === undefined) return false;
   const run = await import("./partial-run.js");
   if (run.refusedStoredCursor(p, err)) {
@@ -191,7 +209,7 @@ async function keptPartOf(p: Prepared, sink: Sink, result: Result, err: unknown)
     throw new run.StoredCursorRefused(err);
   }
   const keep = sink.keep;
-  return run.keepPartial(p, result, err, (into) => keep(into), (await p.config()).baseUrl);
+  return run.keepPartial(p, result, err, (into) => keep(into), watch);
 }
 
 async function pagerSink(p: Prepared, pager: Pager): Promise<Sink> {
@@ -239,11 +257,26 @@ function flushed(stream: Writable): Promise<void> {
   });
 }
 
-/** Whether CSV/TSV cells are guarded: the flag or the profile's `formula_guard` (config read only then). */
-async function formulaGuardOf(p: Prepared): Promise<boolean> {
-  if (p.format !== "csv" && p.format !== "tsv") return true;
-  if (p.inv.globals.formulaGuard === false) return false;
-  return p.inv.def.offline ? true : (await p.config()).formulaGuard;
+/**
+ * A list's items, de-duplicated by id across pages (and against the partial this run
+ * finishes), its pages watched for the state a cut-short `--file` export keeps.
+ */
+async function watchList(p: Prepared, result: ListResult): Promise<{ result: ListResult; watch: PageWatch }> {
+  const { watchPages } = await import("./page-tracker.js");
+  const seed = p.partial
+    ? { ids: p.partial.ids, lastPage: p.partial.last_page, firstPage: p.partial.first_page }
+    : undefined;
+  const hash = p.file === undefined ? undefined : (await import("node:crypto")).createHash;
+  return watchPages(result, seed, hash);
+}
+
+/** Items the API sent on more than one page go out once: the notice says how many were skipped. */
+function tellDuplicates(p: Prepared, watch: PageWatch | undefined): void {
+  const n = watch?.duplicates ?? 0;
+  if (n > 0)
+    p.ctx.notice(
+      `skipped ${n} duplicate item${n === 1 ? "" : "s"}: ${n === 1 ? "its id" : "their ids"} came on an earlier page${p.partial ? " or in the kept partial" : ""}`,
+    );
 }
 
 /** Words for what a run wrote: "1 study", "40 peptides", "3 items". */

@@ -38,3 +38,10 @@ export function hintSandboxNames(err: unknown): void {
     "the sandbox's data is synthetic: real peptide, study and vendor names are not in it; list its names with `pep --sandbox peptides list` (or studies list, vendors list)",
   );
 }
+
+/** Whether CSV/TSV cells are guarded: the flag or the profile's `formula_guard` (config read only then). */
+export async function formulaGuardOf(p: Prepared): Promise<boolean> {
+  if (p.format !== "csv" && p.format !== "tsv") return true;
+  if (p.inv.globals.formulaGuard === false) return false;
+  return p.inv.def.offline ? true : (await p.config()).formulaGuard;
+}

@@ -14,11 +14,13 @@ import {
   NetworkError,
   NoPageError,
   OutputError,
+  outputReasonOf,
   PaginationLoopError,
   PepError,
   ResponseError,
   UsageError,
 } from "../core/errors.js";
+import { constants as osConstants } from "node:os";
 import { withProfile } from "../config/profile.js";
 import { hideUrlCredentials } from "../core/credentials.js";
 import type { IO } from "../core/io.js";
@@ -77,12 +79,18 @@ function kindOf(err: unknown): string {
   if (err instanceof NetworkError) return err.kind === "timeout" ? "timeout" : "network_error";
   if (err instanceof ResponseError) return "bad_response";
   if (err instanceof PaginationLoopError) return "pagination_loop";
-  if (err instanceof OutputError) return "output_error";
+  if (err instanceof OutputError) return err.reason ?? "output_error";
   if (err instanceof NoPageError) return "no_page";
   if (err instanceof ApiError) return `http_${err.status}`;
   if (err instanceof PepError) return "error";
-  if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) return "output_error";
+  if (isSystemError(err) && OUTPUT_FAILURES.has(err.code)) return outputReasonOf(err.code) ?? "output_error";
   return "unexpected";
+}
+
+/** The exit code, as the process ends with it: a signal's 128 + its number, not the generic 130. */
+function exitCodeOf(err: unknown, endedBy: NodeJS.Signals | undefined): number {
+  const signal = endedBy === undefined ? undefined : osConstants.signals[endedBy];
+  return err instanceof InterruptedError && signal !== undefined ? 128 + signal : exitCodeFor(err);
 }
 
 const bare = (h: string) => h.replace(/^hint: /, "");
@@ -90,7 +98,7 @@ const bare = (h: string) => h.replace(/^hint: /, "");
 function tell(err: unknown, words: RunWords, options: ReportOptions): Told {
   const { verbose, facts = {}, endedBy } = options;
   const told: Told = {
-    exitCode: exitCodeFor(err),
+    exitCode: exitCodeOf(err, endedBy),
     code: kindOf(err),
     message: "",
     hints: [],

@@ -28,6 +28,7 @@ const BRIEF: Readonly<Record<string, string>> = {
   fields: "fields to request and show (list commands)",
   file: "write to this file; its name can pick the format",
   restart: "with --file: start over, dropping <file>.partial",
+  resumeMaxAge: "with --file: oldest partial to continue (default: 24h)",
   jq: "filter the JSON output with jq (built in)",
   jqRaw: "with --jq: print strings without quotes",
   baseUrl: "API base URL, ending in /v1 (env PEP_BASE_URL)",

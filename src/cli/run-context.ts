@@ -34,7 +34,7 @@ function pathPattern(path: string): RegExp {
 /** Redacts the key in a header value: `Bearer ****abcd`. */
 function redact(value: string, key: string | undefined): string {
   if (!key) return value;
-  return redactKey(value.split(key).join(keyMasked(key)), key);
+  return redactKey(value, key, keyMasked(key));
 }
 
 /** The run's stderr lines: notices (not under -q), the sandbox's once (always), and -v's debug lines. */

@@ -2,9 +2,10 @@
  * A key read from `--api-key-file <path|->` (and `auth login --with-key`): a file, or
  * standard input, bounded in size and checked to hold one key.
  */
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../core/errors.js";
+import { openPlain } from "../core/trusted-file.js";
 
 /**
  * The most a key file (or a key on stdin) may hold: a key is tens of characters, so a
@@ -14,8 +15,14 @@ import { UsageError } from "../core/errors.js";
 export const KEY_FILE_MAX_BYTES = 4096;
 
 /** Reads at most `max + 1` bytes of `file` (enough to tell it is too big). */
-function readHead(file: string, max: number): Buffer {
-  const fd = openSync(file, "r");
+function readHead(file: string, max: number, label: string): Buffer {
+  const fd = openPlain(
+    file,
+    (kind) =>
+      new UsageError(`${label}: ${file} is ${kind}, not a file that holds a key`, {
+        hints: ["give a plain file, or - to read the key from standard input (--api-key-file - < file)"],
+      }),
+  );
   try {
     const buf = Buffer.alloc(max + 1);
     let got = 0;
@@ -60,8 +67,9 @@ export async function readKeyFile(
   } else {
     const file = path.resolve(cwd, spec);
     try {
-      bytes = readHead(file, KEY_FILE_MAX_BYTES);
+      bytes = readHead(file, KEY_FILE_MAX_BYTES, label);
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       const code = (e as NodeJS.ErrnoException).code;
       throw new UsageError(`${label}: cannot read ${file}${code ? ` (${code})` : ""}`);
     }

@@ -8,6 +8,7 @@
 import { envSwitch } from "../core/switches.js";
 import type { AuthHeader, OutputFormat } from "../api/enums.js";
 import type { GlobalOptions } from "../core/command-context.js";
+import { checkKeyLength } from "../http/key.js";
 import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../core/io.js";
 import { profileName as profileOf } from "./profile.js";
@@ -86,12 +87,16 @@ async function resolveApiKey(
 ): Promise<{ apiKey: string | undefined; apiKeySource: KeySource | undefined }> {
   if (globals.apiKeyFile !== undefined) {
     const apiKey = await readKeyFile(globals.apiKeyFile, io.stdin, io.cwd);
+    checkKeyLength(apiKey, `--api-key-file ${globals.apiKeyFile}`);
     return { apiKey, apiKeySource: globals.apiKeyFile === "-" ? "stdin" : "file" };
   }
   if (sandbox) return { apiKey: sandbox.apiKey, apiKeySource: "sandbox" };
   if (io.env.PEP_API_KEY !== undefined && io.env.PEP_API_KEY.trim() !== "")
     return { apiKey: parseConfigValue("api_key", io.env.PEP_API_KEY, "PEP_API_KEY") as string, apiKeySource: "env" };
-  if (stored.api_key !== undefined) return { apiKey: stored.api_key, apiKeySource: "config" };
+  if (stored.api_key !== undefined) {
+    checkKeyLength(stored.api_key, `the api_key of profile ${profileOf(globals.profile, io.env)}`);
+    return { apiKey: stored.api_key, apiKeySource: "config" };
+  }
   return { apiKey: undefined, apiKeySource: undefined };
 }
 

@@ -5,12 +5,13 @@
  * kept at mode 0600 in a folder at 0700 because it may hold a key. A file that cannot be
  * read as JSON is reported with its path and never overwritten.
  */
-import { chmodSync, closeSync, fstatSync, openSync, readFileSync, type Stats, statSync } from "node:fs";
+import { chmodSync, closeSync, fstatSync, readFileSync, type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { makeDirs } from "../core/dirs.js";
 import { ConfigError } from "../core/errors.js";
 import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
 import { jsonErrorReason } from "../core/json-reason.js";
+import { openPlain } from "../core/trusted-file.js";
 import { configDir, type Env } from "./locations.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
@@ -83,7 +84,7 @@ function checkFolder(dir: string): void {
 
 /** Reads the file as it is after its owner and mode were checked (on the open file). */
 function readSafely(file: string): string {
-  const fd = openSync(file, "r");
+  const fd = openPlain(file, (kind) => new ConfigError(`config file ${file} is ${kind}, not a file pep can read`));
   try {
     const uid = currentUid();
     if (uid !== undefined) {

@@ -5,6 +5,7 @@
 import { AUTH_HEADERS, CITATION_FORMATS, OUTPUT_FORMATS, type AuthHeader, type OutputFormat } from "../api/enums.js";
 import { ConfigError, UsageError } from "../core/errors.js";
 import { closest } from "../core/suggest.js";
+import { checkKeyLength } from "../http/key.js";
 import { parseProxyUrl } from "../http/proxy.js";
 import { isKeyParam, KEY_IN_URL_HINT, maskUrl } from "../http/url.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./types.js";
@@ -76,6 +77,7 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
     case "api_key": {
       const k = raw.trim();
       if (k === "" || /\s/.test(k)) throw new UsageError(`${where} must be a key without spaces`);
+      checkKeyLength(k, where);
       return k;
     }
     case "auth_header": {

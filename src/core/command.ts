@@ -140,6 +140,8 @@ export interface ListResult {
    * (`--jq` runs page by page, and a run stops only there). Absent: every item is one.
    */
   pageEnded?(): boolean;
+  /** The cursor that fetched the page the last item came from (undefined: the first page). */
+  pageCursor?(): string | undefined;
   /** Columns chosen with `--fields`. */
   fields?: string[] | undefined;
   /**

@@ -50,9 +50,21 @@ export class PepError extends Error {
  * `cannot write the output: …`.
  */
 export class OutputError extends PepError {
-  constructor(message: string, options?: { cause?: unknown; hints?: string[] }) {
+  /** What a script can branch on (error-codes.ts): a full disk, a permission, another writer. */
+  readonly reason: OutputReason | undefined;
+  constructor(message: string, options?: { cause?: unknown; hints?: string[]; reason?: OutputReason | undefined }) {
     super(`cannot write the output: ${message}`, EXIT.unexpected, options);
+    this.reason = options?.reason;
   }
+}
+
+export type OutputReason = "disk_full" | "permission_denied" | "target_busy";
+
+/** The kind of output failure an errno code is: ENOSPC a full disk, EACCES a permission… */
+export function outputReasonOf(errno: string | undefined): OutputReason | undefined {
+  if (errno === "ENOSPC" || errno === "EDQUOT") return "disk_full";
+  if (errno === "EACCES" || errno === "EPERM" || errno === "EROFS") return "permission_denied";
+  return undefined;
 }
 
 /** Bad flags, arguments or values, caught before any request (exit 2). */

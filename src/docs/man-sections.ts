@@ -50,6 +50,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "PEP_TIMEOUT", text: "Per-request timeout in seconds (as `--timeout`; default 30)." },
   { name: "PEP_RETRIES", text: "Retries of 429, 5xx and network errors (as `--retries`; default 3)." },
   {
+    name: "PEP_RESUME_MAX_AGE",
+    text: "With `--file`: the oldest partial a cut-short export may be continued from (as `--resume-max-age`; default 24h).",
+  },
+  {
     name: "PEP_NO_CACHE",
     text: "Set to 1 (or true, yes, on) to skip the ETag cache (as `--no-cache`); 0, false, no, off or empty leave it on; any other word is refused (exit 2).",
   },

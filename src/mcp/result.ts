@@ -2,6 +2,7 @@
  * Tool results: the API's data cleaned of control characters and of the key, the
  * notices every result carries, and a text that carries the same data as compact JSON.
  */
+import { redactKey } from "../http/key.js";
 import type { Meta } from "../http/types.js";
 import { cleanLine, stripTerminalControls } from "../core/sanitize.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
@@ -9,16 +10,19 @@ import { RESEARCH_NOTICE } from "../core/research-notice.js";
 export const SANDBOX_DATA_NOTICE =
   "SYNTHETIC SANDBOX DATA: generated for trying pep out. These are not real peptides' research, studies, vendors or prices; never cite or rely on them.";
 
-/** Replaces every appearance of the key (as is, or URL-encoded) in a text. */
+/** Replaces the key where it stands as a whole token (as is, or URL-encoded) in a text: the CLI's rule (http/key.ts). */
 export type Redact = (text: string) => string;
 
 export function redactor(key: string | undefined, replacement: string): Redact {
   if (!key) return (s) => s;
-  const forms = [...new Set([key, encodeURIComponent(key)])].filter((f) => f.length > 0);
-  return (s) => forms.reduce((text, form) => (text.includes(form) ? text.split(form).join(replacement) : text), s);
+  return (s) => redactKey(s, key, replacement);
 }
 
-/** A copy of `value` with every string and key cleaned of control characters and the key. */
+/**
+ * A copy of `value` with every string and field name cleaned of control characters and
+ * of the key where it stands as a whole token (http/key.ts): `x_<key>` loses the key,
+ * `development_stage` or `id` never change.
+ */
 export function cleanDeep(value: unknown, redact: Redact, depth = 0): unknown {
   if (typeof value === "string") return redact(stripTerminalControls(value));
   if (depth > 64 || value === null || typeof value !== "object") return value;

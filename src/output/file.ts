@@ -8,25 +8,15 @@
  * file (`/dev/null`, a named pipe) is written in place: renaming over it would replace
  * the device or pipe with a plain file.
  */
-import { constants, unlinkSync } from "node:fs";
-import {
-  access,
-  lstat,
-  open,
-  readFile,
-  readlink,
-  realpath,
-  rename,
-  stat,
-  unlink,
-  type FileHandle,
-} from "node:fs/promises";
+import { closeSync, constants, readFileSync, unlinkSync } from "node:fs";
+import { access, lstat, open, readlink, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { OutputError, UsageError } from "../core/errors.js";
+import { OutputError, outputReasonOf, UsageError } from "../core/errors.js";
 import { tempSuffix } from "../core/temp-name.js";
-import { claimTarget } from "./file-claim.js";
+import { openTrusted } from "../core/trusted-file.js";
+import { removeDeadTemps } from "./file-claim.js";
 
 export interface AtomicFile {
   /** Write the output here. */
@@ -120,8 +110,8 @@ async function refuseProtectedSymlinks(requested: string): Promise<void> {
 
 /**
  * Checks before any request that `--file` can be written: a name the file system takes,
- * not a folder, and a temp file can be created beside it (created and removed at once).
- * `openAtomicFile` creates its own when the output is ready.
+ * not a folder, not a read-only file, and a temp file can be created beside it (created
+ * and removed at once). `openAtomicFile` creates its own when the output is ready.
  */
 export async function checkFileTarget(target: string): Promise<void> {
   await refuseProtectedSymlinks(target);
@@ -137,14 +127,40 @@ export async function checkFileTarget(target: string): Promise<void> {
     });
     return;
   }
-  const probe = tempPathFor(await realTarget(target));
+  if (st) await refuseReadOnly(target, st.mode, "file");
+  const real = await realTarget(target);
+  const probe = tempPathFor(real);
+  const realFolder = path.dirname(real);
+  const folderMode = (await stat(realFolder).catch(() => undefined))?.mode;
+  if (folderMode !== undefined) await refuseReadOnly(realFolder, folderMode, "folder", target);
   try {
-    await (await open(probe, "wx")).close();
+    await (await open(probe, "wx", 0o600)).close();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new OutputError(`--file: cannot write in ${folder}${code ? ` (${code})` : ""}`);
+    throw new OutputError(`--file ${target}: cannot write in ${folder}${code ? ` (${code})` : ""}`, {
+      reason: outputReasonOf(code),
+    });
   }
   await unlink(probe).catch(() => undefined);
+}
+
+/**
+ * A target (or its folder) that cannot be written, or that was made read-only on purpose
+ * (no write bit: `chmod a-w`, which even root is asked to respect), is refused here, before
+ * any request, rather than met after the whole download.
+ */
+async function refuseReadOnly(where: string, mode: number, what: "file" | "folder", target = where): Promise<void> {
+  const denied = await access(where, constants.W_OK).then(
+    () => undefined,
+    (err: NodeJS.ErrnoException) => err.code ?? "EACCES",
+  );
+  if (denied === undefined && (mode & 0o222) !== 0) return;
+  const code = denied ?? "read-only";
+  const fix = what === "file" ? `chmod u+w ${where}` : `chmod u+w ${where}`;
+  throw new OutputError(
+    `--file ${target}: ${what === "file" ? "the file" : `its folder ${where}`} cannot be written (${code}, mode ${(mode & 0o777).toString(8).padStart(4, "0")})`,
+    { reason: "permission_denied", hints: [`make it writable (${fix}) or write elsewhere`] },
+  );
 }
 
 /**
@@ -202,13 +218,18 @@ async function openInPlace(target: string): Promise<AtomicFile> {
 }
 
 /**
- * Creates `temp` (O_EXCL) with the mode of the file it will replace, once no other live
- * process is writing the same target (output/file-claim.ts).
+ * Creates `temp` (O_EXCL | O_NOFOLLOW, mode 0600: what it holds may become a partial that
+ * only the user reads), after removing the temp files that dead writers of the same
+ * target left (output/file-claim.ts). Returns it with the mode the target gets on commit.
  */
-async function openTemp(requested: string, target: string, temp: string): Promise<FileHandle> {
-  await claimTarget(requested, temp);
+async function openTemp(
+  requested: string,
+  target: string,
+  temp: string,
+): Promise<{ handle: FileHandle; mode: number }> {
+  removeDeadTemps(temp);
   // Keep the mode of a file being replaced; a new one gets 0666 less the umask (0644 usually).
-  let mode = 0o666;
+  let mode = 0o666 & ~currentUmask();
   try {
     const st = await stat(target);
     if (st.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
@@ -216,26 +237,61 @@ async function openTemp(requested: string, target: string, temp: string): Promis
   } catch (err) {
     if (err instanceof UsageError) throw err;
   }
-  let handle: FileHandle;
   try {
-    handle = await open(temp, "wx", mode);
+    return {
+      handle: await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600),
+      mode,
+    };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new OutputError(`--file: cannot write in ${path.dirname(target)}${code ? ` (${code})` : ""}`);
+    throw new OutputError(`--file ${requested}: cannot write in ${path.dirname(target)}${code ? ` (${code})` : ""}`, {
+      reason: outputReasonOf(code),
+    });
   }
-  if (mode !== 0o666) await handle.chmod(mode).catch(() => undefined);
+}
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** The process's umask (read only: reading it this way works in worker threads too). */
+function currentUmask(): number {
   try {
-    await claimTarget(requested, temp, true);
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
-    throw err;
+    return process.umask();
+  } catch {
+    return 0o022;
   }
-  return handle;
+}
+
+/** What a continued export starts with: its partial, checked to be what pep kept. */
+export interface KeptStart {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * The text of a kept partial, read through the trusted-file rule (never a link, only the
+ * user's) and checked against the size and digest its state recorded.
+ */
+async function keptText(from: KeptStart): Promise<Buffer> {
+  const { sha256Hex } = await import("./partial.js");
+  const opened = openTrusted(from.path);
+  if (opened === undefined || "why" in opened)
+    throw new OutputError(
+      `--file: the kept ${from.path} ${opened?.why ?? "is gone"}; run the command again to start over`,
+    );
+  let text: Buffer;
+  try {
+    text = readFileSync(opened.fd);
+  } finally {
+    closeSync(opened.fd);
+  }
+  if (text.length !== from.bytes || sha256Hex(text) !== from.sha256)
+    throw new OutputError(`--file: ${from.path} changed since it was checked; run the command again to start over`);
+  return text;
 }
 
 /** `from`: a partial export whose text the new file starts with (the same command, finished). */
-export async function openAtomicFile(requested: string, options: { from?: string } = {}): Promise<AtomicFile> {
+export async function openAtomicFile(requested: string, options: { from?: KeptStart } = {}): Promise<AtomicFile> {
   // Again here: a link may have been put in place since checkFileTarget looked.
   await refuseProtectedSymlinks(requested);
   const existing = await stat(requested).catch(() => undefined);
@@ -243,8 +299,15 @@ export async function openAtomicFile(requested: string, options: { from?: string
   const target = await realTarget(requested);
   const folder = path.dirname(target);
   const temp = tempPathFor(target);
-  const handle = await openTemp(requested, target, temp);
-  const earlier = options.from === undefined ? undefined : await readFile(options.from);
+  const { handle, mode } = await openTemp(requested, target, temp);
+  let earlier: Buffer | undefined;
+  try {
+    earlier = options.from === undefined ? undefined : await keptText(options.from);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
   // The stream owns the handle and closes it when it ends or is destroyed.
   const stream = handle.createWriteStream();
   if (earlier) stream.write(earlier);
@@ -264,10 +327,13 @@ export async function openAtomicFile(requested: string, options: { from?: string
         if (streamError) throw streamError;
         stream.end();
         await finished(stream);
-        // fsync applies to the file, so a fresh descriptor flushes what the stream wrote.
-        const sync = await open(temp, "r+");
+        // fsync applies to the file, so a fresh descriptor (read-only: the temp file may be
+        // given a read-only mode) flushes what the stream wrote. A partial stays 0600; the
+        // target gets the mode of the file it replaces.
+        const sync = await open(temp, constants.O_RDONLY | NOFOLLOW);
         try {
           await sync.sync();
+          if (into === undefined) await sync.chmod(mode).catch(() => undefined);
         } finally {
           await sync.close();
         }

@@ -1,8 +1,10 @@
 /**
  * Progress on stderr for long list runs ("page 3, 250 items"), and the line that says
- * what the run is waiting for (a rate-limit window, a retry's back-off). Only when
- * stderr is a terminal, not with --quiet, and only once a run has lasted a moment, so
- * quick commands never flash it. How it shows depends on the terminal:
+ * what the run is waiting for (a rate-limit window, a retry's back-off). Not with
+ * --quiet, and only once a run has lasted a moment, so quick commands never flash it.
+ * Off a terminal (a CI log: GitHub Actions and GitLab give none even with `CI` set; a
+ * file or pipe) it is plain lines, from LINE_DELAY_MS with `CI` set, else from
+ * OFF_TERMINAL_DELAY_MS: a long job is never silent for minutes. How it shows on a terminal:
  * - a spinner redrawing one line (a wait shows in it at once, counting down), on a
  *   terminal that can redraw a line; ora is imported only when it is about to show;
  * - plain lines, at most one every few seconds and only when the counts moved, with no
@@ -69,7 +71,7 @@ export const REAL_TIME: ProgressClock = {
 export type ProgressMode = "spinner" | "lines";
 
 /** `CI=true`, `CI=1`, `CI=woodpecker`: anything but empty, `false` or `0`. */
-const isCI = (env: Record<string, string | undefined>) => {
+export const isCI = (env: Record<string, string | undefined>) => {
   const ci = env.CI?.trim().toLowerCase();
   return ci !== undefined && ci !== "" && ci !== "false" && ci !== "0";
 };
@@ -109,10 +111,19 @@ export interface ProgressOptions {
   color?: boolean | undefined;
   env?: Record<string, string | undefined>;
   clock?: ProgressClock | undefined;
+  /** Plain lines whatever the stream (a CI log, a file or pipe that stderr goes to). */
+  mode?: ProgressMode | undefined;
+  /** Plain lines: how long the run lasts before the first (default LINE_DELAY_MS). */
+  lineDelayMs?: number | undefined;
 }
 
 /** Plain lines: the first once the run has lasted this long, then at most one per interval. */
 export const LINE_DELAY_MS = 2000;
+/**
+ * Off a terminal and outside CI (stderr to a file or a pipe): lines only for a run that
+ * lasts longer than this, so a quick command in a script says nothing more than before.
+ */
+export const OFF_TERMINAL_DELAY_MS = 4000;
 export const LINE_INTERVAL_MS = 5000;
 /** How often plain lines look whether there is something new to say. */
 const LINE_POLL_MS = 1000;
@@ -153,7 +164,8 @@ async function startSpinner(options: ProgressOptions, text: () => string, live: 
 }
 
 export function startProgress(options: ProgressOptions): Progress {
-  return progressMode(options.stream, options.env ?? {}) === "lines" ? startLines(options) : startSpin(options);
+  const mode = options.mode ?? progressMode(options.stream, options.env ?? {});
+  return mode === "lines" ? startLines(options) : startSpin(options);
 }
 
 /**
@@ -183,7 +195,7 @@ function startLines(options: ProgressOptions): Progress {
     if (timer !== undefined) clock.clearTimeout(timer);
     timer = undefined;
   };
-  if (!done) timer = clock.setTimeout(look, LINE_DELAY_MS);
+  if (!done) timer = clock.setTimeout(look, options.lineDelayMs ?? LINE_DELAY_MS);
   return {
     tick: () => void seen++,
     clear: stop,

@@ -16,7 +16,7 @@ import { makeContext, type RenderOptions, type WriterContext } from "./writer-co
 
 export type { RenderOptions } from "./writer-context.js";
 import { isCitable } from "./citable.js";
-import { NO_PROGRESS, startProgress, type Progress } from "./progress.js";
+import { isCI, LINE_DELAY_MS, NO_PROGRESS, OFF_TERMINAL_DELAY_MS, startProgress, type Progress } from "./progress.js";
 import { cleanBlock, cleanLine } from "../core/sanitize.js";
 
 type Writer = (result: ListResult | ItemResult | RawResult, ctx: WriterContext) => Promise<void>;
@@ -68,15 +68,18 @@ export function disclosureText(meta: Meta | undefined): string | undefined {
 
 function startSpinner(result: ListResult | ItemResult | RawResult, options: RenderOptions): Progress {
   const streams = result.kind === "list" || (result.kind === "raw" && result.items !== undefined);
-  if (!streams || !options.stderrIsTTY || options.quiet || options.paging) return NO_PROGRESS;
+  if (!streams || options.quiet || options.paging) return NO_PROGRESS;
   const noun = result.kind === "list" ? RESOURCES[result.resource].nouns[1] : "items";
+  const env = options.env ?? {};
   return startProgress({
     stream: options.stderr,
     label: `Fetching ${noun}`,
     counts: (seen) => (result.kind === "list" && result.progress ? result.progress() : { pages: 0, items: seen }),
     delayMs: options.progressDelayMs,
     color: options.stderrColor,
-    env: options.env,
+    env,
+    // Off a terminal: plain lines for a long run (a CI log would otherwise stay silent).
+    ...(options.stderrIsTTY ? {} : { mode: "lines", lineDelayMs: isCI(env) ? LINE_DELAY_MS : OFF_TERMINAL_DELAY_MS }),
   });
 }
 
@@ -102,7 +105,9 @@ export async function render(result: Result, options: RenderOptions): Promise<nu
   const writer = options.jq ? await (await import("./jq.js")).jqWriter(options.jq) : await loadWriter(options.format);
   const fields = options.fields ?? (result.kind === "list" ? result.fields : undefined);
   const progress = startSpinner(result, options);
-  options.waits?.attach(progress);
+  // Retry and wait lines say which page they hold up: the one after those fetched.
+  const page = result.kind === "list" && result.progress ? () => result.progress!().pages + 1 : undefined;
+  options.waits?.attach(progress, page);
   const pageEnded = result.kind === "item" ? undefined : result.pageEnded;
   const ctx = makeContext(options, fields, progress, pageEnded);
   try {

@@ -14,8 +14,8 @@ import { canSpin, formatWait, startProgress, type Progress } from "./progress.js
 export const SHOWN_WAIT_MS = 1000;
 
 export interface Waits {
-  /** The list's spinner while one runs (undefined when it stops). */
-  attach(progress: Progress | undefined): void;
+  /** The list's spinner while one runs (undefined when it stops), and the page it is at. */
+  attach(progress: Progress | undefined, page?: () => number): void;
   /** A failed attempt will be retried after `waitMs`. */
   retry(e: { reason: string; waitMs: number; attempt: number; retries: number }): void;
   /** The next request waits `waitMs` for the rate-limit window. */
@@ -42,7 +42,10 @@ export interface WaitsOptions {
 
 export function createWaits(o: WaitsOptions): Waits {
   let attached: Progress | undefined;
+  let pageOf: (() => number) | undefined;
   let own: Progress | undefined;
+  /** `page 3: ` while a list runs, so a log says which page a wait holds up. */
+  const onPage = () => (pageOf ? `page ${pageOf()}: ` : "");
   let paged = false;
   const spins = () => o.isTTY && canSpin(o.stream, o.env);
   const endOwn = () => {
@@ -58,12 +61,14 @@ export function createWaits(o: WaitsOptions): Waits {
     return own.wait(text, ms);
   };
   return {
-    attach(progress) {
+    attach(progress, page) {
       attached = progress;
+      pageOf = progress ? page : undefined;
       if (progress) endOwn();
     },
     retry(e) {
-      const text = (left: string) => `${e.reason}; retrying in ${left} (${e.attempt}/${e.retries})`;
+      const at = onPage();
+      const text = (left: string) => `${at}${e.reason}; retrying in ${left} (${e.attempt}/${e.retries})`;
       if (o.quiet || paged) {
         if (paged) o.debug(text(formatWait(e.waitMs)));
         return;
@@ -72,7 +77,8 @@ export function createWaits(o: WaitsOptions): Waits {
       if (!inLine(text, e.waitMs, false)) o.notice(text(formatWait(e.waitMs)));
     },
     pace(waitMs) {
-      const text = (left: string) => `rate limit reached; waiting ${left} for the window to reset`;
+      const at = onPage();
+      const text = (left: string) => `${at}rate limit reached; waiting ${left} for the window to reset`;
       if (waitMs < SHOWN_WAIT_MS || o.quiet || paged) {
         o.debug(text(formatWait(waitMs)));
         return;

@@ -74,11 +74,11 @@ describe("resolveConfig: flags > environment > profile > defaults", () => {
     writeFileSync(file, "sk_file_2222\n");
     let cfg = await resolve({});
     expect([cfg.apiKey, cfg.apiKeySource]).toEqual(["sk_profile_1111", "config"]);
-    cfg = await resolve({}, { PEP_API_KEY: "sk_env_3333" });
-    expect([cfg.apiKey, cfg.apiKeySource]).toEqual(["sk_env_3333", "env"]);
-    cfg = await resolve({ apiKeyFile: file }, { PEP_API_KEY: "sk_env_3333" });
+    cfg = await resolve({}, { PEP_API_KEY: "sk_env_333333" });
+    expect([cfg.apiKey, cfg.apiKeySource]).toEqual(["sk_env_333333", "env"]);
+    cfg = await resolve({ apiKeyFile: file }, { PEP_API_KEY: "sk_env_333333" });
     expect([cfg.apiKey, cfg.apiKeySource]).toEqual(["sk_file_2222", "file"]);
-    cfg = await resolve({ apiKeyFile: "-" }, { PEP_API_KEY: "sk_env_3333" }, "sk_stdin_4444\n");
+    cfg = await resolve({ apiKeyFile: "-" }, { PEP_API_KEY: "sk_env_333333" }, "sk_stdin_4444\n");
     expect([cfg.apiKey, cfg.apiKeySource]).toEqual(["sk_stdin_4444", "stdin"]);
     // an empty PEP_API_KEY does not hide the stored key
     cfg = await resolve({}, { PEP_API_KEY: "  " });

@@ -176,7 +176,7 @@ describe("pep auth status", () => {
       (JSON.parse((await pep([...argv, "auth", "status", "-o", "json"], options)).out) as { api_key_source: string })
         .api_key_source;
     expect(await source([], { env: { PEP_API_KEY: GOOD } })).toBe("env");
-    expect(await source(["--api-key-file", keyFile], { env: { PEP_API_KEY: "sk_ignored" } })).toBe("file");
+    expect(await source(["--api-key-file", keyFile], { env: { PEP_API_KEY: "sk_ignored_env" } })).toBe("file");
     expect(await source(["--api-key-file", "-"], { stdin: `${GOOD}\n` })).toBe("stdin");
   });
 
@@ -222,7 +222,9 @@ describe("pep auth logout", () => {
   it("removes only the chosen profile's key and warns about PEP_API_KEY", async () => {
     await pep(["auth", "login", "--with-key"], { stdin: GOOD });
     await pep(["--profile", "work", "auth", "login", "--with-key"], { stdin: GOOD });
-    const r = await runPep(["--profile", "work", "auth", "logout"], { env: { ...tmp.env, PEP_API_KEY: "x_env_key" } });
+    const r = await runPep(["--profile", "work", "auth", "logout"], {
+      env: { ...tmp.env, PEP_API_KEY: "x_env_key_long" },
+    });
     expect(r.code).toBe(0);
     expect(r.err).toContain("PEP_API_KEY is still set");
     expect(storedKey("work")).toBeUndefined();

@@ -144,7 +144,7 @@ describe("429 Too Many Requests", () => {
     suite.api.fault(undefined, faults.rateLimited("0"), 1);
     const r = await pep([...listStudies, "--retries", "2"]);
     expect(r.code, r.err).toBe(0);
-    expect(retryNotices(r.err)).toEqual(["rate limited; retrying in 0 ms (1/2)"]);
+    expect(retryNotices(r.err)).toEqual(["page 1: rate limited; retrying in 0 ms (1/2)"]);
     expect(parseCsv(r.out).map((row) => row.id)).toEqual(suite.api.items.slice(0, 4).map((i) => i.id));
   });
 });

@@ -107,7 +107,8 @@ describe("a list cut short mid-way", () => {
     const r = await pep(withBase(["studies", "list", "-o", "ndjson", "--all", "--page-size", "2", "--retries", "1"]));
     expect(r.code, r.err).toBe(0);
     expect(parseNdjson(r.out)).toEqual(suite.api.items);
-    expect(retryNotices(r.err)).toEqual(["service unavailable (HTTP 503); retrying in 0 ms (1/1)"]);
+    // The retry line names the page it holds up: the second one (items 3 and 4).
+    expect(retryNotices(r.err)).toEqual(["page 2: service unavailable (HTTP 503); retrying in 0 ms (1/1)"]);
     expect(r.err).not.toContain("to resume");
   });
 });

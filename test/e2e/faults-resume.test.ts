@@ -82,7 +82,7 @@ describe("the resume command continues exactly where the run stopped", () => {
     const argv = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--retries", "1"];
     const { first, rest, cursor } = await cutShortThenResume(argv, 2, faults.rateLimited("0"));
     expect(first.code, first.err).toBe(5);
-    expect(retryNotices(first.err)).toEqual(["rate limited; retrying in 0 ms (1/1)"]);
+    expect(retryNotices(first.err)).toEqual(["page 2: rate limited; retrying in 0 ms (1/1)"]);
     expect(resumeArgv(first.err).slice(-1)).toEqual([`--cursor=${cursor}`]);
     expect(errorLineOf(first.err)).toMatch(
       /^error: Too many requests \(HTTP 429, rate_limited, request req_fault_\d+\)$/,

@@ -42,7 +42,7 @@ describe("bodies that are not the API's JSON", () => {
     expect(r.code, r.err).toBe(6);
     expect(suite.api.hits(undefined)).toBe(2);
     expect(retryNotices(r.err)).toHaveLength(1);
-    expect(retryNotices(r.err)[0]).toMatch(/^response cut short; retrying in /);
+    expect(retryNotices(r.err)[0]).toMatch(/^page 1: response cut short; retrying in /);
     const line = errorLineOf(r.err);
     // The fault sends the first 40 bytes of a body announced whole.
     expect(line).toMatch(/^error: the response body was cut short \(40 of \d+ bytes received\)/);
@@ -83,7 +83,7 @@ describe("the connection itself fails", () => {
     expect(timers.set).toEqual([300, 300]);
     expect(Date.now() - started).toBeLessThan(4000);
     expect(suite.api.hits(undefined)).toBe(2);
-    expect(retryNotices(r.err)[0]).toMatch(/^timed out; retrying in /);
+    expect(retryNotices(r.err)[0]).toMatch(/^page 1: timed out; retrying in /);
     expect(errorLineOf(r.err)).toBe(
       `error: no complete answer from 127.0.0.1:${suite.api.port} within 0.3 s; allow longer with --timeout <seconds>`,
     );
@@ -115,7 +115,7 @@ describe("the connection itself fails", () => {
     const port = await unusedPort();
     const r = await pep(["studies", "list", "-o", "csv", "--retries", "1"], `http://127.0.0.1:${port}/v1`);
     expect(r.code, r.err).toBe(6);
-    expect(retryNotices(r.err)[0]).toMatch(/^connection refused; retrying in /);
+    expect(retryNotices(r.err)[0]).toMatch(/^page 1: connection refused; retrying in /);
     expect(errorLineOf(r.err)).toBe(`error: could not connect to 127.0.0.1:${port}: connection refused`);
   });
 });

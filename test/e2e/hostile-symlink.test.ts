@@ -74,14 +74,14 @@ describe.runIf(isRoot)("another user's link in a sticky folder everyone can writ
     expect(readFileSync(victim, "utf8")).toBe("precious\n");
   });
 
-  it("JSON errors say the same, as an output error", async () => {
+  it("JSON errors say the same, as a permission problem", async () => {
     const link = path.join(shared, "out.json");
     symlinkSync(victim, link);
     lchownSync(link, 1234, 1234);
     const r = await write(link, "json");
     expect(r.code).toBe(1);
     const o = JSON.parse(r.err.trim()) as { error: { code: string; message: string } };
-    expect(o.error.code).toBe("output_error");
+    expect(o.error.code).toBe("permission_denied");
     expect(o.error.message).toContain("not following the symbolic link");
   });
 });

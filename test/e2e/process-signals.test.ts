@@ -66,6 +66,30 @@ describe("every signal that ends a run cleans up", () => {
   }
 });
 
+describe("a signal under -o json", () => {
+  for (const signal of ["SIGTERM", "SIGHUP", "SIGINT"] as const) {
+    it(`${signal}: the JSON exit_code is the process's own, ${128 + constants.signals[signal]}, and the rerun finishes the file`, async () => {
+      const dir = mkdtempSync(path.join(tmp.dir, "sig-json-"));
+      suite.api.fault(suite.api.cursorAt(2), faults.slow(20_000, suite.api.items));
+      const argv = ["studies", "list", "-o", "json", "--all", "--page-size", "2", "--file", "out.json"];
+      const live = startPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
+      await until(() => suite.api.hits(suite.api.cursorAt(2)) > 0, "the request for page 2");
+      live.child.kill(signal);
+      const r = await live.exit();
+      const code = 128 + constants.signals[signal];
+      expect(r.code, r.err).toBe(code);
+      const error = JSON.parse(r.err.split("\n").find((l) => l.startsWith('{"error":'))!);
+      expect(error).toMatchObject({ error: { code: "interrupted" }, exit_code: code });
+      suite.api.heal();
+      const again = startPep([...argv, "--base-url", suite.api.baseUrl], { env: tmp.env, cwd: dir });
+      const done = await again.exit();
+      expect(done.code, done.err).toBe(0);
+      expect(done.err).toMatch(/going on from .*out\.json\.partial \(2 items kept/);
+      expect(JSON.parse(readFileSync(path.join(dir, "out.json"), "utf8"))).toEqual(suite.api.items);
+    });
+  }
+});
+
 /** Runs pep with stderr's reading end closed at `when`; resolves with its exit code and stdout. */
 function withStderrClosed(
   argv: string[],

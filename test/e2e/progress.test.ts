@@ -157,7 +157,7 @@ describe("waits off a terminal", () => {
       const r = await inProcessPep(argv, { deps: { clock } });
       expect(r.code, r.err).toBe(0);
       expect(r.out.trim().split("\n")).toHaveLength(2);
-      expect(r.err).toMatch(/^rate limit reached; waiting (2\.0|1\.\d)s for the window to reset\n$/);
+      expect(r.err).toMatch(/^page 2: rate limit reached; waiting (2\.0|1\.\d)s for the window to reset\n$/);
       expect(clock.sleeps).toEqual([2000]);
       const quiet = await inProcessPep([...argv, "-q"], { deps: { clock: new FakeClock(Date.now()) } });
       expect(quiet.code).toBe(0);

@@ -283,3 +283,29 @@ describe("fuzzed argv: pep sandbox flag checks", () => {
     TIMEOUT,
   );
 });
+
+describe("kept counterexamples", () => {
+  // PEP_FUZZ_SEED=27112611 PEP_FUZZ_RUNS=100 npm run fuzz: an option pep does not take
+  // before the command, with -h, printed pep's own help (exit 0) instead of the help of the
+  // command named. The command's words now go first, so -h shows that command's help.
+  it("seed 27112611: `pep --no-retry= sandbox --scale -h --port=-1` is refused (exit 2)", async () => {
+    const r = await fz.run(["--no-retry=", "sandbox", "--scale", "-h", "--port=-1"], { freshConfig: true });
+    expectDocumented(r);
+    expect(r.code, describeRun(r)).toBe(2);
+    expect(r.out).toBe("");
+  });
+
+  it("help asked after an option pep does not take shows the help of the command named", async () => {
+    for (const argv of [
+      ["--bogus", "sandbox", "-h"],
+      ["--no-retry=", "peptides", "list", "--help"],
+      ["--profile", "x", "peptides", "list", "-h"],
+    ]) {
+      const r = await fz.run(argv, { freshConfig: true });
+      expect(r.code, describeRun(r)).toBe(0);
+      expect(r.out, describeRun(r)).toMatch(
+        new RegExp(`^Usage: pep ${argv.includes("sandbox") ? "sandbox" : "peptides list"} `),
+      );
+    }
+  });
+});

@@ -244,10 +244,20 @@ describe("bounded answers", () => {
 });
 
 describe("the key in server-supplied text", () => {
-  it("redacts any 8-character run of the key", () => {
+  it("redacts the key, or a token of 8 characters or more of it, where it stands as a whole token", () => {
     expect(redactKey(`req-${KEY}`, KEY)).toBe("req-<redacted>");
     expect(redactKey(`id ${KEY.slice(3, 12)} x`, KEY)).toBe("id <redacted> x");
     expect(redactKey(`id ${KEY.slice(3, 10)} x`, KEY)).toBe(`id ${KEY.slice(3, 10)} x`);
+    expect(redactKey(`?api_key=${encodeURIComponent(KEY)}&x=1`, KEY)).toBe("?api_key=<redacted>&x=1");
+    expect(redactKey(`"Bearer ${KEY}"`, KEY)).toBe('"Bearer <redacted>"');
+  });
+
+  it("never inside another word or a field name", () => {
+    const key = "development";
+    const data = '{"development_stage":"x","id":"redevelopment1"}';
+    expect(redactKey(data, `${key}_key`)).toBe(data);
+    expect(redactKey(`x${KEY}y`, KEY)).toBe(`x${KEY}y`);
+    expect(redactKey(`${KEY}9`, KEY)).toBe(`${KEY}9`);
   });
 
   it("never puts the key or part of it in an error line, request id or event", async () => {

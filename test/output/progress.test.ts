@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   LINE_DELAY_MS,
   LINE_INTERVAL_MS,
+  OFF_TERMINAL_DELAY_MS,
   progressMode,
   startProgress,
   type ProgressClock,
@@ -196,5 +197,62 @@ describe("the spinner", () => {
     time.advance(1000);
     await new Promise((r) => setTimeout(r, 0));
     expect(term.text()).toBe("");
+  });
+});
+
+describe("off a terminal (stderr to a CI log, a file or a pipe)", () => {
+  function offTerminal(lineDelayMs: number) {
+    let text = "";
+    const stream = new Writable({
+      write(chunk: Buffer | string, _enc, cb) {
+        text += chunk.toString();
+        cb();
+      },
+    });
+    const time = new FakeTime();
+    let items = 0;
+    const progress = startProgress({
+      stream,
+      label: "Fetching studies",
+      counts: () => ({ pages: Math.ceil(items / 100), items }),
+      env: {},
+      clock: time,
+      mode: "lines",
+      lineDelayMs,
+    });
+    const add = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        items++;
+        progress.tick();
+      }
+    };
+    return { text: () => text, time, progress, add };
+  }
+
+  it("outside CI: nothing for a run shorter than OFF_TERMINAL_DELAY_MS, then plain lines at most one every 5 s", () => {
+    const { text, time, progress, add } = offTerminal(OFF_TERMINAL_DELAY_MS);
+    add(100);
+    time.advance(OFF_TERMINAL_DELAY_MS - 1);
+    expect(text()).toBe("");
+    time.advance(1);
+    expect(text()).toBe("Fetching studies: page 1, 100 items\n");
+    for (let s = 0; s < 30; s++) {
+      add(10);
+      time.advance(1000);
+    }
+    const lines = text().trim().split("\n");
+    // 30 s more at a new count each second: one line per 5 s, no more.
+    expect(lines.length).toBeLessThanOrEqual(1 + 30 / (LINE_INTERVAL_MS / 1000));
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(text()).not.toMatch(/[\r\x1b]/);
+    progress.stop();
+    expect(time.timers).toBe(0);
+  });
+
+  it("in CI: the first line from LINE_DELAY_MS", () => {
+    const { text, time, add } = offTerminal(LINE_DELAY_MS);
+    add(5);
+    time.advance(LINE_DELAY_MS);
+    expect(text()).toBe("Fetching studies: page 1, 5 items\n");
   });
 });

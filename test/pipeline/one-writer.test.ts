@@ -94,12 +94,14 @@ describe("a folder the output cannot be written in", () => {
       const before = api.requests.length;
       const r = await inProcessPep([...argv(path.join(ro, "x.csv")), "-o", "csv"], { env: env(), cwd: dir });
       expect(r.code, r.err).toBe(1);
-      expect(r.err).toMatch(/^error: cannot write the output: --file: cannot write in .*\/ro \(EROFS\)$/m);
+      expect(r.err).toMatch(
+        /^error: cannot write the output: --file .*\/ro\/x\.csv: its folder .*\/ro cannot be written \(EROFS, mode \d+\)$/m,
+      );
       expect(api.requests.length).toBe(before);
       const json = await inProcessPep([...argv(path.join(ro, "x.json")), "-o", "json"], { env: env(), cwd: dir });
       expect(json.code).toBe(1);
       expect(JSON.parse(json.err.trim().split("\n").at(-1)!)).toMatchObject({
-        error: { code: "output_error" },
+        error: { code: "permission_denied" },
         exit_code: 1,
       });
     } finally {

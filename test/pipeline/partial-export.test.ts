@@ -70,7 +70,9 @@ describe("a partial --file export", () => {
     await cutShort(base(["--all"]));
     const r = await pep(base(["--all", "--year-from", "2001"]));
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/replacing .*out\.csv\.partial: another command, base URL or profile made it/);
+    expect(r.err).toMatch(
+      /starting over: .*out\.csv\.partial was made by another command \(its filters, format, --jq, --fields, base URL or profile differ\); dropped it/,
+    );
     expect(existsSync(`${target()}.partial`)).toBe(false);
     expect(ids(target())[0]).toBe(api.items[0]!.id);
   });
@@ -95,7 +97,9 @@ describe("a partial --file export", () => {
     );
     const r = await pep(base(["--all"]));
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toMatch(/did not accept the cursor kept in .*out\.csv\.partial; starting from the first page/);
+    expect(r.err).toMatch(
+      /starting over from the first page: the API refused the stored cursor \(HTTP 400\); dropped .*out\.csv\.partial/,
+    );
     expect(ids(target())).toEqual(api.items.map((s) => s.id));
     expect(existsSync(`${target()}.partial`)).toBe(false);
   });

@@ -115,6 +115,7 @@ export async function listOf(
     nextCursor: () => pages.state.nextCursor,
     progress: () => ({ pages: pages.state.pages, items: pages.state.items }),
     pageEnded: () => pages.state.pageLeft === 0,
+    pageCursor: () => pages.state.currentCursor,
     fields: options.fields,
     filters: Object.keys(options.query ?? {}).filter((k) => k !== "fields" && k !== "sort"),
   };
