@@ -111,6 +111,18 @@ export const GLOBAL_OPTIONS = options([
     long: "sandbox",
     description: "run against an in-process sandbox with synthetic data (env PEP_SANDBOX=1)",
   },
+  {
+    key: "offline",
+    long: "offline",
+    description:
+      "answer from the local library (pep sync) instead of the API, with the same output; a filter it cannot answer exactly is refused (env PEP_OFFLINE=1, config offline)",
+  },
+  {
+    key: "manifest",
+    long: "manifest",
+    description:
+      "with --file: also write <file>.manifest.json once the file is in place: the command, the source and its time, request ids and ETags, the item count and the file's SHA-256",
+  },
 ]);
 
 /** The field names the spec lists for `fields`: matched without regard to case. */

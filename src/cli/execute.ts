@@ -92,6 +92,9 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   // starts anyway and reports it to its client).
   if (!def.createsProfile && !def.reportsConfig && profile !== DEFAULT_PROFILE)
     await (await preflight()).checkProfile(profile, globals.profile, io.env, store);
+  // An offline run the library cannot answer is refused before anything else starts.
+  const offline = await offlineRun(inv, store);
+  if (offline) (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
   // Started before anything reads the config (the output format may), so every read sees it.
   if (inv.sandbox) {
     const { startSandbox, SANDBOX_KEYS } = await import("../sandbox/index.js");
@@ -110,11 +113,21 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   );
   const machineErrors = chosen.explicit === true && (chosen.format === "json" || chosen.format === "ndjson");
   held.machineErrors = machineErrors;
-  const ctx = createContext({ io, globals, profile, fields: inv.fields, deps, config, store });
+  const ctx = createContext({ io, globals, profile, fields: inv.fields, deps, config, store, offline });
   held.ctx = ctx;
   if (chosen.warning) ctx.notice(chosen.warning);
   if (globals.jq !== undefined) await (await import("../output/jq.js")).checkJq(globals.jq);
   return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file };
+}
+
+/**
+ * Whether the run answers from the library: `--offline` or PEP_OFFLINE, else the
+ * profile's `offline`. Commands that need no API are never offline.
+ */
+async function offlineRun(inv: ParsedInvocation, store: () => Promise<ConfigStore>): Promise<boolean> {
+  if (inv.def.offline) return false;
+  if (inv.offlineSwitch !== undefined) return inv.offlineSwitch;
+  return (await store()).profile(inv.profile).offline === true;
 }
 
 /** A `--file` list export that an earlier run cut short goes on from its partial. */

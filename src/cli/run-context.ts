@@ -22,6 +22,8 @@ export interface ContextInit {
   deps: Deps;
   config: () => Promise<ResolvedConfig>;
   store: () => Promise<ConfigStore>;
+  /** Answers come from the local library (`--offline`), not the API. */
+  offline?: boolean;
 }
 
 /** `/vendors/{id}` -> a pattern matching the end of a request's path, `/v1/vendors/abc`. */
@@ -205,6 +207,33 @@ function clientFactory(
   };
 }
 
+/**
+ * The client of an offline run: answers from the library, its data still marked when it
+ * came from the sandbox, and one notice of the sync it holds. Loaded only here.
+ */
+async function libraryClient(
+  init: ContextInit,
+  { sandboxSeen, notice, debug }: Lines,
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<Client> {
+  const [{ openOfflineClient, syncNotice }, { paginate }] = await Promise.all([
+    import("../offline/open.js"),
+    import("../http/paginate.js"),
+  ]);
+  const client = await openOfflineClient({
+    env: init.io.env,
+    cwd: init.io.cwd,
+    profile: init.profile,
+    db: undefined,
+    onSync: (sync, where) => {
+      debug(`library: ${where}, sync ${sync.id}`);
+      notice(syncNotice(sync));
+    },
+  });
+  cleanups.push(() => client.close());
+  return watchForSandbox(client, paginate, sandboxSeen);
+}
+
 /** Opens `url` with the program `openerFor` picks; `deps.launch` stands in for starting it in tests. */
 async function openPage(url: string, init: ContextInit): Promise<PageOpening> {
   const { io, deps } = init;
@@ -259,6 +288,14 @@ export function createContext(init: ContextInit): RunContext {
     waits,
     openPage: (url) => openPage(url, init),
     async client(endpoint, overrides) {
+      if (init.offline && !overrides) {
+        let c = clients.get("offline");
+        if (!c) {
+          c = libraryClient(init, lines, cleanups);
+          clients.set("offline", c);
+        }
+        return c;
+      }
       if (overrides) return makeClient(overrides);
       const cfg = await init.config();
       if (!cfg.baseUrl) throw noBaseUrl();

@@ -17,6 +17,7 @@ export const CONFIG_KEYS = [
   "formula_guard",
   "max_response_mb",
   "pager",
+  "offline",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -35,6 +36,8 @@ export interface ProfileValues {
   cache_max_mb?: number;
   /** The pager command on a terminal (`cat` or empty: none). */
   pager?: string;
+  /** Answer list and get commands from the local library (as `--offline`). */
+  offline?: boolean;
 }
 
 export type KeySource = "file" | "stdin" | "env" | "config" | "sandbox";

@@ -26,6 +26,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   max_response_mb: "the most MiB read of one answer, a whole number from 1 to 4096",
   cache_max_mb: "megabytes the ETag cache may hold, a whole number from 1 to 1000000 (default 50)",
   pager: 'a pager command, such as "less -FRX"; cat for none',
+  offline: "true or false (answer list and get commands from the local library, as --offline)",
 };
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -116,6 +117,7 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
       return n;
     }
     case "compress":
+    case "offline":
     case "formula_guard":
     case "cache": {
       const v = raw.toLowerCase();
