@@ -220,11 +220,12 @@ async function libraryClient(
     import("../offline/open.js"),
     import("../http/paginate.js"),
   ]);
+  const cfg = await init.config();
   const client = await openOfflineClient({
     env: init.io.env,
     cwd: init.io.cwd,
-    profile: init.profile,
-    db: undefined,
+    profile: cfg.profile,
+    db: cfg.db,
     onSync: (sync, where) => {
       debug(`library: ${where}, sync ${sync.id}`);
       notice(syncNotice(sync));

@@ -73,7 +73,7 @@ export function sqlReader(db: SqlSource): LibraryReader {
   async function everSynced(resource: LibraryResource): Promise<boolean> {
     const some = await db.all(`SELECT 1 AS one FROM "${TABLES[resource]}" LIMIT 1`);
     if (some.length > 0) return true;
-    const syncs = await db.all<{ r: unknown }>("SELECT resources AS r FROM syncs WHERE finished_at IS NOT NULL");
+    const syncs = await db.all<{ r: unknown }>("SELECT resources AS r FROM syncs WHERE status <> 'running'");
     return syncs.some((s) => {
       const words: string[] = String(s.r ?? "").match(/[a-z-]+/g) ?? [];
       return words.includes(resource);
@@ -92,7 +92,7 @@ export function sqlReader(db: SqlSource): LibraryReader {
     where: db.location,
     async lastSync(): Promise<SyncInfo | undefined> {
       const rows = await db.all<Record<string, unknown>>(
-        "SELECT id, finished_at, base_url, api_version FROM syncs WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1",
+        "SELECT id, finished_at, base_url, api_version FROM syncs WHERE status <> 'running' AND finished_at IS NOT NULL ORDER BY id DESC LIMIT 1",
       );
       const r = rows[0];
       if (!r) return undefined;

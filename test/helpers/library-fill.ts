@@ -4,19 +4,14 @@
  * vendors and studies, the study -> citing peptide link, the page `meta` and one finished
  * sync, in the tables of docs/library.md. Needs node:sqlite (Node 22.5 and later).
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseJsonExact, stringifyExact } from "../../src/core/exact-number.js";
 import { createClient } from "../../src/http/client.js";
 import type { Client } from "../../src/http/types.js";
+import type { LibraryTarget } from "../../src/library/location.js";
+import { openLibraryAt } from "../../src/library/open.js";
 
 export const HAS_SQLITE = process.getBuiltinModule?.("node:sqlite") !== undefined;
-
-interface Db {
-  exec(sql: string): void;
-  prepare(sql: string): { run(...p: unknown[]): unknown };
-  close(): void;
-}
 
 const LISTS: Record<string, string> = {
   peptides: "/peptides",
@@ -46,93 +41,89 @@ async function dataText(client: Client, p: string): Promise<string> {
   return stringifyExact((parseJsonExact(res.text) as { data: unknown }).data)!;
 }
 
-function schema(db: Db): void {
-  for (const r of Object.keys(LISTS))
-    db.exec(
-      `CREATE TABLE "${r.replace(/-/g, "_")}" (id TEXT PRIMARY KEY, item TEXT NOT NULL, ord INTEGER NOT NULL, synthetic INTEGER NOT NULL DEFAULT 0)`,
-    );
-  db.exec(`CREATE TABLE details (resource TEXT, id TEXT, kind TEXT, body TEXT NOT NULL, PRIMARY KEY (resource, id, kind));
-CREATE TABLE study_cited_by (study_id TEXT, peptide_id TEXT, position INTEGER, PRIMARY KEY (study_id, peptide_id));
-CREATE TABLE syncs (id INTEGER PRIMARY KEY, started_at TEXT, finished_at TEXT, base_url TEXT, api_version TEXT, resources TEXT, status TEXT);
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);`);
-}
-
-/** Fills `<dataDir>/library/default.sqlite` from `baseUrl`; resolves to the sync's finish time. */
-export async function fillLibrary(
+/**
+ * Fills the library at `target` (made with the library's own migrations) from `baseUrl`;
+ * resolves to the sync's finish time.
+ */
+export async function fillLibraryAt(
   baseUrl: string,
-  dataDir: string,
+  target: LibraryTarget,
   options: { apiKey?: string; finishedAt?: string } = {},
 ): Promise<string> {
-  const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as { DatabaseSync: new (p: string) => Db };
-  const folder = path.join(dataDir, "library");
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const db = new DatabaseSync(path.join(folder, "default.sqlite"));
+  const lib = await openLibraryAt(target, { write: true });
   const client = createClient({ baseUrl, apiKey: options.apiKey ?? "sbx_full_key", cache: false });
+  const finishedAt = options.finishedAt ?? "2026-11-27T07:00:00.000Z";
+  const pg = lib.dialect === "postgres";
   try {
-    schema(db);
-    const put = (sql: string, ...p: unknown[]) => db.prepare(sql).run(...p);
+    const put = (sql: string, ...p: unknown[]) => lib.db.run(sql, p);
     const ids: Record<string, string[]> = {};
     let apiVersion: unknown;
+    let synthetic = 0;
     for (const [resource, p] of Object.entries(LISTS)) {
       const { items, meta } = await walk(client, p);
-      const synthetic = meta.sandbox === true ? 1 : 0;
+      synthetic = meta.sandbox === true ? 1 : 0;
       apiVersion ??= meta.api_version;
       const { request_id: _r, ...kept } = meta;
-      put("INSERT INTO meta (key, value) VALUES (?, ?)", `list:${resource}`, JSON.stringify(kept));
+      await put("INSERT INTO meta (key, value) VALUES (?, ?)", `list:${resource}`, JSON.stringify(kept));
       ids[resource] = [];
-      items.forEach((item, ord) => {
+      const table = resource.replace(/-/g, "_");
+      const itemCols = pg ? "item, item_text" : "item";
+      const itemMarks = pg ? "?, ?" : "?";
+      for (const [ord, item] of items.entries()) {
         const id = String((item as { id: unknown }).id);
         ids[resource]!.push(id);
-        const table = resource.replace(/-/g, "_");
-        put(
-          `INSERT INTO "${table}" (id, item, ord, synthetic) VALUES (?, ?, ?, ?)`,
+        const text = stringifyExact(item);
+        await put(
+          `INSERT INTO "${table}" (id, ${itemCols}, ord, first_seen, last_seen, last_sync, synthetic) VALUES (?, ${itemMarks}, ?, ?, ?, 1, ?)`,
           id,
-          stringifyExact(item),
+          ...(pg ? [text, text] : [text]),
           ord,
+          finishedAt,
+          finishedAt,
           synthetic,
         );
         if (resource === "studies")
-          ((item as { cited_by?: string[] }).cited_by ?? []).forEach((pid, i) =>
-            put("INSERT INTO study_cited_by (study_id, peptide_id, position) VALUES (?, ?, ?)", id, pid, i),
-          );
-      });
+          for (const [i, pid] of ((item as { cited_by?: string[] }).cited_by ?? []).entries())
+            await put("INSERT INTO study_cited_by (study_id, peptide_id, position) VALUES (?, ?, ?)", id, pid, i);
+      }
     }
-    const detail = async (resource: string, id: string, kind: string, p: string) =>
+    const store = (resource: string, id: string, kind: string, text: string) =>
       put(
-        "INSERT INTO details (resource, id, kind, body) VALUES (?, ?, ?, ?)",
+        `INSERT INTO details (resource, id, kind, ${pg ? "body, body_text" : "body"}, fetched_at, sync_id) VALUES (?, ?, ?, ${pg ? "?, ?" : "?"}, ?, 1)`,
         resource,
         id,
         kind,
-        await dataText(client, p),
+        ...(pg ? [text, text] : [text]),
+        finishedAt,
       );
+    const detail = async (resource: string, id: string, kind: string, p: string) =>
+      store(resource, id, kind, await dataText(client, p));
     for (const id of ids.peptides!) {
       const e = encodeURIComponent(id);
       await detail("peptides", id, "profile", `/peptides/${e}`);
       await detail("peptides", id, "research", `/peptides/${e}/research`);
       await detail("peptides", id, "regulatory", `/regulatory-status/${e}`);
-      const cited = await walk(client, `/peptides/${e}/studies`);
-      put(
-        "INSERT INTO details (resource, id, kind, body) VALUES (?, ?, ?, ?)",
-        "peptides",
-        id,
-        "studies",
-        stringifyExact(cited.items),
-      );
+      await store("peptides", id, "studies", stringifyExact((await walk(client, `/peptides/${e}/studies`)).items)!);
     }
     for (const id of ids.vendors!) await detail("vendors", id, "profile", `/vendors/${encodeURIComponent(id)}`);
     for (const id of ids.studies!) await detail("studies", id, "profile", `/studies/${encodeURIComponent(id)}`);
-    const finishedAt = options.finishedAt ?? "2026-11-27T07:00:00.000Z";
-    put(
-      "INSERT INTO syncs (id, started_at, finished_at, base_url, api_version, resources, status) VALUES (1, ?, ?, ?, ?, ?, 'finished')",
+    await put(
+      "INSERT INTO syncs (id, started_at, finished_at, base_url, api_version, pep_version, resources, status, synthetic) VALUES (1, ?, ?, ?, ?, '0.0.0-test', ?, 'complete', ?)",
       finishedAt,
       finishedAt,
       baseUrl,
       String(apiVersion ?? ""),
       Object.keys(LISTS).join(","),
+      synthetic,
     );
     return finishedAt;
   } finally {
-    db.close();
+    await lib.close();
     await client.close();
   }
+}
+
+/** `fillLibraryAt` for the default SQLite file of the profile `default` under `dataDir`. */
+export function fillLibrary(baseUrl: string, dataDir: string, options: { apiKey?: string; finishedAt?: string } = {}) {
+  return fillLibraryAt(baseUrl, { kind: "sqlite", file: path.join(dataDir, "library", "default.sqlite") }, options);
 }
