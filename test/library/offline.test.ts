@@ -208,3 +208,19 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
     expect(r.sent).toBe(0);
   });
 });
+
+describe.skipIf(HAS_SQLITE)("--offline on a Node without node:sqlite", () => {
+  it("says what to install (exit 2) and sends nothing; other commands are untouched", async () => {
+    const { runPep, scratch } = await import("../helpers/cli.js");
+    const tmp = scratch();
+    try {
+      const r = await runPep(["--offline", "categories"], { env: { ...tmp.env, PEP_DATA_DIR: tmp.dir } });
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/Node\.js 22/);
+      const help = await runPep(["categories", "--help"], { env: tmp.env });
+      expect(help.code).toBe(0);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+});
