@@ -60,6 +60,10 @@ function refuseCombinations(inv: ParsedInvocation): void {
           .join(", ")}. With -o json, --jq picks fields of anything.`,
       ],
     });
+  if (globals.manifest === true && globals.file === undefined)
+    throw new UsageError("--manifest goes with --file: it describes the file an export wrote", {
+      hints: ["e.g. `pep studies export --file studies.csv --manifest`"],
+    });
   if (def.printsText?.(input.opts)) {
     if (globals.jq !== undefined) throw new UsageError(`--jq: ${name} prints a page's address here, not JSON`);
     if (globals.file !== undefined)
@@ -78,6 +82,7 @@ function refuseCombinations(inv: ParsedInvocation): void {
  * the format is chosen, and `--file` and `--jq` are checked, all before any request.
  */
 async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending, held: Held): Promise<Prepared> {
+  const startedAt = new Date();
   const { def, globals, profile } = inv;
   let storePromise: Promise<ConfigStore> | undefined;
   const store = () => (storePromise ??= import("../config/store.js").then((m) => m.openConfigStore(io.env)));
@@ -108,6 +113,8 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   // A --file that cannot be written is a usage error, found before its name is judged.
   const file = globals.file === undefined ? undefined : pathFrom(io, globals.file);
   if (file !== undefined) await (await import("../output/file.js")).checkFileTarget(file);
+  if (file !== undefined && globals.manifest === true)
+    await (await import("../output/manifest.js")).checkManifestTarget(file);
   const chosen = await chooseFormat(def, globals, io, () =>
     def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
   );
@@ -117,7 +124,7 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   held.ctx = ctx;
   if (chosen.warning) ctx.notice(chosen.warning);
   if (globals.jq !== undefined) await (await import("../output/jq.js")).checkJq(globals.jq);
-  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file };
+  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file, startedAt };
 }
 
 /**

@@ -65,6 +65,9 @@ export async function deliver(p: Prepared, result: Result): Promise<number> {
     throw err;
   }
   if (p.partial !== undefined) await (await import("./partial-run.js")).finishedPartial(p);
+  // The export is in place: its manifest says how it was made (never for a cut export).
+  if (sink.kind === "file" && p.inv.globals.manifest === true)
+    await (await import("./manifest-stage.js")).writeRunManifest(p, written);
   // On a terminal, a person is told where the output went (a script knows already).
   if (sink.kind === "file" && p.io.stderrIsTTY)
     p.ctx.notice(`wrote ${countOf(written, result)} to ${p.inv.globals.file}`);

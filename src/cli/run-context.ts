@@ -5,7 +5,8 @@ import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { AuthError, UsageError } from "../core/errors.js";
 import { keyFingerprint, redactKey } from "../http/key.js";
-import type { Client, ClientEvent, ClientOptions } from "../http/types.js";
+import type { Client, ClientEvent, ClientOptions, Meta } from "../http/types.js";
+import type { SyncInfo } from "../offline/reader.js";
 import { colorEnabled, type IO, launchDetached } from "../core/io.js";
 import { cleanBlock } from "../output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
@@ -160,6 +161,7 @@ function clientFactory(
   onEvent: ReturnType<typeof eventHandler>,
   { sandboxSeen, debug, notice }: Lines,
   cleanups: Array<() => Promise<void> | void>,
+  onMeta: ((meta: Meta) => void) | undefined,
 ) {
   return async (overrides: Partial<ClientOptions>): Promise<Client> => {
     const cfg = await init.config();
@@ -201,6 +203,7 @@ function clientFactory(
       }),
       paginate,
       sandboxSeen,
+      onMeta,
     );
     cleanups.push(() => client.close());
     return client;
@@ -215,6 +218,7 @@ async function libraryClient(
   init: ContextInit,
   { sandboxSeen, notice, debug }: Lines,
   cleanups: Array<() => Promise<void> | void>,
+  provenance: Provenance,
 ): Promise<Client> {
   const [{ openOfflineClient, syncNotice }, { paginate }] = await Promise.all([
     import("../offline/open.js"),
@@ -227,6 +231,8 @@ async function libraryClient(
     profile: cfg.profile,
     db: cfg.db,
     onSync: (sync, where) => {
+      provenance.library = { sync, where };
+      provenance.apiVersion = sync.apiVersion;
       debug(`library: ${where}, sync ${sync.id}`);
       notice(syncNotice(sync));
     },
@@ -248,11 +254,40 @@ async function openPage(url: string, init: ContextInit): Promise<PageOpening> {
   return { opened: false, reason: `${program} could not be started (${launched.reason})` };
 }
 
+/** Where a run's data came from, for `--manifest` (output/manifest.ts). */
+export interface Provenance {
+  /** Each answer received: its request id and ETag (in the order they came). */
+  pages: Array<{ status: number; requestId: string | undefined; etag: string | undefined; fromCache: boolean }>;
+  /** `meta.api_version` of the answers, when they said. */
+  apiVersion: string | undefined;
+  /** The library's sync an offline run answered from, and where the library is. */
+  library: { sync: SyncInfo; where: string } | undefined;
+}
+
 /** What the program's shell sees of a run's context beyond what commands get. */
 export interface RunContext extends Context {
   cleanup(): Promise<void>;
   /** An answer of this run was marked as synthetic sandbox data. */
   synthetic(): boolean;
+  /** What this run fetched and from where (collected only with --manifest). */
+  provenance(): Provenance;
+}
+
+/** Collects, with --manifest, the request ids, ETags and API version of the run's answers. */
+function provenanceOf(init: ContextInit, listeners: Array<(e: ClientEvent) => void>) {
+  const record: Provenance = { pages: [], apiVersion: undefined, library: undefined };
+  const wanted = init.globals.manifest === true;
+  if (wanted)
+    listeners.push((e) => {
+      if (e.type === "response" && ((e.status >= 200 && e.status < 300) || e.status === 304))
+        record.pages.push({ status: e.status, requestId: e.requestId, etag: e.etag, fromCache: e.fromCache });
+    });
+  const onMeta = wanted
+    ? (meta: Meta) => {
+        if (typeof meta?.api_version === "string") record.apiVersion = meta.api_version;
+      }
+    : undefined;
+  return { record, onMeta };
 }
 
 export function createContext(init: ContextInit): RunContext {
@@ -275,10 +310,18 @@ export function createContext(init: ContextInit): RunContext {
   cleanups.push(() => scopes.record());
   // Others who hear the clients' events (`pep mcp`'s progress notifications).
   const listeners: Array<(e: ClientEvent) => void> = [];
-  const makeClient = clientFactory(init, eventHandler(init, lines, waits, scopes, listeners), lines, cleanups);
+  const provenance = provenanceOf(init, listeners);
+  const makeClient = clientFactory(
+    init,
+    eventHandler(init, lines, waits, scopes, listeners),
+    lines,
+    cleanups,
+    provenance.onMeta,
+  );
 
   const ctx: RunContext = {
     synthetic: lines.synthetic,
+    provenance: () => provenance.record,
     io,
     profile: init.profile,
     fields: init.fields,
@@ -292,7 +335,7 @@ export function createContext(init: ContextInit): RunContext {
       if (init.offline && !overrides) {
         let c = clients.get("offline");
         if (!c) {
-          c = libraryClient(init, lines, cleanups);
+          c = libraryClient(init, lines, cleanups, provenance.record);
           clients.set("offline", c);
         }
         return c;

@@ -19,7 +19,7 @@ import { type CacheableAttempt, withEtagCache } from "./etag.js";
 import { keyFingerprint, redactKey } from "./key.js";
 import { paginate } from "./paginate.js";
 import { createPacer, type Send, withPacing, withRetry } from "./retry.js";
-import { createTransport, ENCODINGS, seconds } from "./transport.js";
+import { createTransport, ENCODINGS, header, seconds } from "./transport.js";
 import type { ApiResponse, Client, ClientEvent, ClientOptions, RequestOptions } from "./types.js";
 import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
 
@@ -97,6 +97,7 @@ function sendOnceWith(
       status: wire.status,
       ms: wire.ms,
       requestId: requestIdOf(wire.headers, scrub),
+      etag: wire.status < 300 || wire.status === 304 ? header(wire.headers, "etag") : undefined,
       fromCache: wire.status === 304 && conditional,
       bytes: wire.wireBytes,
     });

@@ -68,6 +68,8 @@ export type ClientEvent =
       status: number;
       ms: number;
       requestId?: string | undefined;
+      /** The answer's `ETag` (a 304's too), for a manifest of what was fetched. */
+      etag?: string | undefined;
       fromCache: boolean;
       bytes: number;
     }

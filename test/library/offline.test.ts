@@ -106,6 +106,31 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
     await same(["studies", "get", ids.study, "-o", "bibtex"]);
   }, 120_000);
 
+  it("--manifest names the library, its sync and the base URL it was synced from; the file is the online one", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { createHash } = await import("node:crypto");
+    const file = path.join(cli.dir, "offline-export.ris");
+    const online = path.join(cli.dir, "online-export.ris");
+    const argv = ["studies", "export", "--peptide", ids.peptide, "--manifest"];
+    expect((await cli.pep([...argv, "--file", online], { env })).code).toBe(0);
+    const r = await cli.pep(["--offline", ...argv, "--file", file], { env });
+    expect(r.code, r.err).toBe(0);
+    expect(r.sent).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(readFileSync(online, "utf8"));
+    const m = JSON.parse(readFileSync(`${file}.manifest.json`, "utf8"));
+    expect(m).toMatchObject({
+      source: "library",
+      synthetic: true,
+      base_url: cli.baseUrl,
+      api_version: "v1",
+      library: { sync_id: "1", synced_at: synced, location: path.join(env.PEP_DATA_DIR!, "library", "default.sqlite") },
+      requests: [],
+      sha256: createHash("sha256").update(readFileSync(file)).digest("hex"),
+    });
+    expect(m.items).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(`${online}.manifest.json`, "utf8")).source).toBe("sandbox");
+  });
+
   it("tells the sync it answers from on stderr, keeps sandbox data marked synthetic, -q silences only the first", async () => {
     const r = await cli.pep(["--offline", "peptides", "list", "-o", "json"], { env });
     expect(r.err).toContain(`from the local library, synced ${synced}`);
