@@ -121,14 +121,12 @@ export const GLOBAL_OPTIONS = options([
   {
     key: "offline",
     long: "offline",
-    description:
-      "answer from the local library (pep sync) instead of the API, with the same output; a filter it cannot answer exactly is refused (env PEP_OFFLINE=1, config offline)",
+    description: "answer from the local library (pep sync), same output (env PEP_OFFLINE=1, config offline)",
   },
   {
     key: "manifest",
     long: "manifest",
-    description:
-      "with --file: also write <file>.manifest.json once the file is in place: the command, the source and its time, request ids and ETags, the item count and the file's SHA-256",
+    description: "with --file: also write <file>.manifest.json (command, source, request ids, SHA-256)",
   },
 ]);
 

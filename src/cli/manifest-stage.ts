@@ -26,7 +26,8 @@ export async function writeRunManifest(p: Prepared, items: number): Promise<void
         : undefined,
       startedAt: p.startedAt,
       finishedAt: new Date(),
-      items,
+      // A list finished from its partial: the file holds the earlier run's items too.
+      items: items + (p.partial?.items ?? 0),
       pages: prov.pages,
     });
   } catch (err) {

@@ -74,6 +74,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "Set to 1 (or true, yes, on) to run every command against an in-process sandbox (as `--sandbox`); 0, false, no, off or empty leave it off; any other word is refused (exit 2). Its synthetic-data notice is printed even with `-q`, and citations from it carry a note that they are synthetic.",
   },
   {
+    name: "PEP_OFFLINE",
+    text: "Set to 1 (or true, yes, on) to answer list and get commands from the local library (as `--offline`); 0, false, no, off leave it off and override the profile's `offline`; empty or unset leave the profile to decide; any other word is refused (exit 2).",
+  },
+  {
     name: "PEP_MCP_MAX_WAIT",
     text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds (as `--max-wait`; default 30).",
   },

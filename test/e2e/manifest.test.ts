@@ -116,6 +116,14 @@ describe("--manifest when the export is cut short", () => {
     expect(cut.code).toBe(6);
     expect(readFileSync(path.join(dir, "out.csv.manifest.json"), "utf8")).toBe(before);
     expect(readdirSync(dir).filter((f) => f.includes("manifest"))).toEqual(["out.csv.manifest.json"]);
+
+    // The same command finishes the export from its partial: the manifest counts the whole file.
+    suite.api.heal();
+    const finished = await run();
+    expect(finished.code, finished.err).toBe(0);
+    const after = JSON.parse(readFileSync(path.join(dir, "out.csv.manifest.json"), "utf8"));
+    expect(after).toMatchObject({ items: 7, sha256: sha256(path.join(dir, "out.csv")) });
+    expect(after.requests).toHaveLength(2);
   });
 });
 
