@@ -99,6 +99,7 @@ async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise
     res = await o.client.request(path, {
       ...(query ? { query } : {}),
       signal: o.signal,
+      noCache: true,
       ifNoneMatch: o.full ? undefined : (known?.etag ?? undefined),
     });
   } catch (err) {

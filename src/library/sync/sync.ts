@@ -61,6 +61,7 @@ async function apiVersion(lib: Library, client: Client, counters: SyncCounters, 
   try {
     const res = await client.request<{ api_version?: unknown; sandbox?: unknown }>("/", {
       signal,
+      noCache: true,
       ifNoneMatch: kept?.etag ?? undefined,
     });
     counters.requests += 1;
@@ -180,9 +181,13 @@ export async function runSync(ctx: Context, options: SyncOptions, clock: { now()
   const started = clock.now();
   const now = () => new Date(clock.now()).toISOString();
   const first = await ctx.client(ENDPOINTS.index);
-  const lib = await openLibrary(ctx, { write: true });
-  const release = await lockForSync(lib, { wait: options.wait, signal: ctx.io.signal, waiting: (l) => ctx.notice(l) });
-  ctx.onCleanup(release);
+  let release: (() => Promise<void>) | undefined;
+  const hold = async (l: Library) => {
+    release = await lockForSync(l, { wait: options.wait, signal: ctx.io.signal, waiting: (line) => ctx.notice(line) });
+  };
+  const lib = await openLibrary(ctx, { write: true, hold });
+  // Cleanups run last first: the lock goes, then the library is closed.
+  ctx.onCleanup(() => release?.());
   const counters = newCounters();
   const syncId = await startSync(lib, first, options.resources, now());
   const progress = syncProgress(ctx);

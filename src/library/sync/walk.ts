@@ -129,7 +129,7 @@ function stagingRequest(o: WalkOptions, cp: Checkpoint): RequestFn {
           "SELECT etag, next_cursor, item_ids FROM pages WHERE resource = ? AND query = ? AND cursor = ?",
           [o.lib.name, WALK_QUERY, cursor],
         );
-    const res = await o.client.request(path, { ...options, ifNoneMatch: known?.etag ?? undefined });
+    const res = await o.client.request(path, { ...options, noCache: true, ifNoneMatch: known?.etag ?? undefined });
     o.counters.requests += 1;
     if (res.status === 304 && known) {
       o.counters.notModified += 1;
