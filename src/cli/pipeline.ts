@@ -72,7 +72,7 @@ export async function deliver(p: Prepared, result: Result): Promise<number> {
   if (sink.kind === "file" && p.io.stderrIsTTY)
     p.ctx.notice(`wrote ${countOf(written, result)} to ${p.inv.globals.file}`);
   tellNextPage(p, result);
-  return batchExit ?? EXIT.ok;
+  return batchExit ?? (result.kind === "list" ? result.exitCode : undefined) ?? EXIT.ok;
 }
 
 /**

@@ -325,6 +325,7 @@ export function createContext(init: ContextInit): RunContext {
     io,
     profile: init.profile,
     fields: init.fields,
+    quiet: globals.quiet === true,
     config: init.config,
     store: init.store,
     notice,

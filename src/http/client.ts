@@ -156,8 +156,10 @@ export function createClient(options: ClientOptions): Client {
       const url = buildUrl(base, path, opts.query);
       assertKeyNotInUrl(url, apiKey);
       const { headers, withKey } = headersFor(settings, url, options.compress !== false);
+      const own = opts.ifNoneMatch;
+      if (own !== undefined) headers["If-None-Match"] = own;
       const key =
-        store && !opts.noCache
+        store && !opts.noCache && own === undefined
           ? cacheKey(url.origin, url.pathname + url.search, withKey ? apiKey : undefined)
           : undefined;
       const { echoesKey: _echoesKey, ...res } = await send({

@@ -121,6 +121,26 @@ function v2(d: Dialect): string[] {
   ];
 }
 
+/**
+ * One staging table per resource: the items of a walk in progress, typed as the resource
+ * table's, with `item` NULL for an item of a page that answered 304 (unchanged). A walk's
+ * pages are committed here one by one; the resource table changes only when the walk is
+ * complete (library/sync/merge.ts).
+ */
+function stagingTables(d: Dialect): string[] {
+  const t = TYPES[d];
+  return SYNC_RESOURCES.map((r) => {
+    const lib = LIBRARY[r];
+    const typed = lib.columns.map((c) => `"${c.name}" ${t[c.kind]}`);
+    return `CREATE TABLE "staged_${lib.table}" (
+  id ${t.text} PRIMARY KEY,
+  ${typed.join(",\n  ")},
+  item ${t.text},
+  ord ${t.integer} NOT NULL
+)`;
+  });
+}
+
 function v3(d: Dialect): string[] {
   const t = TYPES[d];
   const pageColumns = `resource ${t.text} NOT NULL,
@@ -137,13 +157,7 @@ function v3(d: Dialect): string[] {
   return [
     `CREATE TABLE pages (\n  ${pageColumns}\n)`,
     `CREATE TABLE staged_pages (\n  ${pageColumns}\n)`,
-    `CREATE TABLE staged_items (
-  resource ${t.text} NOT NULL,
-  id ${t.text} NOT NULL,
-  ord ${t.integer} NOT NULL,
-  item ${t.text},
-  PRIMARY KEY (resource, id)
-)`,
+    ...stagingTables(d),
     `CREATE TABLE sync_state (
   resource ${t.text} PRIMARY KEY,
   sync_id ${t.integer} NOT NULL,

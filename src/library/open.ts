@@ -99,8 +99,14 @@ async function versionOf(db: Db): Promise<number> {
   }
 }
 
-/** Opens the library at `target`; `write` makes it when missing and migrates it. */
-export async function openLibraryAt(target: LibraryTarget, options: { write: boolean }): Promise<Library> {
+/**
+ * Opens the library at `target`; `write` makes it when missing and migrates it, after
+ * `hold` (a sync's lock: a second sync waits there, before it touches the database).
+ */
+export async function openLibraryAt(
+  target: LibraryTarget,
+  options: { write: boolean; hold?: (lib: Library) => Promise<void> },
+): Promise<Library> {
   if (target.kind === "sqlite") {
     // node:sqlite first: on Node 20 the refusal says what to install, before any file is made.
     (await import("./sqlite.js")).loadSqlite();
@@ -108,12 +114,20 @@ export async function openLibraryAt(target: LibraryTarget, options: { write: boo
     if (!exists) throw new LibraryMissingError(target.file);
   }
   let db = await openDb(target, !options.write);
+  if (options.write) {
+    const lib = wrap(db, target);
+    try {
+      await options.hold?.(lib);
+      checkKnown(await versionOf(db), db.location);
+      await migrate(db);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+    return lib;
+  }
   const version = await versionOf(db);
   checkKnown(version, db.location);
-  if (options.write) {
-    await migrate(db);
-    return wrap(db, target);
-  }
   if (version === 0) {
     await db.close();
     throw new LibraryMissingError(target.kind === "sqlite" ? target.file : maskDbUrl(target.url));
@@ -133,7 +147,10 @@ export async function openLibraryAt(target: LibraryTarget, options: { write: boo
 }
 
 /** The library of this run: `--db`, `PEP_DB`, the profile's `db`, else the profile's file. */
-export async function openLibrary(ctx: Context, options: { write: boolean }): Promise<Library> {
+export async function openLibrary(
+  ctx: Context,
+  options: { write: boolean; hold?: (lib: Library) => Promise<void> },
+): Promise<Library> {
   const cfg = await ctx.config();
   const target = libraryTarget(cfg.db, ctx.io.env, ctx.io.cwd, cfg.profile);
   const lib = await openLibraryAt(target, options);
