@@ -26,6 +26,16 @@ export class NotInLibraryError extends PepError {
   }
 }
 
+/** The item is in the library, its own answer (a profile, a study's detail) is not. */
+function noDetail(kind: string, id: string, resource: LibraryResource): NotInLibraryError {
+  const what = kind === "study" ? "detail (GET /studies/{id})" : `${kind} answer`;
+  const err = new NotInLibraryError(`the library holds "${id}" but not its ${what}`, resource);
+  err.hints = [
+    `Run the command online; \`pep sync ${resource}\` keeps only what the library documents (docs/offline.md).`,
+  ];
+  return err;
+}
+
 /** Items read per query while a filter skips some: a page rarely needs a second read. */
 const BATCH = 500;
 
@@ -217,7 +227,7 @@ export function createOfflineClient(reader: LibraryReader, options: OfflineClien
         throw new UsageError(`--offline: the library cannot answer the ${name} parameter of ${path}`);
     const owner = await resolve(route.owner, id);
     const stored = await reader.detail(route.detail, owner);
-    if (!stored) throw new NotInLibraryError(`the library holds no ${route.detail} answer for "${id}"`, route.owner);
+    if (!stored) throw noDetail(route.detail, id, route.owner);
     const all = parseJsonExact(stored.text);
     if (!Array.isArray(all))
       throw new PepError(`the library's ${route.detail} answer for "${id}" is not a list`, EXIT.unexpected);
@@ -239,7 +249,7 @@ export function createOfflineClient(reader: LibraryReader, options: OfflineClien
       throw new UsageError(`--offline: the library cannot answer the ${name} parameter of a ${route.detail}`);
     const owner = await resolve(route.owner, id);
     const stored = await reader.detail(route.detail, owner);
-    if (!stored) throw new NotInLibraryError(`the library holds no ${route.detail} answer for "${id}"`, route.owner);
+    if (!stored) throw noDetail(route.detail, id, route.owner);
     return envelope(parseJsonExact(stored.text), stored.meta, undefined);
   }
 
