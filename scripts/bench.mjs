@@ -24,6 +24,7 @@ import { LIST_ARGS, REVALIDATE_RUNS, runRevalidate } from "./bench/revalidate.mj
 import { table, writeReport } from "./bench/report.mjs";
 import { runCompression } from "./bench/compression.mjs";
 import { BATCH_IDS, BATCH_RUNS, JQ_RUNS, runBatch } from "./bench/batch.mjs";
+import { OFFLINE_RUNS, offlineArgs, runOffline } from "./bench/offline.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
@@ -82,7 +83,7 @@ const extra = { pacingPages: PACING_PAGES };
 let memoryTool = "";
 
 try {
-  if (wants(1) || wants(2) || wants(5)) {
+  if (wants(1) || wants(2) || wants(5) || wants(9)) {
     log("sandbox at scale 40");
     const sandbox = await startBenchSandbox({ sandboxModule: ctx.sandboxModule, scale: 40 });
     try {
@@ -106,6 +107,12 @@ try {
         notes.push(
           `The list body printed is ${r.bodyBytes.toLocaleString("en-US")} bytes; byte counts are what pep read from its socket to the proxy, headers included.`,
         );
+      }
+      if (wants(9)) {
+        log("9. offline");
+        const r = runOffline(ctx, sandbox);
+        rows.push(...r.rows);
+        notes.push(...r.notes);
       }
     } finally {
       await sandbox.close();
@@ -193,6 +200,10 @@ const commands = [
   `# 8. --jq against the system's jq, ${JQ_RUNS} interleaved rounds`,
   `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000", "--jq", ".id", "--jq-raw"])}`,
   `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000"])} | jq -r .id`,
+  `# 9. offline (Node 22.5+), sandbox scale 40: the library filled once by pep sync, then ${OFFLINE_RUNS} interleaved pairs`,
+  `PEP_DATA_DIR=<tmp> ${pepCmd(["sync", "peptides", "studies"])}`,
+  `PEP_DATA_DIR=<tmp> ${pepCmd(["--offline", ...offlineArgs("X")])}`,
+  pepCmd(offlineArgs("X")),
 ];
 
 if (only) {
