@@ -241,6 +241,12 @@ async function libraryClient(
   return watchForSandbox(client, paginate, sandboxSeen);
 }
 
+/** `make`, called at most once: its promise kept for every later call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
 /** Opens `url` with the program `openerFor` picks; `deps.launch` stands in for starting it in tests. */
 async function openPage(url: string, init: ContextInit): Promise<PageOpening> {
   const { io, deps } = init;
@@ -319,6 +325,7 @@ export function createContext(init: ContextInit): RunContext {
     provenance.onMeta,
   );
 
+  const offline = init.offline ? once(() => libraryClient(init, lines, cleanups, provenance.record)) : undefined;
   const ctx: RunContext = {
     synthetic: lines.synthetic,
     provenance: () => provenance.record,
@@ -333,14 +340,7 @@ export function createContext(init: ContextInit): RunContext {
     waits,
     openPage: (url) => openPage(url, init),
     async client(endpoint, overrides) {
-      if (init.offline && !overrides) {
-        let c = clients.get("offline");
-        if (!c) {
-          c = libraryClient(init, lines, cleanups, provenance.record);
-          clients.set("offline", c);
-        }
-        return c;
-      }
+      if (offline && !overrides) return offline();
       if (overrides) return makeClient(overrides);
       const cfg = await init.config();
       if (!cfg.baseUrl) throw noBaseUrl();
