@@ -134,7 +134,10 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
 async function offlineRun(inv: ParsedInvocation, store: () => Promise<ConfigStore>): Promise<boolean> {
   if (inv.def.offline) return false;
   if (inv.offlineSwitch !== undefined) return inv.offlineSwitch;
-  return (await store()).profile(inv.profile).offline === true;
+  if ((await store()).profile(inv.profile).offline !== true) return false;
+  // The profile's `offline` is for the commands the library serves: `pep sync`, `auth`,
+  // `health` and the like still run online under it (the flag and PEP_OFFLINE refuse them).
+  return (await import("../offline/refusals.js")).servedOffline(inv.def);
 }
 
 /** A `--file` list export that an earlier run cut short goes on from its partial. */

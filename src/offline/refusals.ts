@@ -44,6 +44,12 @@ const WHY: Readonly<Record<string, string>> = {
   sort: "the library keeps the API's default order only",
 };
 
+/** Whether the library answers this command (or it reads the library itself). */
+export function servedOffline(def: CommandDef): boolean {
+  const name = def.path.join(" ");
+  return ANSWERED[name] !== undefined || LIBRARY_COMMANDS.has(name);
+}
+
 function refused(what: string, why: string): UsageError {
   return new UsageError(`--offline: ${what}: ${why}`, {
     hints: ["Run it online (PEP_OFFLINE=0, or without --offline), or query the library with `pep sql`."],

@@ -149,6 +149,11 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
     expect(byConfig).toMatchObject({ code: 0, sent: 0, out: online.out });
     const forced = await cli.pep(["categories", "-o", "json"], { env: { ...env, PEP_OFFLINE: "0" } });
     expect(forced.sent).toBeGreaterThan(0);
+    // The profile's key leaves commands the library does not serve online; the flag refuses them.
+    const health = await cli.pep(["health", "-o", "json"], { env });
+    expect(health.code, health.err).toBe(0);
+    expect(health.sent).toBeGreaterThan(0);
+    expect((await cli.pep(["health"], { env: { ...env, PEP_OFFLINE: "1" } })).code).toBe(2);
     expect((await cli.pep(["config", "unset", "offline"], { env })).code).toBe(0);
     const bad = await cli.pep(["categories"], { env: { ...env, PEP_OFFLINE: "maybe" } });
     expect(bad.code).toBe(2);
