@@ -77,6 +77,9 @@ export function createSession(reader: LibraryReader, onSync?: (sync: SyncInfo, w
         if (!found) throw new NotInLibraryError(`study "${given}" is not in the library`, "studies");
         return String(parseItem(found).id);
       }
+      // The usual case, an id as the API lists it: one indexed look-up, not every item read.
+      const byId = await reader.item(resource, given);
+      if (byId && parseItem(byId).id === given) return given;
       let all = whole.get(resource);
       if (!all) {
         all = readAll(reader, resource);
