@@ -181,7 +181,10 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     const [a, b] = await Promise.all([pep(["sync", "studies", "-o", "json"]), pep(["sync", "studies", "-o", "json"])]);
     expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
     expect(`${a.err}${b.err}`).toMatch(/waiting for another pep sync/);
-    const [c, d] = await Promise.all([pep(["sync", "studies"]), pep(["sync", "studies", "--no-wait"])]);
+    api.delayMs = 250;
+    const first = pep(["sync", "studies"]);
+    await new Promise((r) => setTimeout(r, 300));
+    const [c, d] = await Promise.all([first, pep(["sync", "studies", "--no-wait"])]);
     expect(c.code).toBe(0);
     expect(d.code).toBe(6);
     expect(d.err).toMatch(/another pep sync \(process \d+\) is filling the library/);

@@ -135,7 +135,9 @@ async function syncResource(run: Run, res: LibraryResource): Promise<string | un
     throw err;
   }
   const synthetic = counters.synthetic || (await ctx.config()).baseUrlSource === "sandbox";
+  const t0 = Date.now();
   await mergeResource({ db: lib.db, lib: res, syncId: run.syncId, now: run.now(), synthetic, counters });
+  ctx.debug(`library: ${res.name} merged in one transaction in ${Date.now() - t0} ms`);
   if (res.name === "peptides" || res.name === "vendors") {
     const endpoint = res.name === "peptides" ? ENDPOINTS.peptide : ENDPOINTS.vendor;
     const detailClient = await ctx.client(endpoint);
