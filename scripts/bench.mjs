@@ -24,6 +24,7 @@ import { LIST_ARGS, REVALIDATE_RUNS, runRevalidate } from "./bench/revalidate.mj
 import { table, writeReport } from "./bench/report.mjs";
 import { runCompression } from "./bench/compression.mjs";
 import { BATCH_IDS, BATCH_RUNS, JQ_RUNS, runBatch } from "./bench/batch.mjs";
+import { LIB_EXPORT_ARGS, LIBRARY_RUNS, runLibrary, SQL_QUERY, SQL_RUNS, SYNC_ARGS } from "./bench/library.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
@@ -147,6 +148,13 @@ try {
     rows.push(...r.rows);
     notes.push(...r.notes);
   }
+  // 9. The local library: sync vs export, re-sync, pep sql, memory; SQLite and PostgreSQL.
+  if (wants(9)) {
+    log("9. local library");
+    const r = await runLibrary(ctx);
+    rows.push(...r.rows);
+    notes.push(...r.notes);
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
@@ -193,6 +201,12 @@ const commands = [
   `# 8. --jq against the system's jq, ${JQ_RUNS} interleaved rounds`,
   `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000", "--jq", ".id", "--jq-raw"])}`,
   `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000"])} | jq -r .id`,
+  `# 9. local library (sandbox scale 40; SQLite on Node 22.5+, PostgreSQL from PEP_TEST_PG_URL or scripts/pg-server.sh): ${LIBRARY_RUNS} interleaved rounds, each sync into a fresh library (PEP_DATA_DIR or PEP_DB=<url with its own schema>)`,
+  pepCmd(SYNC_ARGS),
+  `${pepCmd([...LIB_EXPORT_ARGS, "--file", "out.ndjson"])}`,
+  `${pepCmd(SYNC_ARGS)}  # again, nothing changed: every request a 304`,
+  `${pepCmd(["sql", `"${SQL_QUERY}"`, "-o", "json"])}  # ${SQL_RUNS} runs, 100,000 studies`,
+  `/usr/bin/time -v ${pepCmd(SYNC_ARGS)}  # scale 40 and scale 4`,
 ];
 
 if (only) {

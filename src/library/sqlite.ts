@@ -118,7 +118,7 @@ export function openSqlite(file: string, options: { readOnly: boolean }): Db {
   // blocked by it, and a crash loses at most the last commits, never the file's
   // consistency. Closing checkpoints and goes back to a rollback journal, so the file at
   // rest is one file any reader opens as it is.
-  else db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536");
+  else db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
   const q = queryable(db);
   const queue = serialQueue();
   let closed = false;

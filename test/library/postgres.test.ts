@@ -107,7 +107,7 @@ describe.skipIf(!PG_URL)("the library in PostgreSQL", () => {
     const [a, b] = await Promise.all([pep(["sync", "studies", "-q"]), pep(["sync", "studies", "-q"])]);
     expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
     api.delayMs = 250;
-    const first = pep(["sync", "studies"]);
+    const first = pep(["sync", "studies", "--full"]); // page after page: it holds the library ~750 ms
     await new Promise((r) => setTimeout(r, 300));
     const [c, d] = await Promise.all([first, pep(["sync", "studies", "--no-wait"])]);
     expect(c.code).toBe(0);

@@ -182,7 +182,7 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
     expect(`${a.err}${b.err}`).toMatch(/waiting for another pep sync/);
     api.delayMs = 250;
-    const first = pep(["sync", "studies"]);
+    const first = pep(["sync", "studies", "--full"]); // page after page: it holds the library ~750 ms
     await new Promise((r) => setTimeout(r, 300));
     const [c, d] = await Promise.all([first, pep(["sync", "studies", "--no-wait"])]);
     expect(c.code).toBe(0);
