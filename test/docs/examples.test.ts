@@ -83,6 +83,9 @@ function notYet(line: string): string | undefined {
   const command = commandOf(words);
   if (!command) return `'pep ${words.find((w) => !w.startsWith("-"))}' is not a command of this build yet`;
   const def = COMMANDS.find((d) => d.path.join(" ") === command)!;
+  // The library's SQLite file needs node:sqlite (Node 22.5+); Node 20 refuses it (test/library/node-support.test.ts).
+  if (["sync", "sql", "changes"].includes(command) && !process.getBuiltinModule?.("node:sqlite"))
+    return `'pep ${command}' needs node:sqlite, which Node ${process.versions.node} does not have`;
   const flags = new Set(optionsOf(def).map((o) => `--${o.long}`));
   const missing = words.filter((w) => /^--(web|no-browser)$/.test(w) && !flags.has(w));
   return missing.length ? `'pep ${command}' has no ${missing.join(", ")} in this build yet` : undefined;
