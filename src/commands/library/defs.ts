@@ -112,7 +112,7 @@ export const defs: CommandDef[] = [
     examples: [
       "pep sync studies -q && pep changes --since last --resource studies",
       "pep sync -q && pep changes --since 7d -o json | jq length",
-      "pep sync -q && pep changes --since last --exit-status -q  # exit 10",
+      "pep changes --since 7d --exit-status -q  # exit 10: there are changes",
     ],
   },
 ];
