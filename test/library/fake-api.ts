@@ -136,7 +136,7 @@ async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse,
   const body = text(api, {
     data: page,
     pagination: { next_cursor: more ? String(offset + limit) : null, has_more: more },
-    meta: {},
+    meta: path === "prices" ? { affiliate_disclosure: "Links may earn a commission.", request_id: "req_p" } : {},
   });
   answer(api, req, res, path, cursor, body);
 }

@@ -87,6 +87,11 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     ]);
     expect(JSON.parse(py("select count(*) from peptide_studies where peptide_id = 'pep-1'"))).toEqual([[12]]);
     expect(JSON.parse(py("select count(*) from study_cited_by where peptide_id = 'pep-1'"))).toEqual([[83]]);
+    // The answers' meta, for --offline to print what online prints (request ids left out).
+    expect(JSON.parse(py("select value from meta where key = 'list:prices'"))).toEqual([
+      ['{"affiliate_disclosure":"Links may earn a commission."}'],
+    ]);
+    expect(JSON.parse(py("select count(*) from meta where key like 'detail:peptides:%'"))).toEqual([[4]]);
     const sync = JSON.parse(py("select status, api_version, requests, items from syncs"));
     expect(sync).toEqual([["complete", "v1", s.requests, 258]]);
   });

@@ -43,6 +43,8 @@ export interface WalkOptions {
   full: boolean;
   signal: AbortSignal;
   counters: SyncCounters;
+  /** Keeps the `meta` of an answer under a key (sync/meta.ts). */
+  keepMeta?: (key: string, meta: ApiResponse["meta"] | undefined) => Promise<void>;
   /** After each page: pages and items of this walk so far. */
   onPage?: (pages: number, items: number) => void;
 }
@@ -188,6 +190,7 @@ function stagingRequest(o: WalkOptions, cp: Checkpoint, ahead: ReturnType<typeof
       return notModifiedPage(res, ids, known.next_cursor);
     }
     if (res.meta?.sandbox !== undefined) o.counters.synthetic = true;
+    await o.keepMeta?.(`list:${o.lib.name}`, res.meta);
     const items = Array.isArray(res.data) ? res.data : [];
     const texts = dataItemTexts(res.text);
     const rows = items.map((item, i) => {
