@@ -34,11 +34,6 @@ const py = (sql: string) =>
       encoding: "utf8",
     },
   );
-const sqlJson = async (q: string) => {
-  const r = await pep(["sql", q, "-o", "json"]);
-  expect(r.code, r.err).toBe(0);
-  return JSON.parse(r.out) as Array<Record<string, unknown>>;
-};
 
 describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
   it("fills every resource, keeps each item's text as sent, its typed columns and the API's order", async () => {
