@@ -1,4 +1,4 @@
-// 9. Offline: `pep --offline studies list --peptide X -o json` against the same list online
+// 10. Offline: `pep --offline studies list --peptide X -o json` against the same list online
 // from the loopback sandbox (the ETag cache on, as a user runs it), in interleaved rounds.
 // The library is filled once, untimed, by `pep sync peptides studies` from the same
 // sandbox; both runs must print the same bytes. Needs node:sqlite (Node 22.5 and later).
@@ -12,7 +12,7 @@ export const offlineArgs = (peptide) => ["studies", "list", "--peptide", peptide
 
 export function runOffline(ctx, sandbox) {
   if (ctx.nodeMajor < 22)
-    return { rows: [], notes: [`9. offline: skipped, Node ${ctx.nodeMajor} has no node:sqlite.`] };
+    return { rows: [], notes: [`10. offline: skipped, Node ${ctx.nodeMajor} has no node:sqlite.`] };
   const env = {
     ...ctx.env,
     PEP_BASE_URL: sandbox.baseUrl,
@@ -36,7 +36,7 @@ export function runOffline(ctx, sandbox) {
   return {
     rows: [
       ratioRow({
-        id: "9a",
+        id: "10a",
         figure: `\`pep --offline studies list --peptide X -o json\` vs the same list online (loopback sandbox, ETag cache on)`,
         unit: "ms",
         measured: off,
@@ -46,7 +46,7 @@ export function runOffline(ctx, sandbox) {
       }),
     ],
     notes: [
-      `9. offline: the library (SQLite, ${summary.items} peptides and studies at scale 40) filled once by \`pep sync peptides studies\` in ${(synced.ms / 1000).toFixed(1)} s, untimed; X = ${peptide}, the peptide citing the most studies; both runs print the same ${Buffer.byteLength(online)} bytes.`,
+      `10. offline: the library (SQLite, ${summary.items} peptides and studies at scale 40) filled once by \`pep sync peptides studies\` in ${(synced.ms / 1000).toFixed(1)} s, untimed; X = ${peptide}, the peptide citing the most studies; both runs print the same ${Buffer.byteLength(online)} bytes.`,
     ],
   };
 }

@@ -158,6 +158,12 @@ function v3(d: Dialect): string[] {
     `CREATE TABLE pages (\n  ${pageColumns}\n)`,
     `CREATE TABLE staged_pages (\n  ${pageColumns}\n)`,
     ...stagingTables(d),
+    `CREATE TABLE walks (
+  resource ${t.text} PRIMARY KEY,
+  sync_id ${t.integer} NOT NULL,
+  finished_at ${t.text} NOT NULL,
+  items ${t.integer} NOT NULL
+)`,
     `CREATE TABLE sync_state (
   resource ${t.text} PRIMARY KEY,
   sync_id ${t.integer} NOT NULL,
@@ -183,7 +189,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "resource tables, syncs, changes, meta", statements: v1 },
   { version: 2, name: "details, peptide_studies, study_cited_by", statements: v2 },
-  { version: 3, name: "pages, staging, sync_state, filter indexes", statements: v3 },
+  { version: 3, name: "pages, staging, sync_state, walks, filter indexes", statements: v3 },
 ];
 
 if (MIGRATIONS[MIGRATIONS.length - 1]?.version !== SCHEMA_VERSION)

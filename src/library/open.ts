@@ -154,6 +154,10 @@ export async function openLibrary(
   const cfg = await ctx.config();
   const target = libraryTarget(cfg.db, ctx.io.env, ctx.io.cwd, cfg.profile);
   const lib = await openLibraryAt(target, options);
-  ctx.onCleanup(() => lib.close());
+  ctx.onCleanup(async () => {
+    const t0 = Date.now();
+    await lib.close();
+    if (options.write) ctx.debug(`library: closed in ${Date.now() - t0} ms`);
+  });
   return lib;
 }

@@ -20,6 +20,8 @@ export interface FakeApi {
   raw: Record<string, string>;
   /** Answer 500 to the list page of this path whose offset is this (once per entry). */
   failPage: Array<{ path: string; offset: number; times: number }>;
+  /** Milliseconds each list page waits before it answers (to hold a sync open). */
+  delayMs: number;
   /** Keyed list paths answered 403. */
   refused: Set<string>;
   /** Requests of this path (no /v1), with whether each carried If-None-Match and got 304. */
@@ -115,7 +117,8 @@ function answer(
   res.end(status === 200 ? body : undefined);
 }
 
-function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: string): void {
+async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: string): Promise<void> {
+  if (api.delayMs > 0) await new Promise((r) => setTimeout(r, api.delayMs));
   const items = api.lists[path]!;
   const cursor = req.query.get("cursor");
   const offset = cursor === null ? 0 : Number(cursor);
@@ -133,7 +136,7 @@ function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse, path:
   const body = text(api, {
     data: page,
     pagination: { next_cursor: more ? String(offset + limit) : null, has_more: more },
-    meta: {},
+    meta: path === "prices" ? { affiliate_disclosure: "Links may earn a commission.", request_id: "req_p" } : {},
   });
   answer(api, req, res, path, cursor, body);
 }
@@ -174,6 +177,7 @@ export async function startFakeApi(lists = defaultLists()): Promise<FakeApi> {
     lists,
     raw: { price: "12.50" },
     failPage: [],
+    delayMs: 0,
     refused: new Set<string>(),
     log: [],
   } as unknown as FakeApi;

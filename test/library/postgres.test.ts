@@ -106,7 +106,10 @@ describe.skipIf(!PG_URL)("the library in PostgreSQL", () => {
   it("one syncer at a time (advisory lock): a second waits, or with --no-wait is refused", async () => {
     const [a, b] = await Promise.all([pep(["sync", "studies", "-q"]), pep(["sync", "studies", "-q"])]);
     expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
-    const [c, d] = await Promise.all([pep(["sync", "studies"]), pep(["sync", "studies", "--no-wait"])]);
+    api.delayMs = 250;
+    const first = pep(["sync", "studies", "--full"]); // page after page: it holds the library ~750 ms
+    await new Promise((r) => setTimeout(r, 300));
+    const [c, d] = await Promise.all([first, pep(["sync", "studies", "--no-wait"])]);
     expect(c.code).toBe(0);
     expect(d.code, d.err).toBe(6);
     expect(d.err).toMatch(/another pep sync \(another connection\) is filling the library at postgres:\/\//);

@@ -34,11 +34,6 @@ const py = (sql: string) =>
       encoding: "utf8",
     },
   );
-const sqlJson = async (q: string) => {
-  const r = await pep(["sql", q, "-o", "json"]);
-  expect(r.code, r.err).toBe(0);
-  return JSON.parse(r.out) as Array<Record<string, unknown>>;
-};
 
 describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
   it("fills every resource, keeps each item's text as sent, its typed columns and the API's order", async () => {
@@ -87,6 +82,11 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     ]);
     expect(JSON.parse(py("select count(*) from peptide_studies where peptide_id = 'pep-1'"))).toEqual([[12]]);
     expect(JSON.parse(py("select count(*) from study_cited_by where peptide_id = 'pep-1'"))).toEqual([[83]]);
+    // The answers' meta, for --offline to print what online prints (request ids left out).
+    expect(JSON.parse(py("select value from meta where key = 'list:prices'"))).toEqual([
+      ['{"affiliate_disclosure":"Links may earn a commission."}'],
+    ]);
+    expect(JSON.parse(py("select count(*) from meta where key like 'detail:peptides:%'"))).toEqual([[4]]);
     const sync = JSON.parse(py("select status, api_version, requests, items from syncs"));
     expect(sync).toEqual([["complete", "v1", s.requests, 258]]);
   });
@@ -181,7 +181,10 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     const [a, b] = await Promise.all([pep(["sync", "studies", "-o", "json"]), pep(["sync", "studies", "-o", "json"])]);
     expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
     expect(`${a.err}${b.err}`).toMatch(/waiting for another pep sync/);
-    const [c, d] = await Promise.all([pep(["sync", "studies"]), pep(["sync", "studies", "--no-wait"])]);
+    api.delayMs = 250;
+    const first = pep(["sync", "studies", "--full"]); // page after page: it holds the library ~750 ms
+    await new Promise((r) => setTimeout(r, 300));
+    const [c, d] = await Promise.all([first, pep(["sync", "studies", "--no-wait"])]);
     expect(c.code).toBe(0);
     expect(d.code).toBe(6);
     expect(d.err).toMatch(/another pep sync \(process \d+\) is filling the library/);

@@ -30,7 +30,7 @@ export async function sinceCondition(
     : Number.NaN;
   if (Number.isNaN(t))
     throw new UsageError(
-      `--since must be a date or time (2026-11-01, 2026-11-01T08:00:00Z), a duration such as 7d, 12h or 30m, or last (got "${since}")`,
+      `--since must be a date or time (YYYY-MM-DD, or an ISO 8601 time such as 2026-11-01T08:00:00Z), a duration such as 7d, 12h or 30m, or last (got "${since}")`,
     );
   return { where: "at >= ?", params: [new Date(t).toISOString()] };
 }

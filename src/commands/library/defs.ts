@@ -38,7 +38,7 @@ export const CHANGES_OPTIONS = options([
     long: "since",
     value: "when",
     description:
-      "changes found after this: a date or time (2026-11-01, 2026-11-01T08:00:00Z), a duration back from now (7d, 12h, 30m), or last (the last sync)",
+      "changes found after this: a date or time (YYYY-MM-DD, or an ISO 8601 time), a duration back from now (7d, 12h, 30m), or last (the last sync)",
   },
   {
     key: "resource",
@@ -93,14 +93,14 @@ export const defs: CommandDef[] = [
     args: [{ name: "query", description: "one SQL statement (SELECT, WITH, VALUES or EXPLAIN)", required: true }],
     offline: true,
     examples: [
-      "pep sync studies && pep sql 'SELECT evidence_classification, COUNT(*) AS n FROM studies GROUP BY 1 ORDER BY n DESC'",
-      "pep sync peptides -q && pep sql 'SELECT id, name, evidence_level FROM peptides ORDER BY ord' -o csv",
+      "pep sync studies && pep sql 'SELECT study_type, COUNT(*) FROM studies GROUP BY 1'",
+      "pep sync peptides -q && pep sql 'SELECT id, evidence_level FROM peptides' -o csv",
       "pep sync -q && pep sql 'SELECT * FROM syncs ORDER BY id DESC LIMIT 1' -o json",
     ],
   },
   {
     path: ["changes"],
-    summary: "What the syncs found: added, changed and removed items, oldest first",
+    summary: "Show what the syncs found: added, changed and removed items",
     description: [
       "One row per change: when (at), the sync, the resource, the item's id, the kind (added, changed, removed), and for a change the field with its old and new value (as JSON). A change in a peptide's or vendor's own answers is named <kind>/<field> (regulatory/fda_status).",
       "--since takes a date, a duration back from now (7d) or last (what the last sync found). Every output format works: -o json for a program, csv for a spreadsheet.",
@@ -112,7 +112,7 @@ export const defs: CommandDef[] = [
     examples: [
       "pep sync studies -q && pep changes --since last --resource studies",
       "pep sync -q && pep changes --since 7d -o json | jq length",
-      "pep sync -q && pep changes --since last --exit-status -q  # exit 10",
+      "pep changes --since 7d --exit-status -q  # exit 10: there are changes",
     ],
   },
 ];

@@ -28,7 +28,9 @@ export const run: Run = async ({ args }, ctx) => {
       throw sqlError(err, query, lib.dialect);
     }
   }
-  if (columns.length === 0) throw new UsageError("pep sql: the statement returns no columns");
+  // A statement without columns is one that would write (WITH … DELETE): it is not run.
+  if (columns.length === 0)
+    throw new UsageError("pep sql only reads: the statement returns no rows, as one that writes does, and was not run");
   return {
     kind: "list",
     resource: "generic",

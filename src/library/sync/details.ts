@@ -27,6 +27,8 @@ export interface DetailOptions {
   signal: AbortSignal;
   counters: SyncCounters;
   onDone?: (done: number, total: number) => void;
+  /** Keeps the `meta` of an answer under a key (sync/meta.ts). */
+  keepMeta?: (key: string, meta: Awaited<ReturnType<Client["request"]>>["meta"] | undefined) => Promise<void>;
 }
 
 interface Known {
@@ -122,6 +124,7 @@ async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise
     return;
   }
   if (res.meta?.sandbox !== undefined) o.counters.synthetic = true;
+  await o.keepMeta?.(`detail:${o.resource}:${kind}`, res.meta);
   const text = dataText(res.text) ?? stringifyExact(res.data) ?? "null";
   if (known && known.body === text) {
     await db.run("UPDATE details SET etag = ?, sync_id = ? WHERE resource = ? AND id = ? AND kind = ?", [

@@ -4,8 +4,8 @@
  * half. What differs is written to `changes`: an item new to the library (added), an item
  * whose fields differ (changed: one row per field, old and new value as JSON text), an
  * item the complete walk no longer met (removed: deleted, its last item text kept in the
- * change row). Items of pages that answered 304 are unchanged: only their place (`ord`)
- * and `last_seen` move.
+ * change row). Items of pages that answered 304 are unchanged and not rewritten (only a
+ * place that moved); `walks` records when each resource's listing was last read whole.
  */
 import { parseJsonExact } from "../../core/exact-number.js";
 import type { Db, Queryable } from "../db.js";
@@ -78,9 +78,15 @@ async function updateSeen(tx: Queryable, o: MergeOptions): Promise<void> {
      FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND s.item IS NOT NULL AND s.item <> ${t}.${ic.text}`,
     [o.now, o.syncId, o.synthetic ? 1 : 0],
   );
+  // Items of pages that came with a body: seen now. Items of pages answered 304 are not
+  // rewritten (a sync of an unchanged library writes nothing): only a place that moved.
   await tx.run(
-    `UPDATE ${t} SET ord = s.ord, last_seen = ?, last_sync = ? FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id`,
-    [o.now, o.syncId],
+    `UPDATE ${t} SET ord = s.ord, last_seen = ?, last_sync = ? FROM "staged_${lib.table}" AS s
+     WHERE s.id = ${t}.id AND s.item IS NOT NULL AND ${t}.last_sync <> ?`,
+    [o.now, o.syncId, o.syncId],
+  );
+  await tx.run(
+    `UPDATE ${t} SET ord = s.ord FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND s.item IS NULL AND ${t}.ord <> s.ord`,
   );
 }
 
@@ -154,5 +160,11 @@ export async function mergeResource(o: MergeOptions): Promise<void> {
     await tx.run("DELETE FROM staged_pages WHERE resource = ?", [lib.name]);
     await tx.run(`DELETE FROM "staged_${lib.table}"`);
     await tx.run("DELETE FROM sync_state WHERE resource = ?", [lib.name]);
+    // Every item now in the table was in the listing this walk read whole.
+    await tx.run(
+      `INSERT INTO walks (resource, sync_id, finished_at, items) VALUES (?, ?, ?, ?)
+       ON CONFLICT (resource) DO UPDATE SET sync_id = excluded.sync_id, finished_at = excluded.finished_at, items = excluded.items`,
+      [lib.name, o.syncId, o.now, Number(staged?.n ?? 0)],
+    );
   });
 }

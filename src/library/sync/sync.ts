@@ -15,6 +15,7 @@ import { newCounters, type SyncCounters } from "./counters.js";
 import { syncDetails } from "./details.js";
 import { lockForSync } from "./lock.js";
 import { mergeResource } from "./merge.js";
+import { metaKeeper } from "./meta.js";
 import { type SyncProgress, syncProgress } from "./progress.js";
 import { walkResource } from "./walk.js";
 
@@ -104,6 +105,7 @@ interface Run {
   counters: SyncCounters;
   progress: SyncProgress;
   now: () => string;
+  keepMeta: ReturnType<typeof metaKeeper>;
 }
 
 /** One resource: walk, merge, details. Resolves to a skip reason, or undefined when synced. */
@@ -125,6 +127,7 @@ async function syncResource(run: Run, res: LibraryResource): Promise<string | un
     full: options.full,
     signal: ctx.io.signal,
     counters,
+    keepMeta: run.keepMeta,
   };
   run.progress.start(res.name);
   try {
@@ -135,7 +138,9 @@ async function syncResource(run: Run, res: LibraryResource): Promise<string | un
     throw err;
   }
   const synthetic = counters.synthetic || (await ctx.config()).baseUrlSource === "sandbox";
+  const t0 = Date.now();
   await mergeResource({ db: lib.db, lib: res, syncId: run.syncId, now: run.now(), synthetic, counters });
+  ctx.debug(`library: ${res.name} merged in one transaction in ${Date.now() - t0} ms`);
   if (res.name === "peptides" || res.name === "vendors") {
     const endpoint = res.name === "peptides" ? ENDPOINTS.peptide : ENDPOINTS.vendor;
     const detailClient = await ctx.client(endpoint);
@@ -191,7 +196,7 @@ export async function runSync(ctx: Context, options: SyncOptions, clock: { now()
   const counters = newCounters();
   const syncId = await startSync(lib, first, options.resources, now());
   const progress = syncProgress(ctx);
-  const run: Run = { ctx, lib, options, syncId, counters, progress, now };
+  const run: Run = { ctx, lib, options, syncId, counters, progress, now, keepMeta: metaKeeper(lib.db) };
   const skipped: SyncSummary["skipped"] = [];
   const synced: string[] = [];
   try {

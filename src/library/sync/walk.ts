@@ -43,6 +43,8 @@ export interface WalkOptions {
   full: boolean;
   signal: AbortSignal;
   counters: SyncCounters;
+  /** Keeps the `meta` of an answer under a key (sync/meta.ts). */
+  keepMeta?: (key: string, meta: ApiResponse["meta"] | undefined) => Promise<void>;
   /** After each page: pages and items of this walk so far. */
   onPage?: (pages: number, items: number) => void;
 }
@@ -119,17 +121,66 @@ async function commitPage(
   cp.pages += 1;
 }
 
+/** Pages asked ahead of the walk, from the cursors the last sync met (a re-sync's pages in a chain). */
+export const READ_AHEAD = 6;
+
+type Answer = Promise<{ res: ApiResponse; known: PageRow | undefined }>;
+
+/**
+ * A re-sync knows every cursor of the last walk (`pages`), so it need not wait for each
+ * page to learn the next: it asks up to READ_AHEAD pages ahead at once, each with its
+ * ETag. The walk still takes them in order, and where a page answers with another next
+ * cursor than the one kept, the pages asked ahead of it are not used (their requests are
+ * counted all the same).
+ */
+function readAhead(o: WalkOptions, path: string) {
+  const chain = new Map<string, PageRow>();
+  const asked = new Map<string, Answer>();
+  const ask = (cursor: string, options: Parameters<RequestFn>[1]): Answer => {
+    const known = chain.get(cursor);
+    const query = { ...options?.query, cursor: cursor === "" ? undefined : cursor };
+    const res = o.client.request(path, { ...options, query, noCache: true, ifNoneMatch: known?.etag ?? undefined });
+    return res.then((r) => ({ res: r, known }));
+  };
+  return {
+    async load(): Promise<void> {
+      if (o.full) return;
+      const rows = await o.db.all<PageRow & { cursor: string }>(
+        "SELECT cursor, etag, next_cursor, item_ids FROM pages WHERE resource = ? AND query = ?",
+        [o.lib.name, WALK_QUERY],
+      );
+      for (const r of rows) chain.set(r.cursor, r);
+    },
+    /** The answer for `cursor`, asked now unless asked ahead; asks the next pages of the chain ahead. */
+    take(cursor: string, options: Parameters<RequestFn>[1]): Answer {
+      const answer = asked.get(cursor) ?? ask(cursor, options);
+      asked.delete(cursor);
+      let next = chain.get(cursor)?.next_cursor ?? null;
+      for (let i = 0; i < READ_AHEAD && next !== null; i++) {
+        if (!asked.has(next)) {
+          const a = ask(next, options);
+          a.catch(() => undefined); // met (and thrown) when the walk takes it
+          asked.set(next, a);
+        }
+        next = chain.get(next)?.next_cursor ?? null;
+      }
+      return answer;
+    },
+    /** Requests asked ahead that the walk did not take (counted, then dropped). */
+    async settle(): Promise<number> {
+      const left = [...asked.values()];
+      asked.clear();
+      await Promise.allSettled(left);
+      return left.length;
+    },
+  };
+}
+
 /** The request function the paginator walks with: conditional, staging each page as it lands. */
-function stagingRequest(o: WalkOptions, cp: Checkpoint): RequestFn {
-  return async (path, options) => {
+function stagingRequest(o: WalkOptions, cp: Checkpoint, ahead: ReturnType<typeof readAhead>): RequestFn {
+  return async (_path, options) => {
     const cursor = typeof options?.query?.cursor === "string" ? options.query.cursor : "";
-    const known = o.full
-      ? undefined
-      : await o.db.get<PageRow>(
-          "SELECT etag, next_cursor, item_ids FROM pages WHERE resource = ? AND query = ? AND cursor = ?",
-          [o.lib.name, WALK_QUERY, cursor],
-        );
-    const res = await o.client.request(path, { ...options, noCache: true, ifNoneMatch: known?.etag ?? undefined });
+    const { res, known } = await ahead.take(cursor, options);
     o.counters.requests += 1;
     if (res.status === 304 && known) {
       o.counters.notModified += 1;
@@ -139,6 +190,7 @@ function stagingRequest(o: WalkOptions, cp: Checkpoint): RequestFn {
       return notModifiedPage(res, ids, known.next_cursor);
     }
     if (res.meta?.sandbox !== undefined) o.counters.synthetic = true;
+    await o.keepMeta?.(`list:${o.lib.name}`, res.meta);
     const items = Array.isArray(res.data) ? res.data : [];
     const texts = dataItemTexts(res.text);
     const rows = items.map((item, i) => {
@@ -164,13 +216,19 @@ export async function walkResource(o: WalkOptions): Promise<{ startedAt: string;
   const cp = await startWalk(o);
   const done = cp.pages > 0 && cp.cursor === null;
   if (!done) {
-    const pages = paginate(stagingRequest(o, cp), o.lib.endpoint.path, {
+    const ahead = readAhead(o, o.lib.endpoint.path);
+    await ahead.load();
+    const pages = paginate(stagingRequest(o, cp, ahead), o.lib.endpoint.path, {
       pageSize: LIMITS.pageMax,
       cursor: cp.cursor ?? undefined,
       signal: o.signal,
     });
-    for await (const _ of pages) {
-      if (pages.state.pageLeft === 0) o.onPage?.(cp.pages, cp.ord_next);
+    try {
+      for await (const _ of pages) {
+        if (pages.state.pageLeft === 0) o.onPage?.(cp.pages, cp.ord_next);
+      }
+    } finally {
+      o.counters.requests += await ahead.settle();
     }
   }
   return { startedAt: cp.started_at, syncId: Number(cp.sync_id) };
