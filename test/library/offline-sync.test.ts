@@ -1,8 +1,9 @@
 /**
  * `--offline` over a library made by `pep sync` itself (not a test helper): the commands
- * print the online bytes in json, ndjson and csv, and in table where no affiliate
- * disclosure is involved; what the sync does not keep (a study's own detail) is exit 4,
- * named. Needs node:sqlite: skipped on Node 20 only.
+ * print the online bytes in json, ndjson, csv, table (the affiliate disclosure too, from
+ * the meta the sync keeps) and the citation formats, stderr's disclosure included; what
+ * the sync does not keep (a study's own detail) is exit 4, named. Needs node:sqlite:
+ * skipped on Node 20 only.
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -56,8 +57,11 @@ describe.skipIf(!hasSqlite())("--offline over what pep sync kept", () => {
       }
   }, 120_000);
 
-  it("tables and citations too, where no affiliate disclosure is printed", async () => {
+  it("tables and citations too, the affiliate disclosure kept with the answers' meta", async () => {
     for (const argv of [
+      ["vendors", "list", "-o", "table"],
+      ["vendors", "get", vendor, "-o", "table"],
+      ["prices", "--limit", "30", "-o", "table"],
       ["peptides", "list", "-o", "table"],
       ["peptides", "get", peptide, "-o", "table"],
       ["studies", "list", "-o", "table"],
@@ -67,6 +71,12 @@ describe.skipIf(!hasSqlite())("--offline over what pep sync kept", () => {
       ["studies", "export", "--peptide", peptide, "-o", "csl-json"],
     ])
       await same(argv);
+    // With a machine format the disclosure goes to stderr, as online.
+    const online = await cli.pep(["prices", "-o", "json"], { env });
+    const offline = await cli.pep(["--offline", "prices", "-o", "json"], { env });
+    const disclosure = (err: string) => err.split("\n").filter((l) => /affiliate links/.test(l));
+    expect(disclosure(offline.err)).toEqual(disclosure(online.err));
+    expect(disclosure(offline.err)).toHaveLength(1);
   }, 60_000);
 
   it("a study's own detail, which the sync does not keep, is exit 4 naming it", async () => {
