@@ -6,7 +6,7 @@
  * (exit 2) rather than read as something else.
  */
 import { createHash } from "node:crypto";
-import { UsageError } from "../core/errors.js";
+import { ApiError } from "../core/errors.js";
 
 /** Every offline cursor starts with this: an API cursor is told apart at once. */
 const PREFIX = "lib1.";
@@ -34,12 +34,24 @@ export function encodeCursor(after: number, listing: string, syncId: string): st
   return `${PREFIX}${payload}.${check(payload)}`;
 }
 
+/**
+ * A cursor the library did not make: exit 2, told as the API tells its own `invalid_cursor`
+ * (a 400) so that a `--file` export finishing from a partial kept by an online run starts
+ * over, as it does when the API refuses a stored cursor; described without an HTTP status.
+ */
+export class OfflineCursorError extends ApiError {
+  constructor(why: string) {
+    super({ status: 400, code: "invalid_cursor", message: `--cursor: ${why}` });
+    this.hints = ["Start again without --cursor, or with the cursor an offline run of the same command printed."];
+  }
+  override describe(): string {
+    return this.message;
+  }
+}
+
 /** The position a cursor resumes after; a cursor not made for this listing and sync is refused. */
 export function decodeCursor(cursor: string, listing: string, syncId: string): number {
-  const refuse = (why: string) =>
-    new UsageError(`--cursor: ${why}`, {
-      hints: ["Start again without --cursor, or with the cursor an offline run of the same command printed."],
-    });
+  const refuse = (why: string) => new OfflineCursorError(why);
   if (!cursor.startsWith(PREFIX))
     throw refuse("this cursor is the API's, not the library's; an offline list takes only cursors it printed");
   const body = cursor.slice(PREFIX.length);
