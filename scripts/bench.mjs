@@ -24,6 +24,8 @@ import { LIST_ARGS, REVALIDATE_RUNS, runRevalidate } from "./bench/revalidate.mj
 import { table, writeReport } from "./bench/report.mjs";
 import { runCompression } from "./bench/compression.mjs";
 import { BATCH_IDS, BATCH_RUNS, JQ_RUNS, runBatch } from "./bench/batch.mjs";
+import { LIB_EXPORT_ARGS, LIBRARY_RUNS, runLibrary, SQL_QUERY, SQL_RUNS, SYNC_ARGS } from "./bench/library.mjs";
+import { OFFLINE_RUNS, offlineArgs, runOffline } from "./bench/offline.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
@@ -82,7 +84,7 @@ const extra = { pacingPages: PACING_PAGES };
 let memoryTool = "";
 
 try {
-  if (wants(1) || wants(2) || wants(5)) {
+  if (wants(1) || wants(2) || wants(5) || wants(10)) {
     log("sandbox at scale 40");
     const sandbox = await startBenchSandbox({ sandboxModule: ctx.sandboxModule, scale: 40 });
     try {
@@ -106,6 +108,12 @@ try {
         notes.push(
           `The list body printed is ${r.bodyBytes.toLocaleString("en-US")} bytes; byte counts are what pep read from its socket to the proxy, headers included.`,
         );
+      }
+      if (wants(10)) {
+        log("10. offline");
+        const r = runOffline(ctx, sandbox);
+        rows.push(...r.rows);
+        notes.push(...r.notes);
       }
     } finally {
       await sandbox.close();
@@ -144,6 +152,13 @@ try {
   if (wants(7) || wants(8)) {
     log("7-8. batch lookups and --jq");
     const r = await runBatch(ctx);
+    rows.push(...r.rows);
+    notes.push(...r.notes);
+  }
+  // 9. The local library: sync vs export, re-sync, pep sql, memory; SQLite and PostgreSQL.
+  if (wants(9)) {
+    log("9. local library");
+    const r = await runLibrary(ctx);
     rows.push(...r.rows);
     notes.push(...r.notes);
   }
@@ -193,6 +208,16 @@ const commands = [
   `# 8. --jq against the system's jq, ${JQ_RUNS} interleaved rounds`,
   `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000", "--jq", ".id", "--jq-raw"])}`,
   `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000"])} | jq -r .id`,
+  `# 9. local library (sandbox scale 40; SQLite on Node 22.5+, PostgreSQL from PEP_TEST_PG_URL or scripts/pg-server.sh): ${LIBRARY_RUNS} interleaved rounds, each sync into a fresh library (PEP_DATA_DIR or PEP_DB=<url with its own schema>)`,
+  pepCmd(SYNC_ARGS),
+  `${pepCmd([...LIB_EXPORT_ARGS, "--file", "out.ndjson"])}`,
+  `${pepCmd(SYNC_ARGS)}  # again, nothing changed: every request a 304`,
+  `${pepCmd(["sql", `"${SQL_QUERY}"`, "-o", "json"])}  # ${SQL_RUNS} runs, 100,000 studies`,
+  `/usr/bin/time -v ${pepCmd(SYNC_ARGS)}  # scale 40 and scale 4`,
+  `# 10. offline (Node 22.5+), sandbox scale 40: the library filled once by pep sync, then ${OFFLINE_RUNS} interleaved pairs`,
+  `PEP_DATA_DIR=<tmp> ${pepCmd(["sync", "peptides", "studies"])}`,
+  `PEP_DATA_DIR=<tmp> ${pepCmd(["--offline", ...offlineArgs("X")])}`,
+  pepCmd(offlineArgs("X")),
 ];
 
 if (only) {

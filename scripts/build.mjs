@@ -272,8 +272,9 @@ await build({
   define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies call require() for Node built-ins.
   // jq-wasm reads its jq.wasm from beside its own module: it loads from the package (only
-  // with --jq), not from the bundle.
-  external: ["jq-wasm"],
+  // with --jq), not from the bundle. pg (the PostgreSQL client) is required from its
+  // package only when a library is in PostgreSQL; its optional native binding stays out.
+  external: ["jq-wasm", "pg"],
   logLevel: "warning",
   plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, builtinsByRequire, sdkZodFromPackage],
 });

@@ -114,9 +114,26 @@ export const GLOBAL_OPTIONS = options([
     description: "log each request and response status to stderr (key redacted)",
   },
   {
+    key: "db",
+    long: "db",
+    value: "path|url",
+    description:
+      "the local library (pep sync, sql, changes): a SQLite file, or a postgres:// URL (env PEP_DB, config db; default: a file per profile in $PEP_DATA_DIR, else $XDG_DATA_HOME/pep)",
+  },
+  {
     key: "sandbox",
     long: "sandbox",
     description: "run against an in-process sandbox with synthetic data (env PEP_SANDBOX=1)",
+  },
+  {
+    key: "offline",
+    long: "offline",
+    description: "answer from the local library (pep sync), same output (env PEP_OFFLINE=1, config offline)",
+  },
+  {
+    key: "manifest",
+    long: "manifest",
+    description: "with --file: also write <file>.manifest.json (command, source, request ids, SHA-256)",
   },
 ]);
 

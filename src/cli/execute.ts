@@ -63,6 +63,10 @@ function refuseCombinations(inv: ParsedInvocation): void {
           .join(", ")}. With -o json, --jq picks fields of anything.`,
       ],
     });
+  if (globals.manifest === true && globals.file === undefined)
+    throw new UsageError("--manifest goes with --file: it describes the file an export wrote", {
+      hints: ["e.g. `pep studies export --file studies.csv --manifest`"],
+    });
   if (def.printsText?.(input.opts)) {
     if (globals.jq !== undefined) throw new UsageError(`--jq: ${name} prints a page's address here, not JSON`);
     if (globals.file !== undefined)
@@ -81,6 +85,7 @@ function refuseCombinations(inv: ParsedInvocation): void {
  * the format is chosen, and `--file` and `--jq` are checked, all before any request.
  */
 async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending, held: Held): Promise<Prepared> {
+  const startedAt = new Date();
   const { def, globals, profile } = inv;
   let storePromise: Promise<ConfigStore> | undefined;
   const store = () => (storePromise ??= import("../config/store.js").then((m) => m.openConfigStore(io.env)));
@@ -95,6 +100,9 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   // starts anyway and reports it to its client).
   if (!def.createsProfile && !def.reportsConfig && profile !== DEFAULT_PROFILE)
     await (await preflight()).checkProfile(profile, globals.profile, io.env, store);
+  // An offline run the library cannot answer is refused before anything else starts.
+  const offline = await offlineRun(inv, store);
+  if (offline) (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
   // Started before anything reads the config (the output format may), so every read sees it.
   if (inv.sandbox) {
     const { startSandbox, SANDBOX_KEYS } = await import("../sandbox/index.js");
@@ -108,6 +116,8 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   // A --file that cannot be written is a usage error, found before its name is judged.
   const file = globals.file === undefined ? undefined : pathFrom(io, globals.file);
   if (file !== undefined) await (await import("../output/file.js")).checkFileTarget(file);
+  if (file !== undefined && globals.manifest === true)
+    await (await import("../output/manifest.js")).checkManifestTarget(file);
   const chosen = await chooseFormat(def, globals, io, () =>
     def.offline ? Promise.resolve(undefined) : config().then((c) => c.output),
   );
@@ -115,12 +125,25 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
     (chosen.explicit === true && isJson(chosen.format)) ||
     (file !== undefined && (inv.machineErrors || (!def.offline && isJson((await config()).output))));
   held.machineErrors = machineErrors;
-  const ctx = createContext({ io, globals, profile, fields: inv.fields, deps, config, store });
+  const ctx = createContext({ io, globals, profile, fields: inv.fields, deps, config, store, offline });
   held.ctx = ctx;
   if (chosen.warning) ctx.notice(chosen.warning);
   if (file !== undefined) held.releaseLock = await lockFileTarget(file, ending, ctx.notice);
   if (globals.jq !== undefined) await (await import("../output/jq.js")).checkJq(globals.jq);
-  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file };
+  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file, startedAt };
+}
+
+/**
+ * Whether the run answers from the library: `--offline` or PEP_OFFLINE, else the
+ * profile's `offline`. Commands that need no API are never offline.
+ */
+async function offlineRun(inv: ParsedInvocation, store: () => Promise<ConfigStore>): Promise<boolean> {
+  if (inv.def.offline) return false;
+  if (inv.offlineSwitch !== undefined) return inv.offlineSwitch;
+  if ((await store()).profile(inv.profile).offline !== true) return false;
+  // The profile's `offline` is for the commands the library serves: `pep sync`, `auth`,
+  // `health` and the like still run online under it (the flag and PEP_OFFLINE refuse them).
+  return (await import("../offline/refusals.js")).servedOffline(inv.def);
 }
 
 const isJson = (f: string | undefined) => f === "json" || f === "ndjson";

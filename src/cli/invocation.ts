@@ -48,6 +48,8 @@ export interface ParsedInvocation extends Invocation {
   readonly profile: string;
   /** The run talks to the built-in sandbox. */
   readonly sandbox: boolean;
+  /** `--offline` or PEP_OFFLINE said whether to read the library; undefined: the profile's `offline` decides. */
+  readonly offlineSwitch: boolean | undefined;
 }
 
 /** Global options that take a value: the word after them is not a command word. */
@@ -96,6 +98,12 @@ export function parsed(
     fields: splitFields(globals.fields),
     profile: profileName(globals.profile, env),
     sandbox: !def.offline && (globals.sandbox === true || envSwitch(env, "PEP_SANDBOX")),
+    offlineSwitch:
+      globals.offline === true
+        ? true
+        : env.PEP_OFFLINE !== undefined && env.PEP_OFFLINE.trim() !== ""
+          ? envSwitch(env, "PEP_OFFLINE")
+          : undefined,
   };
 }
 

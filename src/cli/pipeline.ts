@@ -71,11 +71,14 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
   }
   tellDuplicates(p, watched?.watch);
   if (p.partial !== undefined) (await import("./partial-run.js")).finishedPartial(p);
+  const total = written + (p.partial?.items ?? 0);
+  // The export is in place: its manifest says how it was made (never for a cut export).
+  if (sink.kind === "file" && p.inv.globals.manifest === true)
+    await (await import("./manifest-stage.js")).writeRunManifest(p, total);
   // Where the output went, and how much of it: on a terminal and in a CI log alike (not under -q).
-  if (sink.kind === "file")
-    p.ctx.notice(`wrote ${countOf(written + (p.partial?.items ?? 0), result)} to ${p.inv.globals.file}`);
+  if (sink.kind === "file") p.ctx.notice(`wrote ${countOf(total, result)} to ${p.inv.globals.file}`);
   tellNextPage(p, result);
-  return batchExit ?? EXIT.ok;
+  return batchExit ?? (result.kind === "list" ? result.exitCode : undefined) ?? EXIT.ok;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface Prepared {
   config(): Promise<ResolvedConfig>;
   /** The absolute path of `--file`, when given. */
   readonly file: string | undefined;
+  /** When the run started (a manifest's `started_at`). */
+  readonly startedAt: Date;
   /** The partial export this run finishes (the same command, cut short before). */
   readonly partial?: PartialState | undefined;
 }

@@ -19,12 +19,27 @@ const SECTIONS: readonly { title: string; names: readonly string[] }[] = [
   { title: "Vendor commands (a key with the matching scope):", names: ["vendors", "prices", "products"] },
   {
     title: "Set-up and tools:",
-    names: ["auth", "config", "sandbox", "index", "health", "api", "cache", "completion", "mcp", "help"],
+    names: [
+      "auth",
+      "config",
+      "sync",
+      "sql",
+      "changes",
+      "sandbox",
+      "index",
+      "health",
+      "api",
+      "cache",
+      "completion",
+      "mcp",
+      "help",
+    ],
   },
 ];
 
 /** One line a global flag in `pep --help`; the full text is `pep help globals`'s. */
 const BRIEF: Readonly<Record<string, string>> = {
+  db: "the local library: a SQLite file or a postgres:// URL",
   fields: "fields to request and show (list commands)",
   file: "write to this file; its name can pick the format",
   restart: "with --file: start over, dropping <file>.partial",

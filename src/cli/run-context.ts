@@ -6,7 +6,8 @@ import type { ResolvedConfig } from "../config/types.js";
 import { AuthError, UsageError } from "../core/errors.js";
 import { keyFingerprint, keyMasked } from "../core/key-display.js";
 import { redactKey } from "../http/key.js";
-import type { Client, ClientEvent, ClientOptions } from "../http/types.js";
+import type { Client, ClientEvent, ClientOptions, Meta } from "../http/types.js";
+import type { SyncInfo } from "../offline/reader.js";
 import { colorEnabled, type IO, launchDetached } from "../core/io.js";
 import { cleanBlock } from "../core/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
@@ -23,6 +24,8 @@ export interface ContextInit {
   deps: Deps;
   config: () => Promise<ResolvedConfig>;
   store: () => Promise<ConfigStore>;
+  /** Answers come from the local library (`--offline`), not the API. */
+  offline?: boolean;
 }
 
 /** `/vendors/{id}` -> a pattern matching the end of a request's path, `/v1/vendors/abc`. */
@@ -158,6 +161,7 @@ function clientFactory(
   onEvent: ReturnType<typeof eventHandler>,
   { sandboxSeen, debug, notice }: Lines,
   cleanups: Array<() => Promise<void> | void>,
+  onMeta: ((meta: Meta) => void) | undefined,
 ) {
   return async (overrides: Partial<ClientOptions>): Promise<Client> => {
     const cfg = await init.config();
@@ -199,10 +203,48 @@ function clientFactory(
       }),
       paginate,
       sandboxSeen,
+      onMeta,
     );
     cleanups.push(() => client.close());
     return client;
   };
+}
+
+/**
+ * The client of an offline run: answers from the library, its data still marked when it
+ * came from the sandbox, and one notice of the sync it holds. Loaded only here.
+ */
+async function libraryClient(
+  init: ContextInit,
+  { sandboxSeen, notice, debug }: Lines,
+  cleanups: Array<() => Promise<void> | void>,
+  provenance: Provenance,
+): Promise<Client> {
+  const [{ openOfflineClient, syncNotice }, { paginate }] = await Promise.all([
+    import("../offline/open.js"),
+    import("../http/paginate.js"),
+  ]);
+  const cfg = await init.config();
+  const client = await openOfflineClient({
+    env: init.io.env,
+    cwd: init.io.cwd,
+    profile: cfg.profile,
+    db: cfg.db,
+    onSync: (sync, where) => {
+      provenance.library = { sync, where };
+      provenance.apiVersion = sync.apiVersion;
+      debug(`library: ${where}, sync ${sync.id}`);
+      notice(syncNotice(sync));
+    },
+  });
+  cleanups.push(() => client.close());
+  return watchForSandbox(client, paginate, sandboxSeen);
+}
+
+/** `make`, called at most once: its promise kept for every later call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
 
 /** Opens `url` with the program `openerFor` picks; `deps.launch` stands in for starting it in tests. */
@@ -218,11 +260,40 @@ async function openPage(url: string, init: ContextInit): Promise<PageOpening> {
   return { opened: false, reason: `${program} could not be started (${launched.reason})` };
 }
 
+/** Where a run's data came from, for `--manifest` (output/manifest.ts). */
+export interface Provenance {
+  /** Each answer received: its request id and ETag (in the order they came). */
+  pages: Array<{ status: number; requestId: string | undefined; etag: string | undefined; fromCache: boolean }>;
+  /** `meta.api_version` of the answers, when they said. */
+  apiVersion: string | undefined;
+  /** The library's sync an offline run answered from, and where the library is. */
+  library: { sync: SyncInfo; where: string } | undefined;
+}
+
 /** What the program's shell sees of a run's context beyond what commands get. */
 export interface RunContext extends Context {
   cleanup(): Promise<void>;
   /** An answer of this run was marked as synthetic sandbox data. */
   synthetic(): boolean;
+  /** What this run fetched and from where (collected only with --manifest). */
+  provenance(): Provenance;
+}
+
+/** Collects, with --manifest, the request ids, ETags and API version of the run's answers. */
+function provenanceOf(init: ContextInit, listeners: Array<(e: ClientEvent) => void>) {
+  const record: Provenance = { pages: [], apiVersion: undefined, library: undefined };
+  const wanted = init.globals.manifest === true;
+  if (wanted)
+    listeners.push((e) => {
+      if (e.type === "response" && ((e.status >= 200 && e.status < 300) || e.status === 304))
+        record.pages.push({ status: e.status, requestId: e.requestId, etag: e.etag, fromCache: e.fromCache });
+    });
+  const onMeta = wanted
+    ? (meta: Meta) => {
+        if (typeof meta?.api_version === "string") record.apiVersion = meta.api_version;
+      }
+    : undefined;
+  return { record, onMeta };
 }
 
 export function createContext(init: ContextInit): RunContext {
@@ -245,13 +316,23 @@ export function createContext(init: ContextInit): RunContext {
   cleanups.push(() => scopes.record());
   // Others who hear the clients' events (`pep mcp`'s progress notifications).
   const listeners: Array<(e: ClientEvent) => void> = [];
-  const makeClient = clientFactory(init, eventHandler(init, lines, waits, scopes, listeners), lines, cleanups);
+  const provenance = provenanceOf(init, listeners);
+  const makeClient = clientFactory(
+    init,
+    eventHandler(init, lines, waits, scopes, listeners),
+    lines,
+    cleanups,
+    provenance.onMeta,
+  );
 
+  const offline = init.offline ? once(() => libraryClient(init, lines, cleanups, provenance.record)) : undefined;
   const ctx: RunContext = {
     synthetic: lines.synthetic,
+    provenance: () => provenance.record,
     io,
     profile: init.profile,
     fields: init.fields,
+    quiet: globals.quiet === true,
     config: init.config,
     store: init.store,
     notice,
@@ -259,6 +340,7 @@ export function createContext(init: ContextInit): RunContext {
     waits,
     openPage: (url) => openPage(url, init),
     async client(endpoint, overrides) {
+      if (offline && !overrides) return offline();
       if (overrides) return makeClient(overrides);
       const cfg = await init.config();
       if (!cfg.baseUrl) throw noBaseUrl();

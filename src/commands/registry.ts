@@ -17,6 +17,7 @@ import { defs as cache } from "./cache/defs.js";
 import { defs as completion } from "./completion/defs.js";
 import { optionsOf } from "../api/command-options.js";
 import { defs as mcp } from "./mcp/defs.js";
+import { defs as library } from "./library/defs.js";
 import type { CommandDef, GroupInfo } from "../core/command.js";
 import { GLOBAL_OPTIONS } from "../api/globals.js";
 import type { DocSources } from "../docs/tree.js";
@@ -45,6 +46,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...auth,
   ...config,
   ...cache,
+  ...library,
   ...sandbox,
   ...mcp,
   ...completion,

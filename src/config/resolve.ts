@@ -35,6 +35,7 @@ const ENV_OF: Partial<Record<ConfigKey, string>> = {
   timeout: "PEP_TIMEOUT",
   retries: "PEP_RETRIES",
   cache_max_mb: "PEP_CACHE_MAX_MB",
+  db: "PEP_DB",
 };
 
 const FLAG_OF: Partial<Record<ConfigKey, string>> = {
@@ -43,6 +44,7 @@ const FLAG_OF: Partial<Record<ConfigKey, string>> = {
   output: "--output",
   timeout: "--timeout",
   retries: "--retries",
+  db: "--db",
 };
 
 /** `pep --profile x`: see config/profile.ts. */
@@ -158,6 +160,7 @@ export async function resolveConfig(
     formulaGuard: globals.formulaGuard === false ? false : (stored.formula_guard ?? true),
     maxResponseMb: stored.max_response_mb ?? DEFAULTS.maxResponseMb,
     pager: stored.pager,
+    db: pick("db", globals.db)?.value as string | undefined,
     configFile: store.file,
     cacheDir: cacheDir(io.env),
     cacheMaxBytes:

@@ -17,6 +17,8 @@ export const CONFIG_KEYS = [
   "formula_guard",
   "max_response_mb",
   "pager",
+  "db",
+  "offline",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -35,6 +37,10 @@ export interface ProfileValues {
   cache_max_mb?: number;
   /** The pager command on a terminal (`cat` or empty: none). */
   pager?: string;
+  /** Where the local library lives: a SQLite file path or a postgres:// URL. */
+  db?: string;
+  /** Answer list and get commands from the local library (as `--offline`). */
+  offline?: boolean;
 }
 
 export type KeySource = "file" | "stdin" | "env" | "config" | "sandbox";
@@ -62,6 +68,8 @@ export interface ResolvedConfig {
   maxResponseMb: number;
   /** The profile's pager command, if set (PEP_PAGER and PAGER are read where it starts). */
   pager: string | undefined;
+  /** The local library chosen by --db, PEP_DB or the profile's `db`; undefined: the profile's default file. */
+  db: string | undefined;
   /** Full path of the config file (it may not exist yet). */
   configFile: string;
   /** Folder of the ETag cache. */

@@ -8,6 +8,7 @@ import { closest } from "../core/suggest.js";
 import { checkKeyLength } from "../http/key.js";
 import { parseProxyUrl } from "../http/proxy.js";
 import { isKeyParam, KEY_IN_URL_HINT, maskUrl } from "../http/url.js";
+import { checkDbValue } from "./db-value.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./types.js";
 
 export const ALL_FORMATS: readonly OutputFormat[] = [...OUTPUT_FORMATS, ...CITATION_FORMATS];
@@ -27,6 +28,8 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
   max_response_mb: "the most MiB read of one answer, a whole number from 1 to 4096",
   cache_max_mb: "megabytes the ETag cache may hold, a whole number from 1 to 1000000 (default 50)",
   pager: 'a pager command, such as "less -FRX"; cat for none',
+  db: "where the local library lives: a SQLite file path, or a postgres:// URL (default: a file per profile in $PEP_DATA_DIR, else $XDG_DATA_HOME/pep)",
+  offline: "true or false (answer list and get commands from the local library, as --offline)",
 };
 
 export function isConfigKey(key: string): key is ConfigKey {
@@ -112,12 +115,15 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
     }
     case "proxy":
       return parseProxyUrl(raw, where);
+    case "db":
+      return checkDbValue(raw, where);
     case "max_response_mb": {
       const n = Number(raw);
       if (raw.trim() === "" || !Number.isInteger(n) || n < 1 || n > 4096) throw bad();
       return n;
     }
     case "compress":
+    case "offline":
     case "formula_guard":
     case "cache": {
       const v = raw.toLowerCase();

@@ -34,6 +34,8 @@ export interface Context {
   readonly profile: string;
   /** `--fields`, split once: undefined when not given, `[]` when given empty. */
   readonly fields: readonly string[] | undefined;
+  /** `--quiet`: no notices or progress on stderr (a command drawing its own progress asks). */
+  readonly quiet?: boolean;
   /** The settings of this run (flags > environment > profile > defaults; the sandbox above all). */
   config(): Promise<ResolvedConfig>;
   /** The config file (for `pep config` and `pep auth`). */

@@ -145,6 +145,11 @@ export interface ListResult {
   /** Columns chosen with `--fields`. */
   fields?: string[] | undefined;
   /**
+   * The run's exit code once the whole list is delivered, when it is not 0 without an
+   * error (`pep changes --exit-status`: changes were found).
+   */
+  exitCode?: number | undefined;
+  /**
    * The query parameters the user's flags filled (`peptide` for `--peptide`): a table
    * column that only repeats one of them is the first to give way.
    */

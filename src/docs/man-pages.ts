@@ -33,12 +33,16 @@ const SINGLE_COMMAND_PAGES: Readonly<Record<string, string>> = {
   search: "research",
   prices: "prices",
   products: "prices",
+  sync: "library",
+  sql: "library",
+  changes: "library",
 };
 
 /** One-line summaries of the pages that gather single commands. */
 const PAGE_SUMMARIES: Readonly<Record<string, string>> = {
   research: "Browse the API: its index and health, categories, research areas and search",
   prices: "Offers and products of the vendors, with their prices as the API sends them",
+  library: "The local library: fill it with pep sync, query it with pep sql, see what changed with pep changes",
 };
 
 const PROGRAM_SUMMARY = "Read the peptide research API from the command line";

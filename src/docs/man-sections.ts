@@ -78,6 +78,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "Set to 1 (or true, yes, on) to run every command against an in-process sandbox (as `--sandbox`); 0, false, no, off or empty leave it off; any other word is refused (exit 2). Its synthetic-data notice is printed even with `-q`, and citations from it carry a note that they are synthetic.",
   },
   {
+    name: "PEP_OFFLINE",
+    text: "Set to 1 (or true, yes, on) to answer list and get commands from the local library (as `--offline`); 0, false, no, off leave it off and override the profile's `offline`; empty or unset leave the profile to decide; any other word is refused (exit 2).",
+  },
+  {
     name: "PEP_MCP_MAX_WAIT",
     text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds (as `--max-wait`; default 30).",
   },
@@ -108,6 +112,12 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     name: "PEP_CACHE_MAX_MB",
     text: "Megabytes the ETag cache folder may hold (as the profile key `cache_max_mb`; default 50); past that the least recently used entries go first.",
   },
+  {
+    name: "PEP_DB",
+    text: "Where the local library lives (as `--db` and the profile key `db`): a SQLite file path, or a postgres:// URL.",
+  },
+  { name: "PEP_DATA_DIR", text: "Folder of the local library's SQLite files, instead of the XDG data folder." },
+  { name: "XDG_DATA_HOME", text: "Base of the data folder (default `~/.local/share`)." },
   { name: "XDG_CONFIG_HOME", text: "Base of the config folder (default `~/.config`)." },
   { name: "XDG_CACHE_HOME", text: "Base of the cache folder (default `~/.cache`)." },
   {
@@ -142,6 +152,10 @@ export const FILES: readonly { path: string; text: string }[] = [
   {
     path: "$PEP_CACHE_DIR/",
     text: "The ETag cache: responses stored by base URL, path, query and key fingerprint. Without `PEP_CACHE_DIR`: `$XDG_CACHE_HOME/pep`, else `~/.cache/pep`. Safe to delete.",
+  },
+  {
+    path: "$PEP_DATA_DIR/library/<profile>.sqlite",
+    text: "The local library of a profile (pep sync, sql, changes), a SQLite file any SQLite reader opens; `<file>.lock` beside it while a sync runs. Without `PEP_DATA_DIR`: `$XDG_DATA_HOME/pep`, else `~/.local/share/pep`. pep makes the folder at 0700 and the file at 0600, and refuses one that is a symbolic link, another user's, or writable by others (exit 2). Its tables: docs/library.md.",
   },
   {
     path: "$PEP_CACHE_DIR/code-cache/",

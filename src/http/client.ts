@@ -20,7 +20,7 @@ import { keyMasked } from "../core/key-display.js";
 import { redactKey } from "./key.js";
 import { paginate } from "./paginate.js";
 import { createPacer, type Send, withPacing, withRetry } from "./retry.js";
-import { createTransport, ENCODINGS, seconds } from "./transport.js";
+import { createTransport, ENCODINGS, header, seconds } from "./transport.js";
 import type { ApiResponse, Client, ClientEvent, ClientOptions, RequestOptions } from "./types.js";
 import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
 
@@ -98,6 +98,7 @@ function sendOnceWith(
       status: wire.status,
       ms: wire.ms,
       requestId: requestIdOf(wire.headers, scrub),
+      etag: wire.status < 300 || wire.status === 304 ? header(wire.headers, "etag") : undefined,
       fromCache: wire.status === 304 && conditional,
       bytes: wire.wireBytes,
     });
@@ -156,8 +157,10 @@ export function createClient(options: ClientOptions): Client {
       const url = buildUrl(base, path, opts.query);
       assertKeyNotInUrl(url, apiKey);
       const { headers, withKey } = headersFor(settings, url, options.compress !== false);
+      const own = opts.ifNoneMatch;
+      if (own !== undefined) headers["If-None-Match"] = own;
       const key =
-        store && !opts.noCache
+        store && !opts.noCache && own === undefined
           ? cacheKey(url.origin, url.pathname + url.search, withKey ? apiKey : undefined)
           : undefined;
       const { echoesKey: _echoesKey, ...res } = await send({

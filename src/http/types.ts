@@ -57,6 +57,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the ETag cache for this request. */
   noCache?: boolean;
+  /**
+   * Ask with this `If-None-Match` instead of the ETag cache's (which is skipped): a 304 then
+   * resolves with status 304, no data and `fromCache` true. The library's sync keeps its
+   * own ETags per page and per detail.
+   */
+  ifNoneMatch?: string | undefined;
 }
 
 /** Events for `-v` logging and notices. The key never appears in any of them. */
@@ -68,6 +74,8 @@ export type ClientEvent =
       status: number;
       ms: number;
       requestId?: string | undefined;
+      /** The answer's `ETag` (a 304's too), for a manifest of what was fetched. */
+      etag?: string | undefined;
       fromCache: boolean;
       bytes: number;
     }

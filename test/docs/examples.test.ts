@@ -5,8 +5,9 @@
  * README's tour run as on a fresh machine (no base URL, no key); the others as a reader who
  * has logged in: PEP_BASE_URL is a sandbox server (`https://api.example.org/v1` and
  * `http://127.0.0.1:4010/v1` in an example stand for it), PEP_API_KEY its full key, and the
- * profiles `work` and `ci` exist. A key file an example reads (`< key.txt`) holds that key;
- * a prompt for the key is typed into.
+ * profiles `work` and `ci` exist, and (on a Node with node:sqlite) the local library has been
+ * synced once (PEP_DATA_DIR, shared by those examples). A key file an example reads
+ * (`< key.txt`) holds that key; a prompt for the key is typed into.
  *
  * - pep's commands run in-process: those of `$(…)` and `<(…)` first, their output put in
  *   their place; then each command joined by `&&` in turn, stopping at the first failure.
@@ -54,8 +55,22 @@ const KEY = "sbx_full_key";
 const TOUR = "A tour of the commands";
 const tmp = scratch("pep-doc-examples-");
 let sandbox: Sandbox;
+/** The reader's local library, synced once before the examples (none on Node 20). */
+const libraryDir = path.join(tmp.dir, "library-data");
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
+  if (process.getBuiltinModule?.("node:sqlite")) {
+    const io = testIO({
+      env: {
+        PEP_BASE_URL: sandbox.baseUrl,
+        PEP_API_KEY: KEY,
+        PEP_DATA_DIR: libraryDir,
+        PEP_CONFIG_DIR: path.join(tmp.dir, "lib-config"),
+      },
+    });
+    const code = await run(["sync", "-q"], { io });
+    if (code !== 0) throw new Error(`the examples' library could not be synced: ${io.err()}`);
+  }
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -83,6 +98,9 @@ function notYet(line: string): string | undefined {
   const command = commandOf(words);
   if (!command) return `'pep ${words.find((w) => !w.startsWith("-"))}' is not a command of this build yet`;
   const def = COMMANDS.find((d) => d.path.join(" ") === command)!;
+  // The library's SQLite file needs node:sqlite (Node 22.5+); Node 20 refuses it (test/library/node-support.test.ts).
+  if (["sync", "sql", "changes"].includes(command) && !process.getBuiltinModule?.("node:sqlite"))
+    return `'pep ${command}' needs node:sqlite, which Node ${process.versions.node} does not have`;
   const flags = new Set(optionsOf(def).map((o) => `--${o.long}`));
   const missing = words.filter((w) => /^--(web|no-browser)$/.test(w) && !flags.has(w));
   return missing.length ? `'pep ${command}' has no ${missing.join(", ")} in this build yet` : undefined;
@@ -145,7 +163,8 @@ async function runExample(example: DocExample): Promise<{ problems: string[]; mi
   };
   // The tour promises to run as written on a fresh machine: no base URL, no key. Elsewhere
   // the reader has logged in.
-  if (example.section !== TOUR) Object.assign(env, { PEP_BASE_URL: sandbox.baseUrl, PEP_API_KEY: KEY });
+  if (example.section !== TOUR)
+    Object.assign(env, { PEP_BASE_URL: sandbox.baseUrl, PEP_API_KEY: KEY, PEP_DATA_DIR: libraryDir });
   for (const profile of ["work", "ci"]) {
     const made = await pep(["--profile", profile, "config", "set", "timeout", "30"], env, dir, "");
     if (made.code !== 0) return { problems: [`could not make the profile ${profile}: ${made.err}`], missing };

@@ -3,6 +3,7 @@
  * (the API key only as its fingerprint, whatever the verb).
  */
 import { keyEnding } from "../../core/key-display.js";
+import { maskDbUrl } from "../../config/db-value.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/types.js";
 import { isConfigKey } from "../../config/values.js";
 import { UsageError } from "../../core/errors.js";
@@ -25,6 +26,7 @@ export function shown(key: ConfigKey, value: ProfileValues[ConfigKey]): string |
   if (value === undefined) return undefined;
   if (key === "api_key") return keyEnding(String(value));
   if (key === "proxy") return maskUrl(String(value));
+  if (key === "db") return maskDbUrl(String(value));
   return value;
 }
 

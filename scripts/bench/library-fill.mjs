@@ -1,0 +1,46 @@
+// Helpers of the library bench (scripts/bench/library.mjs), each in its own process:
+//   node library-fill.mjs sqlite <file> <n>      copy studies rows under new ids up to n rows
+//   node library-fill.mjs postgres <url> <n>     the same in PostgreSQL
+//   node library-fill.mjs schema <url> <name>    create an empty schema
+import pg from "pg";
+
+const [what, where, arg] = process.argv.slice(2);
+
+/** INSERT … SELECT of the original rows with `~k` ids, round k, until `n` rows. */
+function copies(columns, k, limit) {
+  const rest = columns.filter((c) => c !== "id" && c !== "ord");
+  const list = rest.map((c) => `"${c}"`).join(", ");
+  return `INSERT INTO studies (id, ord, ${list}) SELECT id || '~${k}', ord + ${k * 1_000_000}, ${list} FROM studies WHERE id NOT LIKE '%~%' ORDER BY ord LIMIT ${limit}`;
+}
+
+if (what === "sqlite") {
+  const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
+  const db = new DatabaseSync(where);
+  const columns = db
+    .prepare("PRAGMA table_info(studies)")
+    .all()
+    .map((c) => c.name);
+  const count = () => Number(db.prepare("SELECT COUNT(*) AS n FROM studies").get().n);
+  db.exec("BEGIN");
+  for (let k = 1; count() < Number(arg); k++) db.exec(copies(columns, k, Number(arg) - count()));
+  db.exec("COMMIT");
+  db.exec("ANALYZE");
+  db.close();
+} else {
+  const client = new pg.Client({ connectionString: where });
+  await client.connect();
+  if (what === "schema") await client.query(`CREATE SCHEMA "${arg}"`);
+  else {
+    const columns = (
+      await client.query(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'studies'",
+      )
+    ).rows.map((r) => r.column_name);
+    const count = async () => Number((await client.query("SELECT COUNT(*) AS n FROM studies")).rows[0].n);
+    for (let k = 1; (await count()) < Number(arg); k++)
+      await client.query(copies(columns, k, Number(arg) - (await count())));
+    // As autovacuum leaves a table at rest: statistics and the visibility map (index-only scans).
+    await client.query("VACUUM ANALYZE studies");
+  }
+  await client.end();
+}

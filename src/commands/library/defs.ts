@@ -1,0 +1,118 @@
+/** `pep sync`, `pep sql`, `pep changes`: the local library (docs/library.md). */
+import { options } from "../../api/options.js";
+import type { CommandDef } from "../../core/command.js";
+
+/** The resources `pep sync` takes (library/schema.ts SYNC_RESOURCES; kept here as data so help loads no library code). */
+export const SYNC_NAMES = [
+  "peptides",
+  "studies",
+  "vendors",
+  "products",
+  "prices",
+  "categories",
+  "research-areas",
+] as const;
+
+/** `pep changes --exit-status`: the exit code when the changes asked about exist (not an error code). */
+export const CHANGES_FOUND_EXIT = 10;
+
+const WHERE =
+  "The library is one SQLite file per profile in $PEP_DATA_DIR, else $XDG_DATA_HOME/pep, else ~/.local/share/pep (library/<profile>.sqlite, mode 0600); --db, PEP_DB or the profile key db chooses another file or a postgres:// URL. Its tables are documented in docs/library.md. The SQLite library needs Node.js 22.5 or later; PostgreSQL works on Node 20 too.";
+
+export const SYNC_OPTIONS = options([
+  {
+    key: "full",
+    long: "full",
+    description: "refetch every page and detail whole (no If-None-Match), and start any cut-short walk over",
+  },
+  {
+    key: "wait",
+    long: "no-wait",
+    description: "when another sync holds the library, stop at once (exit 6) instead of waiting for it",
+  },
+]);
+
+export const CHANGES_OPTIONS = options([
+  {
+    key: "since",
+    long: "since",
+    value: "when",
+    description:
+      "changes found after this: a date or time (YYYY-MM-DD, or an ISO 8601 time), a duration back from now (7d, 12h, 30m), or last (the last sync)",
+  },
+  {
+    key: "resource",
+    long: "resource",
+    value: "resource",
+    description: "only this resource's changes",
+    choices: SYNC_NAMES,
+  },
+  {
+    key: "exitStatus",
+    long: "exit-status",
+    description: `exit ${CHANGES_FOUND_EXIT} when there are changes to show, 0 when there are none (for CI and cron)`,
+  },
+]);
+
+export const defs: CommandDef[] = [
+  {
+    path: ["sync"],
+    summary: "Fill the local library from the API, or bring it up to date",
+    description: [
+      "Fetches every page of each resource named (default: every one the key's scopes allow; a keyed one the key cannot read is skipped with one line), and for peptides and vendors each item's own answers (a peptide's profile, research summary, regulatory status and cited studies; a vendor's profile).",
+      "Every page and detail is asked with If-None-Match: an unchanged one costs a 304 and no body, so a sync of an unchanged library is cheap. Requests are paced by the RateLimit headers. Progress shows on a terminal; off one, plain lines.",
+      "A sync cut short (Ctrl-C, a server error) keeps every page it finished: the same command goes on from where it stopped. --full refetches everything.",
+      "Each item's first and last sighting is kept, and what was added, changed (field, old value, new value) or removed goes to the change log (pep changes). Prints a summary; with -o json one object: resources, items, added, changed, removed, requests, not_modified (the 304s), seconds.",
+      "One sync at a time per library: a second one waits for the first (--no-wait: exit 6). A reader never sees half a resource: each resource's table changes in one transaction at the end of its walk.",
+      WHERE,
+    ].join("\n\n"),
+    args: [
+      {
+        name: "resource",
+        description: `what to sync: ${SYNC_NAMES.join(", ")} (default: all the key allows)`,
+        variadic: true,
+        choices: SYNC_NAMES,
+      },
+    ],
+    options: SYNC_OPTIONS,
+    examples: [
+      "pep sync  # every resource the key allows",
+      "pep sync studies peptides -o json",
+      "pep sync categories && pep sync categories -o json | jq .not_modified",
+    ],
+  },
+  {
+    path: ["sql"],
+    summary: "Run a read-only SQL query over the local library",
+    description: [
+      "The rows go through the same output as every list: a table on a terminal, else JSON; -o ndjson, csv, tsv, --file, --jq. Columns are named as the query names them.",
+      "Only reading is allowed: SELECT, WITH, VALUES and EXPLAIN. A statement that would write is refused (exit 2), and the library is opened read-only besides. A SQL error says where in the query it is (exit 2).",
+      "The tables: one per resource (peptides, studies, vendors, products, prices, categories, research_areas) with the resource's CSV columns as typed columns (evidence.level is evidence_level) and the item as the API sent it (item), plus details, peptide_studies, study_cited_by, changes and syncs. docs/library.md lists every column.",
+      WHERE,
+    ].join("\n\n"),
+    args: [{ name: "query", description: "one SQL statement (SELECT, WITH, VALUES or EXPLAIN)", required: true }],
+    offline: true,
+    examples: [
+      "pep sync studies && pep sql 'SELECT study_type, COUNT(*) FROM studies GROUP BY 1'",
+      "pep sync peptides -q && pep sql 'SELECT id, evidence_level FROM peptides' -o csv",
+      "pep sync -q && pep sql 'SELECT * FROM syncs ORDER BY id DESC LIMIT 1' -o json",
+    ],
+  },
+  {
+    path: ["changes"],
+    summary: "Show what the syncs found: added, changed and removed items",
+    description: [
+      "One row per change: when (at), the sync, the resource, the item's id, the kind (added, changed, removed), and for a change the field with its old and new value (as JSON). A change in a peptide's or vendor's own answers is named <kind>/<field> (regulatory/fda_status).",
+      "--since takes a date, a duration back from now (7d) or last (what the last sync found). Every output format works: -o json for a program, csv for a spreadsheet.",
+      `To tell "something changed" from "nothing changed" without reading the output: --exit-status exits ${CHANGES_FOUND_EXIT} when there are changes to show and 0 when there are none (errors keep their own codes, 1 to 6); or count the rows of -o json.`,
+      WHERE,
+    ].join("\n\n"),
+    options: CHANGES_OPTIONS,
+    offline: true,
+    examples: [
+      "pep sync studies -q && pep changes --since last --resource studies",
+      "pep sync -q && pep changes --since 7d -o json | jq length",
+      "pep changes --since 7d --exit-status -q  # exit 10: there are changes",
+    ],
+  },
+];

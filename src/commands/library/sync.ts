@@ -1,0 +1,26 @@
+/** `pep sync [resource...]`: fills the local library (library/sync/sync.ts). */
+import { UsageError } from "../../core/errors.js";
+import type { Run } from "../../core/command.js";
+import { runSync } from "../../library/sync/sync.js";
+import { isSyncResource, SYNC_RESOURCES, type SyncResource } from "../../library/schema.js";
+import type { SYNC_OPTIONS } from "./defs.js";
+
+/** The resources named, each once, in the order the library syncs them; all of them when none is. */
+export function syncResources(args: readonly string[]): SyncResource[] {
+  const named = args.map((a) => a.trim().toLowerCase().replace(/_/g, "-"));
+  for (const n of named) {
+    if (!isSyncResource(n))
+      throw new UsageError(`pep sync: unknown resource "${n}"; it takes: ${SYNC_RESOURCES.join(", ")}`);
+  }
+  return named.length === 0 ? [...SYNC_RESOURCES] : SYNC_RESOURCES.filter((r) => named.includes(r));
+}
+
+export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {
+  const resources = syncResources(args);
+  const summary = await runSync(
+    ctx,
+    { resources, named: args.length > 0, full: opts.full === true, wait: opts.wait !== false },
+    { now: () => Date.now() },
+  );
+  return { kind: "item", resource: "generic", data: summary };
+};

@@ -1,0 +1,102 @@
+/**
+ * Where the library lives: `--db`, else `PEP_DB`, else the profile's `db`, else one SQLite
+ * file per profile in the data folder (`$PEP_DATA_DIR`, else `$XDG_DATA_HOME/pep`, else
+ * `~/.local/share/pep`), `library/<profile>.sqlite`. A `postgres://` (or `postgresql://`)
+ * URL puts it in PostgreSQL.
+ *
+ * The file and the folders pep makes for it are checked before use as the config file
+ * and the ETag cache are (core/owner.ts): no symbolic link, the user's own (or root's),
+ * writable by no one else; a folder pep makes is 0700 and the file 0600.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { UsageError } from "../core/errors.js";
+import { makeDirs } from "../core/dirs.js";
+import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
+import { isPostgresUrl } from "../config/db-value.js";
+
+export { checkDbValue, isPostgresUrl, maskDbUrl } from "../config/db-value.js";
+
+type Env = Record<string, string | undefined>;
+
+export type LibraryTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+/** `$PEP_DATA_DIR`, else `$XDG_DATA_HOME/pep`, else `~/.local/share/pep`. */
+export function dataDir(env: Env): string {
+  if (env.PEP_DATA_DIR) return path.resolve(env.PEP_DATA_DIR);
+  const home = env.HOME && path.isAbsolute(env.HOME) ? env.HOME : os.homedir();
+  const base =
+    env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, ".local", "share");
+  return path.join(base, "pep");
+}
+
+/** The default library file of `profile`. */
+export function defaultLibraryFile(env: Env, profile: string): string {
+  return path.join(dataDir(env), "library", `${profile}.sqlite`);
+}
+
+/** Where this run's library is: the value chosen, else the profile's default file. */
+export function libraryTarget(value: string | undefined, env: Env, cwd: string, profile: string): LibraryTarget {
+  if (value !== undefined && isPostgresUrl(value)) return { kind: "postgres", url: value.trim() };
+  if (value !== undefined) return { kind: "sqlite", file: path.resolve(cwd, value) };
+  return { kind: "sqlite", file: defaultLibraryFile(env, profile) };
+}
+
+function refuse(what: string, reason: string): never {
+  throw new UsageError(`the library ${what} is not safe to use: ${reason}`, {
+    hints: ["it must be your own, not a symbolic link, and writable by no one else (chmod go-w)"],
+  });
+}
+
+/** Checks `p` (a folder or file), if it exists: not a link, owned by the user or root, no group/other write. */
+export function checkTrusted(p: string, what: "file" | "folder"): boolean {
+  let st: ReturnType<typeof lstatSync>;
+  try {
+    st = lstatSync(p);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw new UsageError(`cannot read the library ${what} ${p}: ${(err as Error).message}`);
+  }
+  if (st.isSymbolicLink()) refuse(`${what} ${p}`, "it is a symbolic link");
+  if (what === "folder" ? !st.isDirectory() : !st.isFile()) refuse(`${what} ${p}`, `it is not a ${what}`);
+  const uid = currentUid();
+  if (uid === undefined) return true;
+  const bad = unsafeOwnership(what, st, uid);
+  if (bad && "owner" in bad) refuse(`${what} ${p}`, `it belongs to user ${bad.owner}`);
+  if (bad && "mode" in bad) refuse(`${what} ${p}`, `it is writable by others (mode ${octalMode(bad.mode)})`);
+  return true;
+}
+
+/**
+ * Makes sure the library file can be used: its folder exists (made 0700 when missing, as
+ * the data folder above it when that is pep's own) and both pass `checkTrusted`. With
+ * `create`, a missing file is made empty with mode 0600; otherwise it must exist.
+ */
+export function prepareLibraryFile(file: string, create: boolean): { exists: boolean } {
+  const folder = path.dirname(file);
+  if (!checkTrusted(folder, "folder")) {
+    if (!create) return { exists: false };
+    try {
+      makeDirs(folder, 0o700);
+    } catch (err) {
+      throw new UsageError(`cannot make the library folder ${folder}: ${(err as Error).message}`);
+    }
+    checkTrusted(folder, "folder");
+  }
+  if (checkTrusted(file, "file")) return { exists: true };
+  if (!create) return { exists: false };
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0), 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return { exists: checkTrusted(file, "file") };
+    throw new UsageError(`cannot make the library file ${file}: ${(err as Error).message}`);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) refuse(`file ${file}`, "it is not a file");
+  } finally {
+    closeSync(fd);
+  }
+  return { exists: true };
+}

@@ -1,0 +1,128 @@
+/**
+ * The PostgreSQL store, through `pg` (required from its package only when a library is in
+ * PostgreSQL; it works on Node 20 too). One connection per run: a sync's transactions and
+ * its advisory lock belong to that session. A read-only open sets the session read-only,
+ * so every transaction of it is (`BEGIN READ ONLY` in effect).
+ */
+import { NetworkError } from "../core/errors.js";
+import { type Db, numberedPlaceholders, type Queryable, type Row, serialQueue } from "./db.js";
+import { maskDbUrl } from "./location.js";
+
+interface PgResult {
+  rows: Row[];
+  rowCount: number | null;
+  fields: Array<{ name: string }>;
+}
+interface PgClient {
+  connect(): Promise<void>;
+  query(config: { text: string; values?: unknown[] }): Promise<PgResult>;
+  query(text: string): Promise<PgResult>;
+  end(): Promise<void>;
+  on(event: "error", fn: (err: Error) => void): void;
+}
+
+/** A value pg binds as the library's columns expect (flags stay booleans, missing is NULL). */
+const bindable = (v: unknown): unknown => (v === undefined ? null : v);
+
+function queryable(client: PgClient): Queryable {
+  const query = (sql: string, params: readonly unknown[]) =>
+    client.query({ text: numberedPlaceholders(sql), values: params.map(bindable) });
+  return {
+    async all<T = Row>(sql: string, params: readonly unknown[] = []) {
+      return (await query(sql, params)).rows as T[];
+    },
+    async get<T = Row>(sql: string, params: readonly unknown[] = []) {
+      return (await query(sql, params)).rows[0] as T | undefined;
+    },
+    async run(sql: string, params: readonly unknown[] = []) {
+      return (await query(sql, params)).rowCount ?? 0;
+    },
+  };
+}
+
+/** Numbers as numbers: bigint (count(*), the library's integer columns) and numeric come as text otherwise. */
+function numberParsers(types: { setTypeParser(oid: number, fn: (v: string) => unknown): void }): void {
+  const asNumber = (v: string) => {
+    const n = Number(v);
+    return Number.isSafeInteger(n) || !/^-?\d+$/.test(v) ? n : v;
+  };
+  types.setTypeParser(20, asNumber); // int8
+}
+
+/** Connects to the PostgreSQL library at `url`; a connection that fails is exit 6 with the masked URL. */
+export async function openPostgres(url: string, options: { readOnly: boolean }): Promise<Db> {
+  const mod = (await import("pg")) as unknown as { default?: unknown };
+  // The package as ESM (vitest) has it as its default export; as the bundle requires it, it is the module.
+  const pg = (mod.default ?? mod) as {
+    Client: new (config: { connectionString: string; application_name?: string }) => PgClient;
+    types: { setTypeParser(oid: number, fn: (v: string) => unknown): void };
+  };
+  numberParsers(pg.types);
+  const client = new pg.Client({ connectionString: url, application_name: "pep" });
+  // An error of the idle connection (the server went away) is met by the next query.
+  client.on("error", () => undefined);
+  const location = maskDbUrl(url);
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new NetworkError(
+      `cannot connect to the PostgreSQL library at ${location}: ${(err as Error).message}`,
+      "other",
+    );
+  }
+  if (options.readOnly) await client.query("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+  const q = queryable(client);
+  const queue = serialQueue();
+  let closed = false;
+  return {
+    dialect: "postgres",
+    location,
+    readOnly: options.readOnly,
+    all: (sql, params) => queue(() => q.all(sql, params)),
+    get: (sql, params) => queue(() => q.get(sql, params)),
+    run: (sql, params) => queue(() => q.run(sql, params)),
+    exec: (sql) => queue(async () => void (await client.query(sql))),
+    transaction: (fn) =>
+      queue(async () => {
+        await client.query("BEGIN");
+        try {
+          const result = await fn(q);
+          await client.query("COMMIT");
+          return result;
+        } catch (err) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw err;
+        }
+      }),
+    query: (sql, params = []) =>
+      queue(async () => {
+        await client.query("BEGIN READ ONLY");
+        try {
+          const res = await client.query({ text: sql, values: params.map(bindable) });
+          await client.query("COMMIT");
+          async function* rows(): AsyncGenerator<Row> {
+            for (const row of res.rows) yield row;
+          }
+          return { columns: res.fields.map((f) => f.name), rows: rows() };
+        } catch (err) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw err;
+        }
+      }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await queue(() => client.end().catch(() => undefined));
+    },
+  };
+}
+
+/** A session-level advisory lock: held until released or the connection ends. */
+export async function tryAdvisoryLock(db: Db, key: number): Promise<boolean> {
+  const row = await db.get<{ locked: boolean }>("SELECT pg_try_advisory_lock(?) AS locked", [key]);
+  return row?.locked === true;
+}
+
+export async function releaseAdvisoryLock(db: Db, key: number): Promise<void> {
+  await db.get("SELECT pg_advisory_unlock(?)", [key]);
+}

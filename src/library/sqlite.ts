@@ -1,0 +1,174 @@
+/**
+ * The SQLite store: Node's built-in `node:sqlite` (Node 22.5 and later; nothing to build at
+ * install). Node 20 has no `node:sqlite`: there `loadSqlite()` refuses with exit 2 and
+ * says what to install, and nothing else of pep notices. Node 22 calls the module
+ * experimental and warns once when it loads; that one warning is silenced, no other.
+ *
+ * At rest the file is in SQLite's default rollback-journal mode, one file any reader opens
+ * as it is (Python's sqlite3, the sqlite3 shell, DuckDB), with no -wal or -shm beside it;
+ * a sync writes in WAL mode (see openSqlite) and goes back when it closes.
+ */
+import { UsageError } from "../core/errors.js";
+import { type Db, type Queryable, type Row, serialQueue } from "./db.js";
+
+/** The part of node:sqlite used here (its types are not in @types/node 20). */
+interface StatementSync {
+  all(...params: unknown[]): Row[];
+  get(...params: unknown[]): Row | undefined;
+  run(...params: unknown[]): { changes: number | bigint };
+  iterate(...params: unknown[]): IterableIterator<Row>;
+  columns(): Array<{ name: string }>;
+}
+interface DatabaseSync {
+  prepare(sql: string): StatementSync;
+  exec(sql: string): void;
+  close(): void;
+}
+interface SqliteModule {
+  DatabaseSync: new (path: string, options?: { readOnly?: boolean; open?: boolean }) => DatabaseSync;
+}
+
+/** Milliseconds a statement waits for another connection's write to end. */
+export const BUSY_TIMEOUT_MS = 15_000;
+
+let loaded: SqliteModule | undefined;
+
+/** The refusal on a Node without node:sqlite (Node 20, or 22 before 22.5). */
+export function sqliteMissing(): UsageError {
+  return new UsageError(
+    `the local library needs Node.js 22.5 or later for its SQLite file (this is Node ${process.versions.node}, which has no node:sqlite)`,
+    {
+      hints: [
+        "install Node.js 22 or 24 (https://nodejs.org, or nvm install 24), then run pep again",
+        "or keep the library in PostgreSQL, which works on this Node: --db postgres://user@host/db (or PEP_DB)",
+      ],
+    },
+  );
+}
+
+/** node:sqlite, loaded once, with Node 22's "SQLite is an experimental feature" warning held back. */
+export function loadSqlite(): SqliteModule {
+  if (loaded) return loaded;
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
+    const text = typeof warning === "string" ? warning : warning.message;
+    const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    const name = typeof warning === "string" ? type : warning.name;
+    if (name === "ExperimentalWarning" && /\bSQLite\b/.test(text)) return;
+    return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    const found = process.getBuiltinModule?.("node:sqlite") as SqliteModule | undefined;
+    if (!found?.DatabaseSync) throw sqliteMissing();
+    loaded = found;
+    return loaded;
+  } finally {
+    process.emitWarning = emit;
+  }
+}
+
+/** A value node:sqlite binds: flags as 1 and 0, missing values as NULL. */
+function bindable(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  return v;
+}
+
+const plain = (row: Row): Row => ({ ...row });
+
+/** Statements compiled once per connection: a sync runs the same few for every page. */
+function statements(db: DatabaseSync): (sql: string) => StatementSync {
+  const cache = new Map<string, StatementSync>();
+  return (sql) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      if (cache.size < 200) cache.set(sql, stmt);
+    }
+    return stmt;
+  };
+}
+
+function queryable(db: DatabaseSync): Queryable {
+  const prepare = statements(db);
+  return {
+    async all<T = Row>(sql: string, params: readonly unknown[] = []) {
+      return prepare(sql)
+        .all(...params.map(bindable))
+        .map(plain) as T[];
+    },
+    async get<T = Row>(sql: string, params: readonly unknown[] = []) {
+      const row = prepare(sql).get(...params.map(bindable));
+      return (row === undefined ? undefined : plain(row)) as T | undefined;
+    },
+    async run(sql: string, params: readonly unknown[] = []) {
+      return Number(prepare(sql).run(...params.map(bindable)).changes);
+    },
+  };
+}
+
+/** Opens (and with `create`, makes) the SQLite file at `file`. */
+export function openSqlite(file: string, options: { readOnly: boolean }): Db {
+  const sqlite = loadSqlite();
+  const db = new sqlite.DatabaseSync(file, { readOnly: options.readOnly });
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  if (options.readOnly) db.exec("PRAGMA query_only = 1");
+  // A writer (a sync) commits every page: in WAL mode with synchronous=NORMAL a commit
+  // costs no fsync (about 10 ms each otherwise, most of a sync's time), readers are not
+  // blocked by it, and a crash loses at most the last commits, never the file's
+  // consistency. Closing checkpoints and goes back to a rollback journal, so the file at
+  // rest is one file any reader opens as it is.
+  else db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+  const q = queryable(db);
+  const queue = serialQueue();
+  let closed = false;
+  return {
+    dialect: "sqlite",
+    location: file,
+    readOnly: options.readOnly,
+    all: (sql, params) => queue(() => q.all(sql, params)),
+    get: (sql, params) => queue(() => q.get(sql, params)),
+    run: (sql, params) => queue(() => q.run(sql, params)),
+    exec: (sql) => queue(async () => db.exec(sql)),
+    transaction: (fn) =>
+      queue(async () => {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await fn(q);
+          db.exec("COMMIT");
+          return result;
+        } catch (err) {
+          try {
+            db.exec("ROLLBACK");
+          } catch {
+            // Already rolled back by SQLite (a failed COMMIT): nothing left to undo.
+          }
+          throw err;
+        }
+      }),
+    query: (sql, params = []) =>
+      queue(async () => {
+        const stmt = db.prepare(sql);
+        const columns = stmt.columns().map((c) => c.name);
+        const it = stmt.iterate(...params.map(bindable));
+        async function* rows(): AsyncGenerator<Row> {
+          for (const row of it) yield plain(row);
+        }
+        return { columns, rows: rows() };
+      }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await queue(async () => {
+        if (!options.readOnly) {
+          try {
+            db.exec("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE");
+          } catch {
+            // A reader has it open: the file stays in WAL mode until the next sync closes it.
+          }
+        }
+        db.close();
+      });
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The end of a resource's walk: its staging table becomes the resource table in one
+ * transaction, so a reader sees the resource as it was before the sync or after it, never
+ * half. What differs is written to `changes`: an item new to the library (added), an item
+ * whose fields differ (changed: one row per field, old and new value as JSON text), an
+ * item the complete walk no longer met (removed: deleted, its last item text kept in the
+ * change row). Items of pages that answered 304 are unchanged and not rewritten (only a
+ * place that moved); `walks` records when each resource's listing was last read whole.
+ */
+import { parseJsonExact } from "../../core/exact-number.js";
+import type { Db, Queryable } from "../db.js";
+import { fieldChanges } from "../items.js";
+import type { LibraryResource } from "../schema.js";
+import type { SyncCounters } from "./counters.js";
+
+export interface MergeOptions {
+  db: Db;
+  lib: LibraryResource;
+  syncId: number;
+  now: string;
+  synthetic: boolean;
+  counters: SyncCounters;
+}
+
+const BATCH = 500;
+
+/** The change rows of items whose text differs, field by field; resolves to how many items changed. */
+async function recordChanged(tx: Queryable, o: MergeOptions, itemText: string): Promise<number> {
+  const { lib } = o;
+  const paths = lib.columns.map((c) => c.path);
+  let after = "";
+  let changedItems = 0;
+  for (;;) {
+    const rows = await tx.all<{ id: string; new_item: string; old_item: string }>(
+      `SELECT s.id, s.item AS new_item, t.${itemText} AS old_item FROM "staged_${lib.table}" s JOIN "${lib.table}" t ON t.id = s.id
+       WHERE s.item IS NOT NULL AND s.item <> t.${itemText} AND s.id > ? ORDER BY s.id LIMIT ${BATCH}`,
+      [after],
+    );
+    if (rows.length === 0) return changedItems;
+    const values: unknown[] = [];
+    for (const r of rows) {
+      const diffs = fieldChanges(parseJsonExact(r.old_item), parseJsonExact(r.new_item), paths);
+      if (diffs.length > 0) changedItems += 1;
+      for (const d of diffs) values.push(o.syncId, o.now, lib.name, r.id, "changed", d.field, d.old, d.new);
+    }
+    if (values.length > 0) {
+      const one = "(?, ?, ?, ?, ?, ?, ?, ?)";
+      const n = values.length / 8;
+      await tx.run(
+        `INSERT INTO changes (sync_id, at, resource, id, kind, field, old_value, new_value) VALUES ${Array(n).fill(one).join(", ")}`,
+        values,
+      );
+    }
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The item columns of the resource table and what fills them from a staged row `s`. */
+function itemColumns(db: Db): { names: string; from: string; set: string; text: string } {
+  return db.dialect === "sqlite"
+    ? { names: "item", from: "s.item", set: "item = s.item", text: "item" }
+    : {
+        names: "item, item_text",
+        from: "s.item::jsonb, s.item",
+        set: "item = s.item::jsonb, item_text = s.item",
+        text: "item_text",
+      };
+}
+
+/** Updates the changed items, then every staged item's place and last sighting. */
+async function updateSeen(tx: Queryable, o: MergeOptions): Promise<void> {
+  const { lib, db } = o;
+  const t = `"${lib.table}"`;
+  const ic = itemColumns(db);
+  const typed = lib.columns.map((c) => `"${c.name}" = s."${c.name}"`).join(", ");
+  await tx.run(
+    `UPDATE ${t} SET ${typed}, ${ic.set}, ord = s.ord, last_seen = ?, last_sync = ?, synthetic = ?
+     FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND s.item IS NOT NULL AND s.item <> ${t}.${ic.text}`,
+    [o.now, o.syncId, o.synthetic ? 1 : 0],
+  );
+  // Items of pages that came with a body: seen now. Items of pages answered 304 are not
+  // rewritten (a sync of an unchanged library writes nothing): only a place that moved.
+  await tx.run(
+    `UPDATE ${t} SET ord = s.ord, last_seen = ?, last_sync = ? FROM "staged_${lib.table}" AS s
+     WHERE s.id = ${t}.id AND s.item IS NOT NULL AND ${t}.last_sync <> ?`,
+    [o.now, o.syncId, o.syncId],
+  );
+  await tx.run(
+    `UPDATE ${t} SET ord = s.ord FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND s.item IS NULL AND ${t}.ord <> s.ord`,
+  );
+}
+
+/** New items: a change row each, then the rows. */
+async function insertAdded(tx: Queryable, o: MergeOptions): Promise<number> {
+  const { lib, db } = o;
+  const t = `"${lib.table}"`;
+  const ic = itemColumns(db);
+  const newOnes = `FROM "staged_${lib.table}" s WHERE s.item IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${t} t WHERE t.id = s.id)`;
+  await tx.run(
+    `INSERT INTO changes (sync_id, at, resource, id, kind) SELECT ?, ?, ?, s.id, 'added' ${newOnes} ORDER BY s.ord`,
+    [o.syncId, o.now, lib.name],
+  );
+  const cols = lib.columns.map((c) => `"${c.name}"`);
+  return tx.run(
+    `INSERT INTO ${t} (id, ${cols.join(", ")}, ${ic.names}, ord, first_seen, last_seen, last_sync, synthetic)
+     SELECT s.id, ${cols.map((c) => `s.${c}`).join(", ")}, ${ic.from}, s.ord, ?, ?, ?, ? ${newOnes}`,
+    [o.now, o.now, o.syncId, o.synthetic ? 1 : 0],
+  );
+}
+
+/** Items the complete walk did not meet: a change row with the last item text each, then gone, details too. */
+async function deleteRemoved(tx: Queryable, o: MergeOptions): Promise<number> {
+  const { lib, db } = o;
+  const t = `"${lib.table}"`;
+  const gone = `NOT EXISTS (SELECT 1 FROM "staged_${lib.table}" s WHERE s.id = ${t}.id)`;
+  await tx.run(
+    `INSERT INTO changes (sync_id, at, resource, id, kind, old_value) SELECT ?, ?, ?, id, 'removed', ${itemColumns(db).text} FROM ${t} WHERE ${gone} ORDER BY ord`,
+    [o.syncId, o.now, lib.name],
+  );
+  const removed = await tx.run(`DELETE FROM ${t} WHERE ${gone}`);
+  if (removed > 0) {
+    await tx.run(
+      `DELETE FROM details WHERE resource = ? AND NOT EXISTS (SELECT 1 FROM ${t} x WHERE x.id = details.id)`,
+      [lib.name],
+    );
+    if (lib.name === "peptides")
+      await tx.run("DELETE FROM peptide_studies WHERE NOT EXISTS (SELECT 1 FROM peptides x WHERE x.id = peptide_id)");
+  }
+  return removed;
+}
+
+/** `study_cited_by` from the `cited_by` list of each study that came with a body. */
+async function linkStudies(tx: Queryable, o: MergeOptions): Promise<void> {
+  await tx.run(
+    "DELETE FROM study_cited_by WHERE study_id IN (SELECT id FROM staged_studies WHERE item IS NOT NULL) OR NOT EXISTS (SELECT 1 FROM studies x WHERE x.id = study_id)",
+  );
+  const each =
+    o.db.dialect === "sqlite"
+      ? "SELECT s.id, j.value, j.key FROM staged_studies s, json_each(CASE WHEN json_type(s.cited_by) = 'array' THEN s.cited_by ELSE '[]' END) j WHERE s.item IS NOT NULL AND j.type = 'text'"
+      : "SELECT s.id, j.value, j.ord - 1 FROM staged_studies s CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(s.cited_by) = 'array' THEN s.cited_by ELSE '[]'::jsonb END) WITH ORDINALITY AS j(value, ord) WHERE s.item IS NOT NULL";
+  await tx.run(`INSERT INTO study_cited_by (study_id, peptide_id, position) ${each} ON CONFLICT DO NOTHING`);
+}
+
+/** Merges the completed walk of `o.lib` into its table, in one transaction. */
+export async function mergeResource(o: MergeOptions): Promise<void> {
+  const { db, lib, counters } = o;
+  await db.transaction(async (tx) => {
+    const staged = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "staged_${lib.table}"`);
+    counters.items += Number(staged?.n ?? 0);
+    counters.changed += await recordChanged(tx, o, itemColumns(db).text);
+    await updateSeen(tx, o);
+    counters.added += await insertAdded(tx, o);
+    counters.removed += await deleteRemoved(tx, o);
+    if (lib.name === "studies") await linkStudies(tx, o);
+    await tx.run("DELETE FROM pages WHERE resource = ?", [lib.name]);
+    await tx.run(
+      "INSERT INTO pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) SELECT resource, query, cursor, etag, next_cursor, item_ids, fetched_at FROM staged_pages WHERE resource = ?",
+      [lib.name],
+    );
+    await tx.run("DELETE FROM staged_pages WHERE resource = ?", [lib.name]);
+    await tx.run(`DELETE FROM "staged_${lib.table}"`);
+    await tx.run("DELETE FROM sync_state WHERE resource = ?", [lib.name]);
+    // Every item now in the table was in the listing this walk read whole.
+    await tx.run(
+      `INSERT INTO walks (resource, sync_id, finished_at, items) VALUES (?, ?, ?, ?)
+       ON CONFLICT (resource) DO UPDATE SET sync_id = excluded.sync_id, finished_at = excluded.finished_at, items = excluded.items`,
+      [lib.name, o.syncId, o.now, Number(staged?.n ?? 0)],
+    );
+  });
+}

@@ -1,0 +1,239 @@
+/**
+ * `pep sync`: fills the library from the API, resource by resource (walk.ts, then
+ * merge.ts), then the details of peptides and vendors (details.ts), and records the
+ * sync in `syncs`. A keyed resource the key cannot read is skipped with one line. A
+ * failure (a server error, Ctrl-C) leaves the sync `partial` and every committed page in
+ * place: the same command goes on from where it stopped.
+ */
+import { ENDPOINTS } from "../../api/endpoints.js";
+import type { Context } from "../../core/command-context.js";
+import { ApiError, AuthError, PepError } from "../../core/errors.js";
+import type { Client } from "../../http/types.js";
+import { openLibrary, type Library } from "../open.js";
+import { LIBRARY, type LibraryResource, type SyncResource } from "../schema.js";
+import { newCounters, type SyncCounters } from "./counters.js";
+import { syncDetails } from "./details.js";
+import { lockForSync } from "./lock.js";
+import { mergeResource } from "./merge.js";
+import { metaKeeper } from "./meta.js";
+import { type SyncProgress, syncProgress } from "./progress.js";
+import { walkResource } from "./walk.js";
+
+export interface SyncOptions {
+  resources: readonly SyncResource[];
+  /** The user named them: same skipping, but the summary says they were asked for. */
+  named: boolean;
+  full: boolean;
+  wait: boolean;
+}
+
+export interface SyncSummary {
+  library: string;
+  sync_id: number;
+  status: "complete" | "partial";
+  resources: string[];
+  skipped: Array<{ resource: string; reason: string }>;
+  items: number;
+  added: number;
+  changed: number;
+  removed: number;
+  requests: number;
+  not_modified: number;
+  seconds: number;
+  synthetic: boolean;
+}
+
+const version = () => (typeof __PEP_VERSION__ === "string" ? __PEP_VERSION__ : "0.0.0-dev");
+
+async function startSync(lib: Library, client: Client, resources: readonly string[], at: string): Promise<number> {
+  const row = await lib.db.get<{ id: number }>(
+    "INSERT INTO syncs (started_at, base_url, pep_version, resources, status) VALUES (?, ?, ?, ?, 'running') RETURNING id",
+    [at, client.baseUrl, version(), JSON.stringify(resources)],
+  );
+  return Number(row?.id);
+}
+
+/** The API version from the index (GET /), asked conditionally, and whether it is the sandbox; undefined when it cannot say. */
+async function apiVersion(lib: Library, client: Client, counters: SyncCounters, signal: AbortSignal) {
+  const known = await lib.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'index'");
+  const kept = known
+    ? (JSON.parse(known.value) as { etag: string | null; version: string | null; sandbox?: boolean })
+    : undefined;
+  try {
+    const res = await client.request<{ api_version?: unknown; sandbox?: unknown }>("/", {
+      signal,
+      noCache: true,
+      ifNoneMatch: kept?.etag ?? undefined,
+    });
+    counters.requests += 1;
+    if (res.status === 304 && kept) {
+      counters.notModified += 1;
+      if (kept.sandbox === true) counters.synthetic = true;
+      return kept.version ?? undefined;
+    }
+    const v = typeof res.data?.api_version === "string" ? res.data.api_version : null;
+    // The sandbox says so in its index: its data stays marked synthetic even when every page is a 304.
+    const sandbox = res.data?.sandbox === true || res.meta?.sandbox !== undefined;
+    if (sandbox) counters.synthetic = true;
+    const value = JSON.stringify({ etag: res.etag ?? null, version: v, sandbox });
+    await lib.db.run(
+      "INSERT INTO meta (key, value) VALUES ('index', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      [value],
+    );
+    return v ?? undefined;
+  } catch (err) {
+    if (err instanceof PepError && err.exitCode === 130) throw err;
+    counters.requests += 1;
+    return kept?.version ?? undefined;
+  }
+}
+
+/** Why a keyed resource is skipped, when the key cannot read it; undefined otherwise. */
+function refusal(err: unknown, lib: LibraryResource): string | undefined {
+  if (!lib.keyed) return undefined;
+  if (err instanceof AuthError) return `needs an API key with the ${lib.endpoint.scope} scope`;
+  if (err instanceof ApiError && (err.status === 401 || err.status === 403))
+    return `the key cannot read it (HTTP ${err.status}: needs the ${lib.endpoint.scope} scope)`;
+  return undefined;
+}
+
+interface Run {
+  ctx: Context;
+  lib: Library;
+  options: SyncOptions;
+  syncId: number;
+  counters: SyncCounters;
+  progress: SyncProgress;
+  now: () => string;
+  keepMeta: ReturnType<typeof metaKeeper>;
+}
+
+/** One resource: walk, merge, details. Resolves to a skip reason, or undefined when synced. */
+async function syncResource(run: Run, res: LibraryResource): Promise<string | undefined> {
+  const { ctx, lib, counters, options } = run;
+  let client: Client;
+  try {
+    client = await ctx.client(res.endpoint);
+  } catch (err) {
+    const why = refusal(err, res);
+    if (why) return why;
+    throw err;
+  }
+  const base = {
+    db: lib.db,
+    client,
+    syncId: run.syncId,
+    now: run.now,
+    full: options.full,
+    signal: ctx.io.signal,
+    counters,
+    keepMeta: run.keepMeta,
+  };
+  run.progress.start(res.name);
+  try {
+    await walkResource({ ...base, lib: res, onPage: (pages, items) => run.progress.page(res.name, pages, items) });
+  } catch (err) {
+    const why = refusal(err, res);
+    if (why) return why;
+    throw err;
+  }
+  const synthetic = counters.synthetic || (await ctx.config()).baseUrlSource === "sandbox";
+  const t0 = Date.now();
+  await mergeResource({ db: lib.db, lib: res, syncId: run.syncId, now: run.now(), synthetic, counters });
+  ctx.debug(`library: ${res.name} merged in one transaction in ${Date.now() - t0} ms`);
+  if (res.name === "peptides" || res.name === "vendors") {
+    const endpoint = res.name === "peptides" ? ENDPOINTS.peptide : ENDPOINTS.vendor;
+    const detailClient = await ctx.client(endpoint);
+    try {
+      await syncDetails({
+        ...base,
+        client: detailClient,
+        resource: res.name,
+        onDone: (d, n) => run.progress.details(res.name, d, n),
+      });
+    } catch (err) {
+      const why = refusal(err, res);
+      if (why) return `details: ${why}`;
+      throw err;
+    }
+  }
+  run.progress.done(res.name);
+  return undefined;
+}
+
+async function finishSync(run: Run, status: "complete" | "partial"): Promise<void> {
+  const c = run.counters;
+  const synthetic = c.synthetic || (await run.ctx.config()).baseUrlSource === "sandbox";
+  await run.lib.db.run(
+    `UPDATE syncs SET finished_at = ?, requests = ?, not_modified = ?, items = ?, added = ?, changed = ?, removed = ?, status = ?, synthetic = ? WHERE id = ?`,
+    [
+      run.now(),
+      c.requests,
+      c.notModified,
+      c.items,
+      c.added,
+      c.changed,
+      c.removed,
+      status,
+      synthetic ? 1 : 0,
+      run.syncId,
+    ],
+  );
+}
+
+/** Runs a sync of `options.resources` into this run's library; resolves to its summary. */
+export async function runSync(ctx: Context, options: SyncOptions, clock: { now(): number }): Promise<SyncSummary> {
+  const started = clock.now();
+  const now = () => new Date(clock.now()).toISOString();
+  const first = await ctx.client(ENDPOINTS.index);
+  let release: (() => Promise<void>) | undefined;
+  const hold = async (l: Library) => {
+    release = await lockForSync(l, { wait: options.wait, signal: ctx.io.signal, waiting: (line) => ctx.notice(line) });
+  };
+  const lib = await openLibrary(ctx, { write: true, hold });
+  // Cleanups run last first: the lock goes, then the library is closed.
+  ctx.onCleanup(() => release?.());
+  const counters = newCounters();
+  const syncId = await startSync(lib, first, options.resources, now());
+  const progress = syncProgress(ctx);
+  const run: Run = { ctx, lib, options, syncId, counters, progress, now, keepMeta: metaKeeper(lib.db) };
+  const skipped: SyncSummary["skipped"] = [];
+  const synced: string[] = [];
+  try {
+    const v = await apiVersion(lib, first, counters, ctx.io.signal);
+    if (v) await lib.db.run("UPDATE syncs SET api_version = ? WHERE id = ?", [v, syncId]);
+    for (const name of options.resources) {
+      const why = await syncResource(run, LIBRARY[name]);
+      if (why === undefined) synced.push(name);
+      else {
+        skipped.push({ resource: name, reason: why });
+        progress.skip(name, why);
+      }
+    }
+  } catch (err) {
+    progress.stop();
+    await finishSync(run, "partial").catch(() => undefined);
+    if (err instanceof PepError && err.exitCode !== 2)
+      err.hints.push(
+        "the sync keeps every page it finished: run the same pep sync again to go on from where it stopped",
+      );
+    throw err;
+  }
+  progress.stop();
+  await finishSync(run, "complete");
+  return {
+    library: lib.location,
+    sync_id: syncId,
+    status: "complete",
+    resources: synced,
+    skipped,
+    items: counters.items,
+    added: counters.added,
+    changed: counters.changed,
+    removed: counters.removed,
+    requests: counters.requests,
+    not_modified: counters.notModified,
+    seconds: Math.round((clock.now() - started) / 10) / 100,
+    synthetic: counters.synthetic || (await ctx.config()).baseUrlSource === "sandbox",
+  };
+}

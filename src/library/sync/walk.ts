@@ -1,0 +1,235 @@
+/**
+ * One resource's walk: every page of its default listing through the same paginator as
+ * an export (http/paginate.ts), each page asked with `If-None-Match` when the library
+ * knows it. A page that answers 304 costs no body: the library's `pages` row says which
+ * items it holds and where the next page starts, so the walk goes on from there. Each
+ * page is committed with the walk's checkpoint (`sync_state`: the next cursor) in one
+ * transaction, into the resource's staging table, so a walk cut short goes on from where
+ * it stopped; the resource table itself changes only when the walk completes (merge.ts).
+ */
+import { LIMITS } from "../../api/enums.js";
+import { stringifyExact } from "../../core/exact-number.js";
+import { paginate, type RequestFn } from "../../http/paginate.js";
+import type { ApiResponse, Client } from "../../http/types.js";
+import type { Db, Queryable } from "../db.js";
+import { columnValue, dataItemTexts, itemKey } from "../items.js";
+import type { LibraryResource } from "../schema.js";
+import type { SyncCounters } from "./counters.js";
+
+/** The query of every walk: the API's default listing, the largest pages. */
+export const WALK_QUERY = `limit=${LIMITS.pageMax}`;
+
+interface PageRow {
+  etag: string | null;
+  next_cursor: string | null;
+  item_ids: string;
+}
+
+interface Checkpoint {
+  sync_id: number;
+  started_at: string;
+  cursor: string | null;
+  ord_next: number;
+  pages: number;
+}
+
+export interface WalkOptions {
+  db: Db;
+  client: Client;
+  lib: LibraryResource;
+  syncId: number;
+  now: () => string;
+  /** Refetch every page whole: no If-None-Match, no resumed checkpoint. */
+  full: boolean;
+  signal: AbortSignal;
+  counters: SyncCounters;
+  /** Keeps the `meta` of an answer under a key (sync/meta.ts). */
+  keepMeta?: (key: string, meta: ApiResponse["meta"] | undefined) => Promise<void>;
+  /** After each page: pages and items of this walk so far. */
+  onPage?: (pages: number, items: number) => void;
+}
+
+/** Where the walk starts: its checkpoint, resumed, or a new one (staging emptied). */
+async function startWalk(o: WalkOptions): Promise<Checkpoint> {
+  const { db, lib } = o;
+  const found = await db.get<Checkpoint & { query: string }>(
+    "SELECT sync_id, started_at, query, cursor, ord_next, pages FROM sync_state WHERE resource = ?",
+    [lib.name],
+  );
+  if (found && !o.full && found.query === WALK_QUERY) return { ...found, pages: Number(found.pages) };
+  const fresh: Checkpoint = { sync_id: o.syncId, started_at: o.now(), cursor: null, ord_next: 0, pages: 0 };
+  await db.transaction(async (tx) => {
+    await tx.run(`DELETE FROM "staged_${lib.table}"`);
+    await tx.run("DELETE FROM staged_pages WHERE resource = ?", [lib.name]);
+    await tx.run("DELETE FROM sync_state WHERE resource = ?", [lib.name]);
+    await tx.run(
+      "INSERT INTO sync_state (resource, sync_id, started_at, query, cursor, ord_next, pages) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      [lib.name, fresh.sync_id, fresh.started_at, WALK_QUERY, null, 0, 0],
+    );
+  });
+  return fresh;
+}
+
+/** Stages a page's items: whole ones with their typed columns, or (a 304) their ids alone. */
+async function stageItems(
+  tx: Queryable,
+  lib: LibraryResource,
+  rows: Array<{ id: string; ord: number; item: unknown; text: string | null }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = ["id", ...lib.columns.map((c) => `"${c.name}"`), "item", "ord"];
+  const values: unknown[] = [];
+  for (const r of rows) {
+    values.push(r.id);
+    for (const c of lib.columns) values.push(r.text === null ? null : columnValue(r.item, c));
+    values.push(r.text, r.ord);
+  }
+  const one = `(${cols.map(() => "?").join(", ")})`;
+  const set = cols
+    .slice(1)
+    .map((c) => `${c} = excluded.${c}`)
+    .join(", ");
+  await tx.run(
+    `INSERT INTO "staged_${lib.table}" (${cols.join(", ")}) VALUES ${rows.map(() => one).join(", ")} ON CONFLICT (id) DO UPDATE SET ${set}`,
+    values,
+  );
+}
+
+/** Commits one page: its items staged, its page row, and the checkpoint moved past it. */
+async function commitPage(
+  o: WalkOptions,
+  cp: Checkpoint,
+  page: { cursor: string; etag: string | null; next: string | null; ids: string[] },
+  rows: Array<{ id: string; ord: number; item: unknown; text: string | null }>,
+): Promise<void> {
+  await o.db.transaction(async (tx) => {
+    await stageItems(tx, o.lib, rows);
+    await tx.run(
+      `INSERT INTO staged_pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (resource, query, cursor) DO UPDATE SET etag = excluded.etag, next_cursor = excluded.next_cursor, item_ids = excluded.item_ids, fetched_at = excluded.fetched_at`,
+      [o.lib.name, WALK_QUERY, page.cursor, page.etag, page.next, JSON.stringify(page.ids), o.now()],
+    );
+    await tx.run("UPDATE sync_state SET cursor = ?, ord_next = ?, pages = ? WHERE resource = ?", [
+      page.next,
+      cp.ord_next + rows.length,
+      cp.pages + 1,
+      o.lib.name,
+    ]);
+  });
+  cp.cursor = page.next;
+  cp.ord_next += rows.length;
+  cp.pages += 1;
+}
+
+/** Pages asked ahead of the walk, from the cursors the last sync met (a re-sync's pages in a chain). */
+export const READ_AHEAD = 6;
+
+type Answer = Promise<{ res: ApiResponse; known: PageRow | undefined }>;
+
+/**
+ * A re-sync knows every cursor of the last walk (`pages`), so it need not wait for each
+ * page to learn the next: it asks up to READ_AHEAD pages ahead at once, each with its
+ * ETag. The walk still takes them in order, and where a page answers with another next
+ * cursor than the one kept, the pages asked ahead of it are not used (their requests are
+ * counted all the same).
+ */
+function readAhead(o: WalkOptions, path: string) {
+  const chain = new Map<string, PageRow>();
+  const asked = new Map<string, Answer>();
+  const ask = (cursor: string, options: Parameters<RequestFn>[1]): Answer => {
+    const known = chain.get(cursor);
+    const query = { ...options?.query, cursor: cursor === "" ? undefined : cursor };
+    const res = o.client.request(path, { ...options, query, noCache: true, ifNoneMatch: known?.etag ?? undefined });
+    return res.then((r) => ({ res: r, known }));
+  };
+  return {
+    async load(): Promise<void> {
+      if (o.full) return;
+      const rows = await o.db.all<PageRow & { cursor: string }>(
+        "SELECT cursor, etag, next_cursor, item_ids FROM pages WHERE resource = ? AND query = ?",
+        [o.lib.name, WALK_QUERY],
+      );
+      for (const r of rows) chain.set(r.cursor, r);
+    },
+    /** The answer for `cursor`, asked now unless asked ahead; asks the next pages of the chain ahead. */
+    take(cursor: string, options: Parameters<RequestFn>[1]): Answer {
+      const answer = asked.get(cursor) ?? ask(cursor, options);
+      asked.delete(cursor);
+      let next = chain.get(cursor)?.next_cursor ?? null;
+      for (let i = 0; i < READ_AHEAD && next !== null; i++) {
+        if (!asked.has(next)) {
+          const a = ask(next, options);
+          a.catch(() => undefined); // met (and thrown) when the walk takes it
+          asked.set(next, a);
+        }
+        next = chain.get(next)?.next_cursor ?? null;
+      }
+      return answer;
+    },
+    /** Requests asked ahead that the walk did not take (counted, then dropped). */
+    async settle(): Promise<number> {
+      const left = [...asked.values()];
+      asked.clear();
+      await Promise.allSettled(left);
+      return left.length;
+    },
+  };
+}
+
+/** The request function the paginator walks with: conditional, staging each page as it lands. */
+function stagingRequest(o: WalkOptions, cp: Checkpoint, ahead: ReturnType<typeof readAhead>): RequestFn {
+  return async (_path, options) => {
+    const cursor = typeof options?.query?.cursor === "string" ? options.query.cursor : "";
+    const { res, known } = await ahead.take(cursor, options);
+    o.counters.requests += 1;
+    if (res.status === 304 && known) {
+      o.counters.notModified += 1;
+      const ids = JSON.parse(known.item_ids) as string[];
+      const rows = ids.map((id, i) => ({ id, ord: cp.ord_next + i, item: null, text: null }));
+      await commitPage(o, cp, { cursor, etag: res.etag ?? known.etag, next: known.next_cursor, ids }, rows);
+      return notModifiedPage(res, ids, known.next_cursor);
+    }
+    if (res.meta?.sandbox !== undefined) o.counters.synthetic = true;
+    await o.keepMeta?.(`list:${o.lib.name}`, res.meta);
+    const items = Array.isArray(res.data) ? res.data : [];
+    const texts = dataItemTexts(res.text);
+    const rows = items.map((item, i) => {
+      const text = texts?.length === items.length ? texts[i]! : (stringifyExact(item) ?? "null");
+      return { id: itemKey(item, text), ord: cp.ord_next + i, item, text };
+    });
+    const next = res.pagination?.has_more ? (res.pagination.next_cursor ?? null) : null;
+    await commitPage(o, cp, { cursor, etag: res.etag ?? null, next, ids: rows.map((r) => r.id) }, rows);
+    return res;
+  };
+}
+
+/** A 304 page as the paginator reads it: the ids it holds and the cursor after it. */
+function notModifiedPage(res: ApiResponse, ids: string[], next: string | null): ApiResponse {
+  return { ...res, data: ids, pagination: { next_cursor: next, has_more: next !== null } };
+}
+
+/**
+ * Walks every page of the resource into staging, from its checkpoint; resolves to the
+ * walk's first sync id and start time (a resumed walk began in an earlier run).
+ */
+export async function walkResource(o: WalkOptions): Promise<{ startedAt: string; syncId: number }> {
+  const cp = await startWalk(o);
+  const done = cp.pages > 0 && cp.cursor === null;
+  if (!done) {
+    const ahead = readAhead(o, o.lib.endpoint.path);
+    await ahead.load();
+    const pages = paginate(stagingRequest(o, cp, ahead), o.lib.endpoint.path, {
+      pageSize: LIMITS.pageMax,
+      cursor: cp.cursor ?? undefined,
+      signal: o.signal,
+    });
+    try {
+      for await (const _ of pages) {
+        if (pages.state.pageLeft === 0) o.onPage?.(cp.pages, cp.ord_next);
+      }
+    } finally {
+      o.counters.requests += await ahead.settle();
+    }
+  }
+  return { startedAt: cp.started_at, syncId: Number(cp.sync_id) };
+}

@@ -1,0 +1,65 @@
+/**
+ * What `--offline` reads from the library (docs/offline.md): the stored text of list
+ * items and of detail answers, exactly as the API sent them, the `meta` of those answers,
+ * and the last sync. Nothing here rebuilds a record: an answer the library does not hold
+ * is "not in the library", never made up from other answers.
+ *
+ * One implementation reads the SQL library (`sql-reader.ts`, SQLite or PostgreSQL); the
+ * offline client (`client.ts`) only sees this interface.
+ */
+import type { Meta } from "../http/types.js";
+
+/** A list resource of the library, named as `pep sync` names it. */
+export type LibraryResource =
+  | "peptides"
+  | "studies"
+  | "vendors"
+  | "products"
+  | "prices"
+  | "categories"
+  | "research-areas";
+
+/**
+ * A detail answer kept per item: `peptide` (/peptides/{id}), `research`
+ * (/peptides/{id}/research), `regulatory` (/regulatory-status/{id}), `peptide-studies`
+ * (/peptides/{id}/studies, the whole list), `vendor` (/vendors/{id}), `study` (/studies/{id}).
+ */
+export type DetailKind = "peptide" | "research" | "regulatory" | "peptide-studies" | "vendor" | "study";
+
+/** The last finished sync: what the notice and a manifest name. */
+export interface SyncInfo {
+  id: string;
+  /** When it finished, ISO 8601 UTC. */
+  finishedAt: string;
+  baseUrl: string | undefined;
+  apiVersion: string | undefined;
+}
+
+/** One stored list item: its place in the API's default order and its text as sent. */
+export interface StoredItem {
+  ord: number;
+  text: string;
+}
+
+/** A detail answer: the `data` text as sent, and the `meta` it came with. */
+export interface StoredDetail {
+  text: string;
+  meta: Meta;
+}
+
+export interface LibraryReader {
+  /** Where the library is, for messages (a path, or a URL without its password). */
+  readonly where: string;
+  lastSync(): Promise<SyncInfo | undefined>;
+  /** The `meta` of the resource's list pages as sent (without request ids); undefined when never synced. */
+  listMeta(resource: LibraryResource): Promise<Meta | undefined>;
+  /**
+   * Items after position `after` in the API's default order, at most `limit` of them;
+   * with `citedBy`, only the studies that peptide (by id) cites.
+   */
+  items(resource: LibraryResource, range: { after: number; limit: number; citedBy?: string }): Promise<StoredItem[]>;
+  /** The item with this id: exactly, else the one id equal to it ignoring case. */
+  item(resource: LibraryResource, id: string): Promise<StoredItem | undefined>;
+  detail(kind: DetailKind, id: string): Promise<StoredDetail | undefined>;
+  close(): Promise<void>;
+}

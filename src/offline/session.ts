@@ -1,0 +1,98 @@
+/**
+ * What an offline client keeps for one run: the library's last sync (read once, told
+ * once), the small resources read whole to resolve names, and the turning of a name
+ * (a peptide's alias, a vendor's slug, a study id) into the stored item's id.
+ */
+import { parseJsonExact } from "../core/exact-number.js";
+import { EXIT, PepError, UsageError } from "../core/errors.js";
+import type { LibraryReader, LibraryResource, StoredItem, SyncInfo } from "./reader.js";
+import type { Item } from "./routes.js";
+
+/** Not in the library: exit 4, as the API's 404, with the sync that would fetch it. */
+export class NotInLibraryError extends PepError {
+  constructor(message: string, resource: LibraryResource) {
+    super(message, EXIT.notFound, {
+      hints: [`Run \`pep sync ${resource}\` while online to fetch it into the library, then try again.`],
+    });
+  }
+}
+
+/** Items read per query while a filter skips some: a page rarely needs a second read. */
+export const BATCH = 500;
+
+export const parseItem = (stored: StoredItem): Item => parseJsonExact(stored.text) as Item;
+
+export interface Session {
+  readonly reader: LibraryReader;
+  /** The last sync; a library no sync ever finished is refused. */
+  sync(): Promise<SyncInfo>;
+  /** The last sync once read, for the client's base URL. */
+  synced(): SyncInfo | undefined;
+  /** The id of the item `given` names; none: not in the library (exit 4). */
+  resolve(resource: LibraryResource, given: string): Promise<string>;
+}
+
+/** Every stored item of a resource, in order (for the small ones: peptides, vendors). */
+async function readAll(reader: LibraryReader, resource: LibraryResource): Promise<Item[]> {
+  const out: Item[] = [];
+  for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+    const rows = await reader.items(resource, { after, limit: BATCH });
+    for (const r of rows) out.push(parseItem(r));
+    if (rows.length < BATCH) return out;
+    after = rows[rows.length - 1]!.ord;
+  }
+}
+
+/** The names an item answers to: a peptide's id, name, synonyms and aliases; a vendor's id and slug. */
+function namesOf(resource: LibraryResource, it: Item): string[] {
+  return resource === "peptides"
+    ? [it.id, it.name, ...(Array.isArray(it.also_known_as) ? it.also_known_as : [])].map(String)
+    : [it.id, it.slug].filter((v) => v !== undefined && v !== null).map(String);
+}
+
+export function createSession(reader: LibraryReader, onSync?: (sync: SyncInfo, where: string) => void): Session {
+  let syncPromise: Promise<SyncInfo> | undefined;
+  let synced: SyncInfo | undefined;
+  const whole = new Map<LibraryResource, Promise<Item[]>>();
+  return {
+    reader,
+    synced: () => synced,
+    sync: () =>
+      (syncPromise ??= reader.lastSync().then((s) => {
+        if (!s)
+          throw new UsageError(`--offline: the library ${reader.where} holds no finished sync`, {
+            hints: ["Run `pep sync` while online to fill it."],
+          });
+        synced = s;
+        onSync?.(s, reader.where);
+        return s;
+      })),
+    /**
+     * A study by its id (exactly, else ignoring case); a peptide or vendor by any of its
+     * names as written, else the one item that matches ignoring case.
+     */
+    async resolve(resource, given) {
+      if (resource === "studies") {
+        const found = await reader.item("studies", given);
+        if (!found) throw new NotInLibraryError(`study "${given}" is not in the library`, "studies");
+        return String(parseItem(found).id);
+      }
+      // The usual case, an id as the API lists it: one indexed look-up, not every item read.
+      const byId = await reader.item(resource, given);
+      if (byId && parseItem(byId).id === given) return given;
+      let all = whole.get(resource);
+      if (!all) {
+        all = readAll(reader, resource);
+        whole.set(resource, all);
+      }
+      const items = await all;
+      const exact = items.find((it) => namesOf(resource, it).includes(given));
+      if (exact) return String(exact.id);
+      const lower = given.toLowerCase();
+      const loose = items.filter((it) => namesOf(resource, it).some((n) => n.toLowerCase() === lower));
+      if (loose.length === 1) return String(loose[0]!.id);
+      const noun = resource === "peptides" ? "peptide" : "vendor";
+      throw new NotInLibraryError(`${noun} "${given}" is not in the library`, resource);
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * `--manifest`: `<file>.manifest.json` beside a `--file` export, written once the export
+ * is in place (docs/cli.md#manifests). It says what was run (the command words, any
+ * password or key-like value masked), against what (base URL, API version, pep version),
+ * when (start and end), what came back (each answer's request id and ETag, the item
+ * count) and what was written (the file's size and SHA-256), and where the data came
+ * from: the API, the sandbox, or the library (its sync id and time).
+ *
+ * It is written atomically (a temp file beside it, fsynced, renamed over the old one)
+ * with the export's own mode: whoever may read the export may read how it was made, and
+ * nothing secret is in it. A run that fails before the export is in place never gets here,
+ * so an old manifest stays as it was; one that fails writing the manifest removes the old
+ * one, which would describe another file.
+ */
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { open, rename, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import { UsageError } from "../core/errors.js";
+import { tempSuffix } from "../core/temp-name.js";
+import { isKeyParam, maskUrl } from "../http/url.js";
+
+export const MANIFEST_VERSION = 1;
+
+/** The manifest's name beside its export. */
+export const manifestPath = (file: string): string => `${file}.manifest.json`;
+
+export interface ManifestFacts {
+  /** The command words after `pep`, as typed. */
+  argv: readonly string[];
+  /** The export as named on the command line, and its absolute path. */
+  file: string;
+  path: string;
+  format: string;
+  source: "api" | "sandbox" | "library";
+  baseUrl: string | undefined;
+  apiVersion: string | undefined;
+  pepVersion: string;
+  synthetic: boolean;
+  library: { syncId: string; syncedAt: string; location: string } | undefined;
+  startedAt: Date;
+  finishedAt: Date;
+  items: number;
+  pages: ReadonlyArray<{ status: number; requestId: string | undefined; etag: string | undefined; fromCache: boolean }>;
+}
+
+/** Flags whose next word is `name=value` (a key-like name's value is masked). */
+const PAIR_FLAGS = new Set(["--param", "-F", "--field", "-f", "--raw-field"]);
+
+/** The command words with passwords in URLs and key-like `name=value` values masked. */
+export function maskedWords(argv: readonly string[]): string[] {
+  const maskPair = (pair: string) => {
+    const eq = pair.indexOf("=");
+    return eq > 0 && isKeyParam(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=…` : maskUrl(pair);
+  };
+  return argv.map((word, i) => {
+    if (i > 0 && PAIR_FLAGS.has(argv[i - 1]!)) return maskPair(word);
+    const eq = word.startsWith("--") ? word.indexOf("=") : -1;
+    if (eq > 0) {
+      const flag = word.slice(0, eq);
+      const value = word.slice(eq + 1);
+      return `${flag}=${PAIR_FLAGS.has(flag) ? maskPair(value) : maskUrl(value)}`;
+    }
+    return maskUrl(word);
+  });
+}
+
+async function sha256Of(file: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest("hex"), bytes };
+}
+
+/** The manifest's JSON object. */
+export function manifestOf(facts: ManifestFacts, written: { sha256: string; bytes: number }) {
+  return {
+    manifest_version: MANIFEST_VERSION,
+    command: ["pep", ...maskedWords(facts.argv)],
+    file: facts.file,
+    format: facts.format,
+    source: facts.source,
+    synthetic: facts.synthetic,
+    base_url: facts.baseUrl === undefined ? null : maskUrl(facts.baseUrl),
+    api_version: facts.apiVersion ?? null,
+    pep_version: facts.pepVersion,
+    ...(facts.library
+      ? {
+          library: {
+            sync_id: facts.library.syncId,
+            synced_at: facts.library.syncedAt,
+            location: facts.library.location,
+          },
+        }
+      : {}),
+    started_at: facts.startedAt.toISOString(),
+    finished_at: facts.finishedAt.toISOString(),
+    items: facts.items,
+    requests: facts.pages.map((p) => ({
+      request_id: p.requestId ?? null,
+      etag: p.etag ?? null,
+      status: p.status,
+      from_cache: p.fromCache,
+    })),
+    bytes: written.bytes,
+    sha256: written.sha256,
+  };
+}
+
+/** A manifest describes a file written whole: not a device or pipe written in place (exit 2). */
+export async function checkManifestTarget(file: string): Promise<void> {
+  const st = await stat(file).catch(() => undefined);
+  if (st && !st.isFile())
+    throw new UsageError(`--manifest: ${file} is not a regular file, so there is no finished file to describe`);
+}
+
+/** Writes `<file>.manifest.json` for the finished export; resolves to its path. */
+export async function writeManifest(facts: ManifestFacts): Promise<string> {
+  const target = manifestPath(facts.path);
+  try {
+    const st = await stat(facts.path);
+    const text = `${JSON.stringify(manifestOf(facts, await sha256Of(facts.path)), null, 2)}\n`;
+    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${tempSuffix()}.tmp`);
+    const mode = st.mode & 0o666;
+    const handle = await open(temp, "wx", mode);
+    try {
+      await handle.chmod(mode);
+      await handle.writeFile(text);
+      await handle.sync();
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      await unlink(temp).catch(() => undefined);
+      throw err;
+    }
+    await handle.close();
+    await rename(temp, target).catch(async (err) => {
+      await unlink(temp).catch(() => undefined);
+      throw err;
+    });
+    return target;
+  } catch (err) {
+    // The export is new: an old manifest beside it would describe another file.
+    await unlink(target).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * `--manifest`: `<file>.manifest.json` beside a finished `--file` export, saying what was
+ * run (credentials masked), against what, when, what came back (request ids, ETags, the
+ * item count) and what was written (size, SHA-256); never for a cut export, whose old
+ * manifest stays as it was.
+ */
+import { createHash } from "node:crypto";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { maskedWords } from "../../src/output/manifest.js";
+import { inProcessPep } from "../helpers/cli.js";
+import { faults, useFaultApi } from "../helpers/fault-api.js";
+import { useSandboxCli } from "../helpers/sandbox-cli.js";
+
+const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
+
+describe("--manifest against the sandbox", () => {
+  const cli = useSandboxCli();
+
+  it("describes a finished export: command, source, versions, times, each page's request id and ETag, count, SHA-256", async () => {
+    const dir = mkdtempSync(path.join(cli.dir, "m-"));
+    const file = path.join(dir, "studies.csv");
+    const r = await cli.pep(["studies", "export", "--page-size", "40", "--limit", "100", "--file", file, "--manifest"]);
+    expect(r.code, r.err).toBe(0);
+    const m = readJson(`${file}.manifest.json`);
+    expect(m).toMatchObject({
+      manifest_version: 1,
+      command: [
+        "pep",
+        "studies",
+        "export",
+        "--page-size",
+        "40",
+        "--limit",
+        "100",
+        "--file",
+        file,
+        "--manifest",
+        "--base-url",
+        cli.baseUrl,
+      ],
+      file,
+      format: "csv",
+      source: "sandbox",
+      synthetic: true,
+      base_url: cli.baseUrl,
+      api_version: "v1",
+      items: 100,
+      bytes: statSync(file).size,
+      sha256: sha256(file),
+    });
+    expect(m.pep_version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(m.requests).toHaveLength(3);
+    for (const req of m.requests) {
+      expect(req.request_id).toMatch(/\S/);
+      expect(req.etag).toMatch(/^"/);
+      expect(req).toMatchObject({ status: 200, from_cache: false });
+    }
+    expect(Date.parse(m.started_at)).toBeLessThanOrEqual(Date.parse(m.finished_at));
+    expect(m.library).toBeUndefined();
+    expect(statSync(`${file}.manifest.json`).mode & 0o777).toBe(statSync(file).mode & 0o777);
+    expect(readdirSync(dir).sort()).toEqual(["studies.csv", "studies.csv.manifest.json"]);
+  });
+
+  it("takes the export's mode, and an answer from the ETag cache is told as such", async () => {
+    const dir = mkdtempSync(path.join(cli.dir, "m-"));
+    const file = path.join(dir, "p.json");
+    writeFileSync(file, "[]");
+    chmodSync(file, 0o640);
+    const argv = ["peptides", "get", "--file", file, "--manifest"];
+    const ids = JSON.parse((await cli.pep(["peptides", "list", "--limit", "1", "-o", "json"])).out);
+    expect((await cli.pep([...argv.slice(0, 2), ids[0].id, ...argv.slice(2)])).code).toBe(0);
+    const again = await cli.pep([...argv.slice(0, 2), ids[0].id, ...argv.slice(2)]);
+    expect(again.code, again.err).toBe(0);
+    const m = readJson(`${file}.manifest.json`);
+    expect(m.requests).toEqual([
+      expect.objectContaining({ status: 304, from_cache: true, etag: expect.stringMatching(/^"/) }),
+    ]);
+    expect(m.items).toBe(1);
+    expect(statSync(`${file}.manifest.json`).mode & 0o777).toBe(0o640);
+  });
+
+  it("needs --file and a regular file: exit 2 before any request", async () => {
+    const alone = await cli.pep(["studies", "list", "--manifest"]);
+    expect(alone.code).toBe(2);
+    expect(alone.err).toMatch(/--manifest goes with --file/);
+    expect(alone.sent).toBe(0);
+    const device = await cli.pep(["studies", "list", "--file", "/dev/null", "--manifest"]);
+    expect(device.code).toBe(2);
+    expect(device.err).toMatch(/--manifest: \/dev\/null is not a regular file/);
+    expect(device.sent).toBe(0);
+  });
+});
+
+describe("--manifest when the export is cut short", () => {
+  const suite = useFaultApi({ total: 7 });
+
+  it("writes no manifest, and leaves an earlier one as it was", async () => {
+    const dir = mkdtempSync(path.join(suite.tmp.dir, "cut-"));
+    const argv = ["studies", "list", "-o", "csv", "--all", "--page-size", "2", "--file", "out.csv", "--manifest"];
+    const run = () =>
+      inProcessPep([...argv, "--base-url", suite.api.baseUrl, "--retries", "0"], { env: suite.tmp.env, cwd: dir });
+    const ok = await run();
+    expect(ok.code, ok.err).toBe(0);
+    const before = readFileSync(path.join(dir, "out.csv.manifest.json"), "utf8");
+    const m = JSON.parse(before);
+    expect(m).toMatchObject({ source: "api", items: 7, synthetic: false, sha256: sha256(path.join(dir, "out.csv")) });
+    // Seven items two a page: four pages, each with the request id the server sent.
+    expect(m.requests).toHaveLength(4);
+    for (const req of m.requests) expect(req.request_id).toMatch(/^req_fault_\d+$/);
+
+    suite.api.fault(suite.api.cursorAt(4), faults.status(503));
+    const cut = await run();
+    expect(cut.code).toBe(6);
+    expect(readFileSync(path.join(dir, "out.csv.manifest.json"), "utf8")).toBe(before);
+    expect(readdirSync(dir).filter((f) => f.includes("manifest"))).toEqual(["out.csv.manifest.json"]);
+
+    // The same command finishes the export from its partial: the manifest counts the whole file.
+    suite.api.heal();
+    const finished = await run();
+    expect(finished.code, finished.err).toBe(0);
+    const after = JSON.parse(readFileSync(path.join(dir, "out.csv.manifest.json"), "utf8"));
+    expect(after).toMatchObject({ items: 7, sha256: sha256(path.join(dir, "out.csv")) });
+    expect(after.requests).toHaveLength(2);
+  });
+});
+
+describe("the command words in a manifest", () => {
+  it("mask passwords in URLs and key-like parameter values, and keep the rest as typed", () => {
+    expect(
+      maskedWords([
+        "studies",
+        "export",
+        "--proxy",
+        "http://user:secret@proxy.example:3128",
+        "--proxy=http://u:p@h:1",
+        "--db",
+        "postgres://pep:hunter2@db.example/lib",
+        "--param",
+        "api_key=abc123",
+        "--param=token=xyz",
+        "--param",
+        "form=capsules",
+        "--api-key-file",
+        "/home/me/key.txt",
+      ]),
+    ).toEqual([
+      "studies",
+      "export",
+      "--proxy",
+      "http://…@proxy.example:3128",
+      "--proxy=http://…@h:1",
+      "--db",
+      "postgres://…@db.example/lib",
+      "--param",
+      "api_key=…",
+      "--param=token=…",
+      "--param",
+      "form=capsules",
+      "--api-key-file",
+      "/home/me/key.txt",
+    ]);
+  });
+});

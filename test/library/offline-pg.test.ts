@@ -1,0 +1,67 @@
+/**
+ * `--offline` with the library in PostgreSQL (`--db postgres://…`): the same bytes as
+ * online, read from the `*_text` columns (jsonb would rewrite the numbers), on any Node
+ * (no node:sqlite needed). Runs against PEP_TEST_PG_URL; in CI a missing server fails.
+ */
+import pg from "pg";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
+import { fillLibraryAt } from "../helpers/library-fill.js";
+import { useSandboxCli } from "../helpers/sandbox-cli.js";
+import { PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
+
+requirePgInCi();
+
+describe.skipIf(!PG_URL)("--offline from a PostgreSQL library", () => {
+  const cli = useSandboxCli();
+  const schema = `pep_offline_${process.pid}_${Date.now()}`;
+  let env: Record<string, string>;
+  let url: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    await admin.end();
+    url = pgSchemaUrl(PG_URL!, schema);
+    await fillLibraryAt(cli.baseUrl, { kind: "postgres", url });
+    env = { PEP_API_KEY: "sbx_full_key", COLUMNS: "160" };
+  }, 120_000);
+
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  it("answers list and get commands with the online bytes, sending nothing", async () => {
+    const peptides = JSON.parse((await cli.pep(["peptides", "list", "-o", "json"], { env })).out);
+    const vendors = JSON.parse((await cli.pep(["vendors", "list", "-o", "json"], { env })).out);
+    const cases = [
+      ["peptides", "list", "--all", "-o", "json"],
+      ["peptides", "get", peptides[0].id, "-o", "json"],
+      ["peptides", "studies", peptides[1].id, "-o", "csv"],
+      ["studies", "list", "--peptide", peptides[2].id, "-o", "json"],
+      ["studies", "list", "--all", "-o", "csv"],
+      ["studies", "export", "--peptide", peptides[2].id, "-o", "bibtex"],
+      ["vendors", "get", vendors[0].slug, "-o", "table"],
+      ["prices", "--limit", "40", "-o", "ndjson"],
+      ["research-areas", "-o", "table"],
+    ];
+    for (const argv of cases) {
+      const online = await cli.pep(argv, { env });
+      const offline = await cli.pep(["--offline", "--db", url, ...argv], { env });
+      expect(online.code, online.err).toBe(0);
+      expect(offline.code, offline.err).toBe(0);
+      expect(offline.sent).toBe(0);
+      expect(offline.out).toBe(online.out);
+    }
+  }, 120_000);
+
+  it("PEP_DB names the library as --db does, and an id it lacks is exit 4", async () => {
+    const r = await cli.pep(["--offline", "peptides", "get", "no-such"], { env: { ...env, PEP_DB: url } });
+    expect(r.code).toBe(4);
+    expect(r.err).toMatch(/pep sync/);
+    expect(r.sent).toBe(0);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The library in a real PostgreSQL server (PEP_TEST_PG_URL, which .ci/run starts): the
+ * same sync, change log and read-only SQL as in SQLite, the schema in jsonb, one syncer
+ * at a time by an advisory lock. Kept lean: CI runs it on every leg that runs the suite.
+ * Without a server it skips, except in CI, where that is a failure.
+ */
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MIGRATIONS, migrate, schemaVersion } from "../../src/library/migrations.js";
+import { openLibraryAt } from "../../src/library/open.js";
+import { openPostgres } from "../../src/library/postgres.js";
+import { SCHEMA_VERSION } from "../../src/library/schema.js";
+import { runPep, scratch } from "../helpers/cli.js";
+import { type FakeApi, startFakeApi } from "./fake-api.js";
+import { PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
+
+requirePgInCi();
+
+describe.skipIf(!PG_URL)("the library in PostgreSQL", () => {
+  const schemas: string[] = [];
+  let admin: Awaited<ReturnType<typeof openPostgres>>;
+  let api: FakeApi;
+  let tmp: ReturnType<typeof scratch>;
+  let url: string;
+  beforeAll(async () => {
+    admin = await openPostgres(PG_URL!, { readOnly: false });
+  });
+  afterAll(async () => {
+    for (const s of schemas) await admin.exec(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+    await admin.close();
+  });
+  beforeEach(async () => {
+    const schema = `t_${process.pid}_${schemas.length}_${Math.random().toString(36).slice(2, 8)}`;
+    schemas.push(schema);
+    await admin.exec(`CREATE SCHEMA "${schema}"`);
+    url = pgSchemaUrl(PG_URL!, schema);
+    api = await startFakeApi();
+    tmp = scratch("pep-pg-");
+  });
+  afterEach(async () => {
+    await api.close();
+    tmp.cleanup();
+  });
+  const pep = (argv: string[]) =>
+    runPep(["--db", url, ...argv], {
+      env: { ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "data"), PEP_BASE_URL: api.base, PEP_API_KEY: "k_test_1234" },
+    });
+
+  it("syncs into jsonb with the text as sent beside it, re-syncs with 304s, logs changes, answers read-only SQL", async () => {
+    const first = await pep(["sync", "-o", "json"]);
+    expect(first.code, first.err).toBe(0);
+    expect(JSON.parse(first.out)).toMatchObject({ items: 258, added: 258, status: "complete" });
+    const rows = await pep(["sql", "SELECT price, item_text, item->>'currency' AS currency FROM prices", "-o", "json"]);
+    expect(rows.code, rows.err).toBe(0);
+    expect(JSON.parse(rows.out)).toEqual([
+      {
+        price: "12.50",
+        item_text:
+          '{"id":"off_1","peptide":{"id":"pep-0","name":"Pep 0"},"price":12.50,"currency":"USD","in_stock":true}',
+        currency: "USD",
+      },
+    ]);
+    const counted = await pep([
+      "sql",
+      "SELECT evidence_classification, COUNT(*) AS n FROM studies GROUP BY 1 ORDER BY 1",
+      "-o",
+      "csv",
+    ]);
+    expect(counted.out).toBe("evidence_classification,n\r\nhuman_study,125\r\nin_vitro,125\r\n");
+
+    api.log.length = 0;
+    const again = await pep(["sync", "-o", "json"]);
+    expect(again.code, again.err).toBe(0);
+    const s = JSON.parse(again.out);
+    expect(s).toMatchObject({ added: 0, changed: 0, removed: 0 });
+    expect(s.not_modified).toBe(s.requests);
+    expect(api.log.every((l) => l.status === 304)).toBe(true);
+
+    api.lists.studies![3] = { ...api.lists.studies![3]!, title: "Renamed" };
+    api.lists.studies!.splice(0, 1);
+    const third = await pep(["sync", "studies", "-o", "json"]);
+    expect(JSON.parse(third.out)).toMatchObject({ changed: 1, removed: 1, added: 0 });
+    const log = JSON.parse((await pep(["changes", "--since", "last", "-o", "json"])).out) as Array<
+      Record<string, unknown>
+    >;
+    expect(log.map((c) => [c.id, c.kind, c.field, c.new_value])).toEqual([
+      ["pmid-1003", "changed", "title", "Renamed"],
+      ["pmid-1000", "removed", null, null],
+    ]);
+    expect(
+      (await pep(["sql", "SELECT COUNT(*) AS n FROM study_cited_by WHERE study_id = 'pmid-1000'", "-o", "json"])).out,
+    ).toMatch(/"n": 0/);
+  });
+
+  it("refuses writes and places SQL errors by PostgreSQL's position (exit 2)", async () => {
+    expect((await pep(["sync", "categories", "-q"])).code).toBe(0);
+    const write = await pep(["sql", "WITH gone AS (DELETE FROM categories RETURNING id) SELECT * FROM gone"]);
+    expect(write.code).toBe(2);
+    expect(write.err).toMatch(/pep sql only reads: the statement would write/);
+    const bad = await pep(["sql", "SELECT nosuch FROM categories"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/SQL error at column 8: column "nosuch" does not exist/);
+    expect((await pep(["sql", "SELECT COUNT(*) AS n FROM categories", "-o", "json"])).out).toMatch(/"n": 1/);
+  });
+
+  it("one syncer at a time (advisory lock): a second waits, or with --no-wait is refused", async () => {
+    const [a, b] = await Promise.all([pep(["sync", "studies", "-q"]), pep(["sync", "studies", "-q"])]);
+    expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
+    api.delayMs = 250;
+    const first = pep(["sync", "studies", "--full"]); // page after page: it holds the library ~750 ms
+    await new Promise((r) => setTimeout(r, 300));
+    const [c, d] = await Promise.all([first, pep(["sync", "studies", "--no-wait"])]);
+    expect(c.code).toBe(0);
+    expect(d.code, d.err).toBe(6);
+    expect(d.err).toMatch(/another pep sync \(another connection\) is filling the library at postgres:\/\//);
+  });
+
+  for (const from of MIGRATIONS.map((m) => m.version - 1)) {
+    it(`migrates a PostgreSQL library of schema version ${from} to ${SCHEMA_VERSION}`, async () => {
+      const db = await openPostgres(url, { readOnly: false });
+      await migrate(db, from);
+      await db.close();
+      const lib = await openLibraryAt({ kind: "postgres", url }, { write: true });
+      expect(await schemaVersion(lib.db)).toBe(SCHEMA_VERSION);
+      await lib.close();
+    });
+  }
+});
