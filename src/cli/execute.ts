@@ -154,9 +154,10 @@ const isJson = (f: string | undefined) => f === "json" || f === "ndjson";
  * second signal. A device or pipe written in place takes none.
  */
 async function lockFileTarget(file: string, ending: Ending, notice: (l: string) => void): Promise<() => void> {
-  const { lstat } = await import("node:fs/promises");
-  const st = await lstat(file).catch(() => undefined);
-  if (st && !st.isFile() && !st.isSymbolicLink()) return () => {};
+  const { stat } = await import("node:fs/promises");
+  // What the path names in the end: `/dev/stdout` is a link to a device, written in place.
+  const st = await stat(file).catch(() => undefined);
+  if (st && !st.isFile()) return () => {};
   const { lockTarget } = await import("../output/file-claim.js");
   const lock = lockTarget(file, notice);
   const forget = ending.onHardExit(() => lock.release());

@@ -265,6 +265,26 @@ describe.skipIf(!existsSync("/proc/self/stat"))("locks", () => {
     },
   );
 
+  it("a named pipe or device written in place takes no lock beside it (no `/dev/stdout.lock`)", async () => {
+    const fifo = path.join(dir, "out.fifo");
+    spawnSync("mkfifo", [fifo]);
+    const reader = spawn("cat", [fifo], { stdio: ["ignore", "pipe", "ignore"] });
+    let read = "";
+    reader.stdout.on("data", (b: Buffer) => (read += b));
+    // Reached through a link, as /dev/stdout is.
+    const link = path.join(dir, "out.link");
+    symlinkSync(fifo, link);
+    const hold = api.holdAt("o10");
+    const running = pep(argv(link, ["-o", "csv"]));
+    for (let i = 0; i < 500 && !api.asked().includes("o10"); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(readdirSync(dir).filter((f) => f.endsWith(".lock"))).toEqual([]);
+    hold.release();
+    const r = await running;
+    expect(r.code, r.err).toBe(0);
+    await new Promise((done) => reader.once("close", done));
+    expect(parseCsv(read).map((row) => row.id)).toEqual(allIds());
+  });
+
   it("a planted temp file named for process 1 blocks nothing", async () => {
     const target = path.join(dir, "s.csv");
     writeFileSync(path.join(dir, ".s.csv.1-0.tmp"), "");
