@@ -34,6 +34,32 @@ import { AREA_OPTIONS, SEARCH_OPTIONS } from "./params/research.js";
 import { STUDY_FILTER_OPTIONS } from "./params/studies.js";
 import { SHIPS_TO_OPTIONS, VENDOR_LIST_OPTIONS } from "./params/vendors.js";
 import type { Resource } from "./resources.js";
+import { toStudyId } from "./study-id.js";
+
+/**
+ * Parameters that take a list, sent comma-separated: the values each member may take
+ * (none: any) and how many members. Read by callers that pass a list as an array (the MCP
+ * tools), so that which parameters are lists is said once, here, with their schema.
+ */
+export interface ListParam {
+  values?: readonly string[];
+  min?: number;
+  max?: number;
+  /** What the members are, for a message ("vendor ids or slugs"). */
+  what?: string;
+}
+const LIST_PARAMS = new WeakMap<object, ListParam>();
+const listed = <T extends object>(schema: T, info: ListParam): T => {
+  LIST_PARAMS.set(schema, info);
+  return schema;
+};
+
+/** What a list parameter's schema (optional or not) takes, or undefined for a single value. */
+export function listParamOf(schema: unknown): ListParam | undefined {
+  const inner = (schema as { _zod?: { def?: { type?: string; innerType?: unknown } } })?._zod?.def;
+  const own = schema && typeof schema === "object" ? LIST_PARAMS.get(schema) : undefined;
+  return own ?? (inner?.type === "optional" ? listParamOf(inner.innerType) : undefined);
+}
 
 const text = (max: number) =>
   z
@@ -69,11 +95,14 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /** A comma-separated list whose every member is in `values`. */
 const csvOf = (values: readonly string[], what = "one or more of") =>
-  z.string().check(
-    z.minLength(1, { message: `must be ${what}: ${values.join(", ")}` }),
-    z.refine((s) => s.split(",").every((p) => values.includes(p.trim())), {
-      message: `must be a comma-separated list of: ${values.join(", ")}`,
-    }),
+  listed(
+    z.string().check(
+      z.minLength(1, { message: `must be ${what}: ${values.join(", ")}` }),
+      z.refine((s) => s.split(",").every((p) => values.includes(p.trim())), {
+        message: `must be a comma-separated list of: ${values.join(", ")}`,
+      }),
+    ),
+    { values },
   );
 
 const limit = (max: number) => intIn(1, max);
@@ -90,14 +119,17 @@ const country = () =>
     .string()
     .check(z.regex(COUNTRY_PATTERN, { message: "must be a two-letter country code (ISO 3166-1 alpha-2), such as US" }));
 const idList = (min: number, max: number) =>
-  z.string().check(
-    z.refine(
-      (s) => {
-        const ids = s.split(",").map((p) => p.trim());
-        return ids.length >= min && ids.length <= max && ids.every((p) => p !== "");
-      },
-      { message: `must name ${min} to ${max} vendor ids or slugs, comma-separated` },
+  listed(
+    z.string().check(
+      z.refine(
+        (s) => {
+          const ids = s.split(",").map((p) => p.trim());
+          return ids.length >= min && ids.length <= max && ids.every((p) => p !== "");
+        },
+        { message: `must name ${min} to ${max} vendor ids or slugs, comma-separated` },
+      ),
     ),
+    { min, max, what: "vendor ids or slugs" },
   );
 const currency = () =>
   z.string().check(z.regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }));
@@ -221,6 +253,15 @@ export interface Endpoint {
    */
   options: readonly OptionDef[];
   query: z.ZodMiniType<Record<string, unknown>>;
+  /** `limit` when none is given (a list, and search). */
+  defaultLimit: number;
+  /** The largest `limit` the API takes. */
+  maxLimit: number;
+  /**
+   * The path argument as the API takes it, from what people type (`12345678` is the study
+   * `pmid-12345678`); absent: taken as given. `label` names the argument in a message.
+   */
+  pathId?: (value: string, label: string) => string;
 }
 
 interface Facts {
@@ -230,6 +271,9 @@ interface Facts {
   resource: Resource;
   list?: boolean;
   options?: readonly OptionDef[];
+  defaultLimit?: number;
+  maxLimit?: number;
+  pathId?: (value: string, label: string) => string;
 }
 
 const e = (name: string, facts: Facts): Endpoint => {
@@ -243,6 +287,9 @@ const e = (name: string, facts: Facts): Endpoint => {
     list: facts.list ?? false,
     resource: facts.resource,
     options: facts.options ?? [],
+    defaultLimit: facts.defaultLimit ?? LIMITS.pageDefault,
+    maxLimit: facts.maxLimit ?? LIMITS.pageMax,
+    ...(facts.pathId ? { pathId: facts.pathId } : {}),
     get query() {
       return query[facts.query];
     },
@@ -277,6 +324,7 @@ export const ENDPOINTS = {
     query: "paged",
     resource: "cited-study",
     list: true,
+    defaultLimit: LIMITS.peptideStudiesMax,
   }),
   peptideResearch: e("peptideResearch", {
     path: "/peptides/{slug}/research",
@@ -311,6 +359,8 @@ export const ENDPOINTS = {
     query: "search",
     resource: "search",
     options: SEARCH_OPTIONS,
+    defaultLimit: LIMITS.searchLimitDefault,
+    maxLimit: LIMITS.searchLimitMax,
   }),
   studies: e("studies", {
     path: "/studies",
@@ -320,7 +370,13 @@ export const ENDPOINTS = {
     list: true,
     options: STUDY_FILTER_OPTIONS,
   }),
-  study: e("study", { path: "/studies/{id}", scope: "studies:read", query: "none", resource: "study-detail" }),
+  study: e("study", {
+    path: "/studies/{id}",
+    scope: "studies:read",
+    query: "none",
+    resource: "study-detail",
+    pathId: toStudyId,
+  }),
   vendors: e("vendors", {
     path: "/vendors",
     scope: "vendors:read",

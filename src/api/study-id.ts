@@ -59,11 +59,14 @@ export function parseStudyId(input: string): string | undefined {
   return doi === undefined ? undefined : doiId(doi);
 }
 
-/** Like `parseStudyId`, but a usage error (exit 2) naming the accepted forms. */
-export function toStudyId(input: string, argName = "id"): string {
+/**
+ * Like `parseStudyId`, but a usage error (exit 2) naming the accepted forms. `label` names
+ * the argument as its caller knows it: `<id>` on the command line, `id` for a tool.
+ */
+export function toStudyId(input: string, label = "<id>"): string {
   const id = parseStudyId(input);
   if (id === undefined) {
-    throw new UsageError(`<${argName}> "${input}" is not a study id`, {
+    throw new UsageError(`${label} "${input}" is not a study id`, {
       hints: [`accepted: ${STUDY_ID_FORMS.join("; ")}`],
     });
   }

@@ -111,13 +111,14 @@ export function createServer(
   for (const entry of tools) {
     const endpoint = ENDPOINTS[entry.endpoint];
     const keyed = endpoint.keyRequired ? ` Needs a key with ${endpoint.scope}.` : "";
+    const output = outputSchema(entry);
     server.registerTool(
       entry.name,
       {
         title: entry.title,
         description: `${entry.summary}${keyed}`,
         inputSchema: inputSchema(entry),
-        outputSchema: outputSchema(entry),
+        ...(output ? { outputSchema: output } : {}),
         annotations: { readOnlyHint: true },
       },
       (args: Record<string, unknown>, extra) => {

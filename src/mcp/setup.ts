@@ -57,7 +57,7 @@ export async function inspectSetup(ctx: Context): Promise<Setup> {
     );
   if (config && !config.baseUrl && problems.length === 0) {
     problems.push(
-      `no API base URL is configured. Fix: add "PEP_BASE_URL": "https://<host>/v1" ${WHERE} (or store base_url in the profile), then restart the server; or give the args ["mcp", "--sandbox"] to try synthetic data.`,
+      `no API base URL is configured. Fix: add "PEP_BASE_URL" (the API's address, such as https://api.example.com/v1) ${WHERE} (or store base_url in the profile), then restart the server; or give the args ["mcp", "--sandbox"] to try synthetic data.`,
     );
   }
   let refusedScopes: string[] = [];
@@ -78,7 +78,7 @@ function messageOf(err: unknown): string {
 }
 
 /** The line of the instructions about a missing key. */
-export const NO_KEY_LINE = `No API key is set, so the vendor, product and price tools are not listed. To use them, add "PEP_API_KEY": "<key>" ${WHERE} and restart the server.`;
+export const NO_KEY_LINE = `No API key is set, so the vendor, product and price tools are not listed. To use them, add "PEP_API_KEY" with the key as its value ${WHERE} and restart the server.`;
 
 /** The line of the instructions about scopes the stored key was refused. */
 export function refusedLine(scopes: readonly string[], profile: string): string {

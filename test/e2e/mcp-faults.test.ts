@@ -82,7 +82,7 @@ describe("pep mcp: keys and scopes", () => {
     ])
       expect(names).not.toContain(keyed);
     expect(s.client.getInstructions()).toMatch(
-      /No API key is set, so the vendor, product and price tools are not listed\. To use them, add "PEP_API_KEY": "<key>" in the env of this server's entry in the MCP client's configuration/,
+      /No API key is set, so the vendor, product and price tools are not listed\. To use them, add "PEP_API_KEY" with the key as its value in the env of this server's entry in the MCP client's configuration/,
     );
     const ok = await s.call("list_peptides", { limit: 1 });
     expect(ok.isError).toBeFalsy();

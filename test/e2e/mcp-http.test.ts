@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, isBuilt, scratch, spawnPep } from "../helpers/cli.js";
+import { TOOLS } from "../../src/mcp/catalog.js";
 
 const tmp = scratch("pep-mcp-http-");
 const children: ChildProcess[] = [];
@@ -72,7 +73,7 @@ describe("pep mcp --http", () => {
     expect(loopback.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const client = await connect(loopback.url);
     try {
-      expect((await client.listTools()).tools).toHaveLength(16);
+      expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
       const r = await client.callTool({ name: "list_peptides", arguments: { limit: 2 } });
       expect(r.isError).toBeFalsy();
       expect((r.structuredContent as { count: number; sandbox: boolean }).count).toBe(2);

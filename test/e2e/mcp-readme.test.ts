@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { BIN, ROOT, isBuilt, scratch } from "../helpers/cli.js";
+import { TOOLS } from "../../src/mcp/catalog.js";
 
 interface Entry {
   type?: string;
@@ -83,6 +84,6 @@ describe("README: MCP client configurations", () => {
     expect(vscode.env?.PEP_API_KEY).toBe("${input:pep-key}");
     expect(await toolsOf(vscode)).toContain("list_prices");
     const trial = (blocks[2]!.mcpServers as Record<string, Entry>)["pep-sandbox"]!;
-    expect(await toolsOf(trial)).toHaveLength(16);
+    expect(await toolsOf(trial)).toHaveLength(TOOLS.length);
   });
 });

@@ -51,7 +51,7 @@ describe("pep mcp: configuration problems at the door", () => {
   it("no base URL: says to add PEP_BASE_URL (or --sandbox) to the server's entry", async () => {
     const s = await start([], {});
     expect(s.client.getInstructions()).toMatch(
-      /no API base URL is configured\. Fix: add "PEP_BASE_URL": "https:\/\/<host>\/v1" in the env of this server's entry in the MCP client's configuration/,
+      /no API base URL is configured\. Fix: add "PEP_BASE_URL" \(the API's address, such as https:\/\/api\.example\.com\/v1\) in the env of this server's entry in the MCP client's configuration/,
     );
     expect(await errorText(s, "get_peptide", { slug: "x" })).toMatch(/^hint: no API base URL is configured/m);
     await expect(s.client.readResource({ uri: "pep://peptides/x" })).rejects.toThrow(
