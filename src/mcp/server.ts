@@ -8,14 +8,15 @@
  * key) and groups not asked for (`--tools`) are not listed, and the instructions say why.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { SetLevelRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, SetLevelRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { ENDPOINTS } from "../api/endpoints.js";
 import { TOOLS, type ToolEntry, type ToolGroup } from "./catalog.js";
 import type { Context } from "../core/command-context.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { UsageError } from "../core/errors.js";
 import { callEvents, DEFAULT_MAX_WAIT_S, type LogLevel } from "./calls.js";
-import { completers, registerPrompts, registerResources } from "./extras.js";
+import { completers, registerCompletions } from "./completions.js";
+import { registerPrompts, registerResources } from "./extras.js";
 import { inputSchema, outputSchema } from "./schemas.js";
 import { inspectSetup, NO_KEY_LINE, refusedLine, type Setup } from "./setup.js";
 import { LineTransport, MAX_MESSAGE_BYTES } from "./stdio.js";
@@ -85,6 +86,44 @@ const SEVERITY: readonly LoggingLevel[] = [
   "emergency",
 ];
 
+/** The protocol's code for a resource that does not exist. */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/** A zod failure as one line: the first problem with where it is, and how many more. */
+function oneLine(issues: ReadonlyArray<{ path?: readonly PropertyKey[]; message: string }>): string {
+  const [first, ...rest] = issues;
+  const where = first?.path?.length ? `${first.path.map(String).join(".")}: ` : "";
+  return `${where}${first?.message ?? "invalid"}${rest.length > 0 ? ` (and ${rest.length} more)` : ""}`;
+}
+
+/**
+ * Every request handler answers bad params with -32602 and a one-line reason. The SDK
+ * checks a request against its schema before the handler and lets the schema's failure
+ * out as an internal error (-32603) carrying the whole dump; this catches that failure
+ * (a ZodError: its `issues`) around each handler. An unknown resource is the protocol's
+ * -32002 rather than the SDK's -32602. The handlers are the SDK's `_requestHandlers`
+ * (a test fails when that name changes: test/e2e/mcp-protocol.test.ts).
+ */
+function answerBadParams(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, (...a: never[]) => Promise<unknown>> })
+    ._requestHandlers;
+  if (!handlers) return;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (...args: never[]) => {
+      try {
+        return await handler(...args);
+      } catch (err) {
+        const issues = (err as { issues?: unknown }).issues;
+        if (Array.isArray(issues) && !(err instanceof McpError))
+          throw new McpError(ErrorCode.InvalidParams, `invalid params of ${method}: ${oneLine(issues)}`);
+        if (method === "resources/read" && err instanceof McpError && err.code === ErrorCode.InvalidParams)
+          throw new McpError(RESOURCE_NOT_FOUND, err.message.replace(/^MCP error -?\d+: /, ""));
+        throw err;
+      }
+    });
+  }
+}
+
 /** A server with the chosen tools registered; `connect()` it to a transport. */
 export function createServer(
   ctx: Context,
@@ -103,10 +142,7 @@ export function createServer(
     level = req.params.level;
     return {};
   });
-  const log = (at: LogLevel, message: string) => {
-    if (level === undefined || SEVERITY.indexOf(at) < SEVERITY.indexOf(level)) return;
-    void server.server.sendLoggingMessage({ level: at, logger: "pep", data: message }).catch(() => {});
-  };
+  const enabled = (at: LogLevel) => level !== undefined && SEVERITY.indexOf(at) >= SEVERITY.indexOf(level);
   const now = options.now ?? Date.now;
   for (const entry of tools) {
     const endpoint = ENDPOINTS[entry.endpoint];
@@ -122,7 +158,12 @@ export function createServer(
         annotations: { readOnlyHint: true },
       },
       (args: Record<string, unknown>, extra) => {
-        const watch = callWatch(extra._meta?.progressToken, (n) => extra.sendNotification(n as never), log);
+        // A call's messages go with its answer (over HTTP, on the stream of its POST).
+        const send = (n: { method: string; params: Record<string, unknown> }) => extra.sendNotification(n as never);
+        const log = (at: LogLevel, data: string) => {
+          if (enabled(at)) void send({ method: "notifications/message", params: { level: at, logger: "pep", data } });
+        };
+        const watch = callWatch(extra._meta?.progressToken, send, log);
         const signal = AbortSignal.any([ctx.io.signal, extra.signal, watch.abort.signal]);
         const call = callTool(entry, args, { ctx, setup, signal, watch, now });
         inflight.add(call);
@@ -134,11 +175,11 @@ export function createServer(
   const complete = completers(ctx, setup);
   registerResources(server, ctx, setup, complete);
   const names = new Set(tools.map((t) => t.name));
-  registerPrompts(
-    server,
-    complete,
-    ["list_vendors", "compare_vendors", "list_prices"].every((n) => names.has(n)),
-  );
+  const keyed = ["list_vendors", "compare_vendors", "list_prices"].every((n) => names.has(n));
+  registerPrompts(server, complete, keyed);
+  const prompts = ["summarise_evidence", "explore_research_area", ...(keyed ? ["compare_vendors_for_peptide"] : [])];
+  registerCompletions(server, complete, new Set(prompts));
+  answerBadParams(server);
   return server;
 }
 

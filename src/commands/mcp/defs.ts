@@ -50,8 +50,10 @@ function mcpDescription(): string {
       "(desktop chat applications, code editors). Standard output carries the protocol only; notices and " +
       "diagnostics go to standard error. It runs until the client closes its end of the pipe, or Ctrl-C. With " +
       "--http it serves Streamable HTTP at http://127.0.0.1:8765/mcp instead (--port, --host), for clients that " +
-      "connect to a URL: browser Origins and Host names other than loopback are refused, and beyond loopback it " +
-      "needs PEP_MCP_TOKEN, the bearer token clients must send.",
+      "connect to a URL: browser Origins and Host names other than loopback are refused, and every request needs a " +
+      "bearer token of at least 32 characters: PEP_MCP_TOKEN, or the first line of the file PEP_MCP_TOKEN_FILE names, " +
+      "or else one made at start and shown once on standard error with the client configuration to paste. Sessions " +
+      "idle for --session-idle seconds are closed, and at most --max-sessions are open at once.",
     "It uses the same settings as every other command: base URL and key from the profile, PEP_API_KEY or " +
       "--api-key-file <path> (not -, since standard input is the protocol), with the same retries, pacing, ETag cache " +
       "and response size limit. `pep mcp --sandbox` serves the built-in synthetic sandbox instead, for trying it out.",
@@ -114,11 +116,25 @@ export const defs: CommandDef[] = [
       },
       { key: "port", long: "port", value: "n", description: "port for --http (default 8765; 0: any free port)" },
       {
+        key: "sessionIdle",
+        long: "session-idle",
+        value: "seconds",
+        description:
+          "with --http, close a session after this long with no request and no open stream (default 300, or PEP_MCP_SESSION_IDLE)",
+      },
+      {
+        key: "maxSessions",
+        long: "max-sessions",
+        value: "n",
+        description:
+          "with --http, most sessions at once: past it the one idle longest is closed, or a new one gets 503 with Retry-After when all are in use (default 64, or PEP_MCP_MAX_SESSIONS)",
+      },
+      {
         key: "host",
         long: "host",
         value: "address",
         description:
-          "address for --http (default 127.0.0.1); beyond loopback a bearer token is required, from PEP_MCP_TOKEN",
+          "address for --http (default 127.0.0.1); beyond loopback it is plain HTTP, so put a TLS proxy in front",
       },
       {
         key: "tools",

@@ -13,10 +13,13 @@ export const run: CommandModule["run"] = async (input, ctx) => {
   const options = { maxWaitMs: maxWaitOf(opts.maxWait, ctx.io.env), groups: groupsOf(opts.tools, ctx.io.env) };
   if (opts.http === true) {
     const { serveHttp, httpOptionsOf } = await import("../../mcp/http.js");
-    await serveHttp(ctx, options, httpOptionsOf(opts, ctx.io.env));
+    await serveHttp(ctx, options, await httpOptionsOf(opts, ctx));
   } else {
-    if (opts.port !== undefined || opts.host !== undefined)
-      throw new UsageError("--port and --host are for pep mcp --http; over stdio there is nothing to listen on");
+    const httpOnly = (["port", "host", "sessionIdle", "maxSessions"] as const).filter((k) => opts[k] !== undefined);
+    if (httpOnly.length > 0)
+      throw new UsageError(
+        "--port, --host, --session-idle and --max-sessions are for pep mcp --http; over stdio there is nothing to listen on",
+      );
     await serve(ctx, options);
   }
   return { kind: "none" };
