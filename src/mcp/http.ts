@@ -117,6 +117,8 @@ async function handOver(
   const response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
   res.writeHead(response.status, { ...Object.fromEntries(response.headers.entries()), ...cors });
   if (!response.body) return void res.end();
+  // A stream's headers go now: a client waits for them before its first event.
+  res.flushHeaders();
   const reader = response.body.getReader();
   // A client that drops its stream cancels it, so the session takes a new one at once
   // (the transport allows one GET stream a session, and frees it only on cancel).

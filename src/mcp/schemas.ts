@@ -215,6 +215,22 @@ function argSchema(entry: ToolEntry, param: string, schema: $ZodType): $ZodType 
   return required ? own : z.optional(own);
 }
 
+/**
+ * Schemas built once per tool and shared by every session's server (an HTTP server
+ * holds one per session; building them anew is most of what a session costs).
+ */
+const built = new Map<string, { input: z.ZodMiniObject; output: z.ZodMiniObject | undefined }>();
+
+/** A tool's schemas, built on first use. */
+export function schemasOf(entry: ToolEntry): { input: z.ZodMiniObject; output: z.ZodMiniObject | undefined } {
+  let schemas = built.get(entry.name);
+  if (!schemas) {
+    schemas = { input: inputSchema(entry), output: outputSchema(entry) };
+    built.set(entry.name, schemas);
+  }
+  return schemas;
+}
+
 /** The zod object of a tool's arguments. */
 export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
   const endpoint = ENDPOINTS[entry.endpoint];

@@ -17,7 +17,7 @@ import { UsageError } from "../core/errors.js";
 import { callEvents, DEFAULT_MAX_WAIT_S, type LogLevel } from "./calls.js";
 import { completers, registerCompletions } from "./completions.js";
 import { registerPrompts, registerResources } from "./extras.js";
-import { inputSchema, outputSchema } from "./schemas.js";
+import { schemasOf } from "./schemas.js";
 import { inspectSetup, NO_KEY_LINE, refusedLine, type Setup } from "./setup.js";
 import { LineTransport, MAX_MESSAGE_BYTES } from "./stdio.js";
 import { callTool, callWatch } from "./tools.js";
@@ -147,13 +147,13 @@ export function createServer(
   for (const entry of tools) {
     const endpoint = ENDPOINTS[entry.endpoint];
     const keyed = endpoint.keyRequired ? ` Needs a key with ${endpoint.scope}.` : "";
-    const output = outputSchema(entry);
+    const { input, output } = schemasOf(entry);
     server.registerTool(
       entry.name,
       {
         title: entry.title,
         description: `${entry.summary}${keyed}`,
-        inputSchema: inputSchema(entry),
+        inputSchema: input,
         ...(output ? { outputSchema: output } : {}),
         annotations: { readOnlyHint: true },
       },
