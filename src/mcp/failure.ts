@@ -11,7 +11,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { ApiError, AuthError, NetworkError, PepError, ResponseError, UsageError } from "../core/errors.js";
 import { cleanBlock, cleanLine } from "../output/sanitize.js";
 import type { Deferred } from "./calls.js";
-import { KEY_FIX } from "./setup.js";
+import { KEY_FIX, keySource } from "./setup.js";
 import type { Redact } from "./result.js";
 
 export interface ToolError {
@@ -42,15 +42,7 @@ export interface FailureContext {
 
 function keyWords(cfg: ResolvedConfig | undefined): string {
   if (!cfg?.apiKey) return "no key";
-  const from =
-    cfg.apiKeySource === "env"
-      ? "from PEP_API_KEY"
-      : cfg.apiKeySource === "config"
-        ? `stored in profile ${cfg.profile}`
-        : cfg.apiKeySource === "sandbox"
-          ? "the sandbox key"
-          : "from a key file";
-  return `the key ${keyEnding(cfg.apiKey)} (${from})`;
+  return `the key ${keyEnding(cfg.apiKey)} (${keySource(cfg)})`;
 }
 
 function callAgain(at: number, waitS: number, why: string): string {

@@ -70,7 +70,7 @@ export function chooseTools(
   const refused = setup.refusedScopes.filter((scope) => tools.some((t) => t.scope === scope));
   if (refused.length > 0 && setup.config) {
     tools = tools.filter((t) => !refused.includes(t.scope));
-    hidden.push(refusedLine(refused, setup.config.profile));
+    hidden.push(refusedLine(refused, setup.config, "before"));
   }
   return { tools, hidden };
 }
@@ -124,6 +124,30 @@ function answerBadParams(server: McpServer): void {
   }
 }
 
+/**
+ * What a 403 for a missing scope does: the tools needing that scope are hidden for the
+ * rest of the session (the SDK tells the client with notifications/tools/list_changed),
+ * and the refusal is kept by the key's digest, so the next start lists only usable tools.
+ */
+function scopeRefusals(
+  ctx: Context,
+  setup: Setup,
+  registered: ReadonlyMap<string, { scope: string; disable(): void }>,
+  now: () => number,
+): (scope: string) => void {
+  const seen = new Set<string>();
+  return (scope) => {
+    if (seen.has(scope)) return;
+    seen.add(scope);
+    for (const t of registered.values()) if (t.scope === scope) t.disable();
+    const key = setup.config?.apiKey;
+    if (!key) return;
+    void import("../config/scopes-state.js")
+      .then(({ noteRefused }) => noteRefused(ctx.io.env, key, scope, now()))
+      .catch((err: unknown) => ctx.debug(`mcp: the refusal of ${scope} was not recorded: ${String(err)}`));
+  };
+}
+
 /** A server with the chosen tools registered; `connect()` it to a transport. */
 export function createServer(
   ctx: Context,
@@ -144,11 +168,13 @@ export function createServer(
   });
   const enabled = (at: LogLevel) => level !== undefined && SEVERITY.indexOf(at) >= SEVERITY.indexOf(level);
   const now = options.now ?? Date.now;
+  const registered = new Map<string, { scope: string; disable(): void }>();
+  const refused = scopeRefusals(ctx, setup, registered, now);
   for (const entry of tools) {
     const endpoint = ENDPOINTS[entry.endpoint];
     const keyed = endpoint.keyRequired ? ` Needs a key with ${endpoint.scope}.` : "";
     const { input, output } = schemasOf(entry);
-    server.registerTool(
+    const tool = server.registerTool(
       entry.name,
       {
         title: entry.title,
@@ -165,12 +191,13 @@ export function createServer(
         };
         const watch = callWatch(extra._meta?.progressToken, send, log);
         const signal = AbortSignal.any([ctx.io.signal, extra.signal, watch.abort.signal]);
-        const call = callTool(entry, args, { ctx, setup, signal, watch, now });
+        const call = callTool(entry, args, { ctx, setup, signal, watch, now, refused });
         inflight.add(call);
         void call.finally(() => inflight.delete(call));
         return call;
       },
     );
+    registered.set(entry.name, { scope: entry.scope, disable: () => tool.disable() });
   }
   const complete = completers(ctx, setup);
   registerResources(server, ctx, setup, complete);

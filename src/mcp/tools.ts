@@ -82,6 +82,8 @@ export interface CallEnv {
   signal: AbortSignal;
   watch: CallWatch;
   now: () => number;
+  /** Told when the API refuses the key a scope (403): the tools needing it are hidden. */
+  refused?: (scope: string) => void;
 }
 
 export async function callTool(
@@ -129,6 +131,8 @@ export async function callTool(
       return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText));
     });
   } catch (err) {
+    if (err instanceof ApiError && err.status === 403 && endpoint.keyRequired && cfg?.apiKey)
+      env.refused?.(endpoint.scope);
     const extra =
       err instanceof ApiError && err.status === 404 && !watch.deferred
         ? await watching(watch, () => notFoundHints(entry, args, client, signal))
