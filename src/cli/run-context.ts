@@ -11,7 +11,7 @@ import { cleanBlock } from "../output/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
 
-import type { Context, Deps, PageOpening } from "../core/command-context.js";
+import type { ClientEventOutcome, Context, Deps, PageOpening } from "../core/command-context.js";
 export type { Context, Deps, GlobalOptions } from "../core/command-context.js";
 
 export interface ContextInit {
@@ -104,13 +104,14 @@ function eventHandler(
   lines: Lines,
   waits: Waits,
   scopes: ReturnType<typeof scopeWatch>,
-  listeners: ReadonlyArray<(e: ClientEvent) => void>,
+  listeners: ReadonlyArray<(e: ClientEvent) => ClientEventOutcome>,
 ) {
   const { io, globals } = init;
   const { debug } = lines;
   return (apiKey: string | undefined) =>
     (e: ClientEvent): void => {
-      for (const fn of listeners) fn(e);
+      let told = false;
+      for (const fn of listeners) if (fn(e) === "told") told = true;
       switch (e.type) {
         case "request":
           waits.done();
@@ -128,10 +129,10 @@ function eventHandler(
           );
           break;
         case "retry":
-          waits.retry(e);
+          if (!told) waits.retry(e);
           break;
         case "pace":
-          waits.pace(e.waitMs);
+          if (!told) waits.pace(e.waitMs);
           break;
         case "key-echo":
           io.stderr.write(
@@ -244,7 +245,7 @@ export function createContext(init: ContextInit): RunContext {
   const scopes = scopeWatch(init);
   cleanups.push(() => scopes.record());
   // Others who hear the clients' events (`pep mcp`'s progress notifications).
-  const listeners: Array<(e: ClientEvent) => void> = [];
+  const listeners: Array<(e: ClientEvent) => ClientEventOutcome> = [];
   const makeClient = clientFactory(init, eventHandler(init, lines, waits, scopes, listeners), lines, cleanups);
 
   const ctx: RunContext = {

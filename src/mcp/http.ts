@@ -25,6 +25,7 @@ import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
 import { callEvents } from "./calls.js";
 import { BoundedEventStore, SESSION_DEFAULTS, Sessions, type Session, type SessionLimits } from "./http-sessions.js";
+import { sharedQueue } from "./queue.js";
 import { createServer, type ServerOptions } from "./server.js";
 import { inspectSetup } from "./setup.js";
 
@@ -215,7 +216,8 @@ interface HttpSession extends Session {
 /** Serves Streamable HTTP at http://host:port/mcp until the run is interrupted. */
 export async function serveHttp(ctx: Context, options: ServerOptions, http: HttpOptions): Promise<void> {
   const setup = await inspectSetup(ctx);
-  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now));
+  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
+  options = { ...options, queue: sharedQueue(options.now ?? Date.now) };
   const sessions = new Sessions<HttpSession>(http.sessions, Date.now);
   const handle = requestHandler(ctx, setup, options, http, sessions);
   const server = nodeHttp.createServer((req, res) => {

@@ -7,6 +7,7 @@
  * every tool error (`setup.ts`). Tools the configuration cannot use (keyed tools with no
  * key) and groups not asked for (`--tools`) are not listed, and the instructions say why.
  */
+import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, SetLevelRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { ENDPOINTS } from "../api/endpoints.js";
@@ -17,6 +18,7 @@ import { UsageError } from "../core/errors.js";
 import { callEvents, DEFAULT_MAX_WAIT_S, type LogLevel } from "./calls.js";
 import { completers, registerCompletions } from "./completions.js";
 import { registerPrompts, registerResources } from "./extras.js";
+import { sharedQueue, type CallQueue } from "./queue.js";
 import { schemasOf } from "./schemas.js";
 import { inspectSetup, NO_KEY_LINE, refusedLine, type Setup } from "./setup.js";
 import { LineTransport, MAX_MESSAGE_BYTES } from "./stdio.js";
@@ -29,6 +31,8 @@ export interface ServerOptions {
   groups?: readonly ToolGroup[] | undefined;
   /** The clock the run's client waits by (tests inject one). */
   now?: () => number;
+  /** The queue every call of the server waits in (one for all sessions). */
+  queue?: () => Promise<CallQueue>;
 }
 
 const BASE_INSTRUCTIONS = [
@@ -169,6 +173,7 @@ export function createServer(
   const enabled = (at: LogLevel) => level !== undefined && SEVERITY.indexOf(at) >= SEVERITY.indexOf(level);
   const now = options.now ?? Date.now;
   const registered = new Map<string, { scope: string; disable(): void }>();
+  const session = randomUUID();
   const refused = scopeRefusals(ctx, setup, registered, now);
   for (const entry of tools) {
     const endpoint = ENDPOINTS[entry.endpoint];
@@ -190,8 +195,18 @@ export function createServer(
           if (enabled(at)) void send({ method: "notifications/message", params: { level: at, logger: "pep", data } });
         };
         const watch = callWatch(extra._meta?.progressToken, send, log);
+        watch.deadline = now() + options.maxWaitMs;
+        watch.tool = entry.name;
         const signal = AbortSignal.any([ctx.io.signal, extra.signal, watch.abort.signal]);
-        const call = callTool(entry, args, { ctx, setup, signal, watch, now, refused });
+        const call = callTool(entry, args, {
+          ctx,
+          setup,
+          signal,
+          watch,
+          now,
+          refused,
+          ...(options.queue ? { queue: options.queue, session } : {}),
+        });
         inflight.add(call);
         void call.finally(() => inflight.delete(call));
         return call;
@@ -240,8 +255,8 @@ export function groupsOf(flag: unknown, env: Record<string, string | undefined>)
 export async function serve(ctx: Context, options: ServerOptions): Promise<void> {
   const inflight = new Set<Promise<unknown>>();
   const setup = await inspectSetup(ctx);
-  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now));
-  const server = createServer(ctx, setup, options, inflight);
+  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
+  const server = createServer(ctx, setup, { ...options, queue: sharedQueue(options.now ?? Date.now) }, inflight);
   const transport = new LineTransport(ctx.io.stdin, ctx.io.stdout, (line) => ctx.io.stderr.write(`${line}\n`));
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

@@ -17,7 +17,8 @@ import { ApiError, UsageError } from "../core/errors.js";
 import type { Client, Query } from "../http/types.js";
 import { watching, type CallWatch, type LogLevel } from "./calls.js";
 import { peptideUri, studyUri } from "./extras.js";
-import { toolError, toolErrorText, type ToolError } from "./failure.js";
+import { isoSecond, toolError, toolErrorText, type ToolError } from "./failure.js";
+import { Busy, type CallQueue } from "./queue.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor, type Notices, type Redact } from "./result.js";
 import { choicesOf, membersOf, shapeOf, STUDY_ID_WORDS } from "./schemas.js";
 import type { Setup } from "./setup.js";
@@ -84,6 +85,32 @@ export interface CallEnv {
   now: () => number;
   /** Told when the API refuses the key a scope (403): the tools needing it are hidden. */
   refused?: (scope: string) => void;
+  /** The server's queue of calls, and this session's name in it. */
+  queue?: () => Promise<CallQueue>;
+  session?: string;
+}
+
+/**
+ * The call's turn (`queue.ts`), and its bound: past the deadline a running call is
+ * aborted and answers that it took too long. Resolves to the function that ends both.
+ */
+async function turn(env: CallEnv): Promise<() => void> {
+  const { watch, signal, now } = env;
+  const deadline = watch.deadline;
+  if (deadline === undefined || !env.queue) return () => {};
+  const release = await (await env.queue()).acquire(env.session ?? "", deadline, (m) => watch.tell(m, "info"), signal);
+  const timer = setTimeout(
+    () => {
+      watch.deferred ??= { reason: "the API did not answer in time", waitMs: 0, at: now(), everyTool: false };
+      watch.abort.abort(new Error("past the bound"));
+    },
+    Math.max(0, deadline - now()),
+  );
+  timer.unref();
+  return () => {
+    clearTimeout(timer);
+    release();
+  };
 }
 
 export async function callTool(
@@ -100,6 +127,7 @@ export async function callTool(
       redact,
     );
   let client: Client | undefined;
+  let done = () => {};
   const cfg = setup.config;
   try {
     // Loaded as the command line loads it (on first use), so it stays in its own chunk.
@@ -108,6 +136,7 @@ export async function callTool(
     const path = pathOf(entry, args);
     const query = queryOf(entry, args);
     client = await ctx.client(endpoint);
+    done = await turn(env);
     return await watching(watch, async () => {
       if (typeof query.research_area === "string")
         query.research_area = await researchArea(client!, query.research_area, signal);
@@ -131,6 +160,7 @@ export async function callTool(
       return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText));
     });
   } catch (err) {
+    if (err instanceof Busy) return busyError(err, env, redact);
     if (err instanceof ApiError && err.status === 403 && endpoint.keyRequired && cfg?.apiKey)
       env.refused?.(endpoint.scope);
     const extra =
@@ -138,7 +168,22 @@ export async function callTool(
         ? await watching(watch, () => notFoundHints(entry, args, client, signal))
         : [];
     return toolError(err, { endpoint, config: cfg, deferred: watch.deferred, extra, now: env.now() }, redact);
+  } finally {
+    done();
   }
+}
+
+/** A call that could not start and finish in time: when to call again. */
+function busyError(err: Busy, env: CallEnv, redact: Redact): ToolError {
+  const boundS = env.watch.deadline === undefined ? 0 : Math.round((env.watch.deadline - env.now()) / 1000);
+  const inS = Math.max(1, Math.ceil((err.retryAt - env.now()) / 1000));
+  return toolErrorText(
+    [
+      `error: this server is busy: ${err.ahead} call${err.ahead === 1 ? " is" : "s are"} ahead of this one for the API's connections, so it could not be answered within this server's bound for one call${boundS > 0 ? ` (${boundS} s left)` : ""}`,
+      `hint: call again in about ${inS} s (after ${isoSecond(err.retryAt)}); fewer calls at once are answered sooner`,
+    ],
+    redact,
+  );
 }
 
 /**
