@@ -114,18 +114,39 @@ function answerBadParams(server: McpServer): void {
   if (!handlers) return;
   for (const [method, handler] of handlers) {
     handlers.set(method, async (...args: never[]) => {
+      let result: unknown;
       try {
-        return await handler(...args);
+        result = await handler(...args);
       } catch (err) {
         const issues = (err as { issues?: unknown }).issues;
         if (Array.isArray(issues) && !(err instanceof McpError))
-          throw new McpError(ErrorCode.InvalidParams, `invalid params of ${method}: ${oneLine(issues)}`);
-        if (method === "resources/read" && err instanceof McpError && err.code === ErrorCode.InvalidParams)
-          throw new McpError(RESOURCE_NOT_FOUND, err.message.replace(/^MCP error -?\d+: /, ""));
-        throw err;
+          throw rpcError(ErrorCode.InvalidParams, `invalid params of ${method}: ${oneLine(issues)}`);
+        if (!(err instanceof McpError)) throw err;
+        const code =
+          method === "resources/read" && err.code === ErrorCode.InvalidParams ? RESOURCE_NOT_FOUND : err.code;
+        throw rpcError(code, err.message);
       }
+      // The SDK answers an unknown tool as a tool error; the protocol's answer is -32602.
+      const unknown = /^MCP error -32602: (Tool \S+ not found)$/.exec(toolErrorText(result) ?? "");
+      if (method === "tools/call" && unknown) throw rpcError(ErrorCode.InvalidParams, unknown[1]!);
+      return result;
     });
   }
+}
+
+/** The text of a tool error result, if it is one. */
+function toolErrorText(result: unknown): string | undefined {
+  const r = result as { isError?: boolean; content?: Array<{ text?: unknown }> } | undefined;
+  const text = r?.isError ? r.content?.[0]?.text : undefined;
+  return typeof text === "string" ? text : undefined;
+}
+
+/**
+ * An error the protocol sends as `{ code, message }`. Not an McpError, whose message
+ * starts with "MCP error <code>: ", which the client's McpError would then repeat.
+ */
+function rpcError(code: number, message: string): Error {
+  return Object.assign(new Error(message.replace(/^(MCP error -?\d+: )+/, "")), { code });
 }
 
 /**
