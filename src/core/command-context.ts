@@ -18,6 +18,7 @@ export type { GlobalOptions } from "../api/globals.js";
  * error what really happens (a wait `pep mcp` does not sit through), so the run's own line
  * ("waiting 74s") is not written.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: listeners that say nothing return nothing (void), not undefined
 export type ClientEventOutcome = void | "told";
 
 export interface Deps {
