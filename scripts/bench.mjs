@@ -24,6 +24,7 @@ import { LIST_ARGS, REVALIDATE_RUNS, runRevalidate } from "./bench/revalidate.mj
 import { table, writeReport } from "./bench/report.mjs";
 import { runCompression } from "./bench/compression.mjs";
 import { BATCH_IDS, BATCH_RUNS, JQ_RUNS, runBatch } from "./bench/batch.mjs";
+import { MCP_STARTUP_RUNS, runMcpStartup } from "./bench/mcp-startup.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
@@ -147,6 +148,11 @@ try {
     rows.push(...r.rows);
     notes.push(...r.notes);
   }
+  if (wants(9)) {
+    const r = await runMcpStartup(ctx);
+    rows.push(...r.rows);
+    notes.push(...r.notes);
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
@@ -193,6 +199,10 @@ const commands = [
   `# 8. --jq against the system's jq, ${JQ_RUNS} interleaved rounds`,
   `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000", "--jq", ".id", "--jq-raw"])}`,
   `${pepCmd(["studies", "export", "-o", "ndjson", "--page-size", "100", "--limit", "10000"])} | jq -r .id`,
+  `# 9. pep mcp start-up, ${MCP_STARTUP_RUNS} interleaved rounds of three on each Node, timed from spawn to the answer line`,
+  "node scripts/bench/mcp-bare.mjs   # answers initialize with nothing loaded",
+  "node <tmp>/mcp-sdk-floor.mjs      # scripts/bench/mcp-sdk-floor.mjs bundled: the MCP SDK's server, no tools",
+  "PEP_BASE_URL=http://127.0.0.1:9/v1 node bin/pep.js mcp   # initialize, then tools/list",
 ];
 
 if (only) {

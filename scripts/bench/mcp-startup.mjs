@@ -1,30 +1,25 @@
-// `pep mcp` start-up as a client meets it: from spawn to the answer of initialize (and to
-// the answer of tools/list), against a bare Node stdio responder (mcp-bare.mjs) and the
-// MCP SDK's own server with no tools (mcp-sdk-floor.mjs, bundled with esbuild), all
-// interleaved (A B C A B C ...) after untimed warm-up rounds.
+// `pep mcp` start-up as a client meets it (section 9 of `npm run bench`): from spawn to
+// the answer of initialize, and to that of tools/list, against a bare Node stdio responder
+// (mcp-bare.mjs) and the MCP SDK's own server with no tools (mcp-sdk-floor.mjs, bundled
+// with esbuild as pep is), all interleaved (A B C A B C ...) after untimed warm-up rounds,
+// on the machine's Node and on Node 24.
 //
 //   node scripts/bench/mcp-startup.mjs [--node <bin>] [--runs N] [--package DIR]
 //
 // pep runs as a client starts it: `pep mcp` with PEP_BASE_URL and PEP_API_KEY in its
 // environment (no request is made before the first call), fresh config and cache folders.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { fmt, fmtRatio, summary } from "./stats.mjs";
+import { fmt, fmtRatio, ratioRow, summary } from "./stats.mjs";
+
+export const MCP_STARTUP_RUNS = 20;
+/** The goal: spawn to initialize answer at most this many times the bare responder's. */
+export const MCP_TARGET = 1.6;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "../..");
-const arg = (name, def) => {
-  const i = process.argv.indexOf(name);
-  return i === -1 ? def : process.argv[i + 1];
-};
-const node = arg("--node", process.execPath);
-const runs = Number(arg("--runs", "20"));
-const pkg = path.resolve(arg("--package", root));
-const tmp = mkdtempSync(path.join(os.tmpdir(), "pep-mcp-startup-"));
-
 const INIT = `${JSON.stringify({
   jsonrpc: "2.0",
   id: 1,
@@ -34,7 +29,7 @@ const INIT = `${JSON.stringify({
 const LIST = `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`;
 
 /** Milliseconds from spawn to the answer of initialize, and (withList) to that of tools/list. */
-function time(args, env, withList) {
+function time(node, args, env, withList) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const child = spawn(node, args, { env, stdio: ["pipe", "pipe", "ignore"] });
@@ -61,7 +56,7 @@ function time(args, env, withList) {
   });
 }
 
-async function sdkFloor() {
+async function sdkFloor(tmp) {
   const { build } = await import("esbuild");
   const out = path.join(tmp, "mcp-sdk-floor.mjs");
   await build({
@@ -75,46 +70,90 @@ async function sdkFloor() {
   return out;
 }
 
-const env = {
-  PATH: process.env.PATH,
-  HOME: tmp,
-  PEP_CONFIG_DIR: mkdtempSync(path.join(tmp, "config-")),
-  PEP_CACHE_DIR: mkdtempSync(path.join(tmp, "cache-")),
-  PEP_BASE_URL: "http://127.0.0.1:9/v1",
-  PEP_API_KEY: "sbx_full_key",
-};
-const floor = await sdkFloor();
-const variants = {
-  bare: () => time([path.join(here, "mcp-bare.mjs")], env, false),
-  sdk: () => time([floor], env, false),
-  pep: () => time([path.join(pkg, "bin", "pep.js"), "mcp"], env, true),
-};
-const times = { bare: [], sdk: [], pep: [], pepList: [] };
-for (let i = 0; i < runs + 2; i++) {
-  for (const [name, run] of Object.entries(variants)) {
-    const r = await run();
-    if (i < 2) continue; // warm-up: the code caches are written
-    times[name].push(r.init);
-    if (r.list !== undefined) times.pepList.push(r.list);
+/** Times of one Node: { bare, sdk, pep, pepList } in ms, `runs` interleaved rounds after 2 warm-up ones. */
+export async function timeMcpStartup({ node, pep, runs = MCP_STARTUP_RUNS }) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "pep-mcp-startup-"));
+  try {
+    const env = {
+      PATH: process.env.PATH,
+      HOME: tmp,
+      PEP_CONFIG_DIR: mkdtempSync(path.join(tmp, "config-")),
+      PEP_CACHE_DIR: mkdtempSync(path.join(tmp, "cache-")),
+      PEP_BASE_URL: "http://127.0.0.1:9/v1",
+      PEP_API_KEY: "sbx_full_key",
+    };
+    const floor = await sdkFloor(tmp);
+    const variants = {
+      bare: () => time(node, [path.join(here, "mcp-bare.mjs")], env, false),
+      sdk: () => time(node, [floor], env, false),
+      pep: () => time(node, [pep, "mcp"], env, true),
+    };
+    const times = { bare: [], sdk: [], pep: [], pepList: [] };
+    for (let i = 0; i < runs + 2; i++) {
+      for (const [name, run] of Object.entries(variants)) {
+        const r = await run();
+        if (i < 2) continue; // warm-up: the code caches are written
+        times[name].push(r.init);
+        if (r.list !== undefined) times.pepList.push(r.list);
+      }
+    }
+    return times;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
 }
-rmSync(tmp, { recursive: true, force: true });
-const version = await new Promise((resolve) => {
-  const c = spawn(node, ["--version"]);
-  let v = "";
-  c.stdout.on("data", (d) => (v += d));
-  c.on("exit", () => resolve(v.trim()));
-});
-const ratio = (a, b) => summary(a).median / summary(b).median;
-const pairs = (a, b) => a.map((v, i) => v / b[i]);
-console.log(`Node ${version}, ${runs} interleaved rounds (median, min–max)`);
-console.log(`  bare responder, spawn to initialize answer:   ${fmt(summary(times.bare), "ms")}`);
-console.log(
-  `  MCP SDK server, no tools (bundled):            ${fmt(summary(times.sdk), "ms")}  ${fmtRatio(ratio(times.sdk, times.bare), pairs(times.sdk, times.bare))} of bare`,
-);
-console.log(
-  `  pep mcp, spawn to initialize answer:           ${fmt(summary(times.pep), "ms")}  ${fmtRatio(ratio(times.pep, times.bare), pairs(times.pep, times.bare))} of bare (goal: at most 1.6x)`,
-);
-console.log(
-  `  pep mcp, spawn to tools/list answer:           ${fmt(summary(times.pepList), "ms")}  ${fmtRatio(ratio(times.pepList, times.bare), pairs(times.pepList, times.bare))} of bare`,
-);
+
+/** Section 9 of the bench: rows 9a-9c (and 9a-24... on Node 24). */
+export async function runMcpStartup(ctx) {
+  const legs = [{ bin: ctx.node, suffix: "" }];
+  const r = spawnSync("bash", [path.join(ctx.root, "scripts", "test-node.sh"), "--fetch", "24"], { encoding: "utf8" });
+  const bin24 = r.stdout.trim();
+  if (ctx.nodeMajor !== 24 && r.status === 0 && bin24) legs.push({ bin: bin24, suffix: "-24" });
+  const rows = [];
+  for (const leg of legs) {
+    ctx.log(`9. pep mcp start-up${leg.suffix ? " (Node 24)" : ""}`);
+    const t = await timeMcpStartup({ node: leg.bin, pep: ctx.pep });
+    const row = (id, figure, measured, target) =>
+      ratioRow({
+        id,
+        figure,
+        unit: "ms",
+        measured,
+        against: t.bare,
+        target,
+        meets: target ? (x) => x <= MCP_TARGET : null,
+      });
+    rows.push(
+      row(
+        `9a${leg.suffix}`,
+        "pep mcp: spawn to initialize answer, vs a bare Node responder",
+        t.pep,
+        `≤ ${MCP_TARGET}x`,
+      ),
+    );
+    rows.push(row(`9b${leg.suffix}`, "pep mcp: spawn to tools/list answer, vs a bare Node responder", t.pepList));
+    rows.push(row(`9c${leg.suffix}`, "MCP SDK server alone (no tools, bundled), vs a bare Node responder", t.sdk));
+  }
+  return { rows, notes: [] };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = (name, def) => {
+    const i = process.argv.indexOf(name);
+    return i === -1 ? def : process.argv[i + 1];
+  };
+  const node = arg("--node", process.execPath);
+  const runs = Number(arg("--runs", String(MCP_STARTUP_RUNS)));
+  const pkg = path.resolve(arg("--package", path.resolve(here, "../..")));
+  const t = await timeMcpStartup({ node, pep: path.join(pkg, "bin", "pep.js"), runs });
+  const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
+  const ratio = (a) => summary(a).median / summary(t.bare).median;
+  const pairs = (a) => a.map((v, i) => v / t.bare[i]);
+  const line = (label, xs) =>
+    `  ${label.padEnd(44)} ${fmt(summary(xs), "ms")}  ${fmtRatio(ratio(xs), pairs(xs))} of bare`;
+  console.log(`Node ${version}, ${runs} interleaved rounds (median, min–max)`);
+  console.log(`  ${"bare responder, spawn to initialize answer".padEnd(44)} ${fmt(summary(t.bare), "ms")}`);
+  console.log(line("MCP SDK server alone (no tools, bundled)", t.sdk));
+  console.log(line(`pep mcp, spawn to initialize (goal ≤ ${MCP_TARGET}x)`, t.pep));
+  console.log(line("pep mcp, spawn to tools/list answer", t.pepList));
+}
