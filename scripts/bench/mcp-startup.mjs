@@ -35,6 +35,7 @@ function time(node, args, env, withList) {
     const child = spawn(node, args, { env, stdio: ["pipe", "pipe", "ignore"] });
     let out = "";
     let init;
+    let list;
     child.stdout.on("data", (c) => {
       out += c;
       if (init === undefined && out.includes('"id":1')) {
@@ -42,15 +43,15 @@ function time(node, args, env, withList) {
         if (!withList) return child.kill();
         child.stdin.write(LIST);
       }
-      if (withList && out.includes('"id":2')) {
-        const list = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (withList && list === undefined && out.includes('"id":2')) {
+        list = Number(process.hrtime.bigint() - t0) / 1e6;
         child.kill();
-        resolve({ init, list });
       }
     });
+    // Settled when the child is gone, so that none is still writing its caches.
     child.on("exit", () => {
       if (init === undefined) reject(new Error(`${args.join(" ")}: no answer to initialize`));
-      else if (!withList) resolve({ init });
+      else resolve(withList ? { init, list } : { init });
     });
     child.stdin.write(INIT);
   });
@@ -99,7 +100,7 @@ export async function timeMcpStartup({ node, pep, runs = MCP_STARTUP_RUNS }) {
     }
     return times;
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
