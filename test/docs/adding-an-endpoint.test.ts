@@ -118,17 +118,12 @@ function fillNamedPlaces(): void {
   );
   insertAfter(
     "src/mcp/catalog.ts",
-    "const TOOL_OF: Readonly<Record<EndpointName, ToolEntry | null>> = {\n",
+    "const TOOL_OF: Readonly<Record<EndpointName, ToolWords | null>> = {\n",
     `  widgets: {
     name: "list_widgets",
     group: "research",
     title: "List widgets",
     summary: "The widgets, by size.",
-    endpoint: "widgets",
-    scope: "research:read",
-    list: true,
-    params: ["size", "limit", "cursor"],
-    defaultLimit: 20,
   },
 `,
   );
