@@ -10,12 +10,11 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod/mini";
 import { ENDPOINTS, expandPath } from "../api/endpoints.js";
-import { CATEGORIES, LIMITS, PRODUCT_FORM_EXAMPLES } from "../api/enums.js";
+import { CATEGORIES, PRODUCT_FORM_EXAMPLES } from "../api/enums.js";
 import { toStudyId } from "../api/study-id.js";
 import type { Context } from "../core/command-context.js";
 import { keyEnding } from "../config/key-ending.js";
 import { ApiError } from "../core/errors.js";
-import type { Query } from "../http/types.js";
 import { toolError } from "./failure.js";
 import { cleanDeep, noticesOf, redactor } from "./result.js";
 import { DESTINATIONS, type Completers } from "./completions.js";

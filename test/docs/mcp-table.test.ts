@@ -15,7 +15,7 @@ const START = "<!-- mcp-tools:start -->";
 const END = "<!-- mcp-tools:end -->";
 
 /** The table as the catalog and the descriptors say it. */
-export function toolsTable(): string {
+function toolsTable(): string {
   const rows = TOOLS.map((t) => {
     const e = ENDPOINTS[t.endpoint];
     const args = toolArgs(t)

@@ -15,7 +15,7 @@ const tmp = scratch("pep-mcp-http-");
 const children: ChildProcess[] = [];
 
 /** The token the tests' servers take (PEP_MCP_TOKEN), and the header that carries it. */
-const TOKEN = "t".repeat(16) + "0123456789abcdef";
+const TOKEN = `${"t".repeat(16)}0123456789abcdef`;
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
 /** Starts `pep mcp --sandbox --http --port 0 <argv>` and resolves to its /mcp URL. */

@@ -33,7 +33,7 @@ describe("pep mcp: the queue counts", () => {
     for (let i = 0; i < 2; i++) expect((await s.call("list_studies", { limit: 1 })).isError).toBeFalsy();
     const before = api.hits(undefined);
     const progress: Progress[][] = [];
-    const calls = Array.from({ length: 16 }, (_, i) => {
+    const calls = Array.from({ length: 16 }, () => {
       const mine: Progress[] = [];
       progress.push(mine);
       return s.client.callTool({ name: "list_studies", arguments: { limit: 1 } }, undefined, {
