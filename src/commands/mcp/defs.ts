@@ -5,6 +5,7 @@
  * name every tool and its arguments without loading a schema or the protocol library.
  */
 import type { CommandDef } from "../../core/command.js";
+import { ENDPOINTS } from "../../api/endpoints.js";
 import { TOOLS, toolArgs } from "../../mcp/catalog.js";
 
 /** The snippet that registers `pep mcp` in a client's configuration (mcpServers). */
@@ -36,7 +37,7 @@ function wrap(text: string, width: number): string[] {
 /** Each tool: its name and arguments, then what it does (and the scope a keyed one needs). */
 function toolLines(): string[] {
   return TOOLS.flatMap((t) => {
-    const keyed = t.scope === "research:read" || t.scope === "studies:read" ? "" : ` Needs a key with ${t.scope}.`;
+    const keyed = ENDPOINTS[t.endpoint].keyRequired ? ` Needs a key with ${t.scope}.` : "";
     const [first = "", ...rest] = wrap(`${t.name}(${toolArgs(t).join(", ")})`, 72);
     return [first, ...rest.map((l) => `  ${l}`), ...wrap(t.summary + keyed, 68).map((l) => `    ${l}`)];
   });
