@@ -18,6 +18,8 @@ export class Busy extends Error {
     readonly retryAt: number,
     /** Calls that would run before it. */
     readonly ahead: number,
+    /** Calls running when it was answered. */
+    readonly running: number,
   ) {
     super("busy");
   }
@@ -158,7 +160,7 @@ export class CallQueue {
     const now = this.now();
     if (now >= w.deadline || start + (this.meanMs ?? 0) > w.deadline) {
       this.drop(w);
-      w.fail(new Busy(start, ahead));
+      w.fail(new Busy(start, ahead, this.running.size));
       return true;
     }
     return false;

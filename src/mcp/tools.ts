@@ -179,7 +179,7 @@ function busyError(err: Busy, env: CallEnv, redact: Redact): ToolError {
   const inS = Math.max(1, Math.ceil((err.retryAt - env.now()) / 1000));
   return toolErrorText(
     [
-      `error: this server is busy: ${err.ahead} call${err.ahead === 1 ? " is" : "s are"} ahead of this one for the API's connections, so it could not be answered within this server's bound for one call${boundS > 0 ? ` (${boundS} s left)` : ""}`,
+      `error: this server is busy: ${err.running} call${err.running === 1 ? "" : "s"} hold the API's connections${err.ahead > 0 ? ` and ${err.ahead} more wait before this one` : ""}, so this call could not start and finish within this server's bound for one call${boundS > 0 ? ` (${boundS} s left)` : ""}`,
       `hint: call again in about ${inS} s (after ${isoSecond(err.retryAt)}); fewer calls at once are answered sooner`,
     ],
     redact,

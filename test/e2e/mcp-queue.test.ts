@@ -50,7 +50,7 @@ describe("pep mcp: the queue counts", () => {
     expect(busy.length).toBeGreaterThan(0);
     for (const r of busy)
       expect(text(r)).toMatch(
-        /^error: (this server is busy: \d+ calls? (is|are) ahead of this one for the API's connections|the API did not answer in time)/,
+        /^error: (this server is busy: \d+ calls? hold the API's connections( and \d+ more wait before this one)?, so this call could not start and finish|the API did not answer in time)/,
       );
     const told = busy.map(text).find((t) => /this server is busy/.test(t));
     expect(told).toMatch(/^hint: call again in about \d+ s \(after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)/m);
