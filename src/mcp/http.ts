@@ -18,6 +18,7 @@
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import * as nodeHttp from "node:http";
+import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -34,6 +35,8 @@ export interface HttpOptions {
   host: string;
   /** The bearer token every request must carry. */
   token: string;
+  /** A Unix socket to listen on instead of host and port (`--socket`). */
+  socket?: string;
   /** Where the token came from: made at start (then shown once), or given. */
   tokenFrom: "generated" | "PEP_MCP_TOKEN" | "PEP_MCP_TOKEN_FILE";
   sessions: SessionLimits;
@@ -184,7 +187,19 @@ export async function httpOptionsOf(opts: Record<string, unknown>, ctx: Pick<Con
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535)
     throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${portText}")`);
-  return { port, host, ...(await tokenOf(env, ctx)), sessions: sessionLimitsOf(opts, env) };
+  const socket = opts.socket === undefined ? undefined : String(opts.socket).trim();
+  if (socket !== undefined) {
+    if (socket === "") throw new UsageError("--socket must name a file path");
+    if (opts.host !== undefined || opts.port !== undefined)
+      throw new UsageError("--socket listens on a file instead of an address: give it without --host and --port");
+  }
+  return {
+    port,
+    host,
+    ...(socket !== undefined ? { socket: path.resolve(ctx.io.cwd, socket) } : {}),
+    ...(await tokenOf(env, ctx)),
+    sessions: sessionLimitsOf(opts, env),
+  };
 }
 
 /** What the run says on standard error when it starts: where, the token once (when made), the warning beyond loopback. */
@@ -197,7 +212,7 @@ function startLines(http: HttpOptions, url: string): string[] {
       `    ${http.token}`,
     );
   else lines.push(`pep mcp: every request needs the bearer token of ${http.tokenFrom}`);
-  if (!isLoopback(http.host))
+  if (!isLoopback(http.host) && !http.socket)
     lines.push(
       `pep mcp: WARNING: ${http.host} is beyond loopback and this is plain HTTP: the token, the questions and the answers cross the network unencrypted, readable by anyone on the path. Serve on 127.0.0.1 and put a TLS-terminating proxy in front (docs/mcp.md, "Beyond loopback").`,
     );
@@ -229,7 +244,10 @@ export async function serveHttp(ctx: Context, options: ServerOptions, http: Http
   });
   const port = await listen(server, http);
   const shown = http.host.includes(":") ? `[${http.host}]` : http.host;
-  for (const line of startLines(http, `http://${shown}:${port}/mcp`)) ctx.notice(line);
+  if (http.socket)
+    ctx.notice(`pep mcp: serving Streamable HTTP on the Unix socket ${http.socket} (mode 0600), path /mcp`);
+  for (const line of startLines(http, http.socket ? "http://localhost/mcp" : `http://${shown}:${port}/mcp`))
+    if (!http.socket || !line.startsWith("pep mcp: serving")) ctx.notice(line);
   for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
   await new Promise<void>((resolve) => {
     if (ctx.io.signal.aborted) return resolve();
@@ -245,14 +263,23 @@ async function listen(server: nodeHttp.Server, http: HttpOptions): Promise<numbe
   await new Promise<void>((resolve, reject) => {
     server.once("error", (e: NodeJS.ErrnoException) =>
       reject(
-        e.code === "EADDRINUSE"
-          ? new UsageError(`--port ${http.port} is in use; choose another, or --port 0 for any free port`)
-          : e.code === "EADDRNOTAVAIL" || e.code === "ENOTFOUND"
-            ? new UsageError(`--host ${http.host} is not an address of this machine`)
-            : e,
+        http.socket && (e.code === "EADDRINUSE" || e.code === "EACCES" || e.code === "ENOENT")
+          ? new UsageError(`--socket ${http.socket} exists or cannot be made; remove it or choose another path`)
+          : e.code === "EADDRINUSE"
+            ? new UsageError(`--port ${http.port} is in use; choose another, or --port 0 for any free port`)
+            : e.code === "EADDRNOTAVAIL" || e.code === "ENOTFOUND"
+              ? new UsageError(`--host ${http.host} is not an address of this machine`)
+              : e,
       ),
     );
-    server.listen(http.port, http.host, resolve);
+    if (http.socket) {
+      // Only this user may connect: the socket is made with no permission for others.
+      const mask = process.umask(0o177);
+      server.listen(http.socket, () => {
+        process.umask(mask);
+        resolve();
+      });
+    } else server.listen(http.port, http.host, resolve);
   });
   const address = server.address();
   return typeof address === "object" && address ? address.port : http.port;
@@ -275,7 +302,8 @@ function gate(req: IncomingMessage, http: HttpOptions): [number, string, Record<
   const origin = req.headers.origin;
   if (origin !== undefined && !originAllowed(origin))
     return [403, `origin ${origin} is not allowed: only loopback origins may use this server`];
-  if (isLoopback(http.host) && !isLoopback(hostName(req.headers.host ?? "")))
+  // A Unix socket cannot be reached by a browser's rebinding: only its own file is checked.
+  if (!http.socket && isLoopback(http.host) && !isLoopback(hostName(req.headers.host ?? "")))
     return [403, "host not allowed: this server answers only to loopback names"];
   // A preflight carries no credentials: it is answered, and the request it announces is checked.
   if (req.method === "OPTIONS") return undefined;

@@ -189,3 +189,44 @@ describe("pep mcp --http", () => {
     expect(open.stderr()).not.toContain(TOKEN);
   });
 });
+
+describe("pep mcp --http --socket", () => {
+  it("listens on a Unix socket only this user can open, and still wants the token", async () => {
+    const { statSync } = await import("node:fs");
+    const { request } = await import("node:http");
+    const socketPath = `${tmp.dir}/pep.sock`;
+    const child = spawn(process.execPath, [BIN, "mcp", "--sandbox", "--http", "--socket", socketPath], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env, PEP_MCP_TOKEN: TOKEN },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    children.push(child);
+    await new Promise<void>((resolve) => {
+      let err = "";
+      child.stderr!.on("data", (c: Buffer) => {
+        err += c.toString("utf8");
+        if (/client configuration:\n.*\n/.test(err)) resolve();
+      });
+    });
+    expect(statSync(socketPath).mode & 0o777).toBe(0o600);
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            socketPath,
+            path: "/mcp",
+            method: "POST",
+            headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end(JSON.stringify(INIT));
+      });
+    expect(await status({})).toBe(401);
+    expect(await status(AUTH)).toBe(200);
+  });
+});

@@ -117,6 +117,13 @@ export const defs: CommandDef[] = [
       },
       { key: "port", long: "port", value: "n", description: "port for --http (default 8765; 0: any free port)" },
       {
+        key: "socket",
+        long: "socket",
+        value: "path",
+        description:
+          "with --http, listen on this Unix socket (mode 0600, only this user may connect) instead of --host and --port; the token is still required",
+      },
+      {
         key: "sessionIdle",
         long: "session-idle",
         value: "seconds",

@@ -15,10 +15,12 @@ export const run: CommandModule["run"] = async (input, ctx) => {
     const { serveHttp, httpOptionsOf } = await import("../../mcp/http.js");
     await serveHttp(ctx, options, await httpOptionsOf(opts, ctx));
   } else {
-    const httpOnly = (["port", "host", "sessionIdle", "maxSessions"] as const).filter((k) => opts[k] !== undefined);
+    const httpOnly = (["port", "host", "socket", "sessionIdle", "maxSessions"] as const).filter(
+      (k) => opts[k] !== undefined,
+    );
     if (httpOnly.length > 0)
       throw new UsageError(
-        "--port, --host, --session-idle and --max-sessions are for pep mcp --http; over stdio there is nothing to listen on",
+        "--port, --host, --socket, --session-idle and --max-sessions are for pep mcp --http; over stdio there is nothing to listen on",
       );
     // Initialize is answered before the protocol library is loaded (mcp/early.ts).
     const { answerEarly } = await import("../../mcp/early.js");
