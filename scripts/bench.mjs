@@ -26,6 +26,7 @@ import { runCompression } from "./bench/compression.mjs";
 import { BATCH_IDS, BATCH_RUNS, JQ_RUNS, runBatch } from "./bench/batch.mjs";
 import { LIB_EXPORT_ARGS, LIBRARY_RUNS, runLibrary, SQL_QUERY, SQL_RUNS, SYNC_ARGS } from "./bench/library.mjs";
 import { OFFLINE_RUNS, offlineArgs, runOffline } from "./bench/offline.mjs";
+import { MCP_STARTUP_RUNS, runMcpStartup } from "./bench/mcp-startup.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
@@ -162,6 +163,13 @@ try {
     rows.push(...r.rows);
     notes.push(...r.notes);
   }
+  // 11. pep mcp start-up against a bare stdio responder and the MCP SDK alone.
+  if (wants(11)) {
+    log("11. pep mcp start-up");
+    const r = await runMcpStartup(ctx);
+    rows.push(...r.rows);
+    notes.push(...r.notes);
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
@@ -218,6 +226,10 @@ const commands = [
   `PEP_DATA_DIR=<tmp> ${pepCmd(["sync", "peptides", "studies"])}`,
   `PEP_DATA_DIR=<tmp> ${pepCmd(["--offline", ...offlineArgs("X")])}`,
   pepCmd(offlineArgs("X")),
+  `# 11. pep mcp start-up, ${MCP_STARTUP_RUNS} interleaved rounds of three on each Node, timed from spawn to the answer line`,
+  "node scripts/bench/mcp-bare.mjs   # answers initialize with nothing loaded",
+  "node <tmp>/mcp-sdk-floor.mjs      # scripts/bench/mcp-sdk-floor.mjs bundled: the MCP SDK's server, no tools",
+  "PEP_BASE_URL=http://127.0.0.1:9/v1 node bin/pep.js mcp   # initialize, then tools/list",
 ];
 
 if (only) {

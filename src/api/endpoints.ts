@@ -18,6 +18,7 @@ import { AREA_OPTIONS, SEARCH_OPTIONS } from "./params/research-options.js";
 import { STUDY_FILTER_OPTIONS } from "./params/study-options.js";
 import { SHIPS_TO_OPTIONS, VENDOR_LIST_OPTIONS } from "./params/vendor-options.js";
 import { buildQuerySchema, type QuerySchema, type SchemaKind } from "./query-schemas.js";
+export { type ListParam, listParamOf } from "./query-schemas.js";
 import type { Resource } from "./resources.js";
 import { toStudyId } from "./study-id.js";
 

@@ -58,13 +58,41 @@ const numberIn = (min: number, max: number) => {
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { message: `must be one of: ${values.join(", ")}` });
 
+/**
+ * Parameters that take a list, sent comma-separated: the values each member may take
+ * (none: any) and how many members. Read by callers that pass a list as an array (the MCP
+ * tools), so that which parameters are lists is said once, here, with their schema.
+ */
+export interface ListParam {
+  values?: readonly string[];
+  min?: number;
+  max?: number;
+  /** What the members are, for a message ("vendor ids or slugs"). */
+  what?: string;
+}
+const LIST_PARAMS = new WeakMap<object, ListParam>();
+const listed = <T extends object>(schema: T, info: ListParam): T => {
+  LIST_PARAMS.set(schema, info);
+  return schema;
+};
+
+/** What a list parameter's schema (optional or not) takes, or undefined for a single value. */
+export function listParamOf(schema: unknown): ListParam | undefined {
+  const inner = (schema as { _zod?: { def?: { type?: string; innerType?: unknown } } })?._zod?.def;
+  const own = schema && typeof schema === "object" ? LIST_PARAMS.get(schema) : undefined;
+  return own ?? (inner?.type === "optional" ? listParamOf(inner.innerType) : undefined);
+}
+
 /** A comma-separated list whose every member is in `values`. */
 const csvOf = (values: readonly string[], what = "one or more of") =>
-  z.string().check(
-    z.minLength(1, { message: `must be ${what}: ${values.join(", ")}` }),
-    z.refine((s) => s.split(",").every((p) => values.includes(p.trim())), {
-      message: `must be a comma-separated list of: ${values.join(", ")}`,
-    }),
+  listed(
+    z.string().check(
+      z.minLength(1, { message: `must be ${what}: ${values.join(", ")}` }),
+      z.refine((s) => s.split(",").every((p) => values.includes(p.trim())), {
+        message: `must be a comma-separated list of: ${values.join(", ")}`,
+      }),
+    ),
+    { values },
   );
 
 const limit = (max: number) => intIn(1, max);
@@ -81,14 +109,17 @@ const country = () =>
     .string()
     .check(z.regex(COUNTRY_PATTERN, { message: "must be a two-letter country code (ISO 3166-1 alpha-2), such as US" }));
 const idList = (min: number, max: number) =>
-  z.string().check(
-    z.refine(
-      (s) => {
-        const ids = s.split(",").map((p) => p.trim());
-        return ids.length >= min && ids.length <= max && ids.every((p) => p !== "");
-      },
-      { message: `must name ${min} to ${max} vendor ids or slugs, comma-separated` },
+  listed(
+    z.string().check(
+      z.refine(
+        (s) => {
+          const ids = s.split(",").map((p) => p.trim());
+          return ids.length >= min && ids.length <= max && ids.every((p) => p !== "");
+        },
+        { message: `must name ${min} to ${max} vendor ids or slugs, comma-separated` },
+      ),
     ),
+    { min, max, what: "vendor ids or slugs" },
   );
 const currency = () =>
   z.string().check(z.regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter currency code, such as USD" }));

@@ -13,7 +13,7 @@ import { cleanBlock } from "../core/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
 
-import type { Context, Deps, PageOpening } from "../core/command-context.js";
+import type { ClientEventOutcome, Context, Deps, PageOpening } from "../core/command-context.js";
 export type { Context, Deps, GlobalOptions } from "../core/command-context.js";
 
 export interface ContextInit {
@@ -107,13 +107,14 @@ function eventHandler(
   lines: Lines,
   waits: Waits,
   scopes: ReturnType<typeof scopeWatch>,
-  listeners: ReadonlyArray<(e: ClientEvent) => void>,
+  listeners: ReadonlyArray<(e: ClientEvent) => ClientEventOutcome>,
 ) {
   const { io, globals } = init;
   const { debug } = lines;
   return (apiKey: string | undefined) =>
     (e: ClientEvent): void => {
-      for (const fn of listeners) fn(e);
+      let told = false;
+      for (const fn of listeners) if (fn(e) === "told") told = true;
       switch (e.type) {
         case "request":
           waits.done();
@@ -131,10 +132,10 @@ function eventHandler(
           );
           break;
         case "retry":
-          waits.retry(e);
+          if (!told) waits.retry(e);
           break;
         case "pace":
-          waits.pace(e.waitMs);
+          if (!told) waits.pace(e.waitMs);
           break;
         case "key-echo":
           io.stderr.write(
@@ -315,7 +316,7 @@ export function createContext(init: ContextInit): RunContext {
   const scopes = scopeWatch(init);
   cleanups.push(() => scopes.record());
   // Others who hear the clients' events (`pep mcp`'s progress notifications).
-  const listeners: Array<(e: ClientEvent) => void> = [];
+  const listeners: Array<(e: ClientEvent) => ClientEventOutcome> = [];
   const provenance = provenanceOf(init, listeners);
   const makeClient = clientFactory(
     init,

@@ -13,6 +13,14 @@ import type { IO, Launch } from "./io.js";
 export type { GlobalOptions } from "../api/globals.js";
 
 /** What `run(argv, deps)` may be handed, for tests and embedding. */
+/**
+ * What a listener of the client's events did with one: `"told"` when it said on standard
+ * error what really happens (a wait `pep mcp` does not sit through), so the run's own line
+ * ("waiting 74s") is not written.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: listeners that say nothing return nothing (void), not undefined
+export type ClientEventOutcome = void | "told";
+
 export interface Deps {
   io?: IO;
   /** Clock for retries and pacing (tests inject one that does not wait). */
@@ -61,5 +69,5 @@ export interface Context {
    * Hears every event of the run's clients (requests, answers, retry and pacing waits)
    * besides the run's own logging: `pep mcp` turns them into progress notifications.
    */
-  onClientEvent(fn: (e: ClientEvent) => void): void;
+  onClientEvent(fn: (e: ClientEvent) => ClientEventOutcome): void;
 }

@@ -86,8 +86,20 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds (as `--max-wait`; default 30).",
   },
   {
+    name: "PEP_MCP_MAX_SESSIONS",
+    text: "pep mcp --http: most sessions at once (as `--max-sessions`; default 64).",
+  },
+  {
+    name: "PEP_MCP_SESSION_IDLE",
+    text: "pep mcp --http: seconds of no request and no open stream after which a session is closed (as `--session-idle`; default 300).",
+  },
+  {
     name: "PEP_MCP_TOKEN",
-    text: "pep mcp --http: the bearer token clients must send (required with a --host beyond loopback).",
+    text: "pep mcp --http: the bearer token every request must carry, at least 32 characters; when neither it nor PEP_MCP_TOKEN_FILE is set, one is made at start and shown once on standard error.",
+  },
+  {
+    name: "PEP_MCP_TOKEN_FILE",
+    text: "pep mcp --http: a file whose first line is the bearer token (instead of PEP_MCP_TOKEN).",
   },
   {
     name: "PEP_MCP_TOOLS",

@@ -27,7 +27,8 @@ import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKe
 /** Defaults for a caller that gives none; the command line passes its own timeout, retries and size limit. */
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRIES = 3;
-const DEFAULT_CONNECTIONS = 4;
+/** Connections to the API at once; `pep mcp` runs as many calls at once and queues the rest (mcp/queue.ts). */
+export const DEFAULT_CONNECTIONS = 4;
 /** The largest page the API sends is a few MiB; 32 leaves a wide margin. */
 const DEFAULT_MAX_RESPONSE_MB = 32;
 

@@ -11,7 +11,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { ApiError, AuthError, NetworkError, PepError, ResponseError, UsageError } from "../core/errors.js";
 import { cleanBlock, cleanLine } from "../core/sanitize.js";
 import type { Deferred } from "./calls.js";
-import { KEY_FIX } from "./setup.js";
+import { KEY_FIX, keySource } from "./setup.js";
 import type { Redact } from "./result.js";
 
 export interface ToolError {
@@ -42,19 +42,17 @@ export interface FailureContext {
 
 function keyWords(cfg: ResolvedConfig | undefined): string {
   if (!cfg?.apiKey) return "no key";
-  const from =
-    cfg.apiKeySource === "env"
-      ? "from PEP_API_KEY"
-      : cfg.apiKeySource === "config"
-        ? `stored in profile ${cfg.profile}`
-        : cfg.apiKeySource === "sandbox"
-          ? "the sandbox key"
-          : "from a key file";
-  return `the key ${keyEnding(cfg.apiKey)} (${from})`;
+  return `the key ${keyEnding(cfg.apiKey)} (${keySource(cfg)})`;
 }
 
-function callAgain(at: number, waitS: number, why: string): string {
-  return `${why} ${waitS} s: call this tool again after ${isoSecond(at)}; other tools may work meanwhile`;
+/**
+ * When to call again. The key's rate-limit window is one for every tool that calls the
+ * API (pep paces them all by it), so then no other tool works meanwhile either.
+ */
+function callAgain(at: number, waitS: number, why: string, everyTool: boolean): string {
+  return everyTool
+    ? `${why} ${waitS} s: the API's rate-limit window for this key is spent, so every tool that calls the API fails until ${isoSecond(at)}; call again after that`
+    : `${why} ${waitS} s: call this tool again after ${isoSecond(at)}; other tools may work meanwhile`;
 }
 
 /**
@@ -76,10 +74,13 @@ export function toolError(err: unknown, f: FailureContext, redact: Redact): Tool
   const lines: string[] = [];
   const hints: string[] = [];
   const { endpoint, config } = f;
-  if (f.deferred) {
+  if (f.deferred && f.deferred.waitMs === 0) {
+    lines.push(`error: ${f.deferred.reason}: the call reached this server's bound for one call and was stopped`);
+    hints.push("call again; a smaller limit or fewer calls at once are answered sooner");
+  } else if (f.deferred) {
     const waitS = Math.ceil(f.deferred.waitMs / 1000);
     lines.push(`error: ${f.deferred.reason}, and the API asks to wait longer than this server waits in one call`);
-    hints.push(callAgain(f.deferred.at, waitS, "the API asks to wait"));
+    hints.push(callAgain(f.deferred.at, waitS, "the API asks to wait", f.deferred.everyTool));
   } else if (err instanceof PepError) {
     lines.push(`error: ${errorLine(err)}`);
     if (err instanceof AuthError && !config?.apiKey) {
@@ -102,6 +103,7 @@ export function toolError(err: unknown, f: FailureContext, redact: Redact): Tool
           err.retryAfter !== undefined
             ? "rate limited: the API asks to wait"
             : "rate limited: the API sent no Retry-After; wait",
+          true,
         ),
       );
     } else if (err instanceof ApiError && err.status === 404) {

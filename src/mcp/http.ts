@@ -7,28 +7,43 @@
  * before the protocol sees it:
  * - the path is /mcp;
  * - a browser's Origin must be a loopback origin (a web page elsewhere must not drive a
- *   server on this machine), and on loopback the Host must be a loopback name (DNS
- *   rebinding);
- * - beyond loopback a bearer token is required (PEP_MCP_TOKEN, never a flag: a flag shows
- *   in `ps`), compared in constant time.
+ *   server on this machine; those allowed get CORS headers and their preflight is
+ *   answered), and on loopback the Host must be a loopback name (DNS rebinding);
+ * - a bearer token is required on every address, loopback included (another user of the
+ *   machine must not use this user's key): PEP_MCP_TOKEN, or the first line of the file
+ *   PEP_MCP_TOKEN_FILE names, never a flag (a flag shows in `ps`), at least 32 characters,
+ *   compared in constant time; without either, one is made at start and shown once on
+ *   standard error with the client configuration to paste.
+ * Sessions expire and are capped (`http-sessions.ts`).
  */
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import * as nodeHttp from "node:http";
+import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
 import { callEvents } from "./calls.js";
+import { BoundedEventStore, SESSION_DEFAULTS, Sessions, type Session, type SessionLimits } from "./http-sessions.js";
+import { sharedQueue } from "./queue.js";
 import { createServer, type ServerOptions } from "./server.js";
 import { inspectSetup } from "./setup.js";
 
 export interface HttpOptions {
   port: number;
   host: string;
-  /** Required beyond loopback. */
-  token: string | undefined;
+  /** The bearer token every request must carry. */
+  token: string;
+  /** A Unix socket to listen on instead of host and port (`--socket`). */
+  socket?: string;
+  /** Where the token came from: made at start (then shown once), or given. */
+  tokenFrom: "generated" | "PEP_MCP_TOKEN" | "PEP_MCP_TOKEN_FILE";
+  sessions: SessionLimits;
 }
+
+/** Shortest token taken: 32 characters (a made one has 43, 256 random bits). */
+export const MIN_TOKEN_LENGTH = 32;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
@@ -52,12 +67,12 @@ function originAllowed(origin: string): boolean {
   }
 }
 
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+/** Compares digests of equal length, so neither the token's length nor its bytes leak through timing. */
 function tokenMatches(header: string | undefined, token: string): boolean {
   const m = /^Bearer\s+(.+)$/i.exec(header ?? "");
-  if (!m) return false;
-  const given = Buffer.from(m[1]!.trim());
-  const want = Buffer.from(token);
-  return given.length === want.length && timingSafeEqual(given, want);
+  return timingSafeEqual(digest(m ? m[1]!.trim() : ""), digest(token)) && m !== null;
 }
 
 function refuse(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
@@ -87,6 +102,7 @@ async function handOver(
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer | undefined,
+  cors: Record<string, string>,
   parsedBody?: unknown,
 ): Promise<void> {
   const headers = new Headers();
@@ -103,9 +119,14 @@ async function handOver(
     ...(body && req.method !== "GET" && req.method !== "HEAD" ? { body: new Uint8Array(body) } : {}),
   });
   const response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
-  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers.entries()), ...cors });
   if (!response.body) return void res.end();
+  // A stream's headers go now: a client waits for them before its first event.
+  res.flushHeaders();
   const reader = response.body.getReader();
+  // A client that drops its stream cancels it, so the session takes a new one at once
+  // (the transport allows one GET stream a session, and frees it only on cancel).
+  res.once("close", () => void reader.cancel().catch(() => {}));
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -118,26 +139,101 @@ async function handOver(
   res.end();
 }
 
-export function httpOptionsOf(opts: Record<string, unknown>, env: Record<string, string | undefined>): HttpOptions {
+/** `--session-idle` (seconds) and `--max-sessions`, or their environment variables. */
+function sessionLimitsOf(opts: Record<string, unknown>, env: Record<string, string | undefined>): SessionLimits {
+  const read = (flag: unknown, name: string, variable: string, min: number, max: number, def: number) => {
+    const raw = flag !== undefined ? String(flag) : env[variable];
+    if (raw === undefined || raw.trim() === "") return def;
+    const n = Number(raw.trim());
+    if (!/^\d+$/.test(raw.trim()) || n < min || n > max)
+      throw new UsageError(
+        `${flag !== undefined ? name : variable} must be a whole number from ${min} to ${max} (got "${raw}")`,
+      );
+    return n;
+  };
+  const idleS = read(opts.sessionIdle, "--session-idle", "PEP_MCP_SESSION_IDLE", 1, 86_400, 300);
+  const max = read(opts.maxSessions, "--max-sessions", "PEP_MCP_MAX_SESSIONS", 1, 10_000, SESSION_DEFAULTS.max);
+  return { ...SESSION_DEFAULTS, idleMs: idleS * 1000, max };
+}
+
+/** The token: PEP_MCP_TOKEN, or the first line of PEP_MCP_TOKEN_FILE, or one made now. */
+async function tokenOf(
+  env: Record<string, string | undefined>,
+  ctx: Pick<Context, "io">,
+): Promise<Pick<HttpOptions, "token" | "tokenFrom">> {
+  const given = env.PEP_MCP_TOKEN?.trim();
+  const file = env.PEP_MCP_TOKEN_FILE?.trim();
+  if (given && file) throw new UsageError("set PEP_MCP_TOKEN or PEP_MCP_TOKEN_FILE, not both");
+  let token: string;
+  let from: HttpOptions["tokenFrom"];
+  if (given) [token, from] = [given, "PEP_MCP_TOKEN"];
+  else if (file) {
+    const { readKeyFile } = await import("../config/key-file.js");
+    [token, from] = [await readKeyFile(file, ctx.io.stdin, ctx.io.cwd, "PEP_MCP_TOKEN_FILE"), "PEP_MCP_TOKEN_FILE"];
+  } else return { token: randomBytes(32).toString("base64url"), tokenFrom: "generated" };
+  if (token.length < MIN_TOKEN_LENGTH)
+    throw new UsageError(
+      `${from} holds a token of ${token.length} characters; pep mcp --http takes at least ${MIN_TOKEN_LENGTH}`,
+      { hints: ["make one with: openssl rand -base64 32", "or unset it: pep mcp --http then makes one and shows it"] },
+    );
+  return { token, tokenFrom: from };
+}
+
+export async function httpOptionsOf(opts: Record<string, unknown>, ctx: Pick<Context, "io">): Promise<HttpOptions> {
+  const env = ctx.io.env;
   const host = opts.host === undefined ? "127.0.0.1" : String(opts.host).trim();
   if (host === "") throw new UsageError("--host must not be empty");
   const portText = opts.port === undefined ? "8765" : String(opts.port).trim();
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535)
     throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${portText}")`);
-  const token = env.PEP_MCP_TOKEN?.trim() || undefined;
-  if (!isLoopback(host) && !token)
-    throw new UsageError(`pep mcp --http on ${host}, beyond loopback, needs a bearer token: set PEP_MCP_TOKEN`, {
-      hints: ["Clients then send Authorization: Bearer <token>. On 127.0.0.1 (the default) no token is needed."],
-    });
-  return { port, host, token };
+  const socket = opts.socket === undefined ? undefined : String(opts.socket).trim();
+  if (socket !== undefined) {
+    if (socket === "") throw new UsageError("--socket must name a file path");
+    if (opts.host !== undefined || opts.port !== undefined)
+      throw new UsageError("--socket listens on a file instead of an address: give it without --host and --port");
+  }
+  return {
+    port,
+    host,
+    ...(socket !== undefined ? { socket: path.resolve(ctx.io.cwd, socket) } : {}),
+    ...(await tokenOf(env, ctx)),
+    sessions: sessionLimitsOf(opts, env),
+  };
+}
+
+/** What the run says on standard error when it starts: where, the token once (when made), the warning beyond loopback. */
+function startLines(http: HttpOptions, url: string): string[] {
+  const lines = [`pep mcp: serving Streamable HTTP at ${url}`];
+  const header = http.tokenFrom === "generated" ? `Bearer ${http.token}` : `Bearer <the token of ${http.tokenFrom}>`;
+  if (http.tokenFrom === "generated")
+    lines.push(
+      "pep mcp: every request needs this bearer token, made for this run and shown only now (set PEP_MCP_TOKEN or PEP_MCP_TOKEN_FILE to choose one):",
+      `    ${http.token}`,
+    );
+  else lines.push(`pep mcp: every request needs the bearer token of ${http.tokenFrom}`);
+  if (!isLoopback(http.host) && !http.socket)
+    lines.push(
+      `pep mcp: WARNING: ${http.host} is beyond loopback and this is plain HTTP: the token, the questions and the answers cross the network unencrypted, readable by anyone on the path. Serve on 127.0.0.1 and put a TLS-terminating proxy in front (docs/mcp.md, "Beyond loopback").`,
+    );
+  lines.push(
+    "pep mcp: client configuration:",
+    `    ${JSON.stringify({ mcpServers: { pep: { type: "http", url, headers: { Authorization: header } } } })}`,
+  );
+  return lines;
+}
+
+/** A session of the server: its transport, its protocol server, its use. */
+interface HttpSession extends Session {
+  transport: WebStandardStreamableHTTPServerTransport;
 }
 
 /** Serves Streamable HTTP at http://host:port/mcp until the run is interrupted. */
 export async function serveHttp(ctx: Context, options: ServerOptions, http: HttpOptions): Promise<void> {
   const setup = await inspectSetup(ctx);
-  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now));
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
+  options = { ...options, queue: sharedQueue(options.now ?? Date.now) };
+  const sessions = new Sessions<HttpSession>(http.sessions, Date.now);
   const handle = requestHandler(ctx, setup, options, http, sessions);
   const server = nodeHttp.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -148,13 +244,16 @@ export async function serveHttp(ctx: Context, options: ServerOptions, http: Http
   });
   const port = await listen(server, http);
   const shown = http.host.includes(":") ? `[${http.host}]` : http.host;
-  ctx.notice(`pep mcp: serving Streamable HTTP at http://${shown}:${port}/mcp`);
+  if (http.socket)
+    ctx.notice(`pep mcp: serving Streamable HTTP on the Unix socket ${http.socket} (mode 0600), path /mcp`);
+  for (const line of startLines(http, http.socket ? "http://localhost/mcp" : `http://${shown}:${port}/mcp`))
+    if (!http.socket || !line.startsWith("pep mcp: serving")) ctx.notice(line);
   for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
   await new Promise<void>((resolve) => {
     if (ctx.io.signal.aborted) return resolve();
     ctx.io.signal.addEventListener("abort", () => resolve(), { once: true });
   });
-  for (const t of sessions.values()) await t.close().catch(() => {});
+  await sessions.closeAll();
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
@@ -164,17 +263,36 @@ async function listen(server: nodeHttp.Server, http: HttpOptions): Promise<numbe
   await new Promise<void>((resolve, reject) => {
     server.once("error", (e: NodeJS.ErrnoException) =>
       reject(
-        e.code === "EADDRINUSE"
-          ? new UsageError(`--port ${http.port} is in use; choose another, or --port 0 for any free port`)
-          : e.code === "EADDRNOTAVAIL" || e.code === "ENOTFOUND"
-            ? new UsageError(`--host ${http.host} is not an address of this machine`)
-            : e,
+        http.socket && (e.code === "EADDRINUSE" || e.code === "EACCES" || e.code === "ENOENT")
+          ? new UsageError(`--socket ${http.socket} exists or cannot be made; remove it or choose another path`)
+          : e.code === "EADDRINUSE"
+            ? new UsageError(`--port ${http.port} is in use; choose another, or --port 0 for any free port`)
+            : e.code === "EADDRNOTAVAIL" || e.code === "ENOTFOUND"
+              ? new UsageError(`--host ${http.host} is not an address of this machine`)
+              : e,
       ),
     );
-    server.listen(http.port, http.host, resolve);
+    if (http.socket) {
+      // Only this user may connect: the socket is made with no permission for others.
+      const mask = process.umask(0o177);
+      server.listen(http.socket, () => {
+        process.umask(mask);
+        resolve();
+      });
+    } else server.listen(http.port, http.host, resolve);
   });
   const address = server.address();
   return typeof address === "object" && address ? address.port : http.port;
+}
+
+/** Headers of a cross-origin request from an allowed origin: what a browser client may send and read. */
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  if (origin === undefined) return {};
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Expose-Headers": "Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate",
+    Vary: "Origin",
+  };
 }
 
 /** Why a request may not reach the server (origin, host, token), or undefined when it may. */
@@ -184,15 +302,30 @@ function gate(req: IncomingMessage, http: HttpOptions): [number, string, Record<
   const origin = req.headers.origin;
   if (origin !== undefined && !originAllowed(origin))
     return [403, `origin ${origin} is not allowed: only loopback origins may use this server`];
-  if (isLoopback(http.host) && !isLoopback(hostName(req.headers.host ?? "")))
+  // A Unix socket cannot be reached by a browser's rebinding: only its own file is checked.
+  if (!http.socket && isLoopback(http.host) && !isLoopback(hostName(req.headers.host ?? "")))
     return [403, "host not allowed: this server answers only to loopback names"];
-  if (http.token && !tokenMatches(req.headers.authorization, http.token))
+  // A preflight carries no credentials: it is answered, and the request it announces is checked.
+  if (req.method === "OPTIONS") return undefined;
+  if (!tokenMatches(req.headers.authorization, http.token))
     return [
       401,
-      "a bearer token is required (Authorization: Bearer <PEP_MCP_TOKEN>)",
-      { "WWW-Authenticate": "Bearer" },
+      "a bearer token is required: send Authorization: Bearer followed by the token pep mcp --http printed at start (or the one set in PEP_MCP_TOKEN)",
+      { "WWW-Authenticate": 'Bearer realm="pep mcp"', ...corsHeaders(origin) },
     ];
   return undefined;
+}
+
+/** The answer to a CORS preflight from an allowed origin. */
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(204, {
+    ...corsHeaders(req.headers.origin),
+    "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+    "Access-Control-Allow-Headers":
+      "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID",
+    "Access-Control-Max-Age": "600",
+  });
+  res.end();
 }
 
 /** Each request: gated, then handed to its session, or starting one with `initialize`. */
@@ -201,47 +334,75 @@ function requestHandler(
   setup: Awaited<ReturnType<typeof inspectSetup>>,
   options: ServerOptions,
   http: HttpOptions,
-  sessions: Map<string, WebStandardStreamableHTTPServerTransport>,
+  sessions: Sessions<HttpSession>,
 ) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refused = gate(req, http);
     if (refused) return refuse(res, ...refused);
+    if (req.method === "OPTIONS") return preflight(req, res);
+    const cors = corsHeaders(req.headers.origin);
     let raw: Buffer | undefined;
     if (req.method === "POST") {
       try {
         raw = await readBody(req, MAX_BODY);
       } catch {
-        return refuse(res, 413, "a message larger than 10 MiB is refused");
+        return refuse(res, 413, "a message larger than 10 MiB is refused", cors);
       }
     }
     const id = req.headers["mcp-session-id"];
     const sessionId = Array.isArray(id) ? id[0] : id;
     if (sessionId !== undefined) {
-      const transport = sessions.get(sessionId);
-      if (!transport) return refuse(res, 404, "unknown or closed session: initialize again");
-      return handOver(transport, req, res, raw);
+      const session = sessions.get(sessionId);
+      if (!session) return refuse(res, 404, "unknown, expired or closed session: initialize again", cors);
+      const done = sessions.use(session);
+      res.once("close", done);
+      return handOver(session.transport, req, res, raw, cors);
     }
-    if (req.method !== "POST") return refuse(res, 400, "no session: start with an initialize request (POST)");
+    if (req.method !== "POST") return refuse(res, 400, "no session: start with an initialize request (POST)", cors);
     let body: unknown;
     try {
       body = JSON.parse(raw!.toString("utf8"));
     } catch {
-      res.writeHead(400, { "Content-Type": "application/json" });
+      res.writeHead(400, { "Content-Type": "application/json", ...cors });
       return void res.end(
         JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),
       );
     }
-    if (!isInitializeRequest(body)) return refuse(res, 400, "no session: start with an initialize request");
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => {
-        sessions.set(sid, transport);
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await createServer(ctx, setup, options).connect(transport);
-    await handOver(transport, req, res, raw, body);
+    if (!isInitializeRequest(body)) return refuse(res, 400, "no session: start with an initialize request", cors);
+    if (!(await sessions.makeRoom())) {
+      const wait = Math.max(1, Math.ceil(Math.min(http.sessions.idleMs, 60_000) / 1000));
+      return refuse(
+        res,
+        503,
+        `all ${http.sessions.max} sessions are in use (--max-sessions); try again in ${wait} s, or close a session (DELETE) first`,
+        { "Retry-After": String(wait), ...cors },
+      );
+    }
+    await startSession(ctx, setup, options, http, sessions, { req, res, raw: raw!, body, cors });
   };
+}
+
+/** A new session: its transport (with a bounded event store), its server, then the initialize request. */
+async function startSession(
+  ctx: Context,
+  setup: Awaited<ReturnType<typeof inspectSetup>>,
+  options: ServerOptions,
+  http: HttpOptions,
+  sessions: Sessions<HttpSession>,
+  first: { req: IncomingMessage; res: ServerResponse; raw: Buffer; body: unknown; cors: Record<string, string> },
+): Promise<void> {
+  let session: HttpSession | undefined;
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    eventStore: new BoundedEventStore(http.sessions.eventBytes),
+    onsessioninitialized: (sid) => {
+      session = { id: sid, transport, busy: 0, lastUsed: Date.now(), close: () => transport.close() };
+      sessions.add(session);
+    },
+  });
+  transport.onclose = () => {
+    if (transport.sessionId) sessions.remove(transport.sessionId);
+  };
+  await createServer(ctx, setup, options).connect(transport);
+  await handOver(transport, first.req, first.res, first.raw, first.cors, first.body);
 }

@@ -1,27 +1,35 @@
 /**
- * Input and output schemas of the tools. Inputs are built from the endpoint table: each
- * string argument is the endpoint's own zod schema for that parameter (the one that checks
- * the command line's flags and the sandbox's queries); numbers are declared as the JSON
- * types they are, with their bounds, and taken only as such (a client's `"5"` for an
- * integer is refused, as its schema says). Each is described in the words of a tool's
- * caller: arguments and other tools, never flags or commands. Outputs declare the envelope
- * every result shares, kept small: the tool list is read by the model on every turn.
+ * Input and output schemas of the tools, built from the endpoint descriptors: each
+ * argument is the endpoint's own parameter (`src/api/endpoints.ts`), declared as the JSON
+ * type a model should send:
+ * - a list parameter (sent comma-separated) is an array; a comma-separated string is
+ *   still taken;
+ * - a parameter with fixed values takes them in any case (they are sent as the API
+ *   spells them, as on the command line);
+ * - numbers are JSON numbers with the bounds of the endpoint's schema;
+ * - anything else is the endpoint's own schema.
+ * Each is described in the words of a tool's caller: arguments and other tools, never
+ * flags or commands. The tool list is read by the model on every turn, so output schemas
+ * say what only they can: the fields of a list's items; a single object's result has none.
  */
 import * as z from "zod/mini";
 import { clone, globalRegistry, type $ZodType } from "zod/v4/core";
-import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
-import {
-  EVIDENCE_CLASSIFICATIONS,
-  LIMITS,
-  PEPTIDE_FIELDS,
-  PRODUCT_FORM_EXAMPLES,
-  STUDY_FIELDS,
-  VENDOR_FIELDS,
-} from "../api/enums.js";
+import { ENDPOINTS, listParamOf, type Endpoint, type ListParam } from "../api/endpoints.js";
+import { LIMITS, PRODUCT_FORM_EXAMPLES } from "../api/enums.js";
+import { RESOURCES } from "../api/resources.js";
 import type { ToolEntry } from "./catalog.js";
-import { STUDY_ID_FORMS } from "../api/study-id.js";
 
 type Shape = Record<string, $ZodType>;
+
+interface Def {
+  type?: string;
+  innerType?: $ZodType;
+  out?: $ZodType;
+  entries?: Record<string, string>;
+  checks?: unknown[];
+  format?: string;
+}
+const defOf = (s: $ZodType | undefined): Def => ((s as { _zod?: { def?: Def } })?._zod?.def ?? {}) as Def;
 
 /**
  * `schema` described for the tool's clients. zod's mini API (pep's schemas use it, so
@@ -35,6 +43,16 @@ function described<T extends $ZodType>(schema: T, description: string): T {
   return copy;
 }
 
+/**
+ * `schema` declared to clients as `json`, where what it takes is wider (a list also as a
+ * comma-separated string) or its zod type says nothing (an item): the registry's metadata
+ * is laid over the converted schema, and a key set to undefined leaves it.
+ */
+function declared<T extends $ZodType>(schema: T, json: Record<string, unknown>): T {
+  globalRegistry.add(schema, json);
+  return schema;
+}
+
 /** The parameter schemas of an endpoint's query object. */
 export function shapeOf(endpoint: Endpoint): Shape {
   const shape = (endpoint.query as unknown as { shape?: Shape }).shape;
@@ -44,8 +62,8 @@ export function shapeOf(endpoint: Endpoint): Shape {
 
 /**
  * A tool's root schema, without the `$schema` line the conversion adds to each (the SDK
- * converts with zod's toJSONSchema, which takes the root's metadata last): 32 copies of a
- * draft URL are about 400 tokens of the list the model reads on every turn, and MCP
+ * converts with zod's toJSONSchema, which takes the root's metadata last): a copy of a
+ * draft URL per schema is tokens of the list the model reads on every turn, and MCP
  * already says which JSON Schema a tool's schemas are.
  */
 function root<T extends z.ZodMiniObject>(schema: T): T {
@@ -53,41 +71,101 @@ function root<T extends z.ZodMiniObject>(schema: T): T {
   return schema;
 }
 
-/** A whole number from `min` to `max`, as a JSON integer only. */
-function int(min: number, max: number): $ZodType {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return z.int({ message }).check(z.gte(min, { message }), z.lte(max, { message }));
+/** The values of a parameter with fixed values (an enum of the endpoint's schema). */
+export function choicesOf(schema: $ZodType | undefined): readonly string[] | undefined {
+  const def = defOf(schema);
+  if (def.type === "optional") return choicesOf(def.innerType);
+  return def.type === "enum" && def.entries ? Object.values(def.entries) : undefined;
 }
 
-function number(min: number, max: number): $ZodType {
-  const message = `must be a number from ${min} to ${max}`;
-  return z.number({ message }).check(z.gte(min, { message }), z.lte(max, { message }));
+/** The bounds of a numeric parameter (the checks of the endpoint's schema), or undefined. */
+function boundsOf(schema: $ZodType | undefined): { min: number; max: number; int: boolean } | undefined {
+  const def = defOf(schema);
+  if (def.type === "optional") return boundsOf(def.innerType);
+  if (def.type === "pipe") return boundsOf(def.out);
+  if (def.type !== "number") return undefined;
+  const bag = {
+    format: def.format,
+    ...(schema as { _zod: { bag?: { minimum?: number; maximum?: number; format?: string } } })._zod.bag,
+  };
+  // A check added with `.check()` is in the definition, where the bag may not have it.
+  for (const c of def.checks ?? []) {
+    const d = (c as { _zod?: { def?: { check?: string; value?: number } } })._zod?.def;
+    if (d?.check === "greater_than") bag.minimum ??= d.value;
+    if (d?.check === "less_than") bag.maximum ??= d.value;
+    if (d?.check === "number_format") bag.format ??= (d as { format?: string }).format;
+  }
+  if (bag.minimum === undefined || bag.maximum === undefined) return undefined;
+  return { min: bag.minimum, max: bag.maximum, int: bag.format === "safeint" };
 }
 
-/** Arguments that are numbers: declared with their bounds, not taken as strings. */
-function numeric(entry: ToolEntry, param: string): $ZodType | undefined {
-  if (param === "limit") return int(1, entry.endpoint === "search" ? LIMITS.searchLimitMax : LIMITS.pageMax);
-  if (param === "year_from" || param === "year_to") return int(LIMITS.yearMin, LIMITS.yearMax);
-  if (param === "min_rating") return number(LIMITS.ratingMin, LIMITS.ratingMax);
-  return undefined;
+/** A number from `min` to `max` (whole when `int`), as a JSON number only. */
+function number(b: { min: number; max: number; int: boolean }): $ZodType {
+  const message = `must be ${b.int ? "a whole number" : "a number"} from ${b.min} to ${b.max}`;
+  const base = b.int ? z.int({ message }) : z.number({ message });
+  return base.check(z.gte(b.min, { message }), z.lte(b.max, { message }));
 }
 
-const fieldList = (endpoint: ToolEntry["endpoint"]): readonly string[] | undefined =>
-  endpoint === "peptides"
-    ? PEPTIDE_FIELDS
-    : endpoint === "studies"
-      ? STUDY_FIELDS
-      : endpoint === "vendors"
-        ? VENDOR_FIELDS
-        : undefined;
+/** Matches `values` without regard to case. */
+const anyCase = (values: readonly string[], v: string) =>
+  values.some((c) => c.toLowerCase() === v.trim().toLowerCase());
 
+/** A value from `values`, in any case; sent as the API spells it (`tools.ts`). */
+function choice(values: readonly string[]): $ZodType {
+  const message = `must be one of: ${values.join(", ")}`;
+  // Declared with the API's spellings, which a model should send; other cases are taken too.
+  return declared(z.string({ message }).check(z.refine((v) => anyCase(values, v), { message })), {
+    type: "string",
+    enum: [...values],
+  });
+}
+
+/** The members of a list argument: an array, or a comma-separated string. */
+export const membersOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v.map(String) : String(v).split(",")).map((s) => s.trim()).filter((s) => s !== "");
+
+/** A list: an array of strings (each from `values` in any case, when given), or the same comma-separated. */
+function list(info: ListParam): $ZodType {
+  const { values, min = 1, max } = info;
+  const message = values
+    ? `must be a list of: ${values.join(", ")}`
+    : `must name ${min}${max === undefined ? " or more" : ` to ${max}`} ${info.what ?? "values"}`;
+  const schema = z.union([z.array(z.string()), z.string()]).check(
+    z.refine(
+      (v) => {
+        const members = membersOf(v);
+        return (
+          members.length >= min &&
+          (max === undefined || members.length <= max) &&
+          (!values || members.every((m) => anyCase(values, m)))
+        );
+      },
+      { message },
+    ),
+  );
+  return declared(schema, {
+    anyOf: undefined,
+    type: "array",
+    items: values ? { type: "string", enum: [...values] } : { type: "string" },
+    ...(min > 1 ? { minItems: min } : {}),
+    ...(max !== undefined ? { maxItems: max } : {}),
+  });
+}
+
+/** The study id forms (`STUDY_ID_FORMS`), by example: a model copies a placeholder as it is. */
+export const STUDY_ID_WORDS =
+  "study id: pmid-12345678, doi-10.1000--182 (a DOI with each / as --), nct-NCT01234567, or a PMID, DOI, doi.org link or NCT number as found in papers";
 const PEPTIDE_REF = "peptide slug, name or alias (from list_peptides or search)";
-const SHIPS_TO = "destination: country code (US) or subdivision (US-CA)";
+const SHIPS_TO = "destination: country code (US) or subdivision (US-CA), any case";
 
-/** What each argument means, in the words of a caller of the tools. Enums list their values in the schema. */
+/**
+ * Words for a model where the endpoint option's own (written for the command line) would
+ * mislead it; every other argument is described by its option. The values of a choice or
+ * a list are the schema's `enum`.
+ */
 const DOCS: Record<string, string | ((entry: ToolEntry) => string)> = {
   q: "words to search for",
-  types: "comma-separated: peptides, content (default both)",
+  types: "what to search (default both)",
   search: (e) =>
     e.endpoint === "researchAreas"
       ? "part of an area name"
@@ -96,45 +174,61 @@ const DOCS: Record<string, string | ((entry: ToolEntry) => string)> = {
         : e.endpoint === "vendors"
           ? "vendor name or alias"
           : "name, synonym or alias (fuzzy)",
-  category: "research category",
   research_area:
     "research area: all or part of a name listed by list_research_areas (case-insensitive; e.g. 'sleep'); an ambiguous part is an error listing the matches",
-  evidence_level: "strongest evidence level",
-  regulatory_status: "regulatory status",
-  sort: "order",
   peptide: "only those of this peptide (slug, name or alias)",
-  evidence_classification: `comma-separated, from: ${EVIDENCE_CLASSIFICATIONS.join(", ")}`,
+  sort: "order",
+  evidence_classification: "only studies of these classifications",
   year_from: "earliest publication year",
   year_to: "latest publication year",
-  country: "where the vendor is based: two-letter country code (US)",
+  country: "where the vendor is based: two-letter country code (US), any case",
   ships_to: (e) => (e.list ? `${SHIPS_TO}; vendors of unknown coverage are left out` : `${SHIPS_TO}; adds ships_to`),
-  product_category: "vendors with live listings of this type (not a product form)",
-  min_rating: "minimum average rating, 0 to 5",
   form: `product form id, e.g. ${PRODUCT_FORM_EXAMPLES.join(", ")}`,
-  currency: "three-letter currency code (USD); prices are never converted",
+  currency: "three-letter currency code (USD), any case; prices are never converted",
   cursor: "next_cursor of the previous call, to continue",
+  fields: "fields to return (id always; default all)",
+  ids: "vendor ids or slugs (from list_vendors)",
 };
 
 function pathArgDoc(entry: ToolEntry): string {
   if (entry.path === "slug") return PEPTIDE_REF;
-  if (entry.endpoint === "study") return `study id: ${STUDY_ID_FORMS.join("; ")}`;
+  if (ENDPOINTS[entry.endpoint].pathId) return STUDY_ID_WORDS;
   return "vendor id or slug (from list_vendors)";
 }
 
 function describeParam(entry: ToolEntry, param: string): string {
-  if (param === "limit") {
-    const max = entry.endpoint === "search" ? LIMITS.searchLimitMax : LIMITS.pageMax;
-    const def = entry.endpoint === "search" ? LIMITS.searchLimitDefault : (entry.defaultLimit ?? LIMITS.pageDefault);
-    return `most items, 1 to ${max} (default ${def})`;
-  }
-  if (param === "fields") {
-    const list = fieldList(entry.endpoint);
-    return list ? `comma-separated fields to return, from: ${list.join(", ")} (id always; default all)` : "fields";
-  }
-  // Words written for a model where the flag's help would mislead it; else the flag's own.
+  if (param === "limit") return `most items, 1 to ${entry.maxLimit} (default ${entry.defaultLimit})`;
   const doc = DOCS[param] ?? ENDPOINTS[entry.endpoint].options.find((o) => o.param === param)?.description;
   if (doc === undefined) throw new Error(`no description for ${param} of ${entry.name}`);
   return typeof doc === "function" ? doc(entry) : doc;
+}
+
+/** The schema of one argument, from the endpoint's schema of that parameter. */
+function argSchema(entry: ToolEntry, param: string, schema: $ZodType): $ZodType {
+  if (param === "limit") return z.optional(number({ min: 1, max: entry.maxLimit, int: true }));
+  const required = defOf(schema).type !== "optional";
+  const listed = listParamOf(schema);
+  const values = choicesOf(schema);
+  const bounds = boundsOf(schema);
+  const own = listed ? list(listed) : values ? choice(values) : bounds ? number(bounds) : undefined;
+  if (!own) return schema;
+  return required ? own : z.optional(own);
+}
+
+/**
+ * Schemas built once per tool and shared by every session's server (an HTTP server
+ * holds one per session; building them anew is most of what a session costs).
+ */
+const built = new Map<string, { input: z.ZodMiniObject; output: z.ZodMiniObject | undefined }>();
+
+/** A tool's schemas, built on first use. */
+export function schemasOf(entry: ToolEntry): { input: z.ZodMiniObject; output: z.ZodMiniObject | undefined } {
+  let schemas = built.get(entry.name);
+  if (!schemas) {
+    schemas = { input: inputSchema(entry), output: outputSchema(entry) };
+    built.set(entry.name, schemas);
+  }
+  return schemas;
 }
 
 /** The zod object of a tool's arguments. */
@@ -154,44 +248,46 @@ export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
     );
   }
   for (const param of entry.params) {
-    if (param === "ids") {
-      // The endpoint takes `ids=a,b`; a tool argument is a list, joined and checked by the endpoint's schema.
-      const count = `must name ${LIMITS.compareMin} to ${LIMITS.compareMax} vendors`;
-      args.ids = described(
-        z
-          .array(z.string().check(z.minLength(1, { message: "must not be empty" })))
-          .check(
-            z.minLength(LIMITS.compareMin, { message: count }),
-            z.maxLength(LIMITS.compareMax, { message: count }),
-          ),
-        `${LIMITS.compareMin} to ${LIMITS.compareMax} vendor ids or slugs (from list_vendors)`,
-      );
-      continue;
-    }
     const schema = shape[param];
     if (!schema) throw new Error(`${endpoint.path} has no parameter ${param}`);
-    const own = numeric(entry, param);
-    args[param] = described(own ? z.optional(own) : schema, describeParam(entry, param));
+    const arg = argSchema(entry, param, schema);
+    // A schema declared by hand keeps its declaration: described in place, not copied.
+    const description = describeParam(entry, param);
+    if (arg === schema) args[param] = described(arg, description);
+    else {
+      globalRegistry.add(arg, { description });
+      args[param] = arg;
+    }
   }
   return root(z.strictObject(args));
 }
 
+/** The top-level fields of a list's items, from its resource's columns; none when it has no fixed set. */
+function itemFields(entry: ToolEntry): string[] {
+  const csv = RESOURCES[ENDPOINTS[entry.endpoint].resource].csv as readonly string[] | null;
+  return csv ? [...new Set(csv.map((c) => c.split(".")[0]!))] : [];
+}
+
 /**
- * What every result carries: the data, the research notice and the sandbox marker, the
- * rest (sandbox notice, affiliate disclosure, count) allowed but not declared field by
- * field. The tool list is read by the model on every turn, so each of its 16 output
- * schemas is kept to what a client must be able to rely on; the instructions say the rest.
+ * A list's result: its items with the fields the API documents for them (all optional:
+ * `fields` may ask for fewer), the paging fields and the sandbox marker (the notices are
+ * said in the instructions). A single object's
+ * result declares nothing: its shape is the API's whole document, which a schema of
+ * field names would only repeat at the cost of every turn's tool list.
  */
-export function outputSchema(entry: ToolEntry): z.ZodMiniObject {
-  const notices = { research_notice: z.string(), sandbox: z.boolean() };
-  if (entry.list)
-    return root(
-      z.looseObject({
-        items: z.array(z.unknown()),
-        has_more: z.boolean(),
-        next_cursor: z.nullable(z.string()),
-        ...notices,
-      }),
-    );
-  return root(z.looseObject({ data: z.unknown(), ...notices }));
+export function outputSchema(entry: ToolEntry): z.ZodMiniObject | undefined {
+  if (!entry.list) return undefined;
+  const fields = itemFields(entry);
+  const item = declared(z.unknown(), {
+    type: "object",
+    ...(fields.length > 0 ? { properties: Object.fromEntries(fields.map((f) => [f, {}])) } : {}),
+  });
+  return root(
+    z.looseObject({
+      items: z.array(item),
+      has_more: z.boolean(),
+      next_cursor: z.nullable(z.string()),
+      sandbox: z.boolean(),
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import type { Context } from "../core/command-context.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { PepError } from "../core/errors.js";
 import { cleanLine } from "../core/sanitize.js";
+import { keyEnding } from "../core/key-display.js";
 
 export interface Setup {
   /** What stops every tool from working, each with its fix; empty when the tools can run. */
@@ -57,19 +58,42 @@ export async function inspectSetup(ctx: Context): Promise<Setup> {
     );
   if (config && !config.baseUrl && problems.length === 0) {
     problems.push(
-      `no API base URL is configured. Fix: add "PEP_BASE_URL": "https://<host>/v1" ${WHERE} (or store base_url in the profile), then restart the server; or give the args ["mcp", "--sandbox"] to try synthetic data.`,
+      `no API base URL is configured. Fix: add "PEP_BASE_URL" (the API's address, such as https://api.example.com/v1) ${WHERE} (or store base_url in the profile), then restart the server; or give the args ["mcp", "--sandbox"] to try synthetic data.`,
     );
   }
-  let refusedScopes: string[] = [];
-  if (config?.apiKey && config.apiKeySource === "config") {
-    try {
-      const { keyFingerprint } = await import("../core/key-display.js");
-      refusedScopes = (await ctx.store()).scopesSeen(config.profile, keyFingerprint(config.apiKey)).refused;
-    } catch {
-      // what was seen of the key is a convenience: without it every keyed tool is listed
-    }
-  }
+  const refusedScopes = config?.apiKey ? await refusedOf(ctx, config) : [];
   return { problems, hasKey: Boolean(config?.apiKey), refusedScopes, ...(config ? { config } : {}) };
+}
+
+/**
+ * Scopes the key was refused before: by pep mcp for any key (kept by digest in the cache
+ * folder, `config/scopes-state.ts`), and by any command for a key stored in the profile.
+ */
+async function refusedOf(ctx: Context, config: ResolvedConfig): Promise<string[]> {
+  const key = config.apiKey!;
+  const out = new Set<string>();
+  try {
+    const { refusedScopes } = await import("../config/scopes-state.js");
+    for (const r of refusedScopes(ctx.io.env, key, Date.now())) out.add(r.scope);
+    if (config.apiKeySource === "config") {
+      const { keyFingerprint } = await import("../core/key-display.js");
+      for (const scope of (await ctx.store()).scopesSeen(config.profile, keyFingerprint(key)).refused) out.add(scope);
+    }
+  } catch {
+    // what was seen of the key is a convenience: without it every keyed tool is listed
+  }
+  return [...out];
+}
+
+/** Where the key comes from, in the terms of the client's configuration. */
+export function keySource(config: ResolvedConfig): string {
+  return config.apiKeySource === "env"
+    ? "from PEP_API_KEY"
+    : config.apiKeySource === "config"
+      ? `stored in profile ${config.profile}`
+      : config.apiKeySource === "sandbox"
+        ? "the sandbox key"
+        : "from a key file";
 }
 
 function messageOf(err: unknown): string {
@@ -78,11 +102,14 @@ function messageOf(err: unknown): string {
 }
 
 /** The line of the instructions about a missing key. */
-export const NO_KEY_LINE = `No API key is set, so the vendor, product and price tools are not listed. To use them, add "PEP_API_KEY": "<key>" ${WHERE} and restart the server.`;
+export const NO_KEY_LINE = `No API key is set, so the vendor, product and price tools are not listed. To use them, add "PEP_API_KEY" with the key as its value ${WHERE} and restart the server.`;
 
-/** The line of the instructions about scopes the stored key was refused. */
-export function refusedLine(scopes: readonly string[], profile: string): string {
-  return `The API key stored in profile ${profile} was refused the ${scopes.join(", ")} scope${scopes.length > 1 ? "s" : ""} before (HTTP 403), so the tools needing ${scopes.length > 1 ? "them" : "it"} are not listed. To use them, set "PEP_API_KEY" ${WHERE} to a key with ${scopes.length > 1 ? "those scopes" : "that scope"} and restart the server.`;
+/** The line of the instructions about scopes the key was refused. */
+export function refusedLine(scopes: readonly string[], config: ResolvedConfig, when: "before" | "now"): string {
+  const many = scopes.length > 1;
+  const key = `The API key ${config.apiKey ? keyEnding(config.apiKey) : ""} (${keySource(config)})`;
+  const told = when === "before" ? "before (HTTP 403; remembered for a week by the key's digest)" : "(HTTP 403)";
+  return `${key} was refused the ${scopes.join(", ")} scope${many ? "s" : ""} ${told}, so the tools needing ${many ? "them" : "it"} are not listed. To use them, set "PEP_API_KEY" ${WHERE} to a key with ${many ? "those scopes" : "that scope"} and restart the server.`;
 }
 
 export const KEY_FIX = `set "PEP_API_KEY" ${WHERE} to a key with that scope, then restart the server`;

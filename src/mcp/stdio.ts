@@ -27,12 +27,21 @@ export class LineTransport implements Transport {
   private skipping = false;
   private closed = false;
 
+  /** Bytes read before this transport started (`early.ts`), read first. */
+  private preface: Buffer | undefined;
+  /** The id of a request answered already (initialize): the server's answer to it is not sent. */
+  private answered: string | number | undefined;
+
   constructor(
     private readonly stdin: Readable,
     private readonly stdout: Writable,
     private readonly tell: (line: string) => void,
     private readonly maxBytes = MAX_MESSAGE_BYTES,
-  ) {}
+    early?: { preface: Buffer; answered?: string | number | undefined },
+  ) {
+    this.preface = early?.preface;
+    this.answered = early?.answered;
+  }
 
   private readonly onData = (chunk: Buffer) => {
     let rest = chunk;
@@ -112,13 +121,27 @@ export class LineTransport implements Transport {
   }
 
   async start(): Promise<void> {
+    const preface = this.preface;
+    this.preface = undefined;
+    if (preface && preface.length > 0) this.onData(preface);
     this.stdin.on("data", this.onData);
     this.stdin.on("end", this.onEnd);
     this.stdin.on("error", this.onError);
+    // Paused by the early reader (`early.ts`): a new listener does not resume it.
+    this.stdin.resume();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    if (this.answered !== undefined && "id" in message && message.id === this.answered && !("method" in message)) {
+      this.answered = undefined;
+      return Promise.resolve();
+    }
     return this.write(message);
+  }
+
+  /** Standard input ended before this transport started: as if it ended now. */
+  endedEarly(): void {
+    this.onEnd();
   }
 
   private write(message: unknown): Promise<void> {

@@ -5,21 +5,22 @@
  * and a cleaned result with its notices. Waits are watched (`calls.ts`): the client hears
  * of them, and one past the bound ends the call with when to call again.
  */
-import { ENDPOINTS, expandPath } from "../api/endpoints.js";
+import { ENDPOINTS, expandPath, listParamOf, type Endpoint } from "../api/endpoints.js";
+import { upperCode } from "../api/params/codes.js";
 import { LIMITS } from "../api/enums.js";
 import { RESOURCES } from "../api/resources.js";
 import type { ToolEntry } from "./catalog.js";
-import { requireArg } from "../api/path-args.js";
 import { checkParams } from "../api/query.js";
-import { toStudyId } from "../api/study-id.js";
 import { keyEnding } from "../core/key-display.js";
 import type { Context } from "../core/command-context.js";
 import { ApiError, UsageError } from "../core/errors.js";
 import type { Client, Query } from "../http/types.js";
 import { watching, type CallWatch, type LogLevel } from "./calls.js";
 import { peptideUri, studyUri } from "./extras.js";
-import { toolError, toolErrorText, type ToolError } from "./failure.js";
+import { isoSecond, toolError, toolErrorText, type ToolError } from "./failure.js";
+import { Busy, type CallQueue } from "./queue.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor, type Notices, type Redact } from "./result.js";
+import { choicesOf, membersOf, shapeOf, STUDY_ID_WORDS } from "./schemas.js";
 import type { Setup } from "./setup.js";
 
 export interface ToolSuccess {
@@ -31,28 +32,46 @@ export interface ToolSuccess {
   structuredContent: Record<string, unknown>;
 }
 
-/** Codes are upper case to the API (`us` and `US` name the same place), as on the command line. */
-const UPPER = new Set(["country", "ships_to", "currency"]);
+/**
+ * A value as the API spells it: a member of fixed values in its own case (`Cognitive` is
+ * `cognitive`), a code through its option's upper-casing (`us` is `US`), as the command
+ * line does; a list's members alike, joined with commas.
+ */
+function apiValue(endpoint: Endpoint, param: string, v: unknown): unknown {
+  const schema = shapeOf(endpoint)[param];
+  const values = listParamOf(schema)?.values ?? choicesOf(schema);
+  const spelled = (s: string) => values?.find((c) => c.toLowerCase() === s.trim().toLowerCase()) ?? s.trim();
+  if (listParamOf(schema)) return membersOf(v).map(spelled).join(",");
+  if (typeof v !== "string") return v;
+  if (values) return spelled(v);
+  const option = endpoint.options.find((o) => o.param === param);
+  return option?.transform === upperCode ? upperCode(v) : v;
+}
 
 function queryOf(entry: ToolEntry, args: Record<string, unknown>): Query {
+  const endpoint = ENDPOINTS[entry.endpoint];
   const raw: Record<string, unknown> = {};
-  for (const param of entry.params) {
-    let v = args[param];
-    if (v === undefined) continue;
-    if (param === "ids" && Array.isArray(v)) v = v.map((s) => String(s).trim()).join(",");
-    if (UPPER.has(param) && typeof v === "string") v = v.trim().toUpperCase();
-    raw[param] = v;
-  }
+  for (const param of entry.params) if (args[param] !== undefined) raw[param] = apiValue(endpoint, param, args[param]);
   // Messages name the tool's arguments, which are the API's parameter names.
   const names = Object.fromEntries(entry.params.map((p) => [p, p]));
-  return checkParams(ENDPOINTS[entry.endpoint], raw, names);
+  return checkParams(endpoint, raw, names);
 }
 
 function pathOf(entry: ToolEntry, args: Record<string, unknown>): string {
   const endpoint = ENDPOINTS[entry.endpoint];
   if (!entry.path) return expandPath(endpoint.path);
-  const value = String(args[entry.path] ?? "");
-  const id = entry.endpoint === "study" ? toStudyId(value, "id") : requireArg(value, entry.path);
+  const value = String(args[entry.path] ?? "").trim();
+  // The schema bounds its length; a segment of "." or ".." would be resolved away by the URL.
+  if (value === "" || value === "." || value === "..")
+    throw new UsageError(`${entry.path} must be an id, name or slug (got "${value}")`);
+  let id = value;
+  try {
+    if (endpoint.pathId) id = endpoint.pathId(value, entry.path);
+  } catch (err) {
+    // The command line's hint lists the forms with placeholders; a model gets examples.
+    if (err instanceof UsageError) throw new UsageError(err.message, { hints: [`accepted: ${STUDY_ID_WORDS}`] });
+    throw err;
+  }
   return expandPath(endpoint.path, { [entry.path]: id });
 }
 
@@ -64,6 +83,34 @@ export interface CallEnv {
   signal: AbortSignal;
   watch: CallWatch;
   now: () => number;
+  /** Told when the API refuses the key a scope (403): the tools needing it are hidden. */
+  refused?: (scope: string) => void;
+  /** The server's queue of calls, and this session's name in it. */
+  queue?: () => Promise<CallQueue>;
+  session?: string;
+}
+
+/**
+ * The call's turn (`queue.ts`), and its bound: past the deadline a running call is
+ * aborted and answers that it took too long. Resolves to the function that ends both.
+ */
+async function turn(env: CallEnv): Promise<() => void> {
+  const { watch, signal, now } = env;
+  const deadline = watch.deadline;
+  if (deadline === undefined || !env.queue) return () => {};
+  const release = await (await env.queue()).acquire(env.session ?? "", deadline, (m) => watch.tell(m, "info"), signal);
+  const timer = setTimeout(
+    () => {
+      watch.deferred ??= { reason: "the API did not answer in time", waitMs: 0, at: now(), everyTool: false };
+      watch.abort.abort(new Error("past the bound"));
+    },
+    Math.max(0, deadline - now()),
+  );
+  timer.unref();
+  return () => {
+    clearTimeout(timer);
+    release();
+  };
 }
 
 export async function callTool(
@@ -80,6 +127,7 @@ export async function callTool(
       redact,
     );
   let client: Client | undefined;
+  let done = () => {};
   const cfg = setup.config;
   try {
     // Loaded as the command line loads it (on first use), so it stays in its own chunk.
@@ -88,12 +136,13 @@ export async function callTool(
     const path = pathOf(entry, args);
     const query = queryOf(entry, args);
     client = await ctx.client(endpoint);
+    done = await turn(env);
     return await watching(watch, async () => {
       if (typeof query.research_area === "string")
         query.research_area = await researchArea(client!, query.research_area, signal);
       if (entry.list) {
         const { limit: rawLimit, cursor, ...filters } = query;
-        const limit = rawLimit === undefined ? (entry.defaultLimit ?? LIMITS.pageDefault) : Number(rawLimit);
+        const limit = rawLimit === undefined ? entry.defaultLimit : Number(rawLimit);
         const pages = client!.paginate(path, {
           query: filters,
           limit,
@@ -111,12 +160,30 @@ export async function callTool(
       return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText));
     });
   } catch (err) {
+    if (err instanceof Busy) return busyError(err, env, redact);
+    if (err instanceof ApiError && err.status === 403 && endpoint.keyRequired && cfg?.apiKey)
+      env.refused?.(endpoint.scope);
     const extra =
       err instanceof ApiError && err.status === 404 && !watch.deferred
         ? await watching(watch, () => notFoundHints(entry, args, client, signal))
         : [];
     return toolError(err, { endpoint, config: cfg, deferred: watch.deferred, extra, now: env.now() }, redact);
+  } finally {
+    done();
   }
+}
+
+/** A call that could not start and finish in time: when to call again. */
+function busyError(err: Busy, env: CallEnv, redact: Redact): ToolError {
+  const boundS = env.watch.deadline === undefined ? 0 : Math.round((env.watch.deadline - env.now()) / 1000);
+  const inS = Math.max(1, Math.ceil((err.retryAt - env.now()) / 1000));
+  return toolErrorText(
+    [
+      `error: this server is busy: ${err.running} call${err.running === 1 ? "" : "s"} hold the API's connections${err.ahead > 0 ? ` and ${err.ahead} more wait before this one` : ""}, so this call could not start and finish within this server's bound for one call${boundS > 0 ? ` (${boundS} s left)` : ""}`,
+      `hint: call again in about ${inS} s (after ${isoSecond(err.retryAt)}); fewer calls at once are answered sooner`,
+    ],
+    redact,
+  );
 }
 
 /**
@@ -156,7 +223,7 @@ async function notFoundHints(
   client: Client | undefined,
   signal: AbortSignal,
 ): Promise<string[]> {
-  if (entry.endpoint === "study")
+  if (ENDPOINTS[entry.endpoint].pathId)
     return ["find study ids with list_studies (search: words of the title; peptide: a citing peptide)"];
   if (entry.path === "id") return vendorHints(entry, args.id, client, signal);
   const given = entry.path === "slug" ? args.slug : args.peptide;

@@ -95,7 +95,7 @@ describe("pep mcp: completions, prompts, logging", () => {
       ref: { type: "ref/prompt", name: "explore_research_area" },
       argument: { name: "category", value: "co" },
     });
-    expect(category.completion.values).toEqual(["cognitive", "cosmetic"]);
+    expect(category.completion).toEqual({ values: ["cognitive", "cosmetic"], total: 2, hasMore: false });
     const area = await s.client.complete({
       ref: { type: "ref/prompt", name: "explore_research_area" },
       argument: { name: "area", value: "sleep" },
@@ -106,6 +106,28 @@ describe("pep mcp: completions, prompts, logging", () => {
       argument: { name: "form", value: "ca" },
     });
     expect(form.completion.values).toEqual(["capsule"]);
+  });
+
+  it("completions are sorted by relevance and tell the truth about the rest: total when all are known, hasMore", async () => {
+    const all = await s.client.complete({
+      ref: { type: "ref/resource", uri: "pep://peptides/{slug}" },
+      argument: { name: "slug", value: "" },
+    });
+    // The sandbox has more profiles than one page of the API: not all known, so no total.
+    expect(all.completion.values.length).toBeLessThanOrEqual(100);
+    if (all.completion.hasMore) expect(all.completion.total).toBeUndefined();
+    else expect(all.completion.total).toBe(all.completion.values.length);
+    const typed = slug.slice(0, 3);
+    const some = await s.client.complete({
+      ref: { type: "ref/resource", uri: "pep://peptides/{slug}" },
+      argument: { name: "slug", value: typed },
+    });
+    const ranks = some.completion.values.map((v) => (v.startsWith(typed) ? 0 : 1));
+    expect(ranks).toEqual([...ranks].sort());
+    expect(some.completion.values[0]!.startsWith(typed)).toBe(true);
+    await expect(
+      s.client.complete({ ref: { type: "ref/prompt", name: "no_such_prompt" }, argument: { name: "x", value: "" } }),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 
   it("prompts name the tools to call, with the arguments given, and the research-only rules", async () => {

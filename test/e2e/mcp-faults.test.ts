@@ -82,7 +82,7 @@ describe("pep mcp: keys and scopes", () => {
     ])
       expect(names).not.toContain(keyed);
     expect(s.client.getInstructions()).toMatch(
-      /No API key is set, so the vendor, product and price tools are not listed\. To use them, add "PEP_API_KEY": "<key>" in the env of this server's entry in the MCP client's configuration/,
+      /No API key is set, so the vendor, product and price tools are not listed\. To use them, add "PEP_API_KEY" with the key as its value in the env of this server's entry in the MCP client's configuration/,
     );
     const ok = await s.call("list_peptides", { limit: 1 });
     expect(ok.isError).toBeFalsy();
@@ -135,7 +135,7 @@ describe("pep mcp: rate limits and outages", () => {
       /^error: the API answered "Too many requests" \(HTTP 429, rate_limited, request req_fault_\d+\)$/m,
     );
     expect(text).toMatch(
-      /^hint: rate limited: the API asks to wait 1 s: call this tool again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ; other tools may work meanwhile$/m,
+      /^hint: rate limited: the API asks to wait 1 s: the API's rate-limit window for this key is spent, so every tool that calls the API fails until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ; call again after that$/m,
     );
     expect(text).not.toMatch(/exit code/);
     // The retry was told on stderr, not on the protocol channel.
@@ -147,7 +147,7 @@ describe("pep mcp: rate limits and outages", () => {
     faultApi.fault("peptide", faults.rateLimited());
     const s = await session(["--base-url", faultApi.baseUrl, "--retries", "0"]);
     expect(await toolError(s, "get_peptide", { slug: "bpc-157" })).toMatch(
-      /the API sent no Retry-After; wait 60 s: call this tool again after /,
+      /the API sent no Retry-After; wait 60 s: the API's rate-limit window for this key is spent, so every tool that calls the API fails until /,
     );
     faultApi.heal();
   });

@@ -1,8 +1,8 @@
 /**
  * `pep mcp --http`: the real executable serving Streamable HTTP, driven by the SDK's own
  * Client. Loopback by default; a browser Origin other than loopback and a Host that is not
- * a loopback name are refused before the protocol; beyond loopback a bearer token from
- * PEP_MCP_TOKEN is required, and without one the server does not start.
+ * a loopback name are refused before the protocol; every request needs the bearer token
+ * (PEP_MCP_TOKEN, PEP_MCP_TOKEN_FILE, or one made at start and shown once).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -14,8 +14,15 @@ import { TOOLS } from "../../src/mcp/catalog.js";
 const tmp = scratch("pep-mcp-http-");
 const children: ChildProcess[] = [];
 
+/** The token the tests' servers take (PEP_MCP_TOKEN), and the header that carries it. */
+const TOKEN = `${"t".repeat(16)}0123456789abcdef`;
+const AUTH = { Authorization: `Bearer ${TOKEN}` };
+
 /** Starts `pep mcp --sandbox --http --port 0 <argv>` and resolves to its /mcp URL. */
-function startHttp(argv: string[], env: Record<string, string> = {}): Promise<{ url: string; stderr: () => string }> {
+function startHttp(
+  argv: string[],
+  env: Record<string, string> = { PEP_MCP_TOKEN: TOKEN },
+): Promise<{ url: string; stderr: () => string; pid: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, "mcp", "--sandbox", "--http", "--port", "0", ...argv], {
       cwd: ROOT,
@@ -27,13 +34,14 @@ function startHttp(argv: string[], env: Record<string, string> = {}): Promise<{ 
     child.stderr!.on("data", (c: Buffer) => {
       err += c.toString("utf8");
       const m = /serving Streamable HTTP at (http:\/\/\S+\/mcp)/.exec(err);
-      if (m) resolve({ url: m[1]!, stderr: () => err });
+      // Resolved once the start-up lines (the client configuration last, or the warning) are out.
+      if (m && /client configuration:\n.*\n/.test(err)) resolve({ url: m[1]!, stderr: () => err, pid: child.pid! });
     });
     child.on("exit", (code) => reject(new Error(`pep mcp --http exited ${code}: ${err}`)));
   });
 }
 
-async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+async function connect(url: string, headers: Record<string, string> = AUTH): Promise<Client> {
   const client = new Client({ name: "http-test", version: "1" });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
@@ -48,7 +56,7 @@ const INIT = {
 const post = (url: string, headers: Record<string, string>, body: unknown = INIT) =>
   fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...AUTH, ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
@@ -106,6 +114,7 @@ describe("pep mcp --http", () => {
           method: "POST",
           headers: {
             Host: `attacker.example:${port}`,
+            ...AUTH,
             "Content-Type": "application/json",
             Accept: "application/json, text/event-stream",
           },
@@ -129,21 +138,95 @@ describe("pep mcp --http", () => {
     expect((await post(loopback.url.replace(/\/mcp$/, "/other"), {})).status).toBe(404);
   });
 
-  it("beyond loopback: refuses to start without PEP_MCP_TOKEN; with it, requests need the bearer token", async () => {
-    const refused = await spawnPep(["mcp", "--sandbox", "--http", "--port", "0", "--host", "0.0.0.0"], {
-      env: tmp.env,
+  it("without PEP_MCP_TOKEN a token is made, shown once with the client configuration; requests without it get 401", async () => {
+    const made = await startHttp([], {});
+    const token = /every request needs this bearer token[^\n]*\n {4}(\S+)\n/.exec(made.stderr())?.[1];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const snippet = JSON.parse(/client configuration:\n {4}(.*)\n/.exec(made.stderr())![1]!);
+    expect(snippet).toEqual({
+      mcpServers: { pep: { type: "http", url: made.url, headers: { Authorization: `Bearer ${token}` } } },
     });
-    expect(refused.code).toBe(2);
-    expect(refused.err).toMatch(
-      /^error: pep mcp --http on 0\.0\.0\.0, beyond loopback, needs a bearer token: set PEP_MCP_TOKEN$/m,
+    // Another user of the machine, without the token: refused before the protocol.
+    const anon = await post(made.url, { Authorization: "" });
+    expect(anon.status).toBe(401);
+    expect(anon.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect((await post(made.url, { Authorization: `Bearer ${token}x` })).status).toBe(401);
+    const client = await connect(made.url, { Authorization: `Bearer ${token}` });
+    expect((await client.callTool({ name: "list_categories", arguments: { limit: 1 } })).isError).toBeFalsy();
+    await client.close();
+    // Shown once: the token appears in the start-up lines only.
+    expect(made.stderr().split(token!).length - 1).toBe(2);
+  });
+
+  it("refuses a token shorter than 32 characters, from PEP_MCP_TOKEN or PEP_MCP_TOKEN_FILE, before listening", async () => {
+    const short = await spawnPep(["mcp", "--sandbox", "--http", "--port", "0"], {
+      env: { ...tmp.env, PEP_MCP_TOKEN: "s3cret-token" },
+    });
+    expect(short.code).toBe(2);
+    expect(short.err).toMatch(
+      /^error: PEP_MCP_TOKEN holds a token of 12 characters; pep mcp --http takes at least 32$/m,
     );
-    const open = await startHttp(["--host", "0.0.0.0"], { PEP_MCP_TOKEN: "s3cret-token" });
+    expect(short.err).not.toContain("s3cret-token");
+    const { writeFileSync } = await import("node:fs");
+    const file = `${tmp.dir}/token`;
+    writeFileSync(file, `${TOKEN}\n`, { mode: 0o600 });
+    const fromFile = await startHttp([], { PEP_MCP_TOKEN_FILE: file });
+    expect(fromFile.stderr()).not.toContain(TOKEN);
+    expect((await post(fromFile.url, {})).status).toBe(200);
+  });
+
+  it("beyond loopback: a loud warning that plain HTTP exposes the token and the data; the token is still required", async () => {
+    const open = await startHttp(["--host", "0.0.0.0"]);
+    expect(open.stderr()).toMatch(
+      /WARNING: 0\.0\.0\.0 is beyond loopback and this is plain HTTP: the token, the questions and the answers cross the network unencrypted.*TLS/,
+    );
     const url = open.url.replace("0.0.0.0", "127.0.0.1");
-    expect((await post(url, {})).status).toBe(401);
+    expect((await post(url, { Authorization: "" })).status).toBe(401);
     expect((await post(url, { Authorization: "Bearer wrong-token!" })).status).toBe(401);
-    const client = await connect(url, { Authorization: "Bearer s3cret-token" });
+    const client = await connect(url);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await client.close();
-    expect(open.stderr()).not.toContain("s3cret-token");
+    expect(open.stderr()).not.toContain(TOKEN);
+  });
+});
+
+describe("pep mcp --http --socket", () => {
+  it("listens on a Unix socket only this user can open, and still wants the token", async () => {
+    const { statSync } = await import("node:fs");
+    const { request } = await import("node:http");
+    const socketPath = `${tmp.dir}/pep.sock`;
+    const child = spawn(process.execPath, [BIN, "mcp", "--sandbox", "--http", "--socket", socketPath], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...tmp.env, PEP_MCP_TOKEN: TOKEN },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    children.push(child);
+    await new Promise<void>((resolve) => {
+      let err = "";
+      child.stderr!.on("data", (c: Buffer) => {
+        err += c.toString("utf8");
+        if (/client configuration:\n.*\n/.test(err)) resolve();
+      });
+    });
+    expect(statSync(socketPath).mode & 0o777).toBe(0o600);
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            socketPath,
+            path: "/mcp",
+            method: "POST",
+            headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end(JSON.stringify(INIT));
+      });
+    expect(await status({})).toBe(401);
+    expect(await status(AUTH)).toBe(200);
   });
 });

@@ -43,7 +43,7 @@ async function cliIds(argv: string[]): Promise<string[]> {
 }
 
 describe("pep mcp --sandbox: the tool list", () => {
-  it("lists every tool of the catalog, read-only, with strict argument schemas and an output schema", async () => {
+  it("lists every tool of the catalog, read-only, with strict argument schemas; lists declare their items' fields", async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
     for (const tool of tools) {
@@ -51,7 +51,14 @@ describe("pep mcp --sandbox: the tool list", () => {
       expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toEqual(toolArgs(entry));
       expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
       expect(tool.annotations).toMatchObject({ readOnlyHint: true });
-      expect(tool.outputSchema?.required, tool.name).toEqual(expect.arrayContaining(["research_notice", "sandbox"]));
+      if (entry.list) {
+        expect(tool.outputSchema?.required, tool.name).toEqual(
+          expect.arrayContaining(["items", "has_more", "next_cursor", "sandbox"]),
+        );
+        const items = (tool.outputSchema!.properties as Record<string, { items: { properties?: object } }>).items!;
+        if (entry.endpoint !== "prices" && entry.endpoint !== "products")
+          expect(Object.keys(items.items.properties ?? {}), tool.name).toContain("id");
+      } else expect(tool.outputSchema, `${tool.name}: a single object declares no output schema`).toBeUndefined();
       expect(tool.description, tool.name).not.toMatch(/`pep |--[a-z]/);
       for (const [arg, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
         expect((schema as { description?: string }).description, `${tool.name}.${arg}`).toMatch(/\w/);
@@ -156,7 +163,9 @@ describe("pep mcp --sandbox: every tool answers", () => {
     const byId = await ok("get_study", { id: String(withPmid.id) });
     const byPmid = await ok("get_study", { id: String(withPmid.pmid) });
     expect(byPmid.s.data).toEqual(byId.s.data);
-    expect(await failed("get_study", { id: "not a study" })).toMatch(/is not a study id[\s\S]*accepted: pmid-<number>/);
+    expect(await failed("get_study", { id: "not a study" })).toMatch(
+      /^error: id "not a study" is not a study id[\s\S]*accepted: .*pmid-12345678/,
+    );
   });
 
   it("vendor, product and price tools answer with the sandbox's full-scope key; prices carry the affiliate disclosure", async () => {
@@ -200,7 +209,9 @@ describe("pep mcp --sandbox: cursors and bounds", () => {
     expect(await failed("list_studies", { year_from: 2020, year_to: 2010 })).toMatch(
       /^error: year_from must not be later than year_to \(got "\d+"\)$/m,
     );
-    expect(await failed("compare_vendors", { ids: ["only-one"] })).toMatch(/2 to 4 vendors/);
+    expect(await failed("compare_vendors", { ids: ["only-one"] })).toMatch(
+      /must name 2 to 4 vendor ids or slugs at ids/,
+    );
     expect(await failed("list_vendors", { ships_to: "United States" })).toMatch(
       /must be a two-letter country code.*ships_to/,
     );

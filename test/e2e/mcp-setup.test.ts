@@ -4,7 +4,10 @@
  * naming the env keys to set in the client's configuration. In-process, with the SDK's
  * Client over the run's standard input and output.
  */
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
 import { startMcpInProcess, type InProcessMcp } from "../helpers/mcp-inprocess.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
@@ -51,7 +54,7 @@ describe("pep mcp: configuration problems at the door", () => {
   it("no base URL: says to add PEP_BASE_URL (or --sandbox) to the server's entry", async () => {
     const s = await start([], {});
     expect(s.client.getInstructions()).toMatch(
-      /no API base URL is configured\. Fix: add "PEP_BASE_URL": "https:\/\/<host>\/v1" in the env of this server's entry in the MCP client's configuration/,
+      /no API base URL is configured\. Fix: add "PEP_BASE_URL" \(the API's address, such as https:\/\/api\.example\.com\/v1\) in the env of this server's entry in the MCP client's configuration/,
     );
     expect(await errorText(s, "get_peptide", { slug: "x" })).toMatch(/^hint: no API base URL is configured/m);
     await expect(s.client.readResource({ uri: "pep://peptides/x" })).rejects.toThrow(
@@ -99,7 +102,38 @@ describe("pep mcp: configuration problems at the door", () => {
     expect(names).not.toContain("list_prices");
     expect(names).toContain("list_vendors");
     expect(s.client.getInstructions()).toMatch(
-      /The API key stored in profile lab was refused the pricing:read scope before \(HTTP 403\), so the tools needing it are not listed\./,
+      /The API key …\w{4} \(stored in profile lab\) was refused the pricing:read scope before \(HTTP 403; remembered for a week by the key's digest\), so the tools needing it are not listed\./,
+    );
+  });
+
+  it("a research-only key in the client's env: a 403 hides that scope's tools at once (tools/list_changed), and the next start lists only usable tools", async () => {
+    sandbox ??= await startSandbox({ port: 0 });
+    const env = { PEP_BASE_URL: sandbox.baseUrl, PEP_API_KEY: sandbox.keys.research };
+    const s = await start([], env);
+    let changed = 0;
+    s.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      changed++;
+    });
+    const before = (await s.client.listTools()).tools.map((t) => t.name);
+    expect(before).toContain("list_vendors");
+    const refused = await s.client.callTool({ name: "list_vendors", arguments: { limit: 1 } });
+    expect(refused.isError).toBe(true);
+    await vi.waitFor(() => expect(changed).toBeGreaterThan(0));
+    const after = (await s.client.listTools()).tools.map((t) => t.name);
+    expect(after).not.toContain("list_vendors");
+    expect(after).not.toContain("compare_vendors");
+    expect(after).toContain("list_prices"); // another scope, not refused yet
+    // Remembered by the key's digest, never the key: the next start lists only usable tools.
+    await vi.waitFor(() => expect(existsSync(path.join(tmp.env.PEP_CACHE_DIR!, "mcp-scopes.json"))).toBe(true));
+    const state = readFileSync(path.join(tmp.env.PEP_CACHE_DIR!, "mcp-scopes.json"), "utf8");
+    expect(state).not.toContain(sandbox.keys.research);
+    expect(state).toContain("vendors:read");
+    const next = await start([], env);
+    const listed = (await next.client.listTools()).tools.map((t) => t.name);
+    expect(listed).not.toContain("get_vendor");
+    expect(listed).toContain("list_peptides");
+    expect(next.client.getInstructions()).toMatch(
+      /The API key …\w{4} \(from PEP_API_KEY\) was refused the vendors:read scope before/,
     );
   });
 });

@@ -2,20 +2,43 @@
  * The tool catalog against the endpoint table it is built from, and the pieces of a
  * result that need no server: cleaning, key redaction, the text rendering's bounds.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ENDPOINTS } from "../../src/api/endpoints.js";
 import { TOOLS } from "../../src/mcp/catalog.js";
 import { shapeOf, inputSchema } from "../../src/mcp/schemas.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor } from "../../src/mcp/result.js";
 
 describe("tool catalog", () => {
-  it("each tool's scope, list kind and path argument are its endpoint's", () => {
+  it("each tool's scope, list kind, path argument, parameters and limits are its endpoint's", () => {
     for (const t of TOOLS) {
       const e = ENDPOINTS[t.endpoint];
       expect(t.scope, t.name).toBe(e.scope);
       expect(t.list, t.name).toBe(e.list);
       expect(e.path.includes("{"), t.name).toBe(t.path !== undefined);
       if (t.path) expect(e.path, t.name).toContain(`{${t.path}}`);
+      expect(t.params, t.name).toEqual(Object.keys(shapeOf(e)));
+      expect([t.defaultLimit, t.maxLimit], t.name).toEqual([e.defaultLimit, e.maxLimit]);
+    }
+  });
+
+  it("a change to a descriptor is a change to its tool: no copy of an endpoint fact in the catalog", async () => {
+    // A fresh copy of the modules, with the descriptor edited before the catalog reads it.
+    vi.resetModules();
+    const endpoints = await import("../../src/api/endpoints.js");
+    const peptides = endpoints.ENDPOINTS.peptides as { defaultLimit: number; maxLimit: number; scope: string };
+    const saved = { defaultLimit: peptides.defaultLimit, maxLimit: peptides.maxLimit, scope: peptides.scope };
+    Object.assign(peptides, { defaultLimit: 7, maxLimit: 42, scope: "studies:read" });
+    try {
+      const { TOOLS: fresh } = await import("../../src/mcp/catalog.js");
+      const { inputSchema: freshSchema } = await import("../../src/mcp/schemas.js");
+      const tool = fresh.find((t) => t.endpoint === "peptides")!;
+      expect([tool.defaultLimit, tool.maxLimit, tool.scope]).toEqual([7, 42, "studies:read"]);
+      const schema = freshSchema(tool);
+      expect(schema.safeParse({ limit: 42 }).success).toBe(true);
+      expect(schema.safeParse({ limit: 43 }).success).toBe(false);
+    } finally {
+      Object.assign(peptides, saved);
+      vi.resetModules();
     }
   });
 
@@ -41,7 +64,11 @@ describe("tool catalog", () => {
     expect(studies.safeParse({ evidence: "x" }).success).toBe(false);
     // The classes pep knows, as the command line checks them: no request for a word.
     expect(studies.safeParse({ evidence_classification: "in_vitro,human_study" }).success).toBe(true);
+    expect(studies.safeParse({ evidence_classification: ["in_vitro", "Human_Study"] }).success).toBe(true);
     expect(studies.safeParse({ evidence_classification: "rct" }).success).toBe(false);
+    expect(studies.safeParse({ evidence_classification: ["rct"] }).success).toBe(false);
+    expect(studies.safeParse({ sort: "Newest" }).success).toBe(true);
+    expect(studies.safeParse({ sort: "latest" }).success).toBe(false);
     const compare = inputSchema(TOOLS.find((t) => t.name === "compare_vendors")!);
     expect(compare.safeParse({ ids: ["a", "b", "c", "d"] }).success).toBe(true);
     expect(compare.safeParse({ ids: ["a", "b", "c", "d", "e"] }).success).toBe(false);

@@ -5,6 +5,7 @@
  * name every tool and its arguments without loading a schema or the protocol library.
  */
 import type { CommandDef } from "../../core/command.js";
+import { ENDPOINTS } from "../../api/endpoints.js";
 import { TOOLS, toolArgs } from "../../mcp/catalog.js";
 
 /** The snippet that registers `pep mcp` in a client's configuration (mcpServers). */
@@ -36,7 +37,7 @@ function wrap(text: string, width: number): string[] {
 /** Each tool: its name and arguments, then what it does (and the scope a keyed one needs). */
 function toolLines(): string[] {
   return TOOLS.flatMap((t) => {
-    const keyed = t.scope === "research:read" || t.scope === "studies:read" ? "" : ` Needs a key with ${t.scope}.`;
+    const keyed = ENDPOINTS[t.endpoint].keyRequired ? ` Needs a key with ${t.scope}.` : "";
     const [first = "", ...rest] = wrap(`${t.name}(${toolArgs(t).join(", ")})`, 72);
     return [first, ...rest.map((l) => `  ${l}`), ...wrap(t.summary + keyed, 68).map((l) => `    ${l}`)];
   });
@@ -50,8 +51,10 @@ function mcpDescription(): string {
       "(desktop chat applications, code editors). Standard output carries the protocol only; notices and " +
       "diagnostics go to standard error. It runs until the client closes its end of the pipe, or Ctrl-C. With " +
       "--http it serves Streamable HTTP at http://127.0.0.1:8765/mcp instead (--port, --host), for clients that " +
-      "connect to a URL: browser Origins and Host names other than loopback are refused, and beyond loopback it " +
-      "needs PEP_MCP_TOKEN, the bearer token clients must send.",
+      "connect to a URL: browser Origins and Host names other than loopback are refused, and every request needs a " +
+      "bearer token of at least 32 characters: PEP_MCP_TOKEN, or the first line of the file PEP_MCP_TOKEN_FILE names, " +
+      "or else one made at start and shown once on standard error with the client configuration to paste. Sessions " +
+      "idle for --session-idle seconds are closed, and at most --max-sessions are open at once.",
     "It uses the same settings as every other command: base URL and key from the profile, PEP_API_KEY or " +
       "--api-key-file <path> (not -, since standard input is the protocol), with the same retries, pacing, ETag cache " +
       "and response size limit. `pep mcp --sandbox` serves the built-in synthetic sandbox instead, for trying it out.",
@@ -114,11 +117,32 @@ export const defs: CommandDef[] = [
       },
       { key: "port", long: "port", value: "n", description: "port for --http (default 8765; 0: any free port)" },
       {
+        key: "socket",
+        long: "socket",
+        value: "path",
+        description:
+          "with --http, listen on this Unix socket (mode 0600, only this user may connect) instead of --host and --port; the token is still required",
+      },
+      {
+        key: "sessionIdle",
+        long: "session-idle",
+        value: "seconds",
+        description:
+          "with --http, close a session after this long with no request and no open stream (default 300, or PEP_MCP_SESSION_IDLE)",
+      },
+      {
+        key: "maxSessions",
+        long: "max-sessions",
+        value: "n",
+        description:
+          "with --http, most sessions at once: past it the one idle longest is closed, or a new one gets 503 with Retry-After when all are in use (default 64, or PEP_MCP_MAX_SESSIONS)",
+      },
+      {
         key: "host",
         long: "host",
         value: "address",
         description:
-          "address for --http (default 127.0.0.1); beyond loopback a bearer token is required, from PEP_MCP_TOKEN",
+          "address for --http (default 127.0.0.1); beyond loopback it is plain HTTP, so put a TLS proxy in front",
       },
       {
         key: "tools",

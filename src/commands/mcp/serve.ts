@@ -8,16 +8,25 @@ import type { CommandModule } from "../../core/command.js";
 import { UsageError } from "../../core/errors.js";
 
 export const run: CommandModule["run"] = async (input, ctx) => {
-  const { serve, maxWaitOf, groupsOf } = await import("../../mcp/server.js");
+  const { maxWaitOf, groupsOf } = await import("../../mcp/listing.js");
   const opts = input.opts as Record<string, unknown>;
   const options = { maxWaitMs: maxWaitOf(opts.maxWait, ctx.io.env), groups: groupsOf(opts.tools, ctx.io.env) };
   if (opts.http === true) {
     const { serveHttp, httpOptionsOf } = await import("../../mcp/http.js");
-    await serveHttp(ctx, options, httpOptionsOf(opts, ctx.io.env));
+    await serveHttp(ctx, options, await httpOptionsOf(opts, ctx));
   } else {
-    if (opts.port !== undefined || opts.host !== undefined)
-      throw new UsageError("--port and --host are for pep mcp --http; over stdio there is nothing to listen on");
-    await serve(ctx, options);
+    const httpOnly = (["port", "host", "socket", "sessionIdle", "maxSessions"] as const).filter(
+      (k) => opts[k] !== undefined,
+    );
+    if (httpOnly.length > 0)
+      throw new UsageError(
+        "--port, --host, --socket, --session-idle and --max-sessions are for pep mcp --http; over stdio there is nothing to listen on",
+      );
+    // Initialize is answered before the protocol library is loaded (mcp/early.ts).
+    const { answerEarly } = await import("../../mcp/early.js");
+    const early = await answerEarly(ctx, options.groups);
+    const { serve } = await import("../../mcp/server.js");
+    await serve(ctx, options, early);
   }
   return { kind: "none" };
 };
