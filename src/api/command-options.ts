@@ -6,20 +6,32 @@
  */
 import type { CommandDef } from "../core/command.js";
 import { ENDPOINTS } from "./endpoints.js";
-import { LIST_OPTIONS, type OptionDef } from "./options.js";
+import { LIST_OPTIONS, type OptionDef, pageSizeDescription } from "./options.js";
 
-/** The paging options with `--limit`'s default for help. */
-export function listOptions(defaultLimit: number | undefined): OptionDef[] {
+type Limits = { defaultLimit: number; maxLimit: number };
+
+/** The paging options with the endpoint's `--limit` default and page bound. */
+export function listOptions(limits: Limits | undefined): OptionDef[] {
+  if (!limits) return [...LIST_OPTIONS];
   return LIST_OPTIONS.map((o) =>
-    o.key === "limit" && defaultLimit !== undefined ? { ...o, default: defaultLimit } : o,
+    o.key === "limit"
+      ? { ...o, default: limits.defaultLimit }
+      : o.key === "pageSize"
+        ? { ...o, description: pageSizeDescription(limits.maxLimit) }
+        : o,
   );
 }
 
-/** Every option of a command: its own (a `limit` one showing the endpoint's default), and the paging options of a list. */
+/**
+ * Every option of a command: its own (one that fills `limit` shows the endpoint's default
+ * and bound), and the paging options of a list.
+ */
 export function optionsOf(def: Pick<CommandDef, "options" | "list" | "calls">): OptionDef[] {
-  const defaultLimit = def.calls === undefined ? undefined : ENDPOINTS[def.calls].defaultLimit;
+  const limits = def.calls === undefined ? undefined : ENDPOINTS[def.calls];
   const own = (def.options ?? []).map((o) =>
-    o.param === "limit" && defaultLimit !== undefined ? { ...o, default: defaultLimit } : o,
+    o.param === "limit" && limits
+      ? { ...o, default: limits.defaultLimit, description: `${o.description}, 1 to ${limits.maxLimit}` }
+      : o,
   );
-  return [...own, ...(def.list ? listOptions(defaultLimit) : [])];
+  return [...own, ...(def.list ? listOptions(limits) : [])];
 }

@@ -127,7 +127,9 @@ const e = (name: string, facts: Facts): Endpoint => {
         maxLimit: facts.maxLimit ?? LIMITS.pageMax,
         fields: facts.fields ?? [],
         list,
-        params: options.flatMap((o) => (o.param === undefined ? [] : [{ param: o.param, choices: o.choices }])),
+        params: options.flatMap((o) =>
+          o.param !== undefined && own.includes(o.param) ? [{ param: o.param, choices: o.choices }] : [],
+        ),
       });
       return schema;
     },

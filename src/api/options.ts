@@ -91,7 +91,16 @@ export function flagString(o: OptionDef): string {
   return `${o.short ? `-${o.short}, ` : ""}${longName(o)}${o.value !== undefined ? ` <${o.value}>` : ""}`;
 }
 
-/** Options every list command takes (docs/cli.md#lists-and-pagination), `--limit`'s default aside. */
+/** `--page-size`'s words for a page of at most `max` items. */
+export function pageSizeDescription(max: number): string {
+  return `items per request, 1 to ${max} (default: min(limit, ${max}); ${max} with --all)`;
+}
+
+/**
+ * Options every list command takes (docs/cli.md#lists-and-pagination), as the man page's
+ * general section shows them; each command's own show its endpoint's default and largest
+ * `limit` (api/command-options.ts).
+ */
 export const LIST_OPTIONS = options([
   { key: "limit", long: "limit", value: "n", description: "most items to print in all; pages are fetched as needed" },
   { key: "all", long: "all", description: "follow the cursors to the last page" },
@@ -99,7 +108,7 @@ export const LIST_OPTIONS = options([
     key: "pageSize",
     long: "page-size",
     value: "n",
-    description: `items per request, 1 to ${LIMITS.pageMax} (default: min(limit, ${LIMITS.pageMax}); ${LIMITS.pageMax} with --all)`,
+    description: pageSizeDescription(LIMITS.pageMax),
   },
   {
     key: "cursor",

@@ -390,11 +390,13 @@ describe("the smallest list endpoint, as docs/adding-an-endpoint.md says: six fi
   },
 `,
     );
-    small.insertAfter(
-      `src/commands/${SMALL_NOUN}/defs.ts`,
-      'import type { CommandDef } from "../../core/command.js";\n',
-      'import { ENDPOINTS } from "../../api/endpoints.js";\n',
-    );
+    const defs = readFileSync(path.join(small.dir, `src/commands/${SMALL_NOUN}/defs.ts`), "utf8");
+    if (!defs.includes('import { ENDPOINTS } from "../../api/endpoints.js";'))
+      small.insertAfter(
+        `src/commands/${SMALL_NOUN}/defs.ts`,
+        'import type { CommandDef } from "../../core/command.js";\n',
+        'import { ENDPOINTS } from "../../api/endpoints.js";\n',
+      );
     small.write(
       "README.md",
       `${readFileSync(path.join(small.dir, "README.md"), "utf8")}\n## Gadgets\n\n\`\`\`sh\npep --sandbox gadgets --color red\n\`\`\`\n`,

@@ -26,6 +26,7 @@ export const SEARCH_OPTIONS = options([
     long: "limit",
     value: "n",
     param: "limit",
-    description: `most results, 1 to ${LIMITS.searchLimitMax}`,
+    // Its bound and default are the endpoint's, added where help is made (api/command-options.ts).
+    description: "most results",
   },
 ]);

@@ -2,6 +2,7 @@
  * `pep categories`, `pep research-areas` and `pep search`: ways into the research
  * profiles.
  */
+import { ENDPOINTS } from "../../api/endpoints.js";
 import { CATEGORIES, LIMITS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
@@ -34,7 +35,7 @@ export const defs: CommandDef[] = [
     summary: "Search peptide profiles and educational content (FAQs, articles, courses)",
     description: [
       `The words of the query are joined with spaces, so quotes are optional: \`pep search growth factor\` is \`pep search "growth factor"\`. The query is 1 to ${LIMITS.searchMaxLength} characters.`,
-      `One request, not a paginated list: --limit is 1 to ${LIMITS.searchLimitMax}. Dosing and commerce content is never returned.`,
+      `One request, not a paginated list: --limit is 1 to ${ENDPOINTS.search.maxLimit}. Dosing and commerce content is never returned.`,
       "-o csv and tsv write one row a hit, profiles first, then content, with the columns kind (peptide or content), id, title, type, url, score and excerpt.",
       RESEARCH_NOTICE,
     ].join("\n\n"),

@@ -5,7 +5,6 @@
  * products) goes through it.
  */
 import { expandPath, type Endpoint } from "../../api/endpoints.js";
-import { LIMITS } from "../../api/enums.js";
 import type { Context } from "../../core/command-context.js";
 import { UsageError } from "../../core/errors.js";
 import type { Query } from "../../http/types.js";
@@ -39,8 +38,8 @@ export function pagingFrom(
   opts: Record<string, unknown>,
   endpoint: Pick<Endpoint, "defaultLimit" | "maxLimit">,
 ): Paging {
-  const defaultLimit = endpoint.defaultLimit ?? LIMITS.pageDefault;
-  const maxPage = endpoint.maxLimit ?? LIMITS.pageMax;
+  const defaultLimit = endpoint.defaultLimit;
+  const maxPage = endpoint.maxLimit;
   const all = opts.all === true;
   if (all && opts.limit !== undefined)
     throw new UsageError("--all and --limit cannot be used together: --all prints every item");

@@ -2,7 +2,8 @@
  * `pep studies …`: the studies the profiles cite, de-duplicated: list, look up one,
  * export every page for spreadsheets and reference managers.
  */
-import { LIMITS, STUDY_FIELDS } from "../../api/enums.js";
+import { ENDPOINTS } from "../../api/endpoints.js";
+import { STUDY_FIELDS } from "../../api/enums.js";
 import { RESEARCH_NOTICE } from "../../core/research-notice.js";
 import type { CommandDef } from "../../core/command.js";
 import { EXPORT_OPTIONS, STUDY_FILTER_OPTIONS } from "../../api/params/study-options.js";
@@ -64,7 +65,7 @@ export const defs: CommandDef[] = [
     path: ["studies", "export"],
     summary: "Export every matching study as CSV, or as citations for a reference manager",
     description: [
-      `Takes every page (${LIMITS.pageMax} studies a request) unless --limit is given, and writes CSV unless -o or PEP_OUTPUT says otherwise: bibtex, ris and csl-json suit reference managers.`,
+      `Takes every page (${ENDPOINTS.studies.maxLimit} studies a request) unless --limit is given, and writes CSV unless -o or PEP_OUTPUT says otherwise: bibtex, ris and csl-json suit reference managers.`,
       "The filters are those of `pep studies list`. A run cut short prints the command that resumes it.",
       fieldsLine,
       RESEARCH_NOTICE,
