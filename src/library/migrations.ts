@@ -8,7 +8,7 @@
  */
 import { UsageError } from "../core/errors.js";
 import type { Db, Dialect } from "./db.js";
-import { type ColumnKind, LIBRARY, SCHEMA_VERSION, SYNC_RESOURCES } from "./schema.js";
+import { type ColumnKind, LIBRARY, type LibraryResource, SCHEMA_VERSION, SYNC_RESOURCES } from "./schema.js";
 
 const TYPES: Record<Dialect, Record<ColumnKind | "serial", string>> = {
   sqlite: {
@@ -34,12 +34,11 @@ function jsonWithText(d: Dialect, name: string): string {
   return d === "sqlite" ? `${name} TEXT NOT NULL` : `${name} jsonb NOT NULL, ${name}_text text NOT NULL`;
 }
 
-function resourceTables(d: Dialect): string[] {
+/** The DDL of a resource's table (or, named otherwise, of a table just like it). */
+export function resourceTable(d: Dialect, lib: LibraryResource, name = lib.table): string {
   const t = TYPES[d];
-  return SYNC_RESOURCES.map((r) => {
-    const lib = LIBRARY[r];
-    const typed = lib.columns.map((c) => `"${c.name}" ${t[c.kind]}`);
-    return `CREATE TABLE "${lib.table}" (
+  const typed = lib.columns.map((c) => `"${c.name}" ${t[c.kind]}`);
+  return `CREATE TABLE "${name}" (
   id ${t.text} PRIMARY KEY,
   ${typed.join(",\n  ")},
   ${jsonWithText(d, "item")},
@@ -49,7 +48,18 @@ function resourceTables(d: Dialect): string[] {
   last_sync ${t.integer} NOT NULL,
   synthetic ${t.integer} NOT NULL DEFAULT 0
 )`;
-  });
+}
+
+/** The indexes of a resource's table: its place, and the filters the list commands offer. */
+export function tableIndexes(lib: LibraryResource): string[] {
+  return [
+    `CREATE INDEX "${lib.table}_ord" ON "${lib.table}" (ord)`,
+    ...lib.indexed.map((c) => `CREATE INDEX "${lib.table}_${c}" ON "${lib.table}" ("${c}")`),
+  ];
+}
+
+function resourceTables(d: Dialect): string[] {
+  return SYNC_RESOURCES.map((r) => resourceTable(d, LIBRARY[r]));
 }
 
 function v1(d: Dialect): string[] {
@@ -122,23 +132,27 @@ function v2(d: Dialect): string[] {
 }
 
 /**
- * One staging table per resource: the items of a walk in progress, typed as the resource
- * table's, with `item` NULL for an item of a page that answered 304 (unchanged). A walk's
- * pages are committed here one by one; the resource table changes only when the walk is
- * complete (library/sync/merge.ts).
+ * The staging table of a resource: the items of a walk in progress, typed as the
+ * resource table's. A walk's pages are committed here one by one; the resource table
+ * changes only when the walk is complete (library/sync/merge.ts). In SQLite it is built
+ * just like the resource table (an item of a page that answered 304 has `item` ''), so a
+ * first fill can become the table itself; in PostgreSQL `item` is the text, NULL for an
+ * item of a 304 page.
  */
-function stagingTables(d: Dialect): string[] {
+export function stagingTable(d: Dialect, lib: LibraryResource): string {
+  if (d === "sqlite") return resourceTable(d, lib, `staged_${lib.table}`);
   const t = TYPES[d];
-  return SYNC_RESOURCES.map((r) => {
-    const lib = LIBRARY[r];
-    const typed = lib.columns.map((c) => `"${c.name}" ${t[c.kind]}`);
-    return `CREATE TABLE "staged_${lib.table}" (
+  const typed = lib.columns.map((c) => `"${c.name}" ${t[c.kind]}`);
+  return `CREATE TABLE "staged_${lib.table}" (
   id ${t.text} PRIMARY KEY,
   ${typed.join(",\n  ")},
   item ${t.text},
   ord ${t.integer} NOT NULL
 )`;
-  });
+}
+
+function stagingTables(d: Dialect): string[] {
+  return SYNC_RESOURCES.map((r) => stagingTable(d, LIBRARY[r]));
 }
 
 function v3(d: Dialect): string[] {

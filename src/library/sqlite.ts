@@ -118,7 +118,9 @@ export function openSqlite(file: string, options: { readOnly: boolean }): Db {
   // blocked by it, and a crash loses at most the last commits, never the file's
   // consistency. Closing checkpoints and goes back to a rollback journal, so the file at
   // rest is one file any reader opens as it is.
-  else db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+  // No checkpoint in the middle of a sync either (each costs an fsync): the WAL is written
+  // into the file once, when the sync closes it.
+  else db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0");
   const q = queryable(db);
   const queue = serialQueue();
   let closed = false;

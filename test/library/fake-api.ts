@@ -18,8 +18,8 @@ export interface FakeApi {
   lists: Record<string, Item[]>;
   /** Raw JSON text put in place of `"__raw__:<name>"` strings (exact numbers). */
   raw: Record<string, string>;
-  /** Answer 500 to the list page of this path whose offset is this (once per entry). */
-  failPage: Array<{ path: string; offset: number; times: number }>;
+  /** Answer 500 to the list page of this path whose offset is this (once per entry), or with `cut` close the connection instead. */
+  failPage: Array<{ path: string; offset: number; times: number; cut?: boolean }>;
   /** Milliseconds each list page waits before it answers (to hold a sync open). */
   delayMs: number;
   /** Keyed list paths answered 403. */
@@ -124,6 +124,12 @@ async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse,
   const offset = cursor === null ? 0 : Number(cursor);
   const limit = Number(req.query.get("limit") ?? 20);
   const fail = api.failPage.find((f) => f.path === path && f.offset === offset && f.times > 0);
+  if (fail?.cut) {
+    fail.times -= 1;
+    api.log.push({ path, cursor, conditional: false, status: 0 });
+    res.socket?.destroy();
+    return;
+  }
   if (fail) {
     fail.times -= 1;
     api.log.push({ path, cursor, conditional: false, status: 500 });

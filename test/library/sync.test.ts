@@ -164,6 +164,22 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     expect(JSON.parse(py("select count(*), min(ord), max(ord) from studies"))).toEqual([[250, 0, 249]]);
   });
 
+  it("a sync whose connection is cut mid-walk goes on from that page when run again", async () => {
+    expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
+    api.lists.studies![150] = { ...api.lists.studies![150]!, title: "Changed meanwhile" };
+    api.failPage.push({ path: "studies", offset: 100, times: 1, cut: true });
+    const cut = await pep(["sync", "studies", "--retries", "0"]);
+    expect(cut.code).toBe(6);
+    // The table is as the last whole walk left it: the change is not half applied.
+    expect(JSON.parse(py("select title from studies where id = 'pmid-1150'"))).toEqual([["Study 150"]]);
+    api.log.length = 0;
+    const again = await pep(["sync", "studies", "-o", "json"]);
+    expect(again.code, again.err).toBe(0);
+    expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual(["100", "200"]);
+    expect(JSON.parse(again.out)).toMatchObject({ changed: 1, added: 0, removed: 0, items: 250 });
+    expect(JSON.parse(py("select title from studies where id = 'pmid-1150'"))).toEqual([["Changed meanwhile"]]);
+  });
+
   it("skips a keyed resource the key cannot read with one line, and one without a key, and still succeeds", async () => {
     api.refused.add("vendors");
     const r = await pep(["sync", "-o", "json"]);

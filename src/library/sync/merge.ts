@@ -10,6 +10,7 @@
 import { parseJsonExact } from "../../core/exact-number.js";
 import type { Db, Queryable } from "../db.js";
 import { fieldChanges } from "../items.js";
+import { stagingTable, tableIndexes } from "../migrations.js";
 import type { LibraryResource } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 
@@ -33,7 +34,7 @@ async function recordChanged(tx: Queryable, o: MergeOptions, itemText: string): 
   for (;;) {
     const rows = await tx.all<{ id: string; new_item: string; old_item: string }>(
       `SELECT s.id, s.item AS new_item, t.${itemText} AS old_item FROM "staged_${lib.table}" s JOIN "${lib.table}" t ON t.id = s.id
-       WHERE s.item IS NOT NULL AND s.item <> t.${itemText} AND s.id > ? ORDER BY s.id LIMIT ${BATCH}`,
+       WHERE ${hasBody(o.db)} AND s.item <> t.${itemText} AND s.id > ? ORDER BY s.id LIMIT ${BATCH}`,
       [after],
     );
     if (rows.length === 0) return changedItems;
@@ -75,18 +76,18 @@ async function updateSeen(tx: Queryable, o: MergeOptions): Promise<void> {
   const typed = lib.columns.map((c) => `"${c.name}" = s."${c.name}"`).join(", ");
   await tx.run(
     `UPDATE ${t} SET ${typed}, ${ic.set}, ord = s.ord, last_seen = ?, last_sync = ?, synthetic = ?
-     FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND s.item IS NOT NULL AND s.item <> ${t}.${ic.text}`,
+     FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND ${hasBody(db)} AND s.item <> ${t}.${ic.text}`,
     [o.now, o.syncId, o.synthetic ? 1 : 0],
   );
   // Items of pages that came with a body: seen now. Items of pages answered 304 are not
   // rewritten (a sync of an unchanged library writes nothing): only a place that moved.
   await tx.run(
     `UPDATE ${t} SET ord = s.ord, last_seen = ?, last_sync = ? FROM "staged_${lib.table}" AS s
-     WHERE s.id = ${t}.id AND s.item IS NOT NULL AND ${t}.last_sync <> ?`,
+     WHERE s.id = ${t}.id AND ${hasBody(db)} AND ${t}.last_sync <> ?`,
     [o.now, o.syncId, o.syncId],
   );
   await tx.run(
-    `UPDATE ${t} SET ord = s.ord FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND s.item IS NULL AND ${t}.ord <> s.ord`,
+    `UPDATE ${t} SET ord = s.ord FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND NOT (${hasBody(db)}) AND ${t}.ord <> s.ord`,
   );
 }
 
@@ -95,7 +96,7 @@ async function insertAdded(tx: Queryable, o: MergeOptions): Promise<number> {
   const { lib, db } = o;
   const t = `"${lib.table}"`;
   const ic = itemColumns(db);
-  const newOnes = `FROM "staged_${lib.table}" s WHERE s.item IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${t} t WHERE t.id = s.id)`;
+  const newOnes = `FROM "staged_${lib.table}" s WHERE ${hasBody(db)} AND NOT EXISTS (SELECT 1 FROM ${t} t WHERE t.id = s.id)`;
   await tx.run(
     `INSERT INTO changes (sync_id, at, resource, id, kind) SELECT ?, ?, ?, s.id, 'added' ${newOnes} ORDER BY s.ord`,
     [o.syncId, o.now, lib.name],
@@ -129,16 +130,51 @@ async function deleteRemoved(tx: Queryable, o: MergeOptions): Promise<number> {
   return removed;
 }
 
-/** `study_cited_by` from the `cited_by` list of each study that came with a body. */
-async function linkStudies(tx: Queryable, o: MergeOptions): Promise<void> {
+/**
+ * `study_cited_by` from the `cited_by` list of each study that came with a body: from the
+ * staging table, or (after a first fill became the table) from the table itself.
+ */
+async function linkStudies(tx: Queryable, o: MergeOptions, from: "staged_studies" | "studies"): Promise<void> {
+  const staged = from === "staged_studies";
+  const body = staged ? hasBody(o.db) : "TRUE";
   await tx.run(
-    "DELETE FROM study_cited_by WHERE study_id IN (SELECT id FROM staged_studies WHERE item IS NOT NULL) OR NOT EXISTS (SELECT 1 FROM studies x WHERE x.id = study_id)",
+    `DELETE FROM study_cited_by WHERE study_id IN (SELECT s.id FROM ${from} s WHERE ${body}) OR NOT EXISTS (SELECT 1 FROM studies x WHERE x.id = study_id)`,
   );
   const each =
     o.db.dialect === "sqlite"
-      ? "SELECT s.id, j.value, j.key FROM staged_studies s, json_each(CASE WHEN json_type(s.cited_by) = 'array' THEN s.cited_by ELSE '[]' END) j WHERE s.item IS NOT NULL AND j.type = 'text'"
-      : "SELECT s.id, j.value, j.ord - 1 FROM staged_studies s CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(s.cited_by) = 'array' THEN s.cited_by ELSE '[]'::jsonb END) WITH ORDINALITY AS j(value, ord) WHERE s.item IS NOT NULL";
+      ? `SELECT s.id, j.value, j.key FROM ${from} s, json_each(CASE WHEN json_type(s.cited_by) = 'array' THEN s.cited_by ELSE '[]' END) j WHERE ${body} AND j.type = 'text'`
+      : `SELECT s.id, j.value, j.ord - 1 FROM ${from} s CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(s.cited_by) = 'array' THEN s.cited_by ELSE '[]'::jsonb END) WITH ORDINALITY AS j(value, ord) WHERE ${body}`;
   await tx.run(`INSERT INTO study_cited_by (study_id, peptide_id, position) ${each} ON CONFLICT DO NOTHING`);
+}
+
+/** A staged row came with a body (an item of a page answered 200); `s` is the staging table. */
+function hasBody(db: Db): string {
+  return db.dialect === "sqlite" ? "s.item <> ''" : "s.item IS NOT NULL";
+}
+
+/**
+ * A first fill in SQLite: the resource table is empty and every staged row came with a
+ * body, so the staging table, built just like it, becomes the table (renamed, its indexes
+ * made) instead of being copied into it; a new staging table takes its place. Resolves to
+ * the rows added, or undefined when this is not such a fill.
+ */
+async function swapIn(tx: Queryable, o: MergeOptions): Promise<number | undefined> {
+  const { lib, db } = o;
+  if (db.dialect !== "sqlite") return undefined;
+  const t = `"${lib.table}"`;
+  const staged = `"staged_${lib.table}"`;
+  if (await tx.get(`SELECT 1 AS one FROM ${t} LIMIT 1`)) return undefined;
+  if (await tx.get(`SELECT 1 AS one FROM ${staged} s WHERE NOT (${hasBody(db)}) LIMIT 1`)) return undefined;
+  await tx.run(
+    `INSERT INTO changes (sync_id, at, resource, id, kind) SELECT ?, ?, ?, s.id, 'added' FROM ${staged} s ORDER BY s.ord`,
+    [o.syncId, o.now, lib.name],
+  );
+  const n = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${staged}`);
+  await tx.run(`DROP TABLE ${t}`);
+  await tx.run(`ALTER TABLE ${staged} RENAME TO ${t}`);
+  for (const ddl of tableIndexes(lib)) await tx.run(ddl);
+  await tx.run(stagingTable(db.dialect, lib));
+  return Number(n?.n ?? 0);
 }
 
 /** Merges the completed walk of `o.lib` into its table, in one transaction. */
@@ -147,11 +183,17 @@ export async function mergeResource(o: MergeOptions): Promise<void> {
   await db.transaction(async (tx) => {
     const staged = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "staged_${lib.table}"`);
     counters.items += Number(staged?.n ?? 0);
-    counters.changed += await recordChanged(tx, o, itemColumns(db).text);
-    await updateSeen(tx, o);
-    counters.added += await insertAdded(tx, o);
-    counters.removed += await deleteRemoved(tx, o);
-    if (lib.name === "studies") await linkStudies(tx, o);
+    const filled = await swapIn(tx, o);
+    if (filled !== undefined) {
+      counters.added += filled;
+      if (lib.name === "studies") await linkStudies(tx, o, "studies");
+    } else {
+      counters.changed += await recordChanged(tx, o, itemColumns(db).text);
+      await updateSeen(tx, o);
+      counters.added += await insertAdded(tx, o);
+      counters.removed += await deleteRemoved(tx, o);
+      if (lib.name === "studies") await linkStudies(tx, o, "staged_studies");
+    }
     await tx.run("DELETE FROM pages WHERE resource = ?", [lib.name]);
     await tx.run(
       "INSERT INTO pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) SELECT resource, query, cursor, etag, next_cursor, item_ids, fetched_at FROM staged_pages WHERE resource = ?",

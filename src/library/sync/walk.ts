@@ -73,16 +73,23 @@ async function startWalk(o: WalkOptions): Promise<Checkpoint> {
 /** Stages a page's items: whole ones with their typed columns, or (a 304) their ids alone. */
 async function stageItems(
   tx: Queryable,
-  lib: LibraryResource,
+  o: WalkOptions,
   rows: Array<{ id: string; ord: number; item: unknown; text: string | null }>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const cols = ["id", ...lib.columns.map((c) => `"${c.name}"`), "item", "ord"];
+  const { lib } = o;
+  // SQLite's staging table is built like the resource table (migrations.ts stagingTable):
+  // its row is whole, `item` '' for an item of a 304 page, so a first fill can become the table.
+  const whole = o.db.dialect === "sqlite";
+  const extra = whole ? ["first_seen", "last_seen", "last_sync", "synthetic"] : [];
+  const cols = ["id", ...lib.columns.map((c) => `"${c.name}"`), "item", "ord", ...extra];
+  const now = o.now();
   const values: unknown[] = [];
   for (const r of rows) {
     values.push(r.id);
     for (const c of lib.columns) values.push(r.text === null ? null : columnValue(r.item, c));
-    values.push(r.text, r.ord);
+    values.push(r.text ?? (whole ? "" : null), r.ord);
+    if (whole) values.push(now, now, o.syncId, o.counters.synthetic ? 1 : 0);
   }
   const one = `(${cols.map(() => "?").join(", ")})`;
   const set = cols
@@ -103,7 +110,7 @@ async function commitPage(
   rows: Array<{ id: string; ord: number; item: unknown; text: string | null }>,
 ): Promise<void> {
   await o.db.transaction(async (tx) => {
-    await stageItems(tx, o.lib, rows);
+    await stageItems(tx, o, rows);
     await tx.run(
       `INSERT INTO staged_pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (resource, query, cursor) DO UPDATE SET etag = excluded.etag, next_cursor = excluded.next_cursor, item_ids = excluded.item_ids, fetched_at = excluded.fetched_at`,
