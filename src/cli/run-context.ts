@@ -222,7 +222,7 @@ async function libraryClient(
   provenance: Provenance,
 ): Promise<Client> {
   const [{ openOfflineClient, syncNotice }, { paginate }] = await Promise.all([
-    import("../offline/open.js"),
+    import("../offline/open-offline.js"),
     import("../http/paginate.js"),
   ]);
   const cfg = await init.config();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ApiError, exitCodeFor } from "../../src/core/errors.js";
-import { decodeCursor, encodeCursor, listingDigest } from "../../src/offline/cursor.js";
+import { decodeCursor, encodeCursor, listingDigest } from "../../src/offline/offline-cursor.js";
 
 describe("offline cursors", () => {
   const listing = listingDigest("/studies", { peptide: "x", limit: "20" });

@@ -23,6 +23,13 @@ const FILE_SYSTEM: Readonly<Record<string, string>> = {
   "src/output/partial.ts": "--file: the state kept to resume a cut export",
   "src/cli/partial-run.ts": "--file: reads the kept state back to resume",
   "src/commands/cache/clear.ts": "`pep cache clear` removes the cache's entries",
+  "src/cli/execute.ts": "--file: the target and its folder checked before the first request",
+  "src/core/trusted-file.ts": "side files (partials, state, locks): opened without following links, checked, made O_EXCL",
+  "src/core/lock-file.ts": "the lock beside a --file target or a library: made whole, read back, removed",
+  "src/core/process-alive.ts": "/proc/<pid>/stat: whether a lock's process still lives and when it started",
+  "src/library/location.ts": "the library's SQLite file and folder: made private, checked like the config",
+  "src/config/scopes-state.ts": "pep mcp: the scopes a key was refused, kept by its digest in the cache folder",
+  "src/output/manifest.ts": "--manifest: the finished file's digest, the manifest written atomically",
 };
 
 /** Files that use `process` itself, and what for. */
@@ -37,8 +44,10 @@ const PROCESS: Readonly<Record<string, string>> = {
   "src/config/lock.ts": "the pid in the lock file",
   "src/http/transport.ts": "Node's flags (NODE_OPTIONS) that change TLS and proxies",
   "src/output/file.ts": "the user's uid, to check a --file target",
-  "src/output/file-claim.ts": "the pids of concurrent writers",
-  "src/output/partial.ts": "the pid in a temp file's name",
+  "src/mcp/http.ts": "--socket: the umask, so that only this user may connect",
+  "src/core/lock-file.ts": "the pid in a lock",
+  "src/core/process-alive.ts": "whether a pid lives (kill 0), and this process's own start",
+  "src/library/sqlite.ts": "node:sqlite from Node's loader, its experimental warning held back on Node 22",
 };
 
 /** Files that read the environment (`process.env`). */

@@ -27,7 +27,7 @@ export interface DetailOptions {
   signal: AbortSignal;
   counters: SyncCounters;
   onDone?: (done: number, total: number) => void;
-  /** Keeps the `meta` of an answer under a key (sync/meta.ts). */
+  /** Keeps the `meta` of an answer under a key (sync/answer-meta.ts). */
   keepMeta?: (key: string, meta: Awaited<ReturnType<Client["request"]>>["meta"] | undefined) => Promise<void>;
 }
 

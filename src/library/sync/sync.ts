@@ -13,10 +13,10 @@ import { openLibrary, type Library } from "../open.js";
 import { LIBRARY, type LibraryResource, type SyncResource } from "../schema.js";
 import { newCounters, type SyncCounters } from "./counters.js";
 import { syncDetails } from "./details.js";
-import { lockForSync } from "./lock.js";
+import { lockForSync } from "./sync-lock.js";
 import { mergeResource } from "./merge.js";
-import { metaKeeper } from "./meta.js";
-import { type SyncProgress, syncProgress } from "./progress.js";
+import { metaKeeper } from "./answer-meta.js";
+import { type SyncProgress, syncProgress } from "./sync-progress.js";
 import { walkResource } from "./walk.js";
 
 export interface SyncOptions {
@@ -188,7 +188,12 @@ export async function runSync(ctx: Context, options: SyncOptions, clock: { now()
   const first = await ctx.client(ENDPOINTS.index);
   let release: (() => Promise<void>) | undefined;
   const hold = async (l: Library) => {
-    release = await lockForSync(l, { wait: options.wait, signal: ctx.io.signal, waiting: (line) => ctx.notice(line) });
+    release = await lockForSync(l, {
+      wait: options.wait,
+      signal: ctx.io.signal,
+      waiting: (line) => ctx.notice(line),
+      notice: (line) => ctx.notice(line),
+    });
   };
   const lib = await openLibrary(ctx, { write: true, hold });
   // Cleanups run last first: the lock goes, then the library is closed.

@@ -43,7 +43,7 @@ export interface WalkOptions {
   full: boolean;
   signal: AbortSignal;
   counters: SyncCounters;
-  /** Keeps the `meta` of an answer under a key (sync/meta.ts). */
+  /** Keeps the `meta` of an answer under a key (sync/answer-meta.ts). */
   keepMeta?: (key: string, meta: ApiResponse["meta"] | undefined) => Promise<void>;
   /** After each page: pages and items of this walk so far. */
   onPage?: (pages: number, items: number) => void;

@@ -5,10 +5,10 @@
  */
 import { UsageError } from "../core/errors.js";
 import type { Client } from "../http/types.js";
-import { createOfflineClient } from "./client.js";
+import { createOfflineClient } from "./offline-client.js";
 import type { SyncInfo } from "./reader.js";
 import { type SqlSource, sqlReader } from "./sql-reader.js";
-import { openLibraryForReading } from "./store.js";
+import { openLibraryForReading } from "./library-target.js";
 
 export interface OfflineOpening {
   env: Record<string, string | undefined>;

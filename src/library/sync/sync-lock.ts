@@ -1,15 +1,14 @@
 /**
  * One syncer per library. SQLite: a lock file beside the library (`<file>.lock`, made
- * with O_EXCL, mode 0600, holding the process id), checked like the library file (no
- * link, the user's own); a lock left by a process that no longer exists is removed.
+ * with O_EXCL, mode 0600, holding the process id and its start time), checked like every
+ * side file (no link, the user's own); a lock left by a process that has ended is removed.
  * PostgreSQL: a session-level advisory lock (`pg_try_advisory_lock`), let go when the
  * connection ends, however the run ends. A second sync waits for the first (saying so
  * once on stderr), or with `--no-wait` is refused at once (exit 6). Readers take no lock.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { PepError, EXIT, InterruptedError } from "../../core/errors.js";
 import type { Library } from "../open.js";
-import { checkTrusted } from "../location.js";
+import { acquireLock, LockBusyError } from "../../core/lock-file.js";
 
 /** "pepsync" as a number: the advisory lock key of a sync (PostgreSQL). */
 export const SYNC_LOCK_KEY = 0x706570737963;
@@ -24,46 +23,21 @@ export class LibraryBusyError extends PepError {
   }
 }
 
-function alive(pid: number): boolean {
+/**
+ * Takes the lock file (core/lock-file.ts: the rule every lock of pep's follows: a holder
+ * is alive only while its process exists, is no zombie and started before the lock), or
+ * says which live process holds it. A stale lock is removed with a notice.
+ */
+function tryLockFile(file: string, notice: (line: string) => void): { release: () => void } | { holder: number } {
   try {
-    process.kill(pid, 0);
-    return true;
+    const lock = acquireLock(file, notice);
+    if (lock.held) return { release: () => lock.release() };
+    throw new PepError(`cannot lock the library: ${file} is not a lock pep can trust`, EXIT.unexpected, {
+      hints: [`remove ${file} if no other pep sync is running`],
+    });
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Takes the lock file, or says which live process holds it. */
-function tryLockFile(file: string): { release: () => void } | { holder: number } {
-  for (;;) {
-    try {
-      const fd = openSync(file, "wx", 0o600);
-      try {
-        writeSync(fd, `${process.pid}\n`);
-      } finally {
-        closeSync(fd);
-      }
-      return {
-        release: () => {
-          try {
-            if (readFileSync(file, "utf8").trim() === String(process.pid)) unlinkSync(file);
-          } catch {
-            // gone already
-          }
-        },
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    checkTrusted(file, "file");
-    const pid = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
-    if (Number.isInteger(pid) && pid > 0 && alive(pid)) return { holder: pid };
-    // Left by a process that has ended (killed, a CI timeout): nothing else removes it.
-    try {
-      unlinkSync(file);
-    } catch {
-      // another run removed it first
-    }
+    if (err instanceof LockBusyError) return { holder: err.pid };
+    throw err;
   }
 }
 
@@ -72,6 +46,8 @@ export interface LockOptions {
   signal: AbortSignal;
   /** Said once, when the sync starts waiting. */
   waiting: (line: string) => void;
+  /** A stale lock removed, or one that cannot be trusted. */
+  notice?: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -85,7 +61,7 @@ export async function lockForSync(lib: Library, o: LockOptions): Promise<() => P
     if (o.signal.aborted) throw new InterruptedError();
     let holder: string;
     if (lib.target.kind === "sqlite") {
-      const got = tryLockFile(`${lib.target.file}.lock`);
+      const got = tryLockFile(`${lib.target.file}.lock`, o.notice ?? o.waiting);
       if ("release" in got) return async () => got.release();
       holder = `process ${got.holder}`;
     } else {

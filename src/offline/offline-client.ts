@@ -13,7 +13,7 @@ import { EXIT, PepError, UsageError } from "../core/errors.js";
 import { paginate } from "../http/paginate.js";
 import type { ApiResponse, Client, Meta, Pagination, Query, RequestOptions } from "../http/types.js";
 import { queryValue } from "../http/url.js";
-import { decodeCursor, encodeCursor, listingDigest } from "./cursor.js";
+import { decodeCursor, encodeCursor, listingDigest } from "./offline-cursor.js";
 import type { LibraryReader, LibraryResource, SyncInfo } from "./reader.js";
 import { BATCH, createSession, NotInLibraryError, parseItem, type Session } from "./session.js";
 import { type DetailListRoute, type DetailRoute, type Item, type ListRoute, routeOf, valueAt } from "./routes.js";
