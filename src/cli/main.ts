@@ -10,8 +10,9 @@ import { EXIT, UsageError } from "../core/errors.js";
 import { processIO, type IO } from "../core/io.js";
 import { execute } from "./execute.js";
 import { readInvocation, type Invocation, parsed } from "./invocation.js";
-import { buildProgram, checkHelpTarget, FAILED_COMMAND, globalsHelp } from "./program.js";
+import { buildProgram, checkHelpTarget, FAILED_COMMAND, globalsHelp, groupHelpAfter } from "./program.js";
 import { report } from "./report.js";
+import { ROOT_HELP_FIRST_LINE } from "./root-help.js";
 import { attachProcessSignals, type Ending, noEnding } from "./signals.js";
 
 export { commandOf } from "./invocation.js";
@@ -48,7 +49,14 @@ async function parseAndRun(inv: Invocation, io: IO, deps: Deps, ending: Ending):
   const program = buildProgram(
     io,
     async (def, input, globals) => {
-      exitCode = await execute(parsed(inv, def, input, globals, io.env), io, deps, ending);
+      const group = def.path.length === 2 ? program.commands.find((c) => c.name() === def.path[0]) : undefined;
+      exitCode = await execute(
+        parsed(inv, def, input, globals, io.env),
+        io,
+        deps,
+        ending,
+        group && (() => group.helpInformation() + groupHelpAfter(group.name(), io.columns)),
+      );
     },
     {
       defs: inv.defs,
@@ -77,12 +85,14 @@ async function parseAndRun(inv: Invocation, io: IO, deps: Deps, ending: Ending):
 }
 
 /**
- * Help on a terminal goes through the pager output goes through (PEP_PAGER, the profile's
+ * Help on a terminal (but `pep --help`, one screen) goes through the pager output goes through (PEP_PAGER, the profile's
  * `pager`, PAGER, `less -FRX`: one screen is left on the terminal as it is); a pipe,
  * `TERM=dumb` without PEP_PAGER, `--no-pager` or a pager that cannot start print it as it is.
  */
 async function showHelp(text: string, inv: Invocation, io: IO): Promise<void> {
-  if (!(io.stdoutIsTTY && io.canPage) || inv.argv.includes("--no-pager")) {
+  // `pep --help` is one screen by design: never paged.
+  const oneScreen = text.startsWith(ROOT_HELP_FIRST_LINE);
+  if (oneScreen || !(io.stdoutIsTTY && io.canPage) || inv.argv.includes("--no-pager")) {
     io.stdout.write(text);
     return;
   }
