@@ -17,6 +17,11 @@ export const run: CommandModule["run"] = async (input, ctx) => {
   } else {
     if (opts.port !== undefined || opts.host !== undefined)
       throw new UsageError("--port and --host are for pep mcp --http; over stdio there is nothing to listen on");
+    // Typed at a terminal, it would seem to hang: say what it waits for (stderr only).
+    if (ctx.io.stdinIsTTY)
+      ctx.notice(
+        'pep mcp: waiting for an MCP client on standard input; a client starts it itself, set up with command "pep" and args ["mcp"] (docs/mcp.md). Ctrl-C stops it.',
+      );
     await serve(ctx, options);
   }
   return { kind: "none" };
