@@ -13,6 +13,7 @@ import type { Result } from "../core/command.js";
 import { EXIT, InterruptedError } from "../core/errors.js";
 import { colorEnabled, type Pager } from "../core/io.js";
 import type { RenderOptions } from "../output/writer-context.js";
+import { hyperlinksSupported } from "../output/hyperlinks.js";
 import { hintSandboxNames, type Prepared } from "./prepared.js";
 import { report } from "./report.js";
 import { resumeCommand } from "./resume.js";
@@ -99,9 +100,10 @@ function renderOptions(
     outIsTTY: sink.isTTY && jq === undefined,
     columns: io.columns,
     // FORCE_COLOR colours a pipe too; a --file never gets colour codes. Links stay
-    // terminal-only: a pipe's reader may not understand OSC 8, nor every pager.
+    // terminal-only, and only where the terminal renders them (output/hyperlinks.ts): a
+    // pipe's reader may not understand OSC 8, nor every pager.
     color: color && sink.kind !== "file" && jq === undefined,
-    hyperlinks: sink.isTTY && color && sink.kind === "stdout",
+    hyperlinks: sink.kind === "stdout" && jq === undefined && hyperlinksSupported(io.env, sink.isTTY, color),
     fields: inv.fields?.length ? [...inv.fields] : undefined,
     stderr: sink.stderr,
     stderrIsTTY: io.stderrIsTTY,

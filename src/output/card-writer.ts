@@ -239,8 +239,8 @@ class CardWriter {
       for (const l of wrap(cell.text, room)) lines.push(under + this.paint(l, cell));
     }
     if (isUrl(el.source_url)) lines.push(under + this.urlText(el.source_url, room));
-    if (url !== undefined && !linked && url !== el.source_url && isUrl(url))
-      lines.push(under + this.urlText(url, room));
+    // The address is shown as text too: a terminal may not show the title's link.
+    if (url !== undefined && url !== el.source_url && isUrl(url)) lines.push(under + this.urlText(url, room));
     for (const k of STUDY_COMPACT_KEYS) this.used.add(`${elPath}.${k}`);
     lines.push(...this.block(this.children(el, elPath), indent + INDENT, depth + 1));
     return lines;
@@ -330,7 +330,6 @@ class CardWriter {
           const text = url !== undefined ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
           lines.push(pad + (j === 0 ? "• " : "  ") + text);
         });
-        if (url !== undefined && this.style.canLink(url)) this.used.add(`${elPath}.url`);
         lines.push(...this.block(this.children(el, elPath), indent + INDENT, depth + 1));
         return;
       }
@@ -427,10 +426,11 @@ class CardWriter {
         lines.push(linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l));
       if (urlPath && typeof url === "string") {
         this.used.add(urlPath);
-        if (!linked)
-          lines.push(
-            this.style.dim(isUrl(url) ? this.urlText(url, this.o.width) : truncate(cleanLine(url), this.o.width)),
-          );
+        // Always as text as well: a terminal that does not render the title's link
+        // would otherwise lose the address.
+        lines.push(
+          this.style.dim(isUrl(url) ? this.urlText(url, this.o.width) : truncate(cleanLine(url), this.o.width)),
+        );
       }
     }
 

@@ -36,10 +36,10 @@ export interface TableSetup {
 /**
  * Columns whose every cell in the rows at hand says nothing new, so they are the first
  * to go: one that repeats the row's id (NAME "BPC-157" beside ID "bpc-157") or the one
- * value of a filter the user passed (PEPTIDE under `--peptide`). Never one named with
+ * (a filter's column is left out before this, in setupTable). Never one named with
  * `--fields`.
  */
-function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cell[])[], filters: readonly string[]) {
+function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cell[])[]) {
   const idAt = columns.findIndex((c) => c.fixed === true && isIdKey(c.key));
   const text = (r: readonly Cell[], j: number) => r[j]?.text ?? "";
   return columns.map((c, j) => {
@@ -48,10 +48,7 @@ function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cel
       idAt >= 0 &&
       j !== idAt &&
       rows.every((r) => loose(text(r, idAt)) !== "" && loose(text(r, j)) === loose(text(r, idAt)));
-    const echoesFilter =
-      (c.filters ?? []).some((f) => filters.includes(f)) &&
-      rows.every((r) => text(r, j) !== "" && text(r, j) === text(rows[0]!, j));
-    return echoesId ? "id" : echoesFilter ? "filter" : undefined;
+    return echoesId ? "id" : undefined;
   });
 }
 
@@ -69,18 +66,20 @@ function linkedElsewhere(column: Column, kept: readonly Column[]): boolean {
  * A `streamed` table keeps room for later pages where it can.
  */
 export function setupTable(
-  columns: Column[],
+  all: Column[],
   block: readonly unknown[],
   width: number,
   filters: readonly string[] = [],
   streamed = false,
 ): TableSetup {
+  // A filter's column goes whatever the data: every row would say what the user typed.
+  const columns = all.filter((c) => c.chosen || !(c.filters ?? []).some((f) => filters.includes(f)));
   const rows = block.map((item) => columns.map((c) => c.cell(item)));
   const natural = naturalWidths(
     columns.map((c) => c.header),
     rows,
   );
-  const idle = saysNothingNew(columns, rows, filters);
+  const idle = saysNothingNew(columns, rows);
   const plan = planColumns(
     columns.map((c, i) => ({
       natural: natural[i]!,
