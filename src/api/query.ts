@@ -12,6 +12,7 @@ import { longName, type OptionDef } from "./options.js";
 import { extraParams } from "./pairs.js";
 import { cleanLine } from "../output/sanitize.js";
 import { closest } from "../core/suggest.js";
+import { countryCode } from "./countries.js";
 
 /** `evidence_level` -> `--evidence-level`, unless a command says otherwise. */
 export function flagFor(param: string, flags: Record<string, string> = {}): string {
@@ -72,6 +73,11 @@ function tellProblem(
   if (oneOf && typed !== undefined) {
     const best = closest(typed, oneOf[1]!.split(", "));
     if (best) hints.push(`did you mean '${best}'? (${flag} ${best})`);
+  }
+  // A country's name or alpha-3 code where the alpha-2 code goes: `--ships-to USA` is US.
+  if ((p.param === "ships_to" || p.param === "country") && typed !== undefined) {
+    const code = countryCode(typed);
+    if (code) hints.push(`did you mean '${code}'? (${flag} ${code})`);
   }
   if (listOf && typed !== undefined) {
     const names = listOf[1]!.split(", ");

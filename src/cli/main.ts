@@ -140,12 +140,53 @@ async function commanderFailure(failure: CommanderError, inv: Invocation, io: IO
     .replace(/\s*\(Did you mean .+?\?\)/, "")
     .replace(/\s*\n\s*/g, " ")
     .trim();
+  const meant = failure.code === "commander.unknownOption" ? flagByMeaning(text, inv.argv) : undefined;
   const hints = [
-    ...(suggestion ? [`did you mean '${suggestion}'?`] : []),
+    ...(meant ? [meant] : suggestion ? [`did you mean '${suggestion}'?`] : []),
     ...(await fieldsHint(failure, inv)),
     `Run '${where} --help' for usage.`,
   ];
   return report(new UsageError(message, { hints }), io, inv, { verbose: false, machine: inv.machineErrors });
+}
+
+/**
+ * Flags other tools spell differently, told by what they mean rather than by spelling
+ * (`--format` is not a slip of `--sort`): the output format is `-o` (gh's `--json` too).
+ */
+const FLAG_MEANINGS: Readonly<Record<string, string>> = {
+  "--format": "-o <format>",
+  "--output-format": "-o <format>",
+  "--fmt": "-o <format>",
+  "--json": "-o json",
+  "--ndjson": "-o ndjson",
+  "--jsonl": "-o ndjson",
+  "--csv": "-o csv",
+  "--tsv": "-o tsv",
+  "--table": "-o table",
+  "--ids": "-o ids",
+  "--bibtex": "-o bibtex",
+  "--ris": "-o ris",
+  "--api-key": "--api-key-file <path|->",
+  "--key": "--api-key-file <path|->",
+  "--token": "--api-key-file <path|->",
+  "--debug": "-v",
+  "--silent": "-q",
+  "--page": "--cursor <c>",
+  "--open": "--web",
+  "--browser": "--web",
+};
+
+/** The hint for an unknown flag that means one of pep's under another name (`--format csv`: `-o csv`). */
+function flagByMeaning(message: string, argv: readonly string[]): string | undefined {
+  const flag = /unknown option '([^'=]+)/.exec(message)?.[1];
+  let meant = flag === undefined ? undefined : FLAG_MEANINGS[flag.toLowerCase()];
+  if (!meant || !flag) return undefined;
+  if (meant === "-o <format>") {
+    const at = argv.findIndex((w) => w === flag || w.startsWith(`${flag}=`));
+    const value = argv[at]?.includes("=") ? argv[at]!.slice(flag.length + 1) : argv[at + 1];
+    if (value && /^[a-z-]+$/i.test(value)) meant = `-o ${value.toLowerCase()}`;
+  }
+  return `did you mean '${meant}'? (${flag} is ${meant.split(" ")[0]} in pep)`;
 }
 
 /** `--fields` given no value: the fields the command's list can show. */
