@@ -38,7 +38,8 @@ export async function execute(
     const prepared = await finishingPartial(await prepare(inv, io, deps, ending, held));
     return await runAndDeliver(prepared, inv);
   } catch (err) {
-    const code = await fail(inv, io, ending, held.machineErrors, err);
+    const near = held.ctx ? await (await import("./nearest-hint.js")).addNearestNames(inv, held.ctx, err) : false;
+    const code = await fail(inv, io, ending, held.machineErrors, err, near);
     // `pep peptides` alone, stopped by a missing base URL or key: what the group offers.
     if (groupHelp && !held.machineErrors && isSetupMissing(err) && typedAlone(inv)) io.stderr.write(`\n${groupHelp()}`);
     return code;
@@ -173,10 +174,18 @@ async function runCommand(p: Prepared): Promise<Result> {
 const noJson = (name: string) => new UsageError(`--jq: ${name} does not print JSON`);
 
 /** Tells a failure of the run and returns its exit code. */
-async function fail(inv: ParsedInvocation, io: IO, ending: Ending, machine: boolean, err: unknown): Promise<number> {
+async function fail(
+  inv: ParsedInvocation,
+  io: IO,
+  ending: Ending,
+  machine: boolean,
+  err: unknown,
+  named = false,
+): Promise<number> {
   const e =
     io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
-  if (inv.sandbox) hintSandboxNames(e);
+  // The nearest names say more than the general word on the sandbox's names.
+  if (inv.sandbox && !named) hintSandboxNames(e);
   // A --file export cut short may have kept what it fetched: the hint says where.
   const partial =
     inv.globals.file !== undefined && typeof err === "object" && err !== null
