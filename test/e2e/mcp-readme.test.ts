@@ -1,5 +1,5 @@
 /**
- * The client configurations of README's MCP section, as written: each JSON block parses,
+ * The client configurations of docs/mcp.md, as written: each JSON block parses,
  * has the shape its client reads (`mcpServers` for Claude Desktop and Cursor, `servers`
  * with `type: "stdio"` for VS Code), and starts a server the SDK's Client can use, with
  * only the placeholders filled in (`pep` is this checkout's bin/pep.js).
@@ -19,7 +19,7 @@ interface Entry {
   env?: Record<string, string>;
 }
 
-const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+const readme = readFileSync(path.join(ROOT, "docs", "mcp.md"), "utf8");
 const section = readme.slice(
   readme.indexOf("## Serving MCP clients"),
   readme.indexOf("What it never does: it sends only GET"),
@@ -67,7 +67,7 @@ async function toolsOf(entry: Entry): Promise<string[]> {
   }
 }
 
-describe("README: MCP client configurations", () => {
+describe("docs/mcp.md: MCP client configurations", () => {
   it("has the Claude Desktop/Cursor, VS Code and sandbox snippets", () => {
     expect(blocks).toHaveLength(3);
     expect(Object.keys(blocks[0]!)).toEqual(["mcpServers"]);
