@@ -53,27 +53,60 @@ const INVISIBLE =
 /** The same and the bidi embeddings, overrides and isolates, for text that must stay exact (an id). */
 const INVISIBLE_OR_BIDI = new RegExp(`${INVISIBLE.source}|[\\u202a-\\u202e\\u2066-\\u2069]`, "gu");
 
+/** Scripts whose letters join or part by ZWJ and ZWNJ (Arabic and Persian, Indic, and others). */
+const JOINING_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Tibetan}\p{Script=Myanmar}\p{Script=Khmer}]/u;
+
+/** A pictograph, or what may follow one inside an emoji sequence (a skin tone, VS16, a keycap). */
+const EMOJI_PART = /[\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}\ufe0f\u20e3]/u;
+
+/**
+ * Whether an invisible character at `at` is part of what the text shows, so that it says
+ * nothing hidden: a ZWJ inside an emoji sequence (👩‍🔬), a ZWJ or ZWNJ between letters of
+ * a script that joins by them (Persian می‌خواهم, Devanagari क्‍ष), the tags of a subdivision
+ * flag (🏴 + tags). Two texts that differ there look different.
+ */
+function shownAsIs(text: string, at: number, c: string): boolean {
+  const before = [...text.slice(0, at)];
+  const prev = before[before.length - 1] ?? "";
+  const next = [...text.slice(at + c.length)][0] ?? "";
+  if (c === "\u200d" && EMOJI_PART.test(prev) && EMOJI_PART.test(next)) return true;
+  if ((c === "\u200d" || c === "\u200c") && JOINING_SCRIPT.test(prev) && JOINING_SCRIPT.test(next)) return true;
+  const cp = c.codePointAt(0)!;
+  if (cp >= 0xe0020 && cp <= 0xe007f) {
+    for (let i = before.length - 1; i >= 0; i--) {
+      const b = before[i]!.codePointAt(0)!;
+      if (b >= 0xe0020 && b <= 0xe007f) continue;
+      return b === 0x1f3f4;
+    }
+  }
+  return false;
+}
+
 /**
  * Invisible characters written as `<U+200B>`, so that text copied from the screen is the
- * text the API holds. With `bidi`, also the bidi controls that other text has removed
- * (there they would reorder what follows; removed, nothing is reordered): for an id,
- * which must never look like another one.
+ * text the API holds, and two different values never look alike; those that are part of
+ * what the text shows (`shownAsIs`) are left as they are. With `bidi`, also the bidi
+ * controls that `stripTerminalControls` would remove.
  */
 export function showInvisible(text: string, options: { bidi?: boolean } = {}): string {
-  return text.replace(
-    options.bidi ? INVISIBLE_OR_BIDI : INVISIBLE,
-    (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`,
+  return text.replace(options.bidi ? INVISIBLE_OR_BIDI : INVISIBLE, (c: string, at: number) =>
+    shownAsIs(text, at, c) ? c : `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`,
   );
 }
 
-/** Text for one table cell or label, and error lines: everything on one line, runs of breaks and tabs as one space, invisible characters shown. */
+/**
+ * Text for one table cell or label (a name, a title), and error lines: everything on one
+ * line, runs of breaks and tabs as one space, invisible characters and bidi controls shown
+ * as `<U+202E>`, as in an id (removed, a control would leave a name that looks like another).
+ */
 export function cleanLine(text: string): string {
-  return stripTerminalControls(showInvisible(text)).replace(/[\t\n\r\u2028\u2029]+/g, " ");
+  return stripTerminalControls(showInvisible(text, { bidi: true })).replace(/[\t\n\r\u2028\u2029]+/g, " ");
 }
 
-/** An id as one line: as `cleanLine`, with bidi controls shown rather than removed. */
+/** An id as one line: as `cleanLine` (bidi controls shown, not removed). */
 export function cleanId(text: string): string {
-  return cleanLine(showInvisible(text, { bidi: true }));
+  return cleanLine(text);
 }
 
 /**

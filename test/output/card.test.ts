@@ -287,9 +287,9 @@ describe("cards", () => {
 
       Sources
         Alpha Labs
-          • destinations, methods: vendor site, checked 2025-05-26
+          • vendor site, checked 2025-05-26: destinations, methods
         Beta Peptides
-          • destinations, methods: vendor site, checked 2025-04-14
+          • vendor site, checked 2025-04-14: destinations, methods
       "
     `);
   });
