@@ -13,6 +13,8 @@ import { loose, minWidthOf, resolveColumns } from "./table-columns.js";
 import { isIdKey } from "./cells.js";
 import type { WriterContext } from "./writer-context.js";
 import { formatRow, naturalWidths, planColumns } from "./layout.js";
+import { getPath } from "./values.js";
+import { displayWidth } from "./width.js";
 import type { Style } from "./style.js";
 
 export const BLOCK_ROWS = 100;
@@ -31,6 +33,8 @@ export interface TableSetup {
   hidden: Column[];
   /** Of those, the ones that only repeated the id or a filter's value: why, by column. */
   repeats?: ReadonlyMap<Column, "id" | "filter">;
+  /** Kept columns holding a list whose cell was cut in some row (said in the note). */
+  cut?: Set<Column>;
 }
 
 /**
@@ -152,17 +156,34 @@ export function tableLines(setup: TableSetup, items: readonly unknown[], style: 
         true,
       ),
     );
-  for (const item of items)
-    lines.push(
-      formatRow(
-        setup.columns.map((c) => c.cell(item)),
-        setup.widths,
-        style,
-        false,
-        fixed,
-      ),
-    );
+  for (const item of items) {
+    const cells = setup.columns.map((c) => c.cell(item));
+    cells.forEach((cell, i) => {
+      const c = setup.columns[i]!;
+      if (!fixed[i] && displayWidth(cell.text) > setup.widths[i]! && Array.isArray(getPath(item, c.key)))
+        (setup.cut ??= new Set()).add(c);
+    });
+    lines.push(formatRow(cells, setup.widths, style, false, fixed));
+  }
   return lines;
+}
+
+/** "peptides cut to fit; -o json lists them whole": a list cell cut short in some row. */
+export function cutNote(setup: TableSetup): string | undefined {
+  const cut = [...(setup.cut ?? [])];
+  if (cut.length === 0) return undefined;
+  const names = cut.map((c) => c.key.split(".")[0]!);
+  return `${names.join(", ")} cut to fit (the whole lists: -o json)`;
+}
+
+/**
+ * A note after a table: held (on a terminal, to be folded with the others into one line
+ * once the output ends), else told at once.
+ */
+export async function tableNote(ctx: WriterContext, note: string | undefined): Promise<void> {
+  if (note === undefined) return;
+  if (ctx.options.heldNotes) ctx.options.heldNotes.push(note.replace(/^note: /, ""));
+  else await ctx.notice(note.startsWith("note: ") ? note : `note: ${note}`);
 }
 
 /**
@@ -203,8 +224,7 @@ export async function writeListTable(
       const columns = resolveColumns(resource, ctx.fields, block[0]);
       setup = setupTable(columns, block, ctx.options.columns, filters, true);
       header = true;
-      const note = hiddenNote(setup);
-      if (note !== undefined) await ctx.notice(note);
+      await tableNote(ctx, hiddenNote(setup));
     }
     const lines = tableLines(setup, block, style, header);
     block = [];
@@ -223,5 +243,6 @@ export async function writeListTable(
     throw err;
   }
   await flush();
+  if (setup) await tableNote(ctx, cutNote(setup));
   return count;
 }
