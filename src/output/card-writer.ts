@@ -6,6 +6,9 @@
  * only chooses the order and the section titles of keys it knows; whatever it does not
  * name is still shown after them, so a field added by the API is never lost.
  */
+import { renderTable } from "./table.js";
+import { resolveColumns } from "./table-columns.js";
+import { EVIDENCE_LEVEL_LABELS, isByteCount, labelOf, megabytes, midnightAsDate } from "./labels.js";
 import { factText, idCell, isIdKey, scalarCell, sourceText, valueText, type Cell } from "./cells.js";
 import { cleanLine, MAX_URL_LENGTH } from "./sanitize.js";
 import type { Style } from "./style.js";
@@ -136,6 +139,13 @@ class CardWriter {
     }
     if (Array.isArray(v)) return v.length === 0 ? { text: "none", dim: true } : { text: valueText(v) };
     if (typeof v === "string" && isIdKey(leafOf(path))) return idCell(v);
+    // One reading per kind of value, as tables give it: an evidence level by its label, a
+    // midnight timestamp as its date.
+    if (typeof v === "string" && leafOf(path) === "evidence_level")
+      return { text: cleanLine(labelOf(EVIDENCE_LEVEL_LABELS, v)) };
+    if (typeof v === "string" && midnightAsDate(v) !== v) return { text: midnightAsDate(v) };
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && isByteCount(leafOf(path)))
+      return { text: megabytes(v) };
     return scalarCell(v, true);
   }
 
@@ -269,8 +279,13 @@ class CardWriter {
       cells.reduce((m, c) => Math.max(m, displayWidth(c[i]!.text)), displayWidth(h)),
     );
     const total = natural.reduce((a, b) => a + b, 0) + 2 * (keys.length - 1);
-    if (total > this.o.width - indent) return undefined;
     const pad = " ".repeat(indent);
+    // Too wide whole: the list table's planner keeps what fits (the first column whole), a
+    // column that says the same on every row goes first.
+    if (total > this.o.width - indent) {
+      const lines = renderTable(rows, resolveColumns("generic", undefined, rows[0]), this.o.width - indent, this.style);
+      return lines.length > 0 ? lines.map((l) => pad + l) : undefined;
+    }
     const line = (texts: Cell[], bold = false) =>
       pad +
       texts

@@ -113,7 +113,9 @@ describe("pep studies list: paging", () => {
   it("--cursor resumes from the hint told on a terminal", async () => {
     const first = await cli.pep(["studies", "list", "--limit", "3"], { tty: true, columns: 120 });
     // On a terminal the line is folded to the width: read it unfolded.
-    const told = visible(first.err).trimEnd().replace(/\n(?!note: |to continue: )/g, " ");
+    const told = visible(first.err)
+      .trimEnd()
+      .replace(/\n(?!note: |to continue: )/g, " ");
     const cursor = /^to continue: pep .* '?--cursor=([^'\s]+)'?$/m.exec(told)?.[1];
     expect(cursor).toBeDefined();
     const r = await cli.pep(["studies", "list", "--cursor", cursor!, "--limit", "3", "-o", "json"]);

@@ -191,7 +191,7 @@ describe("cards", () => {
         Source URL  https://trials.example.test/NCT99000001
 
       Cited by
-        • Semaglutide (semaglutide): fda-approved
+        • Semaglutide (semaglutide): FDA-approved
 
       Research and education only: not medical advice, and not a recommendation to buy
       or use any substance.
