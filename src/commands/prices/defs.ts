@@ -22,6 +22,7 @@ export const defs: CommandDef[] = [
     options: PRICE_OPTIONS,
     examples: [
       "pep prices --peptide bpc-157 --currency usd  # real API",
+      "pep --sandbox prices --peptide brevritarin-81  # synthetic data, no key",
       "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv  # real API",
       "pep prices --param in_stock=true",
     ],
@@ -38,6 +39,10 @@ export const defs: CommandDef[] = [
     list: true,
     defaultLimit: LIMITS.pageDefault,
     options: PRODUCT_OPTIONS,
-    examples: ["pep products --peptide bpc-157  # real API", "pep products --form capsules --currency EUR -o json"],
+    examples: [
+      "pep products --peptide bpc-157  # real API",
+      "pep --sandbox products --peptide brevritarin-81  # synthetic data, no key",
+      "pep products --form capsules --currency EUR -o json",
+    ],
   },
 ];
