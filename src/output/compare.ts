@@ -137,7 +137,7 @@ function sideBySide(cmp: Comparison, plan: Plan, width: number, style: Style): s
       continue;
     }
     if (plan.stacked.has(r)) {
-      lines.push(...stackedRow(cmp, names, r, { indent: 2 * r.depth, nameWidth, width }, style));
+      lines.push(...stackedRow(names, r, { indent: 2 * r.depth, nameWidth, width }, style));
       continue;
     }
     const height = Math.max(...r.cells.map((c) => c.lines.length));
@@ -152,7 +152,7 @@ function sideBySide(cmp: Comparison, plan: Plan, width: number, style: Style): s
 }
 
 /** A field stacked: its label, then each vendor's value beside the vendor's heading (or under it). */
-function stackedRow(cmp: Comparison, names: readonly Name[], r: CompareRow, at: StackAt, style: Style): string[] {
+function stackedRow(names: readonly Name[], r: CompareRow, at: StackAt, style: Style): string[] {
   const lines = wrap(r.label, at.width - at.indent).map((l) => " ".repeat(at.indent) + l);
   const inner = {
     ...at,

@@ -58,7 +58,7 @@ const JOINING_SCRIPT =
   /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Tibetan}\p{Script=Myanmar}\p{Script=Khmer}]/u;
 
 /** A pictograph, or what may follow one inside an emoji sequence (a skin tone, VS16, a keycap). */
-const EMOJI_PART = /[\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}\ufe0f\u20e3]/u;
+const EMOJI_PART = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f|\u20e3/u;
 
 /**
  * Whether an invisible character at `at` is part of what the text shows, so that it says

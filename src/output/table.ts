@@ -161,7 +161,7 @@ export function tableLines(setup: TableSetup, items: readonly unknown[], style: 
     cells.forEach((cell, i) => {
       const c = setup.columns[i]!;
       if (!fixed[i] && displayWidth(cell.text) > setup.widths[i]! && Array.isArray(getPath(item, c.key)))
-        (setup.cut ??= new Set()).add(c);
+        setup.cut = new Set([...(setup.cut ?? []), c]);
     });
     lines.push(formatRow(cells, setup.widths, style, false, fixed));
   }
