@@ -74,6 +74,25 @@ function offerPrice(item: unknown): Cell {
   return { text: `${cleanLine(String(price))}${cur}` };
 }
 
+/**
+ * A product's price ranges, each as received with its currency, the offer counts left to
+ * VENDORS: "1049.00–1249.99 USD, 989.50 EUR" (a range whose ends are equal is one price).
+ */
+function priceRanges(item: unknown): Cell {
+  const v = firstDefined(item, ["price_ranges", "prices", "price_range", "price"]);
+  const ranges = Array.isArray(v) ? v : [v];
+  if (v === undefined || v === null || !ranges.every(isPlainObject)) return humanCell(v);
+  const text = ranges.map((r) => {
+    const { min, max, currency } = r as Record<string, unknown>;
+    const span =
+      min !== undefined && max !== undefined && min !== max
+        ? `${String(min)}–${String(max)}`
+        : String(min ?? max ?? "");
+    return cleanLine(`${span}${typeof currency === "string" ? ` ${currency}` : ""}`.trim());
+  });
+  return { text: text.join(", ") };
+}
+
 /** A stored setting that may be absent: its value, or a dim "not set". */
 const setting =
   (path: string) =>
@@ -246,7 +265,13 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
       filters: ["peptide"],
     },
     { header: "FORM", paths: ["form"], fixed: true, priority: 115, filters: ["form"] },
-    { header: "PRICES", paths: ["price_ranges", "prices", "price_range", "price"], fixed: true, priority: 100 },
+    {
+      header: "PRICES",
+      paths: ["price_ranges", "prices", "price_range", "price"],
+      cell: priceRanges,
+      fixed: true,
+      priority: 100,
+    },
     { header: "VENDORS", paths: ["vendor_count"], priority: 80, min: 7 },
   ],
 };
