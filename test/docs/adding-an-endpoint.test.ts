@@ -88,7 +88,7 @@ function writeDescriptor(): void {
 /** Step 2: what the compiler names. */
 function fillNamedPlaces(): void {
   insertAfter(
-    "src/output/table-columns.ts",
+    "src/output/table-column-specs.ts",
     "const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {\n",
     `  widget: [
     { header: "ID", paths: ["id"], fixed: true, priority: 100 },
@@ -194,7 +194,7 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     expect(named).toEqual([
       "src/mcp/catalog.ts",
       "src/output/card-layouts.ts",
-      "src/output/table-columns.ts",
+      "src/output/table-column-specs.ts",
       "src/sandbox/handlers/index.ts",
     ]);
     const guide = readFileSync(path.join(ROOT, "docs/adding-an-endpoint.md"), "utf8");
