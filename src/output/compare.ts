@@ -182,7 +182,15 @@ const besideLines = (cell: CompareCell, room: number) =>
 function wrapList(items: readonly string[], room: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const item of items) {
+  for (const whole of items) {
+    // An element longer than the room wraps on its own lines.
+    const parts = displayWidth(whole) > room ? wrap(whole, room) : [whole];
+    const item = parts.pop()!;
+    if (parts.length > 0) {
+      if (line !== "") lines.push(`${line};`);
+      lines.push(...parts);
+      line = "";
+    }
     const next = line === "" ? item : `${line}; ${item}`;
     if (line !== "" && displayWidth(next) > room) {
       lines.push(`${line};`);

@@ -67,20 +67,32 @@ const EMOJI_PART = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f|\u20e3/u
  * flag (🏴 + tags). Two texts that differ there look different.
  */
 function shownAsIs(text: string, at: number, c: string): boolean {
-  const before = [...text.slice(0, at)];
-  const prev = before[before.length - 1] ?? "";
-  const next = [...text.slice(at + c.length)][0] ?? "";
+  const prev = codePointBefore(text, at);
+  const next = String.fromCodePoint(text.codePointAt(at + c.length) ?? 0x20);
   if (c === "\u200d" && EMOJI_PART.test(prev) && EMOJI_PART.test(next)) return true;
   if ((c === "\u200d" || c === "\u200c") && JOINING_SCRIPT.test(prev) && JOINING_SCRIPT.test(next)) return true;
-  const cp = c.codePointAt(0)!;
-  if (cp >= 0xe0020 && cp <= 0xe007f) {
-    for (let i = before.length - 1; i >= 0; i--) {
-      const b = before[i]!.codePointAt(0)!;
-      if (b >= 0xe0020 && b <= 0xe007f) continue;
-      return b === 0x1f3f4;
+  const isTag = (cp: number) => cp >= 0xe0020 && cp <= 0xe007f;
+  if (isTag(c.codePointAt(0)!)) {
+    // Back over the tags before it (a few at most in a flag) to what they follow.
+    let i = at;
+    for (let n = 0; n < 40 && i > 0; n++) {
+      const before = codePointBefore(text, i);
+      if (!isTag(before.codePointAt(0)!)) return before === "\u{1f3f4}";
+      i -= before.length;
     }
   }
   return false;
+}
+
+/** The code point that ends just before `at` ("" at the start). */
+function codePointBefore(text: string, at: number): string {
+  if (at <= 0) return "";
+  const low = text.charCodeAt(at - 1);
+  if (at >= 2 && low >= 0xdc00 && low <= 0xdfff) {
+    const high = text.charCodeAt(at - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(at - 2, at);
+  }
+  return text.slice(at - 1, at);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from "./labels.js";
 import { cleanLine } from "./sanitize.js";
 import { getPath, isPlainObject, NOT_DOCUMENTED } from "./values.js";
+import { truncate } from "./width.js";
 
 export interface ColumnSpec {
   header: string;
@@ -70,7 +71,9 @@ function offerPrice(item: unknown): Cell {
   const currency = getPath(item, "currency");
   if (price === null || price === undefined) return scalarCell(price);
   if (isPlainObject(price)) return humanCell(price);
-  const cur = typeof currency === "string" ? ` ${cleanLine(currency)}` : "";
+  // The amount is never cut; a currency is a code of a few letters, and text passing for one is cut.
+  const code = typeof currency === "string" ? cleanLine(currency) : undefined;
+  const cur = code === undefined ? "" : ` ${truncate(code, 8)}`;
   return { text: `${cleanLine(String(price))}${cur}` };
 }
 
