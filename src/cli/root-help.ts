@@ -60,6 +60,9 @@ export function wrapWords(text: string, width: number, indent = ""): string {
   return lines.join("\n");
 }
 
+/** The research notice in a line (the whole of it is under every research card and in `man pep`). */
+const SHORT_NOTICE = "Research and education only: not medical advice.";
+
 /** The first line of `pep --help`: main.ts prints a text that starts with it without a pager. */
 export const ROOT_HELP_FIRST_LINE = "pep reads a peptide research API from the command line.";
 
@@ -81,11 +84,11 @@ export function rootHelp(program: Command, helper: Help): string {
   const lines = [
     wrapWords(ROOT_HELP_FIRST_LINE, width),
     "Usage: pep <command> [subcommand] [flags]",
-    "",
     ...sections.flatMap((s) => [s.title, ...s.items.map(([t, d]) => helper.formatItem(t, termWidth, d, helper))]),
     "",
     wrapWords("Try it with no key or network: pep --sandbox peptides list", width),
     wrapWords("More: pep <command> --help, pep help globals, man pep", width),
+    wrapWords(SHORT_NOTICE, width),
   ];
   return `${lines.join("\n")}\n`;
 }
