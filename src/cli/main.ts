@@ -142,9 +142,9 @@ async function commanderFailure(failure: CommanderError, inv: Invocation, io: IO
     .trim();
   const meant = failure.code === "commander.unknownOption" ? flagByMeaning(text, inv.argv) : undefined;
   const hints = [
-    ...(meant ? [meant] : suggestion ? [`did you mean '${suggestion}'?`] : []),
+    ...(meant ? [meant] : suggestion ? [`Did you mean \`${suggestion}\`?`] : []),
     ...(await fieldsHint(failure, inv)),
-    `Run '${where} --help' for usage.`,
+    `Run \`${where} --help\` for usage.`,
   ];
   return report(new UsageError(message, { hints }), io, inv, { verbose: false, machine: inv.machineErrors });
 }
@@ -186,7 +186,7 @@ function flagByMeaning(message: string, argv: readonly string[]): string | undef
     const value = argv[at]?.includes("=") ? argv[at]!.slice(flag.length + 1) : argv[at + 1];
     if (value && /^[a-z-]+$/i.test(value)) meant = `-o ${value.toLowerCase()}`;
   }
-  return `did you mean '${meant}'? (${flag} is ${meant.split(" ")[0]} in pep)`;
+  return `Did you mean \`${meant}\`? (\`${flag}\` is \`${meant.split(" ")[0]}\` in pep)`;
 }
 
 /** `--fields` given no value: the fields the command's list can show. */

@@ -1,7 +1,7 @@
 /**
  * A slug or vendor id the API did not find (404) gets the nearest names, asked of the
  * API as `pep mcp` asks (api/nearest-names.ts), and the command with the first of them:
- * `pep prices --peptide brevritarin` → did you mean 'brevritarin-81'?
+ * `pep prices --peptide brevritarin` → Did you mean `brevritarin-81`?
  */
 import { nearestPeptides, nearestVendors, type NearName } from "../api/nearest-names.js";
 import { ApiError } from "../core/errors.js";
@@ -42,8 +42,8 @@ export async function addNearestNames(inv: ParsedInvocation, ctx: RunContext, er
   const [best, ...others] = near;
   const argv = inv.argv.map((w) => (w === what.word ? best!.id : w.replace(`=${what.word}`, `=${best!.id}`)));
   const command = `pep ${argv.map((w) => shellQuote(w)).join(" ")}`;
-  err.hints.push(`did you mean '${cleanLine(best!.id)}'? (${cleanLine(command)})`);
+  err.hints.push(`Did you mean \`${cleanLine(best!.id)}\`? (\`${cleanLine(command)}\`)`);
   if (others.length > 0)
-    err.hints.push(`other ${what.kind}s named like it: ${others.map((o) => cleanLine(o.id)).join(", ")}`);
+    err.hints.push(`Other ${what.kind}s named like it: ${others.map((o) => `\`${cleanLine(o.id)}\``).join(", ")}.`);
   return true;
 }

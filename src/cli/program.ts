@@ -296,7 +296,7 @@ function tooManyArguments(def: CommandDef, extra: readonly string[]): UsageError
   const takes = args.length === 0 ? "takes no arguments" : `takes ${args.map((a) => `<${a.name}>`).join(" ")}`;
   const words = extra.map((w) => `'${w}'`).join(", ");
   return new UsageError(`too many arguments for '${name}': it ${takes} (got ${words})`, {
-    hints: [`Run '${name} --help' for usage.`],
+    hints: [`Run \`${name} --help\` for usage.`],
   });
 }
 
@@ -309,7 +309,7 @@ function unknownSubcommand(group: Command, word: string): UsageError {
   const err = new UsageError(`unknown command '${word}'${group.parent ? ` for '${where}'` : ""}`);
   err.hints.push(
     best
-      ? `did you mean '${best[0]}'? (${where} ${best[0]})`
+      ? `Did you mean \`${best[0]}\`? (\`${where} ${best[0]}\`)`
       : `commands: ${group.commands
           .filter((c) => c.name() !== "help")
           .map((c) => c.name())

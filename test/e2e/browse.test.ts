@@ -85,7 +85,7 @@ describe("pep browse: which page", () => {
     const before = cli.requestCount();
     const bad = await browse(["browse", "vendr", "x"]);
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain("hint: did you mean 'vendor'? (pep browse vendor x)");
+    expect(bad.err).toContain("hint: Did you mean `vendor`? (`pep browse vendor x`)");
     const badStudy = await browse(["browse", "study", "not-a-study"]);
     expect(badStudy.code).toBe(2);
     expect(badStudy.err).toContain('<id> "not-a-study" is not a study id');

@@ -13,11 +13,11 @@ const KEY = { PEP_API_KEY: "sbx_full_key" };
 
 describe("flags by meaning", () => {
   const cases: [string[], string][] = [
-    [["peptides", "list", "--format", "csv"], "hint: did you mean '-o csv'? (--format is -o in pep)"],
-    [["peptides", "list", "--format=tsv"], "hint: did you mean '-o tsv'? (--format is -o in pep)"],
-    [["peptides", "list", "--json"], "hint: did you mean '-o json'? (--json is -o in pep)"],
-    [["studies", "list", "--csv"], "hint: did you mean '-o csv'? (--csv is -o in pep)"],
-    [["peptides", "list", "--api-key", "k"], "hint: did you mean '--api-key-file <path|->'?"],
+    [["peptides", "list", "--format", "csv"], "hint: Did you mean `-o csv`? (`--format` is `-o` in pep)"],
+    [["peptides", "list", "--format=tsv"], "hint: Did you mean `-o tsv`? (`--format` is `-o` in pep)"],
+    [["peptides", "list", "--json"], "hint: Did you mean `-o json`? (`--json` is `-o` in pep)"],
+    [["studies", "list", "--csv"], "hint: Did you mean `-o csv`? (`--csv` is `-o` in pep)"],
+    [["peptides", "list", "--api-key", "k"], "hint: Did you mean `--api-key-file <path|->`?"],
   ];
   it.each(cases)("%j: exit 2, the flag pep has for it, nothing sent", async (argv, hint) => {
     const r = await cli.pep(argv);
@@ -41,12 +41,12 @@ describe("countries: names and ISO-3 codes give the ISO-2 code", () => {
   });
 
   const cases: [string[], string][] = [
-    [["vendors", "list", "--ships-to", "USA"], "hint: did you mean 'US'? (--ships-to US)"],
-    [["vendors", "list", "--ships-to", "Germany"], "hint: did you mean 'DE'? (--ships-to DE)"],
-    [["vendors", "list", "--country", "GBR"], "hint: did you mean 'GB'? (--country GB)"],
+    [["vendors", "list", "--ships-to", "USA"], "hint: Did you mean `US`? (`--ships-to US`)"],
+    [["vendors", "list", "--ships-to", "Germany"], "hint: Did you mean `DE`? (`--ships-to DE`)"],
+    [["vendors", "list", "--country", "GBR"], "hint: Did you mean `GB`? (`--country GB`)"],
     [
       ["prices", "--peptide", "brevritarin-81", "--ships-to", "USA-CA"],
-      "hint: did you mean 'US-CA'? (--ships-to US-CA)",
+      "hint: Did you mean `US-CA`? (`--ships-to US-CA`)",
     ],
   ];
   it.each(cases)("%j: exit 2 with the code, nothing sent", async (argv, hint) => {
@@ -61,10 +61,10 @@ describe("config keys", () => {
   it("a slip names the key; a word of another tool the key it means", async () => {
     const slip = await cli.pep(["config", "set", "timout", "5"]);
     expect(slip.code).toBe(2);
-    expect(slip.err).toContain("hint: did you mean 'timeout'?");
+    expect(slip.err).toContain("hint: Did you mean `timeout`?");
     const meant = await cli.pep(["config", "get", "url"]);
     expect(meant.code).toBe(2);
-    expect(meant.err).toContain("hint: did you mean 'base_url'?");
+    expect(meant.err).toContain("hint: Did you mean `base_url`?");
   });
 });
 
@@ -79,7 +79,7 @@ describe("unknown slugs and vendor ids: the nearest names", () => {
   it.each(cases)("%j: exit 4, and the command with the nearest name", async (argv, fixed) => {
     const r = await cli.pep(argv, { env: KEY });
     expect(r.code).toBe(4);
-    const hint = r.err.split("\n").find((l) => l.startsWith("hint: did you mean"));
+    const hint = r.err.split("\n").find((l) => l.startsWith("hint: Did you mean"));
     expect(hint, r.err).toContain(fixed);
     // The general word on the sandbox's names gives way to the names themselves.
     expect(r.err).not.toContain("the sandbox's data is synthetic");
@@ -88,7 +88,7 @@ describe("unknown slugs and vendor ids: the nearest names", () => {
   it("a name like none: the 404 as it was, one request for the names", async () => {
     const r = await cli.pep(["prices", "--peptide", "zzzzzzzz"], { env: KEY });
     expect(r.code).toBe(4);
-    expect(r.err).not.toContain("did you mean");
+    expect(r.err).not.toContain("Did you mean");
     expect(r.sent).toBe(2);
   });
 });

@@ -34,7 +34,11 @@ async function screen(argv: readonly string[], columns: number): Promise<string>
   expect(notes.filter((l) => l.startsWith("note: ")).length, r.err).toBeLessThanOrEqual(1);
   // A cursor is one word, kept whole to be copied: the one thing longer than the width.
   for (const l of notes) if (!/^--cursor=\S+$/.test(l)) expect(l.length, l).toBeLessThanOrEqual(columns);
-  const told = notes.join("\n").replace(/--cursor=\S+/, "--cursor=<c>").split(cli.baseUrl).join("http://sandbox.test/v1");
+  const told = notes
+    .join("\n")
+    .replace(/--cursor=\S+/, "--cursor=<c>")
+    .split(cli.baseUrl)
+    .join("http://sandbox.test/v1");
   return notes.length > 0 ? `${text}--- stderr\n${told}\n` : text;
 }
 

@@ -29,7 +29,7 @@ export function checkKey(raw: string | undefined): ConfigKey {
   const near = KEY_MEANINGS[key] ?? closest(key, CONFIG_KEYS);
   throw new UsageError(`unknown config key "${raw ?? ""}"`, {
     hints: [
-      ...(near ? [`did you mean '${near}'?`] : []),
+      ...(near ? [`Did you mean \`${near}\`?`] : []),
       `keys: ${CONFIG_KEYS.join(", ")}; \`pep config set --help\` tells what each accepts`,
     ],
   });
