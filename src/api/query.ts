@@ -13,6 +13,7 @@ import { longName, type OptionDef } from "./options.js";
 import { extraParams } from "./pairs.js";
 import { cleanLine } from "../core/sanitize.js";
 import { closest } from "../core/suggest.js";
+import { countryCode } from "./countries.js";
 
 /** `evidence_level` -> `--evidence-level`, unless a command says otherwise. */
 export function flagFor(param: string, flags: Record<string, string> = {}): string {
@@ -72,7 +73,12 @@ function tellProblem(
   const listOf = /^must be a comma-separated list of: (.+)$/.exec(p.message);
   if (oneOf && typed !== undefined) {
     const best = closest(typed, oneOf[1]!.split(", "));
-    if (best) hints.push(`did you mean '${best}'? (${flag} ${best})`);
+    if (best) hints.push(`Did you mean \`${best}\`? (\`${flag} ${best}\`)`);
+  }
+  // A country's name or alpha-3 code where the alpha-2 code goes: `--ships-to USA` is US.
+  if ((p.param === "ships_to" || p.param === "country") && typed !== undefined) {
+    const code = countryCode(typed);
+    if (code) hints.push(`Did you mean \`${code}\`? (\`${flag} ${code}\`)`);
   }
   if (listOf && typed !== undefined) {
     const names = listOf[1]!.split(", ");
@@ -83,7 +89,7 @@ function tellProblem(
     if (wrong.length > 0) {
       for (const w of wrong) {
         const best = closest(w, names);
-        if (best) hints.push(`did you mean '${best}' for '${cleanLine(w)}'?`);
+        if (best) hints.push(`Did you mean \`${best}\` for \`${cleanLine(w)}\`?`);
       }
       const which = wrong.map((w) => `"${cleanLine(w)}"`).join(", ");
       return { line: `${flag} ${message} (not known: ${which})`, hints };
@@ -131,7 +137,7 @@ export function refuseUnknownChoices(o: OptionDef, value: unknown): void {
   const hints = unknown.flatMap((u) => {
     const word = u.toLowerCase().replace(/[\s-]+/g, "_");
     const best = o.synonyms?.[word] ?? o.synonyms?.[word.replace(/s$/, "")] ?? closest(u, choices);
-    return best ? [`did you mean '${best}' for '${cleanLine(u)}'? (${longName(o)} ${best})`] : [];
+    return best ? [`Did you mean \`${best}\` for \`${cleanLine(u)}\`? (\`${longName(o)} ${best}\`)`] : [];
   });
   const which = unknown.map((u) => `"${cleanLine(u)}"`).join(", ");
   throw new UsageError(

@@ -25,11 +25,30 @@ export interface Page {
   field: string;
 }
 
+/**
+ * Synthetic (sandbox) data names identifiers that do not exist: its study's page is the
+ * record's own (`url`, else `source_url`), never a real registry's page for a made-up PMID,
+ * DOI or NCT number.
+ */
+export const SYNTHETIC_PAGE_FIELDS: Readonly<Record<PageKind, readonly string[]>> = {
+  ...PAGE_FIELDS,
+  study: ["url", "source_url"],
+};
+
+/** Whether an answer's `meta` marks its data as the sandbox's. */
+export function isSyntheticMeta(meta: unknown): boolean {
+  return typeof meta === "object" && meta !== null && (meta as Record<string, unknown>).sandbox === true;
+}
+
 /** A record's page, and the values passed over as not http(s) addresses (for the message when none is left). */
-export function pageOf(kind: PageKind, record: unknown): { page: Page | undefined; refused: Page[] } {
+export function pageOf(
+  kind: PageKind,
+  record: unknown,
+  options: { synthetic?: boolean } = {},
+): { page: Page | undefined; refused: Page[] } {
   const refused: Page[] = [];
   const data = (typeof record === "object" && record !== null ? record : {}) as Record<string, unknown>;
-  for (const field of PAGE_FIELDS[kind]) {
+  for (const field of (options.synthetic ? SYNTHETIC_PAGE_FIELDS : PAGE_FIELDS)[kind]) {
     const value = data[field];
     if (value === undefined || value === null || value === "") continue;
     const url = kind === "study" ? (registryPage(field, value) ?? webAddress(value)) : webAddress(value);

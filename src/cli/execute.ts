@@ -13,6 +13,7 @@ import type { ParsedInvocation } from "./invocation.js";
 import { deliver } from "./pipeline.js";
 import { hintSandboxNames, type Prepared } from "./prepared.js";
 import { report } from "./report.js";
+import { isSetupMissing } from "./setup-missing.js";
 import type { Ending } from "./signals.js";
 
 /** Resources a run may have started, released whatever happens. */
@@ -26,19 +27,34 @@ interface Held {
 }
 
 /** Runs one parsed command; resolves to its exit code. */
-export async function execute(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending): Promise<number> {
+export async function execute(
+  inv: ParsedInvocation,
+  io: IO,
+  deps: Deps,
+  ending: Ending,
+  groupHelp?: () => string,
+): Promise<number> {
   const held: Held = { machineErrors: inv.machineErrors };
   try {
     refuseCombinations(inv);
     const prepared = await finishingPartial(await prepare(inv, io, deps, ending, held));
     return await runAndDeliver(prepared, inv);
   } catch (err) {
-    return await fail(inv, io, ending, held.machineErrors, err);
+    const near = held.ctx ? await (await import("./nearest-hint.js")).addNearestNames(inv, held.ctx, err) : false;
+    const code = await fail(inv, io, ending, held.machineErrors, err, near);
+    // `pep peptides` alone, stopped by a missing base URL or key: what the group offers.
+    if (groupHelp && !held.machineErrors && isSetupMissing(err) && typedAlone(inv)) io.stderr.write(`\n${groupHelp()}`);
+    return code;
   } finally {
     held.releaseLock?.();
     await held.ctx?.cleanup();
     await held.stopSandbox?.().catch(() => {});
   }
+}
+
+/** The group's default command, reached by typing the group alone (`pep peptides`). */
+function typedAlone(inv: ParsedInvocation): boolean {
+  return inv.def.isDefault === true && inv.commandWords.length === 1 && inv.def.path.length === 2;
 }
 
 /** Options that cannot go with this command: refused before anything is read or sent. */
@@ -219,10 +235,18 @@ async function runCommand(p: Prepared): Promise<Result> {
 const noJson = (name: string) => new UsageError(`--jq: ${name} does not print JSON`);
 
 /** Tells a failure of the run and returns its exit code. */
-async function fail(inv: ParsedInvocation, io: IO, ending: Ending, machine: boolean, err: unknown): Promise<number> {
+async function fail(
+  inv: ParsedInvocation,
+  io: IO,
+  ending: Ending,
+  machine: boolean,
+  err: unknown,
+  named = false,
+): Promise<number> {
   const e =
     io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
-  if (inv.sandbox) hintSandboxNames(e);
+  // The nearest names say more than the general word on the sandbox's names.
+  if (inv.sandbox && !named) hintSandboxNames(e);
   // A --file export cut short may have kept what it fetched: the hint says where.
   const partial =
     inv.globals.file !== undefined && typeof err === "object" && err !== null

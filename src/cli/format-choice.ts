@@ -34,7 +34,7 @@ export async function chooseFormat(
       );
     const best = closest(v, allowed);
     throw new UsageError(`${where} must be one of: ${allowed.join(", ")} (got "${value}")`, {
-      hints: best ? [`did you mean '${best}'?`] : [],
+      hints: best ? [`Did you mean \`${best}\`?`] : [],
     });
   };
   const file = globals.file;

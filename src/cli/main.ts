@@ -10,8 +10,9 @@ import { EXIT, UsageError } from "../core/errors.js";
 import { processIO, type IO } from "../core/io.js";
 import { execute } from "./execute.js";
 import { readInvocation, type Invocation, parsed } from "./invocation.js";
-import { buildProgram, checkHelpTarget, FAILED_COMMAND, globalsHelp } from "./program.js";
+import { buildProgram, checkHelpTarget, FAILED_COMMAND, globalsHelp, groupHelpAfter } from "./program.js";
 import { report } from "./report.js";
+import { ROOT_HELP_FIRST_LINE } from "./root-help.js";
 import { attachProcessSignals, type Ending, noEnding } from "./signals.js";
 
 export { commandOf } from "./invocation.js";
@@ -48,7 +49,14 @@ async function parseAndRun(inv: Invocation, io: IO, deps: Deps, ending: Ending):
   const program = buildProgram(
     io,
     async (def, input, globals) => {
-      exitCode = await execute(parsed(inv, def, input, globals, io.env), io, deps, ending);
+      const group = def.path.length === 2 ? program.commands.find((c) => c.name() === def.path[0]) : undefined;
+      exitCode = await execute(
+        parsed(inv, def, input, globals, io.env),
+        io,
+        deps,
+        ending,
+        group && (() => group.helpInformation() + groupHelpAfter(group.name(), io.columns)),
+      );
     },
     {
       defs: inv.defs,
@@ -77,12 +85,14 @@ async function parseAndRun(inv: Invocation, io: IO, deps: Deps, ending: Ending):
 }
 
 /**
- * Help on a terminal goes through the pager output goes through (PEP_PAGER, the profile's
+ * Help on a terminal (but `pep --help`, one screen) goes through the pager output goes through (PEP_PAGER, the profile's
  * `pager`, PAGER, `less -FRX`: one screen is left on the terminal as it is); a pipe,
  * `TERM=dumb` without PEP_PAGER, `--no-pager` or a pager that cannot start print it as it is.
  */
 async function showHelp(text: string, inv: Invocation, io: IO): Promise<void> {
-  if (!(io.stdoutIsTTY && io.canPage) || inv.argv.includes("--no-pager")) {
+  // `pep --help` is one screen by design: never paged.
+  const oneScreen = text.startsWith(ROOT_HELP_FIRST_LINE);
+  if (oneScreen || !(io.stdoutIsTTY && io.canPage) || inv.argv.includes("--no-pager")) {
     io.stdout.write(text);
     return;
   }
@@ -130,12 +140,53 @@ async function commanderFailure(failure: CommanderError, inv: Invocation, io: IO
     .replace(/\s*\(Did you mean .+?\?\)/, "")
     .replace(/\s*\n\s*/g, " ")
     .trim();
+  const meant = failure.code === "commander.unknownOption" ? flagByMeaning(text, inv.argv) : undefined;
   const hints = [
-    ...(suggestion ? [`did you mean '${suggestion}'?`] : []),
+    ...(meant ? [meant] : suggestion ? [`Did you mean \`${suggestion}\`?`] : []),
     ...(await fieldsHint(failure, inv)),
-    `Run '${where} --help' for usage.`,
+    `Run \`${where} --help\` for usage.`,
   ];
   return report(new UsageError(message, { hints }), io, inv, { verbose: false, machine: inv.machineErrors });
+}
+
+/**
+ * Flags other tools spell differently, told by what they mean rather than by spelling
+ * (`--format` is not a slip of `--sort`): the output format is `-o` (gh's `--json` too).
+ */
+const FLAG_MEANINGS: Readonly<Record<string, string>> = {
+  "--format": "-o <format>",
+  "--output-format": "-o <format>",
+  "--fmt": "-o <format>",
+  "--json": "-o json",
+  "--ndjson": "-o ndjson",
+  "--jsonl": "-o ndjson",
+  "--csv": "-o csv",
+  "--tsv": "-o tsv",
+  "--table": "-o table",
+  "--ids": "-o ids",
+  "--bibtex": "-o bibtex",
+  "--ris": "-o ris",
+  "--api-key": "--api-key-file <path|->",
+  "--key": "--api-key-file <path|->",
+  "--token": "--api-key-file <path|->",
+  "--debug": "-v",
+  "--silent": "-q",
+  "--page": "--cursor <c>",
+  "--open": "--web",
+  "--browser": "--web",
+};
+
+/** The hint for an unknown flag that means one of pep's under another name (`--format csv`: `-o csv`). */
+function flagByMeaning(message: string, argv: readonly string[]): string | undefined {
+  const flag = /unknown option '([^'=]+)/.exec(message)?.[1];
+  let meant = flag === undefined ? undefined : FLAG_MEANINGS[flag.toLowerCase()];
+  if (!meant || !flag) return undefined;
+  if (meant === "-o <format>") {
+    const at = argv.findIndex((w) => w === flag || w.startsWith(`${flag}=`));
+    const value = argv[at]?.includes("=") ? argv[at]!.slice(flag.length + 1) : argv[at + 1];
+    if (value && /^[a-z-]+$/i.test(value)) meant = `-o ${value.toLowerCase()}`;
+  }
+  return `Did you mean \`${meant}\`? (\`${flag}\` is \`${meant.split(" ")[0]}\` in pep)`;
 }
 
 /** `--fields` given no value: the fields the command's list can show. */

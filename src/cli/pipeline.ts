@@ -13,6 +13,7 @@ import type { ListResult, Result } from "../core/command.js";
 import { EXIT, InterruptedError } from "../core/errors.js";
 import { colorEnabled, type Pager } from "../core/io.js";
 import type { RenderOptions } from "../output/writer-context.js";
+import { hyperlinksSupported } from "../output/hyperlinks.js";
 import type { PageWatch } from "./page-tracker.js";
 import { formulaGuardOf, hintSandboxNames, type Prepared } from "./prepared.js";
 import { report } from "./report.js";
@@ -58,15 +59,21 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
     batchExit ??= code;
   };
   let written: number;
+  const options = renderOptions(p, sink, onFailure, await formulaGuardOf(p));
   try {
-    written = await render(result, renderOptions(p, sink, onFailure, await formulaGuardOf(p)));
+    written = await render(result, options);
     if (p.io.signal.aborted) throw new InterruptedError();
     await sink.settle();
   } catch (err) {
     tellDuplicates(p, watched?.watch);
     if (!(await keptPartOf(p, sink, result, err, watched?.watch))) await sink.abort().catch(() => {});
-    // Quitting the pager (q) ends the run quietly, with what was read.
-    if (sink.quitByUser()) return EXIT.ok;
+    // Quitting the pager (q) ends the run quietly, with what was read, and where to go on
+    // from: the start of the page it stopped in.
+    if (sink.quitByUser()) {
+      const at = stoppedAt(p, result);
+      tellNotes(p, options.heldNotes, at && { command: at.command, where: `from item ${at.from}` });
+      return EXIT.ok;
+    }
     throw err;
   }
   tellDuplicates(p, watched?.watch);
@@ -77,18 +84,57 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
     await (await import("./manifest-stage.js")).writeRunManifest(p, total);
   // Where the output went, and how much of it: on a terminal and in a CI log alike (not under -q).
   if (sink.kind === "file") p.ctx.notice(`wrote ${countOf(total, result)} to ${p.inv.globals.file}`);
-  tellNextPage(p, result);
+  const cursor = result.kind === "list" ? result.nextCursor() : undefined;
+  // Through a pager the reader may have quit before the end: the line says where it goes on.
+  const where = sink.kind === "pager" ? `after item ${written}` : undefined;
+  tellNotes(p, options.heldNotes, cursor ? { command: resumeCommand(p.inv.argv, cursor), where } : undefined);
   return batchExit ?? (result.kind === "list" ? result.exitCode : undefined) ?? EXIT.ok;
 }
 
+/** The command that shows again the page the output stopped in (the pager quit), when it has a cursor. */
+function stoppedAt(p: Prepared, result: Result): { command: string; from: number } | undefined {
+  const at = result.kind === "list" ? result.pageAt?.() : undefined;
+  if (at?.cursor === undefined) return undefined;
+  const limit = p.inv.input.opts.limit;
+  const remaining = typeof limit === "number" ? Math.max(1, limit - at.before) : undefined;
+  return { command: resumeCommand(p.inv.argv, at.cursor, { remaining }), from: at.before + 1 };
+}
+
 /**
- * A list that stopped with more to come (`--limit`, no `--all`) says how to go on, on a
- * terminal and off it, in one stable line a script can pick out:
+ * What a table left unsaid and how to go on. Off a terminal (and for every other format)
+ * a list that stopped with more to come says how to go on in one stable line a script
+ * can pick out:
  *   to continue: pep studies list --limit 20 --cursor=<c>
+ * On a terminal, after a table, the notes and that command are one line, folded to the
+ * width: `note: journal hidden for lack of width …; to continue: pep … --cursor=<c>`.
  */
-function tellNextPage(p: Prepared, result: Result): void {
-  const cursor = result.kind === "list" ? result.nextCursor() : undefined;
-  if (cursor) p.ctx.notice(`to continue: ${resumeCommand(p.inv.argv, cursor)}`);
+function tellNotes(
+  p: Prepared,
+  held: readonly string[] | undefined,
+  next: { command: string; where?: string | undefined } | undefined,
+): void {
+  if (held === undefined) {
+    if (next !== undefined) p.ctx.notice(`to continue: ${next.command}`);
+    return;
+  }
+  const more = next === undefined ? [] : [`to continue${next.where ? ` (${next.where})` : ""}: ${next.command}`];
+  if (held.length === 0 && more.length === 0) return;
+  const line = held.length === 0 ? more[0]! : `note: ${[...held, ...more].join("; ")}`;
+  p.ctx.notice(foldWords(line, p.io.columns));
+}
+
+/** Text folded at spaces to `width` (a word longer than the width keeps a line of its own). */
+function foldWords(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join("\n");
 }
 
 function renderOptions(
@@ -108,12 +154,15 @@ function renderOptions(
     outIsTTY: sink.isTTY && jq === undefined,
     columns: io.columns,
     // FORCE_COLOR colours a pipe too; a --file never gets colour codes. Links stay
-    // terminal-only: a pipe's reader may not understand OSC 8, nor every pager.
+    // terminal-only, and only where the terminal renders them (output/hyperlinks.ts): a
+    // pipe's reader may not understand OSC 8, nor every pager.
     color: color && sink.kind !== "file" && jq === undefined,
-    hyperlinks: sink.isTTY && color && sink.kind === "stdout",
+    hyperlinks: sink.kind === "stdout" && jq === undefined && hyperlinksSupported(io.env, sink.isTTY, color),
     fields: inv.fields?.length ? [...inv.fields] : undefined,
     stderr: sink.stderr,
     stderrIsTTY: io.stderrIsTTY,
+    // On a terminal a table's notes wait, to be one line with the cursor (tellNotes).
+    heldNotes: io.stderrIsTTY && p.format === "table" && jq === undefined && globals.quiet !== true ? [] : undefined,
     paging: sink.kind === "pager",
     quiet: globals.quiet === true,
     signal: sink.signal,

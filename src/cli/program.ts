@@ -195,9 +195,27 @@ function groupCommand(program: Command, groups: Map<string, Command>, name: stri
     .configureHelp(helpConfig());
   group.exitOverride(tagged(group));
   if (info?.aliases) group.aliases([...info.aliases]);
-  group.addHelpText("after", () => examplesText(info ?? {}, io.columns) + globalsPointer(io.columns));
+  group.addHelpText("after", () => groupHelpAfter(name, io.columns));
   groups.set(name, group);
   return group;
+}
+
+/**
+ * The one rule for a group typed alone, as its help says it: it runs its default command
+ * (the one that only reads), and prints this help when it has none; when the default
+ * cannot run for a missing base URL or key, the help follows the error line.
+ */
+export function aloneRule(group: string, width: number): string {
+  const def = COMMANDS.find((d) => d.path.length === 2 && d.path[0] === group && d.isDefault);
+  const text = def
+    ? `pep ${group} alone runs pep ${def.path.join(" ")} (and shows this help when that cannot run for a missing base URL or key).`
+    : `pep ${group} alone shows this help.`;
+  return wrapWords(text, width);
+}
+
+/** What a group's help says after its commands: the rule for it alone, examples, the globals. */
+export function groupHelpAfter(name: string, width: number): string {
+  return `\n${aloneRule(name, width)}\n${examplesText(GROUPS[name] ?? {}, width)}${globalsPointer(width)}`;
 }
 
 /** One command from its definition: names, arguments, options, help, and its action. */
@@ -278,7 +296,7 @@ function tooManyArguments(def: CommandDef, extra: readonly string[]): UsageError
   const takes = args.length === 0 ? "takes no arguments" : `takes ${args.map((a) => `<${a.name}>`).join(" ")}`;
   const words = extra.map((w) => `'${w}'`).join(", ");
   return new UsageError(`too many arguments for '${name}': it ${takes} (got ${words})`, {
-    hints: [`Run '${name} --help' for usage.`],
+    hints: [`Run \`${name} --help\` for usage.`],
   });
 }
 
@@ -291,7 +309,7 @@ function unknownSubcommand(group: Command, word: string): UsageError {
   const err = new UsageError(`unknown command '${word}'${group.parent ? ` for '${where}'` : ""}`);
   err.hints.push(
     best
-      ? `did you mean '${best[0]}'? (${where} ${best[0]})`
+      ? `Did you mean \`${best[0]}\`? (\`${where} ${best[0]}\`)`
       : `commands: ${group.commands
           .filter((c) => c.name() !== "help")
           .map((c) => c.name())

@@ -1,3 +1,4 @@
+import { setupMissing } from "./setup-missing.js";
 import type { Endpoint } from "../api/endpoints.js";
 import type { GlobalOptions } from "../api/globals.js";
 import { withProfile } from "../config/profile.js";
@@ -148,12 +149,14 @@ function eventHandler(
 
 /** No API to talk to: said before anything else is missing (a key is of no use without one). */
 function noBaseUrl(): UsageError {
-  return new UsageError("no API base URL is configured", {
-    hints: [
-      "Set one with `pep config set base_url https://<host>/v1`, PEP_BASE_URL or --base-url,",
-      "or try the built-in sandbox: `pep --sandbox peptides list`.",
-    ],
-  });
+  return setupMissing(
+    new UsageError("no API base URL is configured", {
+      hints: [
+        "Set one with `pep config set base_url https://<host>/v1`, PEP_BASE_URL or --base-url,",
+        "or try the built-in sandbox: `pep --sandbox peptides list`.",
+      ],
+    }),
+  );
 }
 
 /** Makes a client from the resolved settings and `overrides`, closed when the run ends. */
@@ -346,9 +349,11 @@ export function createContext(init: ContextInit): RunContext {
       const cfg = await init.config();
       if (!cfg.baseUrl) throw noBaseUrl();
       if (endpoint?.keyRequired && !cfg.apiKey) {
-        throw new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {
-          hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],
-        });
+        throw setupMissing(
+          new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {
+            hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],
+          }),
+        );
       }
       if (endpoint) scopes.watch(endpoint, cfg);
       let c = clients.get("default");

@@ -61,7 +61,7 @@ export function checkProfileKnown(
   const near = closest(name, known);
   const from = origin === "PEP_PROFILE" ? " from PEP_PROFILE" : "";
   const hints: string[] = [];
-  if (near) hints.push(`did you mean '${near}'? (--profile ${shellWord(near)})`);
+  if (near) hints.push(`Did you mean \`${near}\`? (\`--profile ${shellWord(near)}\`)`);
   if (howToMake)
     hints.push(
       `a profile is made by storing something in it: \`pep --profile ${shellWord(name)} auth login\` or \`pep --profile ${shellWord(name)} config set <key> <value>\`; \`pep config profiles\` lists them`,

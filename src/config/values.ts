@@ -71,7 +71,7 @@ export function parseConfigValue(key: ConfigKey, raw: string, where: string): Pr
   const bad = (choices: readonly string[] = []) => {
     const best = closest(raw.trim(), choices);
     return new UsageError(`${where} must be ${CONFIG_KEY_HELP[key]} (got "${raw}")`, {
-      hints: best ? [`did you mean '${best}'?`] : [],
+      hints: best ? [`Did you mean \`${best}\`?`] : [],
     });
   };
   switch (key) {

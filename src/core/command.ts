@@ -133,6 +133,11 @@ export interface ListResult {
   meta(): Meta | undefined;
   /** Cursor for the next page when the run stopped with more remaining. */
   nextCursor(): string | undefined;
+  /**
+   * Where the page being read began: its cursor (undefined for the first) and the items
+   * before it. The output stopped there (the pager quit) continues from it.
+   */
+  pageAt?(): { cursor: string | undefined; before: number };
   /** Progress for the spinner. */
   progress?(): { pages: number; items: number };
   /**

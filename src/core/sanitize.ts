@@ -53,27 +53,72 @@ const INVISIBLE =
 /** The same and the bidi embeddings, overrides and isolates, for text that must stay exact (an id). */
 const INVISIBLE_OR_BIDI = new RegExp(`${INVISIBLE.source}|[\\u202a-\\u202e\\u2066-\\u2069]`, "gu");
 
+/** Scripts whose letters join or part by ZWJ and ZWNJ (Arabic and Persian, Indic, and others). */
+const JOINING_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Tibetan}\p{Script=Myanmar}\p{Script=Khmer}]/u;
+
+/** A pictograph, or what may follow one inside an emoji sequence (a skin tone, VS16, a keycap). */
+const EMOJI_PART = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f|\u20e3/u;
+
+/**
+ * Whether an invisible character at `at` is part of what the text shows, so that it says
+ * nothing hidden: a ZWJ inside an emoji sequence (👩‍🔬), a ZWJ or ZWNJ between letters of
+ * a script that joins by them (Persian می‌خواهم, Devanagari क्‍ष), the tags of a subdivision
+ * flag (🏴 + tags). Two texts that differ there look different.
+ */
+function shownAsIs(text: string, at: number, c: string): boolean {
+  const prev = codePointBefore(text, at);
+  const next = String.fromCodePoint(text.codePointAt(at + c.length) ?? 0x20);
+  if (c === "\u200d" && EMOJI_PART.test(prev) && EMOJI_PART.test(next)) return true;
+  if ((c === "\u200d" || c === "\u200c") && JOINING_SCRIPT.test(prev) && JOINING_SCRIPT.test(next)) return true;
+  const isTag = (cp: number) => cp >= 0xe0020 && cp <= 0xe007f;
+  if (isTag(c.codePointAt(0)!)) {
+    // Back over the tags before it (a few at most in a flag) to what they follow.
+    let i = at;
+    for (let n = 0; n < 40 && i > 0; n++) {
+      const before = codePointBefore(text, i);
+      if (!isTag(before.codePointAt(0)!)) return before === "\u{1f3f4}";
+      i -= before.length;
+    }
+  }
+  return false;
+}
+
+/** The code point that ends just before `at` ("" at the start). */
+function codePointBefore(text: string, at: number): string {
+  if (at <= 0) return "";
+  const low = text.charCodeAt(at - 1);
+  if (at >= 2 && low >= 0xdc00 && low <= 0xdfff) {
+    const high = text.charCodeAt(at - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(at - 2, at);
+  }
+  return text.slice(at - 1, at);
+}
+
 /**
  * Invisible characters written as `<U+200B>`, so that text copied from the screen is the
- * text the API holds. With `bidi`, also the bidi controls that other text has removed
- * (there they would reorder what follows; removed, nothing is reordered): for an id,
- * which must never look like another one.
+ * text the API holds, and two different values never look alike; those that are part of
+ * what the text shows (`shownAsIs`) are left as they are. With `bidi`, also the bidi
+ * controls that `stripTerminalControls` would remove.
  */
 export function showInvisible(text: string, options: { bidi?: boolean } = {}): string {
-  return text.replace(
-    options.bidi ? INVISIBLE_OR_BIDI : INVISIBLE,
-    (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`,
+  return text.replace(options.bidi ? INVISIBLE_OR_BIDI : INVISIBLE, (c: string, at: number) =>
+    shownAsIs(text, at, c) ? c : `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`,
   );
 }
 
-/** Text for one table cell or label, and error lines: everything on one line, runs of breaks and tabs as one space, invisible characters shown. */
+/**
+ * Text for one table cell or label (a name, a title), and error lines: everything on one
+ * line, runs of breaks and tabs as one space, invisible characters and bidi controls shown
+ * as `<U+202E>`, as in an id (removed, a control would leave a name that looks like another).
+ */
 export function cleanLine(text: string): string {
-  return stripTerminalControls(showInvisible(text)).replace(/[\t\n\r\u2028\u2029]+/g, " ");
+  return stripTerminalControls(showInvisible(text, { bidi: true })).replace(/[\t\n\r\u2028\u2029]+/g, " ");
 }
 
-/** An id as one line: as `cleanLine`, with bidi controls shown rather than removed. */
+/** An id as one line: as `cleanLine` (bidi controls shown, not removed). */
 export function cleanId(text: string): string {
-  return cleanLine(showInvisible(text, { bidi: true }));
+  return cleanLine(text);
 }
 
 /**

@@ -249,7 +249,10 @@ function commandPage(src: DocSources, spec: PageSpec, names: readonly string[]):
     const description = pageDescription(def);
     if (description.trim()) lines.push(".PP", ...paragraphs(description));
     const facts: string[] = [];
-    if (def.isDefault) facts.push(`It is the default command of ${bold(`pep ${def.path[0]}`)}.`);
+    if (def.isDefault)
+      facts.push(
+        `It is the default command of ${bold(`pep ${def.path[0]}`)}: ${bold(`pep ${def.path[0]}`)} alone runs it, and shows the group's help under the error when it cannot run for a missing base URL or key.`,
+      );
     if (def.aliases?.length) facts.push(`Also called ${def.aliases.map((a) => bold(a)).join(", ")}.`);
     if (def.calls)
       facts.push(`Calls ${bold(`GET ${ENDPOINTS[def.calls].path}`)}${def.callsNote ? ` (${def.callsNote})` : ""}.`);
@@ -297,7 +300,7 @@ function mainPage(src: DocSources, specs: readonly PageSpec[], names: readonly s
     ".PP",
     guardLine(
       prose(
-        "Global options may come before or after the command. Without a configured base URL, try any command with `--sandbox`: it starts a sandbox server with synthetic data inside the process and uses its full-scope key.",
+        "Global options may come before or after the command. Without a configured base URL, try any command with `--sandbox`: it starts a sandbox server with synthetic data inside the process and uses its full-scope key. A group typed alone runs its default command (`pep peptides` lists; `pep config` lists the settings; `pep cache` shows its size), and shows the group's help under the error when that command cannot run for a missing base URL or key; a group with none (`pep auth`) shows its help.",
       ),
     ),
   );

@@ -146,6 +146,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   },
   { name: "NO_COLOR", text: "When set and not empty, no colour (as `--no-color`), the spinner's included." },
   {
+    name: "PEP_HYPERLINKS",
+    text: "`1` or `0`: OSC 8 hyperlinks on a terminal, or none, whatever the terminal. Without it pep links names to their pages only where the terminal is known to render links (as the supports-hyperlinks package decides; `FORCE_HYPERLINK` too); a card shows the address as text either way.",
+  },
+  {
     name: "TERM",
     text: "`dumb`: no colour, no pager (unless `PEP_PAGER` names one), and progress as plain lines (at most one every five seconds) instead of a spinner; waits are told as notice lines.",
   },

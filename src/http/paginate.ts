@@ -23,7 +23,15 @@ export function pageSizeFor(options: Pick<PaginateOptions, "limit" | "pageSize">
 export const MAX_EMPTY_PAGES = 10;
 
 function freshState(): PageState {
-  return { pages: 0, items: 0, currentCursor: undefined, nextCursor: undefined, meta: undefined, pageLeft: 0 };
+  return {
+    pages: 0,
+    items: 0,
+    currentCursor: undefined,
+    pageStart: 0,
+    nextCursor: undefined,
+    meta: undefined,
+    pageLeft: 0,
+  };
 }
 
 /**
@@ -102,6 +110,7 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
     for (;;) {
       if (enough()) return;
       state.currentCursor = cursor;
+      state.pageStart = state.items;
       const ask = limit === undefined ? pageSize : Math.min(pageSize, limit - state.items);
       const res = await fetchPage(request, path, options, { cursor, ask, remaining: remaining() });
       state.pages += 1;

@@ -149,6 +149,8 @@ export interface PageState {
   items: number;
   /** Cursor of the page being fetched now (to resume after a failure). */
   currentCursor: string | undefined;
+  /** Items handed out before the page of `currentCursor`. */
+  pageStart: number;
   /** The next cursor when the run stopped with more remaining, else undefined. */
   nextCursor: string | undefined;
   /** `meta` of the latest page. */

@@ -8,6 +8,7 @@
 import { ENDPOINTS, expandPath, listParamOf, type Endpoint } from "../api/endpoints.js";
 import { upperCode } from "../api/params/codes.js";
 import { LIMITS } from "../api/enums.js";
+import { nearestPeptides, nearestVendors } from "../api/nearest-names.js";
 import { RESOURCES } from "../api/resources.js";
 import type { ToolEntry } from "./catalog.js";
 import { checkParams } from "../api/query.js";
@@ -229,16 +230,12 @@ async function notFoundHints(
   const given = entry.path === "slug" ? args.slug : args.peptide;
   if (typeof given !== "string" || !client) return [];
   try {
-    const res = await client.request<{ peptides?: Array<{ id?: unknown; name?: unknown }> }>("/search", {
-      query: { q: given.slice(0, LIMITS.searchMaxLength), types: "peptides", limit: 5 },
-      signal,
-    });
-    const hits = (res.data?.peptides ?? []).filter((p) => typeof p?.id === "string");
+    const hits = await nearestPeptides(client, given, signal);
     if (hits.length === 0)
       return [
         `no peptide is named like "${given}"; find slugs with search (q: a name) or list_peptides (search: a name)`,
       ];
-    const list = hits.map((p) => `${String(p.id)}${typeof p.name === "string" ? ` (${p.name})` : ""}`);
+    const list = hits.map((p) => `${p.id}${p.name !== undefined ? ` (${p.name})` : ""}`);
     return [`closest peptides: ${list.join(", ")}; call ${entry.name} again with one of these slugs`];
   } catch {
     return ["find slugs with search (q: a name) or list_peptides (search: a name)"];
@@ -282,19 +279,10 @@ async function vendorHints(
 ): Promise<string[]> {
   const fallback = ["find vendor ids and slugs with list_vendors (search: the vendor's name)"];
   if (typeof given !== "string" || !client) return fallback;
-  // A slug's words are a name's: "acme-peptides" -> "acme peptides".
-  const words = given.replace(/[-_]+/g, " ").trim().slice(0, LIMITS.searchMaxLength);
-  if (!words) return fallback;
   try {
-    const res = await client.request<Array<{ id?: unknown; slug?: unknown; name?: unknown }>>("/vendors", {
-      query: { search: words, fields: "id,slug,name", limit: 5 },
-      signal,
-    });
-    const hits = (Array.isArray(res.data) ? res.data : []).filter(
-      (v) => typeof v?.slug === "string" || typeof v?.id === "string",
-    );
+    const hits = await nearestVendors(client, given, signal);
     if (hits.length === 0) return fallback;
-    const list = hits.map((v) => `${String(v.slug ?? v.id)}${typeof v.name === "string" ? ` (${v.name})` : ""}`);
+    const list = hits.map((v) => `${v.id}${v.name !== undefined ? ` (${v.name})` : ""}`);
     return [`closest vendors: ${list.join(", ")}; call ${entry.name} again with one of these`];
   } catch {
     return fallback;

@@ -4,7 +4,7 @@
  * alternatives); keys a layout does not name still appear, after the named ones.
  */
 import type { Resource } from "../core/command.js";
-import type { CardLayout, SectionSpec } from "./card-writer.js";
+import type { CardLayout, SectionSpec } from "./card-types.js";
 
 /** Details of the record itself, printed last on every card that has them. */
 const RECORD: SectionSpec = {

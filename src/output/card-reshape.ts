@@ -7,6 +7,7 @@
  * shapes that are recognised are changed; anything else passes through untouched, so a
  * field the API adds is still shown by the card writer.
  */
+import { EVIDENCE_LEVEL_LABELS, labelOf } from "./labels.js";
 import type { Resource } from "../core/command.js";
 import { sourceText } from "./cells.js";
 import { flattenStudyDetail, humanize, isPlainObject, type Plain } from "./values.js";
@@ -53,7 +54,9 @@ function evidenceLines(evidence: unknown): { level?: string; counts?: string; re
   const code = str(evidence.level);
   const label = str(evidence.label);
   if (code !== undefined || label !== undefined) {
-    level = label !== undefined && code !== undefined && label !== code ? `${label} (${code})` : (label ?? code);
+    // The level as every table and card says it (labels.ts), the API's label when pep has none.
+    level =
+      code !== undefined && code in EVIDENCE_LEVEL_LABELS ? labelOf(EVIDENCE_LEVEL_LABELS, code) : (label ?? code);
     delete rest.level;
     delete rest.label;
   }

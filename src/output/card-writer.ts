@@ -6,17 +6,16 @@
  * only chooses the order and the section titles of keys it knows; whatever it does not
  * name is still shown after them, so a field added by the API is never lost.
  */
-import { factText, idCell, isIdKey, scalarCell, sourceText, valueText, type Cell } from "./cells.js";
+import { cardCell, smallTable } from "./card-cells.js";
+import type { CardLayout, CardOptions, SectionSpec } from "./card-types.js";
+import { sourceText, valueText, type Cell } from "./cells.js";
 import { cleanLine, MAX_URL_LENGTH } from "../core/sanitize.js";
 import type { Style } from "./style.js";
 import {
   asFact,
-  asMoney,
-  asPerson,
   getPath,
   humanize,
   isPlainObject,
-  isScalar,
   isScalarArray,
   NOT_DOCUMENTED,
   titleKeyOf,
@@ -24,7 +23,6 @@ import {
 } from "./values.js";
 import { displayWidth, padEnd, truncate, wrap, wrapUnits } from "./width.js";
 import {
-  IDENTIFIER_KEYS,
   STUDY_COMPACT_KEYS,
   studyIdOf,
   isStudy,
@@ -35,35 +33,7 @@ import {
   isInline,
 } from "./card-value-kinds.js";
 
-export interface SectionSpec {
-  title: string;
-  /** Paths shown in this section, in order; those absent are skipped. */
-  keys: string[];
-  /** A lone text in it is printed as a paragraph, without its label (a summary). */
-  paragraph?: boolean;
-}
-
-export interface CardLayout {
-  /** Paths that may hold the card's title, first present wins. */
-  titleKeys: string[];
-  /** Paths that may hold the item's page (`url`). */
-  urlKeys?: string[];
-  /** Paths shown first, untitled, before the sections. */
-  overview?: string[];
-  sections?: SectionSpec[];
-  /** Sections printed last, after keys the layout does not name: details of the record. */
-  trailing?: SectionSpec[];
-}
-
-export interface CardOptions {
-  width: number;
-  style: Style;
-  /**
-   * How `null` reads: "unknown" where the spec gives null that meaning (vendor and price
-   * fields), "not documented" on research cards. An identifier that is null reads "none".
-   */
-  nullText?: string;
-}
+export type { CardLayout, CardOptions, SectionSpec } from "./card-types.js";
 
 const MAX_LABEL = 24;
 const MAX_DEPTH = 6;
@@ -123,20 +93,7 @@ class CardWriter {
   }
 
   private inlineCell(v: unknown, path = ""): Cell {
-    if (v === null)
-      return { text: IDENTIFIER_KEYS.has(leafOf(path)) ? "none" : (this.o.nullText ?? "unknown"), dim: true };
-    if (isPlainObject(v)) {
-      if (Object.keys(v).length === 0) return { text: "none", dim: true };
-      const money = asMoney(v);
-      if (money !== undefined) return { text: cleanLine(money) };
-      const fact = asFact(v);
-      if (fact) return { text: factText(fact) };
-      const person = asPerson(v);
-      if (person !== undefined) return { text: cleanLine(person) };
-    }
-    if (Array.isArray(v)) return v.length === 0 ? { text: "none", dim: true } : { text: valueText(v) };
-    if (typeof v === "string" && isIdKey(leafOf(path))) return idCell(v);
-    return scalarCell(v, true);
+    return cardCell(v, path, this.o.nullText);
   }
 
   private paint(text: string, cell: Cell): string {
@@ -239,59 +196,16 @@ class CardWriter {
       for (const l of wrap(cell.text, room)) lines.push(under + this.paint(l, cell));
     }
     if (isUrl(el.source_url)) lines.push(under + this.urlText(el.source_url, room));
-    if (url !== undefined && !linked && url !== el.source_url && isUrl(url))
-      lines.push(under + this.urlText(url, room));
+    // The address is shown as text too: a terminal may not show the title's link.
+    if (url !== undefined && url !== el.source_url && isUrl(url)) lines.push(under + this.urlText(url, room));
     for (const k of STUDY_COMPACT_KEYS) this.used.add(`${elPath}.${k}`);
     lines.push(...this.block(this.children(el, elPath), indent + INDENT, depth + 1));
     return lines;
   }
 
-  /**
-   * Three or more objects of the same short scalar fields (an index's endpoints) read
-   * best as a small table; undefined when the items are not of that kind or the table
-   * would not fit whole.
-   */
-  private smallTable(items: readonly unknown[], indent: number): string[] | undefined {
-    if (items.length < 3 || !items.every(isPlainObject)) return undefined;
-    const rows = items as Plain[];
-    const keys = Object.keys(rows[0]!);
-    if (keys.length < 2 || keys.length > 8) return undefined;
-    const sameKeys = rows.every((r) => {
-      const k = Object.keys(r);
-      return k.length === keys.length && k.every((x, i) => x === keys[i]);
-    });
-    if (!sameKeys) return undefined;
-    const cells = rows.map((r) => keys.map((k) => this.inlineCell(r[k], k)));
-    if (!rows.every((r) => keys.every((k) => isScalar(r[k]))) || cells.some((c) => c.some((x) => x.text.length > 40)))
-      return undefined;
-    const header = keys.map((k) => humanize(k).toUpperCase());
-    const natural = header.map((h, i) =>
-      cells.reduce((m, c) => Math.max(m, displayWidth(c[i]!.text)), displayWidth(h)),
-    );
-    const total = natural.reduce((a, b) => a + b, 0) + 2 * (keys.length - 1);
-    if (total > this.o.width - indent) return undefined;
-    const pad = " ".repeat(indent);
-    const line = (texts: Cell[], bold = false) =>
-      pad +
-      texts
-        .map((c, i) => {
-          const text = i === texts.length - 1 ? c.text : padEnd(c.text, natural[i]!);
-          return bold ? this.style.bold(text) : this.paint(text, c);
-        })
-        .join("  ")
-        .trimEnd();
-    return [
-      line(
-        header.map((text) => ({ text })),
-        true,
-      ),
-      ...cells.map((c) => line(c)),
-    ];
-  }
-
   /** A bulleted list: scalars as text, objects by their title with their other fields under it. */
   list(items: readonly unknown[], path: string, indent: number, depth: number): string[] {
-    const table = this.smallTable(items, indent);
+    const table = smallTable(items, indent, this.o.width, this.style, (v, k) => this.inlineCell(v, k));
     if (table) return table;
     const pad = " ".repeat(indent);
     const lines: string[] = [];
@@ -330,7 +244,6 @@ class CardWriter {
           const text = url !== undefined ? this.style.link(this.style.bold(l), url) : this.style.bold(l);
           lines.push(pad + (j === 0 ? "• " : "  ") + text);
         });
-        if (url !== undefined && this.style.canLink(url)) this.used.add(`${elPath}.url`);
         lines.push(...this.block(this.children(el, elPath), indent + INDENT, depth + 1));
         return;
       }
@@ -427,10 +340,11 @@ class CardWriter {
         lines.push(linked ? this.style.link(this.style.bold(l), url) : this.style.bold(l));
       if (urlPath && typeof url === "string") {
         this.used.add(urlPath);
-        if (!linked)
-          lines.push(
-            this.style.dim(isUrl(url) ? this.urlText(url, this.o.width) : truncate(cleanLine(url), this.o.width)),
-          );
+        // Always as text as well: a terminal that does not render the title's link
+        // would otherwise lose the address.
+        lines.push(
+          this.style.dim(isUrl(url) ? this.urlText(url, this.o.width) : truncate(cleanLine(url), this.o.width)),
+        );
       }
     }
 

@@ -202,14 +202,19 @@ export function comparisonOf(vendors: readonly Plain[], shipsTo: unknown): Compa
   const fields = new Map<string, Field>();
   for (const v of plain) mergeInto(fields, v);
   fields.delete("name");
-  const asked = typeof shipsTo === "string" && shipsTo !== "" ? cleanLine(shipsTo) : undefined;
+  const asked = typeof shipsTo === "string" && shipsTo !== "" ? shipsTo : undefined;
   const shipsField = fields.get("ships_to");
   if (shipsField && !shipsField.group) fields.delete("ships_to");
   const answered = plain.some((v) => v.ships_to !== null && v.ships_to !== undefined);
   const rows = rowsOf(fields, plain, [], []);
   if (shipsField && !shipsField.group && (asked !== undefined || answered)) {
-    const label = asked === undefined ? "Ships to" : `Ships to ${asked}`;
-    rows.unshift({ depth: 0, label, parents: [], cells: plain.map((v) => compareCell(v.ships_to, "ships_to")) });
+    // "Ships to", as the vendor's card says it: the destination is the one typed.
+    rows.unshift({
+      depth: 0,
+      label: "Ships to",
+      parents: [],
+      cells: plain.map((v) => compareCell(v.ships_to, "ships_to")),
+    });
   }
   return { names: vendors.map(nameOf), rows, sources: notes.map(groupNotes) };
 }

@@ -82,3 +82,13 @@ export function dateOnly(text: string): string {
 export function midnightAsDate(text: string): string {
   return text.replace(/^(\d{4}-\d\d-\d\d)T00:00(:00(\.0+)?)?(Z|[+-]00:?00)$/, "$1");
 }
+
+/** Sizes as people read them: `0 MB`, `0.4 MB`, `11.2 MB`, `50 MB` (1 MB = 1,048,576 bytes, as du -h counts). */
+export function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  const shown = mb === 0 || mb >= 10 ? Math.round(mb * 10) / 10 : Math.max(0.1, Math.round(mb * 10) / 10);
+  return `${Number.isInteger(shown) ? shown : shown.toFixed(1)} MB`;
+}
+
+/** A field holding a byte count (`bytes`, `max_bytes`): shown in megabytes on a terminal, exact in JSON. */
+export const isByteCount = (key: string) => key === "bytes" || key.endsWith("_bytes");

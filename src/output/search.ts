@@ -8,6 +8,9 @@ import { columnsFromSpecs, CONTENT_COLUMNS, resolveColumns, type Column } from "
 import { renderTable, type TableSetup } from "./table.js";
 import type { Style } from "./style.js";
 import { humanize, isPlainObject } from "./values.js";
+import { CONTENT_TYPE_LABELS, labelOf } from "./labels.js";
+import { cleanLine } from "../core/sanitize.js";
+import { displayWidth, truncate } from "./width.js";
 
 function section(
   title: string,
@@ -24,6 +27,31 @@ function section(
     for (const [c, why] of setup.repeats ?? []) hidden.repeats.set(c, why);
   };
   return [head, ...renderTable(items, columns(items[0]), width, style, collect)];
+}
+
+/** The narrowest a content title is shown beside its address. */
+const MIN_TITLE = 20;
+
+/**
+ * Content items as two lines each (the title with its type, then the address, whole)
+ * when the width cannot hold a readable title beside the whole address: the address is
+ * the row's handle (`pep browse` has no content kind), so it is never the one to go.
+ */
+function stackedContent(title: string, items: unknown[], width: number, style: Style): string[] | undefined {
+  const urls = items.map((i) => (isPlainObject(i) && typeof i.url === "string" ? cleanLine(i.url) : ""));
+  const widest = Math.max(0, ...urls.map(displayWidth));
+  if (items.length === 0 || widest === 0 || widest + 2 + MIN_TITLE + 2 + 12 <= width) return undefined;
+  const lines = [style.heading(`${title} (${items.length})`)];
+  items.forEach((item, i) => {
+    const it = isPlainObject(item) ? item : {};
+    const type = typeof it.type === "string" ? labelOf(CONTENT_TYPE_LABELS, it.type) : "";
+    const name = cleanLine(String(it.title ?? it.name ?? ""));
+    const suffix = type ? ` · ${type}` : "";
+    const room = Math.max(8, width - 2 - displayWidth(suffix));
+    lines.push(`• ${truncate(name, room)}${style.dim(suffix)}`);
+    if (urls[i]) lines.push(`  ${style.link(urls[i]!, urls[i])}`);
+  });
+  return lines;
 }
 
 /** What the search's tables hid, and why, gathered for one note. */
@@ -54,10 +82,12 @@ export function renderSearch(
   const blocks: string[][] = [];
   if (Array.isArray(peptides))
     blocks.push(section("Peptides", peptides, (f) => resolveColumns("peptide", undefined, f), width, style, hidden));
-  if (Array.isArray(content)) blocks.push(section("Content", content, contentColumns, width, style, hidden));
+  const contentBlock = (title: string, items: unknown[]) =>
+    stackedContent(title, items, width, style) ?? section(title, items, contentColumns, width, style, hidden);
+  if (Array.isArray(content)) blocks.push(contentBlock("Content", content));
   else if (isPlainObject(content)) {
     for (const [k, v] of Object.entries(content)) {
-      if (Array.isArray(v)) blocks.push(section(`Content: ${humanize(k)}`, v, contentColumns, width, style, hidden));
+      if (Array.isArray(v)) blocks.push(contentBlock(`Content: ${humanize(k)}`, v));
     }
   }
   const restLines = Object.keys(rest).length > 0 ? renderCard(rest, { titleKeys: [] }, { width, style }) : [];

@@ -12,7 +12,7 @@ import type { WriterContext } from "./writer-context.js";
 import { writeRaw } from "./json.js";
 import { renderSearch, type HiddenColumns } from "./search.js";
 import { makeStyle, type Style } from "./style.js";
-import { hiddenNote, writeListTable } from "./table.js";
+import { hiddenNote, tableNote, writeListTable } from "./table.js";
 import { shapeForCard } from "./card-reshape.js";
 import { wrap } from "./width.js";
 
@@ -45,8 +45,7 @@ async function writeItem(result: ItemResult, ctx: WriterContext, style: Style): 
     await ctx.emit(`${cardLines(result.resource, result.data, ctx, style, hidden).join("\n")}\n`);
     // A search's tables have no --fields: -o json has every field. Each column named once.
     const once = hidden.hidden.filter((c, i) => hidden.hidden.findIndex((h) => h.key === c.key) === i);
-    const note = hiddenNote({ columns: [], widths: [], hidden: once, repeats: hidden.repeats }, "json");
-    if (note !== undefined) await ctx.notice(note);
+    await tableNote(ctx, hiddenNote({ columns: [], widths: [], hidden: once, repeats: hidden.repeats }, "json"));
   }
   if (RESEARCH_CARDS.has(result.resource)) {
     const notice = wrap(RESEARCH_NOTICE, ctx.options.columns).map((line) => style.dim(line));

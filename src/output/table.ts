@@ -13,6 +13,8 @@ import { loose, minWidthOf, resolveColumns } from "./table-columns.js";
 import { isIdKey } from "./cells.js";
 import type { WriterContext } from "./writer-context.js";
 import { formatRow, naturalWidths, planColumns } from "./layout.js";
+import { getPath } from "./values.js";
+import { displayWidth } from "./width.js";
 import type { Style } from "./style.js";
 
 export const BLOCK_ROWS = 100;
@@ -31,15 +33,17 @@ export interface TableSetup {
   hidden: Column[];
   /** Of those, the ones that only repeated the id or a filter's value: why, by column. */
   repeats?: ReadonlyMap<Column, "id" | "filter">;
+  /** Kept columns holding a list whose cell was cut in some row (said in the note). */
+  cut?: Set<Column>;
 }
 
 /**
  * Columns whose every cell in the rows at hand says nothing new, so they are the first
  * to go: one that repeats the row's id (NAME "BPC-157" beside ID "bpc-157") or the one
- * value of a filter the user passed (PEPTIDE under `--peptide`). Never one named with
+ * (a filter's column is left out before this, in setupTable). Never one named with
  * `--fields`.
  */
-function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cell[])[], filters: readonly string[]) {
+function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cell[])[]) {
   const idAt = columns.findIndex((c) => c.fixed === true && isIdKey(c.key));
   const text = (r: readonly Cell[], j: number) => r[j]?.text ?? "";
   return columns.map((c, j) => {
@@ -48,10 +52,7 @@ function saysNothingNew(columns: readonly Column[], rows: readonly (readonly Cel
       idAt >= 0 &&
       j !== idAt &&
       rows.every((r) => loose(text(r, idAt)) !== "" && loose(text(r, j)) === loose(text(r, idAt)));
-    const echoesFilter =
-      (c.filters ?? []).some((f) => filters.includes(f)) &&
-      rows.every((r) => text(r, j) !== "" && text(r, j) === text(rows[0]!, j));
-    return echoesId ? "id" : echoesFilter ? "filter" : undefined;
+    return echoesId ? "id" : undefined;
   });
 }
 
@@ -69,18 +70,20 @@ function linkedElsewhere(column: Column, kept: readonly Column[]): boolean {
  * A `streamed` table keeps room for later pages where it can.
  */
 export function setupTable(
-  columns: Column[],
+  all: Column[],
   block: readonly unknown[],
   width: number,
   filters: readonly string[] = [],
   streamed = false,
 ): TableSetup {
+  // A filter's column goes whatever the data: every row would say what the user typed.
+  const columns = all.filter((c) => c.chosen || !(c.filters ?? []).some((f) => filters.includes(f)));
   const rows = block.map((item) => columns.map((c) => c.cell(item)));
   const natural = naturalWidths(
     columns.map((c) => c.header),
     rows,
   );
-  const idle = saysNothingNew(columns, rows, filters);
+  const idle = saysNothingNew(columns, rows);
   const plan = planColumns(
     columns.map((c, i) => ({
       natural: natural[i]!,
@@ -153,17 +156,34 @@ export function tableLines(setup: TableSetup, items: readonly unknown[], style: 
         true,
       ),
     );
-  for (const item of items)
-    lines.push(
-      formatRow(
-        setup.columns.map((c) => c.cell(item)),
-        setup.widths,
-        style,
-        false,
-        fixed,
-      ),
-    );
+  for (const item of items) {
+    const cells = setup.columns.map((c) => c.cell(item));
+    cells.forEach((cell, i) => {
+      const c = setup.columns[i]!;
+      if (!fixed[i] && displayWidth(cell.text) > setup.widths[i]! && Array.isArray(getPath(item, c.key)))
+        setup.cut = new Set([...(setup.cut ?? []), c]);
+    });
+    lines.push(formatRow(cells, setup.widths, style, false, fixed));
+  }
   return lines;
+}
+
+/** "peptides cut to fit; -o json lists them whole": a list cell cut short in some row. */
+export function cutNote(setup: TableSetup): string | undefined {
+  const cut = [...(setup.cut ?? [])];
+  if (cut.length === 0) return undefined;
+  const names = cut.map((c) => c.key.split(".")[0]!);
+  return `${names.join(", ")} cut to fit (the whole lists: -o json)`;
+}
+
+/**
+ * A note after a table: held (on a terminal, to be folded with the others into one line
+ * once the output ends), else told at once.
+ */
+export async function tableNote(ctx: WriterContext, note: string | undefined): Promise<void> {
+  if (note === undefined) return;
+  if (ctx.options.heldNotes) ctx.options.heldNotes.push(note.replace(/^note: /, ""));
+  else await ctx.notice(note.startsWith("note: ") ? note : `note: ${note}`);
 }
 
 /**
@@ -204,8 +224,7 @@ export async function writeListTable(
       const columns = resolveColumns(resource, ctx.fields, block[0]);
       setup = setupTable(columns, block, ctx.options.columns, filters, true);
       header = true;
-      const note = hiddenNote(setup);
-      if (note !== undefined) await ctx.notice(note);
+      await tableNote(ctx, hiddenNote(setup));
     }
     const lines = tableLines(setup, block, style, header);
     block = [];
@@ -224,5 +243,6 @@ export async function writeListTable(
     throw err;
   }
   await flush();
+  if (setup) await tableNote(ctx, cutNote(setup));
   return count;
 }

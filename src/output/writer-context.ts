@@ -51,6 +51,11 @@ export interface RenderOptions {
   stderr: Writable;
   /** Spinner and progress only then. */
   stderrIsTTY: boolean;
+  /**
+   * On a terminal, the notes a table leaves (hidden columns, a cut list) are gathered here
+   * instead of told, for the pipeline to fold them with the cursor into one line.
+   */
+  heldNotes?: string[] | undefined;
   /** No notices, no progress. */
   quiet: boolean;
   signal?: AbortSignal;

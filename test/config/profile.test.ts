@@ -44,7 +44,7 @@ describe("checkProfileKnown", () => {
     }
     expect(err).toBeInstanceOf(UsageError);
     expect((err as UsageError).message).toBe('unknown profile "wrok" from PEP_PROFILE (profiles: default, work, ci)');
-    expect((err as UsageError).hints[0]).toBe("did you mean 'work'? (--profile work)");
+    expect((err as UsageError).hints[0]).toBe("Did you mean `work`? (`--profile work`)");
   });
 
   it("does not take an inherited name for a stored one", () => {

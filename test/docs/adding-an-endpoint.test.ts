@@ -93,7 +93,7 @@ function writeDescriptors(): void {
 /** Step 2: what the compiler names. */
 function fillNamedRecords(): void {
   fillRecord(
-    "src/output/table-columns.ts",
+    "src/output/table-column-specs.ts",
     `  widget: [
     { header: "ID", paths: ["id"], fixed: true, priority: 100 },
     { header: "NAME", paths: ["name"], priority: 90, min: 16 },
@@ -228,7 +228,7 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     expect(named).toEqual([
       "src/mcp/catalog.ts",
       "src/output/card-layouts.ts",
-      "src/output/table-columns.ts",
+      "src/output/table-column-specs.ts",
       "src/sandbox/handlers/index.ts",
     ]);
     const table = GUIDE.slice(GUIDE.indexOf("## 2."), GUIDE.indexOf("## 3."));

@@ -143,13 +143,13 @@ describe("help of every command", () => {
       expect(r.err).toMatch(/unknown command 'peptdes'/);
       // In pep's voice: error:, then hints.
       expect(r.err).toMatch(/^error: unknown command 'peptdes'$/m);
-      expect(r.err).toMatch(/^hint: did you mean 'peptides'\?$/m);
-      expect(r.err).toContain("hint: Run 'pep --help' for usage.");
+      expect(r.err).toMatch(/^hint: Did you mean `peptides`\?$/m);
+      expect(r.err).toContain("hint: Run `pep --help` for usage.");
       // A bad flag points at the help of the command that refused it.
       const flag = await runPep(["peptides", "list", "--bogus"], { env: tmp.env });
       expect(flag.code).toBe(2);
       expect(flag.err).toContain("unknown option '--bogus'");
-      expect(flag.err).toContain("hint: Run 'pep peptides list --help' for usage.");
+      expect(flag.err).toContain("hint: Run `pep peptides list --help` for usage.");
       const v = await runPep(["vendor"], { env: tmp.env });
       expect(v.code).toBe(2);
       expect(v.err).toMatch(/vendors/);
@@ -163,7 +163,7 @@ describe("help of every command", () => {
         const s = await runPep([...argv], { env: tmp.env });
         expect(s.code, argv.join(" ")).toBe(2);
         expect(s.err).toContain(`unknown command '${argv[argv.length - 1]}'`);
-        expect(s.err).toContain(`did you mean '${suggestion}'?`);
+        expect(s.err).toContain(`Did you mean \`${suggestion}\`?`);
         expect(s.out).toBe("");
       }
     } finally {

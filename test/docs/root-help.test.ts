@@ -10,6 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GLOBAL_OPTIONS } from "../../src/api/globals.js";
 import { COMMANDS, GROUPS } from "../../src/commands/registry.js";
+import { ROOT_HELP_COMMANDS } from "../../src/cli/root-help.js";
 import { isBuilt, runPep, scratch } from "../helpers/cli.js";
 import { hasScript, onTerminal } from "../helpers/terminal.js";
 
@@ -29,34 +30,79 @@ describe("pep with no command", () => {
   });
 });
 
-describe("pep --help", () => {
-  it("usage, then every command in a group, then the flags, then learn more", async () => {
-    const r = await runPep(["--help"], { columns: 80 });
-    expect(r.code).toBe(0);
-    const lines = r.out.split("\n");
-    const at = (prefix: string) => lines.findIndex((l) => l.startsWith(prefix));
-    const usage = at("Usage: pep <command>");
-    const flags = at("Flags");
-    const more = at("Learn more:");
-    expect(usage).toBeGreaterThan(0);
-    expect(flags).toBeGreaterThan(usage);
-    expect(more).toBeGreaterThan(flags);
-    // Each top-level command once, between the usage line and the flags.
-    const commandRows = lines.slice(usage, flags).filter((l) => /^ {2}\S/.test(l));
-    const names = commandRows.map((l) => l.trim().split(/\s+/)[0]);
-    expect(names.filter((n) => n !== "help").sort()).toEqual([...topLevel].sort());
-    for (const g of Object.keys(GROUPS)) expect(names).toContain(g);
-    // All of them before row 40: on the first screen of a 40-row terminal.
-    expect(Math.max(...commandRows.map((l) => lines.indexOf(l)))).toBeLessThan(40);
-    // Every global flag after the commands, in one short line at 120 columns.
-    const wide = (await runPep(["--help"], { columns: 120 })).out.split("\n");
-    const flagRows = wide.slice(wide.findIndex((l) => l.startsWith("Flags")) + 1);
-    for (const o of GLOBAL_OPTIONS) {
-      const row = flagRows.find((l) => l.includes(`--${o.long}`));
-      expect(row, `--${o.long}`).toBeDefined();
-      expect(flagRows[flagRows.indexOf(row!) + 1], `--${o.long} fits one line`).not.toMatch(/^ {10,}\S/);
+describe("a group typed alone: one rule", () => {
+  it("runs its default command, prints its help when it has none, and its help under the error when the default cannot run", async () => {
+    const tmp = scratch("pep-group-alone-");
+    try {
+      for (const group of Object.keys(GROUPS)) {
+        const help = await runPep([group, "--help"], { columns: 80, env: tmp.env });
+        expect(help.out, group).toMatch(
+          new RegExp(`^pep ${group} alone (runs pep ${group} \\w+|shows this help)`, "m"),
+        );
+      }
+      // No base URL: the one-line error, then what the group offers, on stderr; exit 2.
+      const bare = await runPep(["peptides"], { columns: 80, env: tmp.env });
+      expect(bare.code).toBe(2);
+      expect(bare.out).toBe("");
+      expect(bare.err).toMatch(/^error: no API base URL is configured\n/);
+      expect(bare.err).toContain("Usage: pep peptides");
+      expect(bare.err).toMatch(/pep peptides alone runs pep\s+peptides\s+list/);
+      // Named, the command's error stays one error (no group help).
+      const named = await runPep(["peptides", "list"], { columns: 80, env: tmp.env });
+      expect(named.code).toBe(2);
+      expect(named.err).not.toContain("Usage: pep peptides");
+      // A machine format keeps the error one JSON object.
+      const json = await runPep(["peptides", "-o", "json"], { columns: 80, env: tmp.env });
+      expect(json.err.trim().split("\n")).toHaveLength(1);
+      // No key for a keyed group: exit 3 and the group's help.
+      const vendors = await runPep(["vendors"], {
+        columns: 80,
+        env: { ...tmp.env, PEP_BASE_URL: "http://127.0.0.1:9/v1" },
+      });
+      expect(vendors.code).toBe(3);
+      expect(vendors.err).toContain("Usage: pep vendors");
+      // The contract's forms: the group's default runs.
+      const listed = await runPep(["--sandbox", "peptides", "-o", "ids", "--limit", "2"], { env: tmp.env });
+      expect(listed.code).toBe(0);
+      expect(listed.out.trim().split("\n")).toHaveLength(2);
+    } finally {
+      tmp.cleanup();
     }
-    expect(r.out).toContain("pep help globals");
+  });
+});
+
+describe("pep --help", () => {
+  it("one screen: usage, every command once in a group, one line on --sandbox, where to learn more", async () => {
+    for (const columns of [60, 80, 120, 200]) {
+      const r = await runPep(["--help"], { columns });
+      expect(r.code).toBe(0);
+      const lines = r.out.replace(/\n$/, "").split("\n");
+      // A 24-row terminal shows it all, with the prompt after it from 80 columns up.
+      expect(lines.length, `${columns} columns`).toBeLessThanOrEqual(columns >= 80 ? 23 : 24);
+      for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(columns);
+      const usage = lines.findIndex((l) => l.startsWith("Usage: pep <command>"));
+      expect(usage).toBeGreaterThanOrEqual(0);
+      // Each top-level command once, in the rows under a section title.
+      const rows = lines.slice(usage).filter((l) => /^ {2}\S/.test(l));
+      const names = rows.flatMap((l) =>
+        l
+          .trim()
+          .split(/\s{2,}/)[0]!
+          .split(", "),
+      );
+      expect([...names].sort()).toEqual([...topLevel].sort());
+      for (const g of Object.keys(GROUPS)) expect(names).toContain(g);
+      expect(r.out).toContain("pep --sandbox peptides list");
+      expect(r.out).toContain("pep help globals");
+      expect(r.out).toContain("man pep");
+    }
+    expect([...ROOT_HELP_COMMANDS].sort()).toEqual([...topLevel].sort());
+  });
+
+  it("pep help globals has every global flag", async () => {
+    const r = await runPep(["help", "globals"], { columns: 120 });
+    expect(r.code).toBe(0);
+    for (const o of GLOBAL_OPTIONS) expect(r.out, `--${o.long}`).toContain(`--${o.long}`);
   });
 
   it("pep help and pep -h are the same text", async () => {
@@ -80,7 +126,6 @@ describe.skipIf(!hasScript || !isBuilt())("pep --help on a terminal", () => {
     try {
       const { pager, paged } = keepingPager(tmp.dir);
       for (const [argv, env] of [
-        [["--help"], { PEP_PAGER: pager }],
         [["help", "globals"], { PAGER: pager }],
         [["studies", "list", "--help"], { PAGER: pager }],
       ] as const) {
@@ -93,9 +138,15 @@ describe.skipIf(!hasScript || !isBuilt())("pep --help on a terminal", () => {
       }
       expect((await runPep(["--profile", "w", "config", "set", "pager", pager], { env: tmp.env })).code).toBe(0);
       rmSync(paged, { force: true });
-      const r = await onTerminal(["--profile", "w", "--help"], tmp.env);
+      const r = await onTerminal(["help", "globals"], { ...tmp.env, PEP_PROFILE: "w" });
       expect(r.code, r.screen).toBe(0);
-      expect(readFileSync(paged, "utf8")).toContain("Usage: pep <command>");
+      expect(readFileSync(paged, "utf8")).toContain("--no-pager");
+      // pep --help is one screen: on the terminal itself, never through the pager.
+      rmSync(paged, { force: true });
+      const root = await onTerminal(["--help"], { ...tmp.env, PEP_PAGER: pager });
+      expect(root.code, root.screen).toBe(0);
+      expect(existsSync(paged)).toBe(false);
+      expect(root.screen).toContain("Usage: pep <command>");
     } finally {
       tmp.cleanup();
     }

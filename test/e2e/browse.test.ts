@@ -51,10 +51,11 @@ describe("pep browse: which page", () => {
   it("tells the kind from the id and prints the page off a terminal, opening nothing", async () => {
     const cases: [string, string][] = [
       [PEPTIDE, `https://research.example/peptides/${PEPTIDE}`],
-      ["pmid-90001067", "https://pubmed.ncbi.nlm.nih.gov/90001067/"],
-      ["90001067", "https://pubmed.ncbi.nlm.nih.gov/90001067/"],
-      ["doi-10.5555--sbx.2022.00172", "https://doi.org/10.5555/sbx.2022.00172"],
-      ["NCT99000006", "https://clinicaltrials.gov/study/NCT99000006"],
+      // Sandbox identifiers do not exist: the record's own page, never PubMed, doi.org or the registry.
+      ["pmid-90001067", "https://research.example/studies/pmid-90001067"],
+      ["90001067", "https://research.example/studies/pmid-90001067"],
+      ["doi-10.5555--sbx.2022.00172", "https://research.example/studies/doi-10.5555--sbx.2022.00172"],
+      ["NCT99000006", "https://research.example/studies/nct-NCT99000006"],
       [VENDOR, VENDOR_PAGE],
     ];
     for (const [id, page] of cases) {
@@ -69,7 +70,7 @@ describe("pep browse: which page", () => {
     const v = await browse(["browse", "vendor", "neskax-research-materials", "--no-browser"], { env: KEY });
     expect(v.out).toBe(`${VENDOR_PAGE}\n`);
     const s = await browse(["browse", "studies", "90001067", "--no-browser"]);
-    expect(s.out).toBe("https://pubmed.ncbi.nlm.nih.gov/90001067/\n");
+    expect(s.out).toBe("https://research.example/studies/pmid-90001067\n");
     const p = await browse(["browse", "Peptide", PEPTIDE, "--no-browser"]);
     expect(p.out).toBe(`https://research.example/peptides/${PEPTIDE}\n`);
   });
@@ -84,7 +85,7 @@ describe("pep browse: which page", () => {
     const before = cli.requestCount();
     const bad = await browse(["browse", "vendr", "x"]);
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain("hint: did you mean 'vendor'? (pep browse vendor x)");
+    expect(bad.err).toContain("hint: Did you mean `vendor`? (`pep browse vendor x`)");
     const badStudy = await browse(["browse", "study", "not-a-study"]);
     expect(badStudy.code).toBe(2);
     expect(badStudy.err).toContain('<id> "not-a-study" is not a study id');
@@ -115,7 +116,7 @@ describe("pep browse: how it is opened", () => {
   });
 
   it("the platform's opener without BROWSER: xdg-open, open, rundll32 (never cmd, which reads & and |)", async () => {
-    const page = "https://pubmed.ncbi.nlm.nih.gov/90001067/";
+    const page = "https://research.example/studies/pmid-90001067";
     for (const [platform, argv] of [
       ["linux", ["xdg-open", page]],
       ["darwin", ["open", page]],
@@ -156,7 +157,7 @@ describe("--web on get commands", () => {
     const p = await browse(["peptides", "get", PEPTIDE, "--web"]);
     expect(p.launched).toEqual([["xdg-open", `https://research.example/peptides/${PEPTIDE}`]]);
     const s = await browse(["studies", "get", "https://doi.org/10.5555/sbx.2022.00172", "--web"]);
-    expect(s.launched).toEqual([["xdg-open", "https://doi.org/10.5555/sbx.2022.00172"]]);
+    expect(s.launched).toEqual([["xdg-open", "https://research.example/studies/doi-10.5555--sbx.2022.00172"]]);
     const v = await browse(["vendors", "get", VENDOR, "--web", "--no-browser"], { env: KEY });
     expect(v.out).toBe(`${VENDOR_PAGE}\n`);
     expect(v.launched).toEqual([]);
@@ -206,6 +207,22 @@ function hostileServer(): Promise<TestServer> {
   return startServer((req, res) => {
     const peptide = /^\/v1\/peptides\/([^/]+)$/.exec(req.path);
     if (peptide && HOSTILE[peptide[1]!]) return sendJson(res, 200, envelope(HOSTILE[peptide[1]!]));
+    // A real API's study (no meta.sandbox): its registry pages are built from its identifiers.
+    const real = /^\/v1\/studies\/(pmid-33567185|doi-10\.1056--nejmoa2032183|nct-NCT03548935)$/i.exec(req.path);
+    if (real) {
+      const [, id] = real;
+      const record: Record<string, unknown> = { id, url: `https://research.test/studies/${id}` };
+      if (id!.startsWith("pmid")) record.pmid = "33567185";
+      if (id!.startsWith("doi")) record.doi = "10.1056/NEJMoa2032183";
+      if (id!.startsWith("nct")) record.nct_id = "NCT03548935";
+      return sendJson(res, 200, envelope(record));
+    }
+    // The same identifiers marked as sandbox data: made up, so the record's own page.
+    if (req.path === "/v1/studies/pmid-90000001")
+      return sendJson(res, 200, {
+        data: { id: "pmid-90000001", pmid: "90000001", url: "https://research.example/studies/pmid-90000001" },
+        meta: { sandbox: true },
+      });
     if (req.path === "/v1/studies/pmid-1")
       return sendJson(
         res,
@@ -256,6 +273,20 @@ describe("what a hostile API sends", () => {
     const printed = await browse(["browse", "shell", "--no-cache"], { baseUrl: at(), tty: false });
     expect(printed.out).toBe(`${SHELL_PAGE}\n`);
     expect(printed.out).not.toMatch(/[^\x20-\x7e\n]/);
+  });
+
+  it("a real API's study opens PubMed, doi.org or ClinicalTrials.gov; sandbox data its own record's page", async () => {
+    const cases: [string, string][] = [
+      ["33567185", "https://pubmed.ncbi.nlm.nih.gov/33567185/"],
+      ["10.1056/NEJMoa2032183", "https://doi.org/10.1056/NEJMoa2032183"],
+      ["NCT03548935", "https://clinicaltrials.gov/study/NCT03548935"],
+      ["pmid-90000001", "https://research.example/studies/pmid-90000001"],
+    ];
+    for (const [id, page] of cases) {
+      const r = await browse(["browse", id, "--no-cache"], { baseUrl: at(), tty: false });
+      expect(r.code, `${id}: ${r.err}`).toBe(0);
+      expect(r.out, id).toBe(`${page}\n`);
+    }
   });
 
   it("a study's malformed identifiers are passed over for the next field that is a page", async () => {

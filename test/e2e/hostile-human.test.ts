@@ -133,7 +133,8 @@ describe("cards, piped", () => {
 
 describe.skipIf(!hasScript())("on a terminal: colour, OSC 8 links and notices", () => {
   it("peptides list: links only the plain URL; the ones that try to break out get no link", async () => {
-    const r = await spawnPepTty(["peptides", "list"], env(), COLUMNS);
+    // Links on, as a terminal known to render them has them.
+    const r = await spawnPepTty(["peptides", "list"], { ...env(), PEP_HYPERLINKS: "1" }, COLUMNS);
     expect(r.code, r.out).toBe(0);
     // pep's own sequences are there (colour on a terminal, the one safe link)
     expect(r.out).toMatch(/\x1b\[1m/);
@@ -148,7 +149,7 @@ describe.skipIf(!hasScript())("on a terminal: colour, OSC 8 links and notices", 
       ["studies", "get", "pmid-1000"],
       ["vendors", "get", "v0"],
     ]) {
-      const r = await spawnPepTty(argv, env(), COLUMNS);
+      const r = await spawnPepTty(argv, { ...env(), PEP_HYPERLINKS: "1" }, COLUMNS);
       expect(r.code, r.out).toBe(0);
       // breakout, C1 and javascript: URLs: no link at all; references and sources likewise
       expect(linkTargets(r.out), argv.join(" ")).toEqual([]);

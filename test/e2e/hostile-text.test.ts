@@ -101,7 +101,8 @@ describe("invisible characters in ids and names show in human output", () => {
     expect(r.code, r.err).toBe(0);
     const out = shown(r.out);
     expect(out).toContain("bpc<U+200B>-1<U+202E>57");
-    expect(out).toContain("BPC<U+200D>751-");
+    // A name shows its bidi control as an id does (removed, it would leave a look-alike).
+    expect(out).toContain("BPC<U+200D><U+202E>751-");
     expect(out).not.toMatch(/bpc-157/);
   });
 
@@ -110,14 +111,14 @@ describe("invisible characters in ids and names show in human output", () => {
     expect(r.code, r.err).toBe(0);
     const out = shown(r.out);
     expect(out).toContain("bpc<U+200B>-1<U+202E>57");
-    expect(out).toContain("BPC<U+200D>751-");
+    expect(out).toContain("BPC<U+200D><U+202E>751-");
     expect(out).toContain("Body<U+2060>Protection<U+FEFF>Compound");
   });
 
   it("an error line names the id as it is", async () => {
     const r = await pep(["peptides", "get", "missing", "-o", "table"]);
     expect(r.code).toBe(4);
-    expect(shown(r.err)).toContain("no peptide matches 'bpc<U+200B>-157'");
+    expect(shown(r.err)).toContain("no peptide matches 'bpc<U+200B>-1<U+202E>57'");
   });
 
   it("-o json keeps the characters (escaped or not, the value is exact)", async () => {

@@ -66,7 +66,7 @@ describe("with -o json or ndjson, every failure is one JSON object on stderr", (
     expect(parse.code).toBe(2);
     const o = only(parse.err);
     expect(o.error).toEqual({ code: "usage_error", message: "unknown option '--no-such-flag'" });
-    expect(o.hints).toEqual(["Run 'pep peptides list --help' for usage."]);
+    expect(o.hints).toEqual(["Run `pep peptides list --help` for usage."]);
     const command = await pep(["peptidez", "--output=json"]);
     expect(command.code).toBe(2);
     expect(only(command.err).error.message).toContain("unknown command 'peptidez'");
@@ -109,7 +109,7 @@ describe("without an explicit JSON format, errors are lines for a person", () =>
     expect(r.err).not.toContain("{");
     const parse = await pep(["peptides", "list", "--no-such-flag"]);
     expect(parse.err).toMatch(/^error: unknown option '--no-such-flag'$/m);
-    expect(parse.err).toMatch(/^hint: Run 'pep peptides list --help' for usage\.$/m);
+    expect(parse.err).toMatch(/^hint: Run `pep peptides list --help` for usage\.$/m);
   });
 
   it("on a terminal, and as JSON there too when asked", async () => {

@@ -131,7 +131,7 @@ describe("an unknown profile", () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
     expect(r.err).toContain('error: unknown profile "wrok" (profiles: default, work)');
-    expect(r.err).toContain("did you mean 'work'? (--profile work)");
+    expect(r.err).toContain("Did you mean `work`? (`--profile work`)");
     expect(counter.requests).toHaveLength(0);
   });
 
@@ -251,7 +251,7 @@ describe("pep config profiles", () => {
     const r = await pep(["config", "profiles", "--delete", "wrk"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('unknown profile "wrk" (profiles: default, work, ci)');
-    expect(r.err).toContain("did you mean 'work'?");
+    expect(r.err).toContain("Did you mean `work`?");
     expect(readFileSync(file, "utf8")).toBe(before);
   });
 });

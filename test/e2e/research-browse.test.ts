@@ -186,7 +186,9 @@ describe("pep search <query...>", () => {
     expect(r.code, r.err).toBe(0);
     expect(widestLine(r.out)).toBeLessThanOrEqual(columns);
     const text = visible(r.out);
-    for (const p of direct.peptides ?? []) expect(text).toContain(String(p.name));
+    // Each row keeps its handle: a profile's id, a content item's address.
+    for (const p of direct.peptides ?? []) expect(text).toContain(String(p.id));
+    for (const c of direct.content ?? []) expect(text).toContain(String(c.url));
   });
 
   const refused: [string, string[], RegExp][] = [

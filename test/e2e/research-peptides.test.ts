@@ -115,7 +115,11 @@ describe("pep peptides list", () => {
 
   it("--cursor resumes where the hint on stderr said", async () => {
     const first = await cli.pep(["peptides", "list", "--limit", "5"], { tty: true, columns: 120 });
-    const cursor = /^to continue: pep .* '?--cursor=([^'\s]+)'?$/m.exec(visible(first.err))?.[1];
+    // On a terminal the line is folded to the width: read it unfolded.
+    const told = visible(first.err)
+      .trimEnd()
+      .replace(/\n(?!note: |to continue: )/g, " ");
+    const cursor = /^to continue: pep .* '?--cursor=([^'\s]+)'?$/m.exec(told)?.[1];
     expect(cursor).toBeDefined();
     const next = await cli.pep(["peptides", "list", "--limit", "5", "--cursor", cursor!, "-o", "json"]);
     expect(next.code, next.err).toBe(0);

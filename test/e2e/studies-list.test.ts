@@ -112,7 +112,11 @@ describe("pep studies list: paging", () => {
 
   it("--cursor resumes from the hint told on a terminal", async () => {
     const first = await cli.pep(["studies", "list", "--limit", "3"], { tty: true, columns: 120 });
-    const cursor = /^to continue: pep .* '?--cursor=([^'\s]+)'?$/m.exec(visible(first.err))?.[1];
+    // On a terminal the line is folded to the width: read it unfolded.
+    const told = visible(first.err)
+      .trimEnd()
+      .replace(/\n(?!note: |to continue: )/g, " ");
+    const cursor = /^to continue: pep .* '?--cursor=([^'\s]+)'?$/m.exec(told)?.[1];
     expect(cursor).toBeDefined();
     const r = await cli.pep(["studies", "list", "--cursor", cursor!, "--limit", "3", "-o", "json"]);
     expect(ids(json(r.out))).toEqual(ids(all).slice(3, 6));

@@ -83,10 +83,16 @@ describe.skipIf(!hasScript)("tables on a terminal, with long and wide values", (
         // Every id whole, first on its row.
         expect(table!.rows.map((row) => row.split(/\s+/)[0])).toEqual(items.map((item) => item.id));
         expectMinimums(table!, resource, label);
-        // What was hidden is said once, naming the fields and how to show them.
+        // What was hidden is said once, after the table, as one note folded to the width,
+        // naming the fields and how to show them.
         expect(notes.length, label).toBeLessThanOrEqual(1);
-        if (notes.length === 1)
-          expect(notes[0], label).toMatch(/^note: .+ hidden for lack of width; --fields id,\S+ shows (it|them)$/);
+        if (notes.length === 1) {
+          const folded = text.slice(text.indexOf(notes[0]!)).trimEnd().split("\n");
+          for (const l of folded) expect(displayWidth(l), `${label}: ${l}`).toBeLessThanOrEqual(columns);
+          expect(folded.join(" "), label).toMatch(
+            /^note: .+ hidden for lack of width; --fields id,\S+ shows (it|them)/,
+          );
+        }
       }
     });
   }

@@ -72,6 +72,7 @@ describe("pagination", () => {
       pages: 3,
       items: 23,
       currentCursor: cursorFor(20),
+      pageStart: 20,
       nextCursor: undefined,
       meta: { page_offset: 20 },
       pageLeft: 0,

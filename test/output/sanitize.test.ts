@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cleanBlock, cleanLine, escapeTsv, safeLinkTarget, stripTerminalControls } from "../../src/core/sanitize.js";
+import {
+  cleanBlock,
+  cleanId,
+  cleanLine,
+  escapeTsv,
+  safeLinkTarget,
+  stripTerminalControls,
+} from "../../src/core/sanitize.js";
 import { item, list, run } from "./helpers.js";
 
 /** Strings an attacker controlling API text might send. */
@@ -129,5 +136,42 @@ describe("hostile API text is inert in human and delimited formats", () => {
     const { out } = await run(list("peptide", hostileItems), "json");
     expect(out).not.toMatch(CONTROL);
     expect(JSON.parse(out)).toEqual(hostileItems);
+  });
+});
+
+describe("invisible characters: flagged where they could make two values look alike, kept where they show", () => {
+  it("zero-width and bidi controls in a name show as <U+…>, as in an id", () => {
+    expect(cleanLine("Sema\u200bglutide")).toBe("Sema<U+200B>glutide");
+    expect(cleanLine("abc\u202edef")).toBe("abc<U+202E>def");
+    expect(cleanLine("a\u200db")).toBe("a<U+200D>b");
+    expect(cleanLine("\ufeffname\u2060x")).toBe("<U+FEFF>name<U+2060>x");
+    expect(cleanId("bpc\u200b-157")).toBe("bpc<U+200B>-157");
+  });
+
+  it("a ZWJ inside an emoji sequence, and the tags of a subdivision flag, are kept", () => {
+    const scientist = "Lab \u{1f469}\u200d\u{1f52c} team";
+    expect(cleanLine(scientist)).toBe(scientist);
+    const family = "\u{1f468}\u{1f3fd}\u200d\u{1f469}\u200d\u{1f467}";
+    expect(cleanLine(family)).toBe(family);
+    const england = "\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}";
+    expect(cleanLine(england)).toBe(england);
+    // A tag character anywhere else hides text: flagged.
+    expect(cleanLine("a\u{e0041}b")).toBe("a<U+E0041>b");
+  });
+
+  it("ZWNJ and ZWJ between letters of scripts that join by them are kept", () => {
+    const persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645";
+    expect(cleanLine(persian)).toBe(persian);
+    const devanagari = "\u0915\u094d\u200d\u0937";
+    expect(cleanLine(devanagari)).toBe(devanagari);
+    const malayalam = "\u0d28\u0d4d\u200d";
+    // At the end of the text there is no letter after it: flagged.
+    expect(cleanLine(malayalam)).toBe("\u0d28\u0d4d<U+200D>");
+    // Between Latin letters a joiner changes nothing on screen: flagged.
+    expect(cleanLine("ab\u200ccd")).toBe("ab<U+200C>cd");
+  });
+
+  it("CJK and emoji without joiners pass as they are", () => {
+    expect(cleanLine("肽研究 🧪 ペプチド")).toBe("肽研究 🧪 ペプチド");
   });
 });

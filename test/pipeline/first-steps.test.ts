@@ -25,7 +25,7 @@ describe("first steps", () => {
     expect(upper.out).toBe(lower.out);
     const near = await cli.pep(["peptides", "list", "--category", "cognitiv"]);
     expect(near.code).toBe(2);
-    expect(near.err).toContain("did you mean 'cognitive'?");
+    expect(near.err).toContain("Did you mean `cognitive`?");
     expect(near.sent).toBe(0);
   });
 });
@@ -85,13 +85,13 @@ describe("one voice for commander's errors", () => {
     const slip = await cli.pep(["peptides", "lisst"]);
     expect(slip.code).toBe(2);
     expect(slip.err).toMatch(/^error: unknown command 'lisst' for 'pep peptides'$/m);
-    expect(slip.err).toMatch(/^hint: did you mean 'list'\?/m);
+    expect(slip.err).toMatch(/^hint: Did you mean `list`\?/m);
     // --fields last, with nothing after it (the harness adds --base-url at the end).
     const fields = await runPep(["--base-url", cli.baseUrl, "peptides", "list", "--fields"]);
     expect(fields.code).toBe(2);
     expect(fields.err).toMatch(/^error: option '--fields <a,b,c>' argument missing$/m);
     expect(fields.err).toMatch(/^hint: --fields takes, comma-separated: id, name, .*evidence/m);
-    expect(fields.err).toContain("hint: Run 'pep peptides list --help' for usage.");
+    expect(fields.err).toContain("hint: Run `pep peptides list --help` for usage.");
     expect(
       fields.err
         .split("\n")

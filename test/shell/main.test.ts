@@ -23,12 +23,12 @@ describe("program shell", () => {
     }
   });
 
-  it("shows help with the research-only notice and exit codes, exit 0", async () => {
+  it("shows help with the research-only notice and where the manual is, exit 0", async () => {
     const io = testIO({ env });
     expect(await run(["--help"], { io })).toBe(0);
     expect(io.out()).toContain("Usage: pep");
     expect(io.out()).toContain("not medical advice");
-    expect(io.out()).toContain("Exit codes");
+    expect(io.out()).toContain("man pep");
   });
 
   it("rejects an unknown command with exit 2 and a pointer to help", async () => {

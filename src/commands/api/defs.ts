@@ -20,6 +20,7 @@ export const defs: CommandDef[] = [
     examples: [
       "pep api /                                  # the API index",
       "pep api studies -F peptide=bpc-157 -F sort=oldest  # real API",
+      "pep --sandbox api studies -F peptide=brevritarin-81 -F sort=oldest  # synthetic data, no key",
       "pep api /vendors --paginate -F limit=100 | jq -r .name",
     ],
   },

@@ -43,7 +43,7 @@ export function target(args: readonly string[]): { kind: PageKind; id: string; g
   if (kind) return { kind, id: second, guessed: false };
   const best = closest(first, BROWSE_KINDS);
   throw new UsageError(`pep browse takes <id>, or a kind and an id: ${BROWSE_KINDS.join(", ")} (got "${first}")`, {
-    hints: best ? [`did you mean '${best}'? (pep browse ${best} ${second})`] : [],
+    hints: best ? [`Did you mean \`${best}\`? (\`pep browse ${best} ${second}\`)`] : [],
   });
 }
 

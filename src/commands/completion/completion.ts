@@ -11,7 +11,7 @@ export async function run(input: CommandInput): Promise<Result> {
   if (!shell || !(SHELLS as readonly string[]).includes(shell)) {
     const best = typed ? closest(typed, SHELLS) : undefined;
     throw new UsageError(`<shell> must be one of: ${SHELLS.join(", ")}${typed ? ` (got "${typed}")` : ""}`, {
-      hints: best ? [`did you mean '${best}'? (pep completion ${best})`] : [],
+      hints: best ? [`Did you mean \`${best}\`? (\`pep completion ${best}\`)`] : [],
     });
   }
   return { kind: "text", text: completionScript(shell as Shell, docSources(__PEP_VERSION__)) };

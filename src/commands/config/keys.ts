@@ -2,6 +2,7 @@
  * What the `pep config` verbs share: checking a key name, and showing a stored value
  * (the API key only as its fingerprint, whatever the verb).
  */
+import { closest } from "../../core/suggest.js";
 import { keyEnding } from "../../core/key-display.js";
 import { maskDbUrl } from "../../config/db-value.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/types.js";
@@ -9,12 +10,29 @@ import { isConfigKey } from "../../config/values.js";
 import { UsageError } from "../../core/errors.js";
 import { maskUrl } from "../../http/url.js";
 
+/** Words other tools use for a key, by what they mean. */
+const KEY_MEANINGS: Readonly<Record<string, ConfigKey>> = {
+  url: "base_url",
+  base: "base_url",
+  host: "base_url",
+  endpoint: "base_url",
+  key: "api_key",
+  token: "api_key",
+  apikey: "api_key",
+  format: "output",
+  output_format: "output",
+};
+
 /** `base_url` or `base-url` -> `base_url`; an unknown key exits 2 listing the keys. */
 export function checkKey(raw: string | undefined): ConfigKey {
   const key = (raw ?? "").trim().toLowerCase().replace(/-/g, "_");
   if (isConfigKey(key)) return key;
+  const near = KEY_MEANINGS[key] ?? closest(key, CONFIG_KEYS);
   throw new UsageError(`unknown config key "${raw ?? ""}"`, {
-    hints: [`keys: ${CONFIG_KEYS.join(", ")}; \`pep config set --help\` tells what each accepts`],
+    hints: [
+      ...(near ? [`Did you mean \`${near}\`?`] : []),
+      `keys: ${CONFIG_KEYS.join(", ")}; \`pep config set --help\` tells what each accepts`,
+    ],
   });
 }
 

@@ -22,6 +22,11 @@ export const run: CommandModule["run"] = async (input, ctx) => {
       throw new UsageError(
         "--port, --host, --socket, --session-idle and --max-sessions are for pep mcp --http; over stdio there is nothing to listen on",
       );
+    // Typed at a terminal, it would seem to hang: say what it waits for (stderr only).
+    if (ctx.io.stdinIsTTY)
+      ctx.notice(
+        'pep mcp: waiting for an MCP client on standard input; a client starts it itself, set up with command "pep" and args ["mcp"] (docs/mcp.md). Ctrl-C stops it.',
+      );
     // Initialize is answered before the protocol library is loaded (mcp/early.ts).
     const { answerEarly } = await import("../../mcp/early.js");
     const early = await answerEarly(ctx, options.groups);

@@ -71,6 +71,7 @@ export const defs: CommandDef[] = [
     calls: "peptideStudies",
     examples: [
       "pep peptides studies bpc-157  # real API",
+      "pep --sandbox peptides studies brevritarin-81  # synthetic data, no key",
       "pep peptides studies semaglutide -o bibtex --file semaglutide.bib  # real API",
     ],
   },
@@ -87,6 +88,7 @@ export const defs: CommandDef[] = [
     calls: "peptideResearch",
     examples: [
       "pep peptides research bpc-157  # real API",
+      "pep --sandbox peptides research brevritarin-81  # synthetic data, no key",
       "pep peptides research semaglutide -o json | jq .clinical_evidence.human_trials  # real API",
     ],
   },
@@ -101,6 +103,7 @@ export const defs: CommandDef[] = [
     calls: "regulatoryStatus",
     examples: [
       "pep peptides regulatory semaglutide  # real API",
+      "pep --sandbox peptides regulatory brevritarin-81  # synthetic data, no key",
       "pep peptides regulatory bpc-157 -o json | jq .wada_status  # real API",
     ],
   },

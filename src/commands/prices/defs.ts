@@ -20,6 +20,7 @@ export const defs: CommandDef[] = [
     options: PRICE_OPTIONS,
     examples: [
       "pep prices --peptide bpc-157 --currency usd  # real API",
+      "pep --sandbox prices --peptide brevritarin-81  # synthetic data, no key",
       "pep prices --peptide bpc-157 --ships-to GB -o csv --file offers.csv  # real API",
       "pep prices --param in_stock=true",
     ],
@@ -35,6 +36,10 @@ export const defs: CommandDef[] = [
     calls: "products",
     list: true,
     options: PRODUCT_OPTIONS,
-    examples: ["pep products --peptide bpc-157  # real API", "pep products --form capsules --currency EUR -o json"],
+    examples: [
+      "pep products --peptide bpc-157  # real API",
+      "pep --sandbox products --peptide brevritarin-81  # synthetic data, no key",
+      "pep products --form capsules --currency EUR -o json",
+    ],
   },
 ];

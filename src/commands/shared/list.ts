@@ -112,6 +112,7 @@ export async function listOf(
     items: pages,
     meta: () => pages.state.meta,
     nextCursor: () => pages.state.nextCursor,
+    pageAt: () => ({ cursor: pages.state.currentCursor, before: pages.state.pageStart }),
     progress: () => ({ pages: pages.state.pages, items: pages.state.items }),
     pageEnded: () => pages.state.pageLeft === 0,
     pageCursor: () => pages.state.currentCursor,

@@ -9,7 +9,7 @@ import { ENDPOINTS, type Endpoint } from "../../api/endpoints.js";
 import { explained } from "../../api/auth-hints.js";
 import { itemOf } from "../../api/item.js";
 import { requireArg } from "../../api/path-args.js";
-import { type PageKind, PAGE_FIELDS, pageOf } from "../../api/record-links.js";
+import { isSyntheticMeta, type PageKind, PAGE_FIELDS, pageOf } from "../../api/record-links.js";
 import { toStudyId } from "../../api/study-id.js";
 import type { Resource, Result } from "../../core/command.js";
 import type { Context } from "../../core/command-context.js";
@@ -60,7 +60,9 @@ export async function openRecordPage(
   const checked = checkedId(kind, id);
   const fetch = () => itemOf(ctx, endpoint, resource, { query: opts.query ?? {}, pathParams: { [param]: checked } });
   const item = endpoint.keyRequired ? await explained(ctx, endpoint, fetch) : await fetch();
-  const { page, refused } = pageOf(kind, item.data);
+  // Sandbox data: the record's own page, never a real registry's for a made-up identifier.
+  const synthetic = isSyntheticMeta(item.meta);
+  const { page, refused } = pageOf(kind, item.data, { synthetic });
   if (!page) {
     const passed = refused.map((r) => `${r.field} "${cleanLine(r.url.slice(0, 80))}"`).join(", ");
     throw new NoPageError(

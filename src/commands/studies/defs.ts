@@ -28,7 +28,7 @@ export const defs: CommandDef[] = [
     extraFormats: ["bibtex", "ris", "csl-json"],
     calls: "studies",
     examples: [
-      "pep studies list --peptide bpc-157 --year-from 2015  # real API",
+      "pep --sandbox studies list --peptide brevritarin-81 --year-from 2015  # synthetic data, no key",
       "pep studies --evidence-classification human_controlled_trial,human_study --sort oldest",
       "pep studies list --search 'tendon healing' --fields id,title,publication_year -o csv",
     ],

@@ -33,6 +33,7 @@ export const defs: CommandDef[] = [
     examples: [
       "pep vendors --ships-to us-ca --min-rating 4",
       "pep vendors list --peptide bpc-157 --sort rating -o json  # real API",
+      "pep --sandbox vendors list --peptide brevritarin-81 --sort rating -o json  # synthetic data, no key",
       "pep vendors list --country DE --fields id,name,rating -o csv",
     ],
   },
