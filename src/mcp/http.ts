@@ -24,7 +24,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
 import { callEvents } from "./calls.js";
-import { BoundedEventStore, Sessions, type Session, } from "./http-sessions.js";
+import { BoundedEventStore, Sessions, type Session } from "./http-sessions.js";
 import { sharedQueue } from "./queue.js";
 import { createServer, type ServerOptions } from "./server.js";
 import { inspectSetup } from "./setup.js";

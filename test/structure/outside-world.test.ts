@@ -24,7 +24,8 @@ const FILE_SYSTEM: Readonly<Record<string, string>> = {
   "src/cli/partial-run.ts": "--file: reads the kept state back to resume",
   "src/commands/cache/clear.ts": "`pep cache clear` removes the cache's entries",
   "src/cli/execute.ts": "--file: the target and its folder checked before the first request",
-  "src/core/trusted-file.ts": "side files (partials, state, locks): opened without following links, checked, made O_EXCL",
+  "src/core/trusted-file.ts":
+    "side files (partials, state, locks): opened without following links, checked, made O_EXCL",
   "src/core/lock-file.ts": "the lock beside a --file target or a library: made whole, read back, removed",
   "src/core/process-alive.ts": "/proc/<pid>/stat: whether a lock's process still lives and when it started",
   "src/library/location.ts": "the library's SQLite file and folder: made private, checked like the config",
