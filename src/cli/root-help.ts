@@ -15,8 +15,8 @@ const SECTIONS: readonly { title: string; items: readonly (readonly [names: stri
     items: [
       ["peptides", "profiles, their evidence and status"],
       ["studies", "studies; export BibTeX, RIS, CSL-JSON"],
-      ["search", "search profiles and educational content"],
-      ["categories", "research categories with their profiles"],
+      ["search", "search profiles and educational texts"],
+      ["categories", "categories with their profiles"],
       ["research-areas", "research areas, most studied first"],
       ["browse", "open a record's page in the browser"],
     ],
@@ -26,17 +26,16 @@ const SECTIONS: readonly { title: string; items: readonly (readonly [names: stri
     items: [
       ["vendors", "the vendor directory; compare vendors"],
       ["prices", "current offers with their prices"],
-      ["products", "products with price ranges per currency"],
+      ["products", "products, price ranges per currency"],
     ],
   },
   {
     title: "Set-up and tools:",
     items: [
       ["auth, config", "the API key; settings and profiles"],
-      ["sync, sql, changes", "a local library: fill it, query it, what changed"],
-      ["index, health", "the API's index; whether it is up"],
-      ["api", "any GET request, printed as raw JSON"],
-      ["sandbox, mcp", "serve synthetic data; serve MCP clients"],
+      ["sync, sql, changes", "a local library: fill, query, changes"],
+      ["index, health, api", "the API's index, its health; any GET"],
+      ["sandbox, mcp", "a synthetic API; a server for MCP"],
       ["cache, completion", "the ETag cache; shell completion"],
     ],
   },

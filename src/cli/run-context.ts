@@ -300,9 +300,34 @@ function provenanceOf(init: ContextInit, listeners: Array<(e: ClientEvent) => vo
   return { record, onMeta };
 }
 
+/**
+ * The run's one API client, made on first use, after the checks every endpoint needs: a
+ * base URL, and a key where the endpoint requires one (before any request).
+ */
+function sharedClient(
+  init: ContextInit,
+  scopes: ReturnType<typeof scopeWatch>,
+  makeClient: (overrides: Partial<ClientOptions>) => Promise<Client>,
+): (endpoint: Endpoint | undefined) => Promise<Client> {
+  let shared: Promise<Client> | undefined;
+  return async (endpoint) => {
+    const cfg = await init.config();
+    if (!cfg.baseUrl) throw noBaseUrl();
+    if (endpoint?.keyRequired && !cfg.apiKey) {
+      throw setupMissing(
+        new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {
+          hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],
+        }),
+      );
+    }
+    if (endpoint) scopes.watch(endpoint, cfg);
+    shared ??= makeClient({});
+    return shared;
+  };
+}
+
 export function createContext(init: ContextInit): RunContext {
   const cleanups: Array<() => Promise<void> | void> = [];
-  const clients = new Map<string, Promise<Client>>();
   const { io, globals } = init;
   const lines = stderrLines(init);
   const { notice, debug } = lines;
@@ -329,6 +354,7 @@ export function createContext(init: ContextInit): RunContext {
     provenance.onMeta,
   );
 
+  const runClient = sharedClient(init, scopes, makeClient);
   const offline = init.offline ? once(() => libraryClient(init, lines, cleanups, provenance.record)) : undefined;
   const ctx: RunContext = {
     synthetic: lines.synthetic,
@@ -346,22 +372,7 @@ export function createContext(init: ContextInit): RunContext {
     async client(endpoint, overrides) {
       if (offline && !overrides) return offline();
       if (overrides) return makeClient(overrides);
-      const cfg = await init.config();
-      if (!cfg.baseUrl) throw noBaseUrl();
-      if (endpoint?.keyRequired && !cfg.apiKey) {
-        throw setupMissing(
-          new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {
-            hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],
-          }),
-        );
-      }
-      if (endpoint) scopes.watch(endpoint, cfg);
-      let c = clients.get("default");
-      if (!c) {
-        c = makeClient({});
-        clients.set("default", c);
-      }
-      return c;
+      return runClient(endpoint);
     },
     onCleanup(fn) {
       cleanups.push(fn);

@@ -45,6 +45,7 @@ const PROCESS: Readonly<Record<string, string>> = {
   "src/config/lock.ts": "the pid in the lock file",
   "src/http/transport.ts": "Node's flags (NODE_OPTIONS) that change TLS and proxies",
   "src/output/file.ts": "the user's uid, to check a --file target",
+  "src/output/hyperlinks.ts": "the platform: Windows consoles get no OSC 8 links, as supports-hyperlinks decides",
   "src/mcp/http.ts": "--socket: the umask, so that only this user may connect",
   "src/core/lock-file.ts": "the pid in a lock",
   "src/core/process-alive.ts": "whether a pid lives (kill 0), and this process's own start",
