@@ -25,7 +25,7 @@ export type {
   RateLimitInfo,
   RequestOptions,
   Timers,
-} from "./http/types.js";
+} from "./http/client-types.js";
 export {
   ApiError,
   AuthError,

@@ -5,7 +5,7 @@
  */
 import type { Endpoint } from "./endpoints.js";
 import { keyEnding } from "../core/key-display.js";
-import type { KeySource } from "../config/types.js";
+import type { KeySource } from "../config/config-types.js";
 import type { Context } from "../core/command-context.js";
 import { ApiError } from "../core/errors.js";
 import type { ListResult } from "../core/command.js";

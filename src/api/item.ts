@@ -1,7 +1,7 @@
 /** Commands that show one object: its request, and the result the output pipeline prints. */
 import { expandPath, type Endpoint } from "./endpoints.js";
 import type { Context } from "../core/command-context.js";
-import type { Query } from "../http/types.js";
+import type { Query } from "../http/client-types.js";
 import type { ItemResult, Resource } from "../core/command.js";
 
 /** One object. */

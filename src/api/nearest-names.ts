@@ -3,7 +3,7 @@
  * its search for a peptide, the directory's name search for a vendor (one request each).
  * `pep mcp` turns them into a tool error's hint and the command line into `did you mean`.
  */
-import type { Client } from "../http/types.js";
+import type { Client } from "../http/client-types.js";
 import { LIMITS } from "./enums.js";
 
 export interface NearName {

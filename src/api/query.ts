@@ -8,7 +8,7 @@ import type { Endpoint } from "./endpoints.js";
 import { checkQuery } from "./query-schemas.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
-import type { Query } from "../http/types.js";
+import type { Query } from "../http/client-types.js";
 import { longName, type OptionDef } from "./options.js";
 import { extraParams } from "./pairs.js";
 import { cleanLine } from "../core/sanitize.js";

@@ -2,7 +2,7 @@ import { loadCommand } from "../commands/loaders.js";
 import { COMMANDS } from "../commands/registry.js";
 import { DEFAULT_PROFILE } from "../config/profile.js";
 import type { ConfigStore } from "../config/store.js";
-import type { ResolvedConfig, SandboxSource } from "../config/types.js";
+import type { ResolvedConfig, SandboxSource } from "../config/config-types.js";
 import type { Result } from "../core/command.js";
 import type { Deps } from "../core/command-context.js";
 import { EXIT, InterruptedError, PepError, UsageError } from "../core/errors.js";

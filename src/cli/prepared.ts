@@ -3,7 +3,7 @@
  * say about the sandbox.
  */
 import type { OutputFormat } from "../api/enums.js";
-import type { ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/config-types.js";
 import { ApiError } from "../core/errors.js";
 import type { IO } from "../core/io.js";
 import type { RunContext } from "./run-context.js";

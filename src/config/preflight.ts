@@ -8,7 +8,7 @@ import type { IO } from "../core/io.js";
 import { checkProfileKnown, DEFAULT_PROFILE, profileOrigin } from "./profile.js";
 import { resolveBaseUrl } from "./resolve.js";
 import type { ConfigStore } from "./store.js";
-import type { SandboxSource } from "./types.js";
+import type { SandboxSource } from "./config-types.js";
 
 /** Refuses an unknown profile (exit 2); `default` always exists, so a fresh machine needs no file. */
 export function checkProfile(

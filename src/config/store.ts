@@ -15,8 +15,8 @@ import { openPlain } from "../core/trusted-file.js";
 import { configDir, type Env } from "./locations.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
-import type { ConfigKey, ProfileValues } from "./types.js";
-import { checkStoredProfile } from "./values.js";
+import type { ConfigKey, ProfileValues } from "./config-types.js";
+import { checkStoredProfile } from "./config-values.js";
 import { mergeScopes, readScopes, type ScopesSeen } from "./scopes-seen.js";
 
 export const CONFIG_FILE_NAME = "config.json";

@@ -4,8 +4,8 @@
  */
 import type { Endpoint } from "../api/endpoints.js";
 import type { ConfigStore } from "../config/store.js";
-import type { ResolvedConfig } from "../config/types.js";
-import type { Client, ClientEvent, ClientOptions, Clock, Timers } from "../http/types.js";
+import type { ResolvedConfig } from "../config/config-types.js";
+import type { Client, ClientEvent, ClientOptions, Clock, Timers } from "../http/client-types.js";
 import type { Waits } from "../output/waits.js";
 import type { IO, Launch } from "./io.js";
 

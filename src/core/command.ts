@@ -10,7 +10,7 @@ import type { EndpointName } from "../api/endpoints.js";
 import type { OutputFormat } from "../api/enums.js";
 import type { Resource } from "../api/resources.js";
 import type { Context } from "./command-context.js";
-import type { Meta } from "../http/types.js";
+import type { Meta } from "../http/client-types.js";
 import type { LIST_OPTIONS, OptionDef, OptionValues } from "../api/options.js";
 
 export type { OptionDef, OptionValues } from "../api/options.js";

@@ -3,7 +3,7 @@
  * Everything that can fail in `pep` throws one of these; the run's one error step,
  * `report()` in cli/report.ts, tells it and returns `exitCodeFor(err)`.
  */
-import type { RateLimitInfo } from "../http/types.js";
+import type { RateLimitInfo } from "../http/client-types.js";
 import { cleanLine } from "./sanitize.js";
 
 export const EXIT = {

@@ -5,7 +5,7 @@
  * no data prints none.
  */
 import type { paginate as paginatePages } from "../http/paginate.js";
-import type { ApiResponse, Client, RequestOptions } from "../http/types.js";
+import type { ApiResponse, Client, RequestOptions } from "../http/client-types.js";
 
 export const SANDBOX_NOTICE = "sandbox data, synthetic: not real research ({url})";
 

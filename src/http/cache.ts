@@ -31,7 +31,7 @@ import { makeDirs } from "../core/dirs.js";
 import { currentUid, octalMode, unsafeOwnership, type Unsafe } from "../core/owner.js";
 import { tempSuffix } from "../core/temp-name.js";
 import { isSendableEtag } from "./etag-value.js";
-import type { CacheStore } from "./types.js";
+import type { CacheStore } from "./client-types.js";
 
 /**
  * sha256 in hex, from @noble/hashes: the same digest as node:crypto's, without loading

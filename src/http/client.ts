@@ -21,7 +21,7 @@ import { redactKey } from "./key.js";
 import { paginate } from "./paginate.js";
 import { createPacer, type Send, withPacing, withRetry } from "./retry.js";
 import { createTransport, ENCODINGS, header, seconds } from "./transport.js";
-import type { ApiResponse, Client, ClientEvent, ClientOptions, RequestOptions } from "./types.js";
+import type { ApiResponse, Client, ClientEvent, ClientOptions, RequestOptions } from "./client-types.js";
 import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
 
 /** Defaults for a caller that gives none; the command line passes its own timeout, retries and size limit. */

@@ -2,7 +2,7 @@
  * The real clock. Retry, pacing and pagination take a `Clock` so tests can inject a
  * fake one and run minutes of backoff in microseconds; this is the one used for real.
  */
-import type { Clock } from "./types.js";
+import type { Clock } from "./client-types.js";
 
 /** Why a sleep ended early: the caller's signal fired. */
 function abortReason(signal: AbortSignal): unknown {

@@ -10,7 +10,7 @@ import { jsonErrorReason } from "../core/json-reason.js";
 import { parseError, parseSuccess } from "./envelope.js";
 import { parseRateLimit, parseRetryAfter } from "./retry.js";
 import { type Headers, header, type Wire } from "./transport.js";
-import type { ApiResponse } from "./types.js";
+import type { ApiResponse } from "./client-types.js";
 
 /** A decoded answer, with what the ETag cache needs to store it. */
 export interface Received extends ApiResponse {

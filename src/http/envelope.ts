@@ -9,7 +9,7 @@
 import * as z from "zod/mini";
 import type { $ZodError } from "zod/v4/core";
 import type { ApiErrorBody } from "../core/errors.js";
-import type { Meta, Pagination } from "./types.js";
+import type { Meta, Pagination } from "./client-types.js";
 
 /** `meta` is promised on every success; a missing or odd one is read as `{}`. */
 const metaSchema = z.catch(z.looseObject({}), {});

@@ -9,7 +9,7 @@ import type { Received } from "./decode.js";
 import { isSendableEtag } from "./etag-value.js";
 import { parseSuccess, type SuccessEnvelope } from "./envelope.js";
 import type { Attempt, Send } from "./retry.js";
-import type { CacheStore } from "./types.js";
+import type { CacheStore } from "./client-types.js";
 
 export interface CacheableAttempt extends Attempt {
   headers: Record<string, string>;

@@ -7,7 +7,7 @@
  * ends on a page boundary and `state.nextCursor` resumes exactly where it stopped.
  */
 import { InterruptedError, PaginationLoopError, ResponseError, withResumeCursor } from "../core/errors.js";
-import type { ApiResponse, PageState, PaginateOptions, Paginator, RequestOptions } from "./types.js";
+import type { ApiResponse, PageState, PaginateOptions, Paginator, RequestOptions } from "./client-types.js";
 import { LIMITS } from "../api/enums.js";
 
 export type RequestFn = (path: string, options?: RequestOptions) => Promise<ApiResponse<unknown>>;

@@ -12,7 +12,7 @@
  */
 import { builtin } from "../core/builtin.js";
 import { UsageError } from "../core/errors.js";
-import type { ProxySettings } from "./types.js";
+import type { ProxySettings } from "./client-types.js";
 
 export type { ProxySettings };
 

@@ -12,7 +12,7 @@
  *   reset is read from the window's earliest answer, as whole seconds hide the rest.
  */
 import { ApiError, InterruptedError, NetworkError, PepError, ResponseError } from "../core/errors.js";
-import type { ApiResponse, Clock, ClientEvent, RateLimitInfo } from "./types.js";
+import type { ApiResponse, Clock, ClientEvent, RateLimitInfo } from "./client-types.js";
 
 /** What every attempt carries; the client adds its own fields. */
 export interface Attempt {

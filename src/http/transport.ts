@@ -11,7 +11,7 @@ import { builtin } from "../core/builtin.js";
 import { InterruptedError, NetworkError, ResponseError, UsageError } from "../core/errors.js";
 import { networkError, proxyAuthError } from "./network-errors.js";
 import { describeProxy, NO_PROXY, type ProxySettings, proxyFor } from "./proxy.js";
-import type { Timers } from "./types.js";
+import type { Timers } from "./client-types.js";
 import { isLoopbackHost } from "./url.js";
 
 export type Headers = Record<string, string | string[] | undefined>;

@@ -3,7 +3,7 @@
  * request goes, how its query is written, and whether it may carry the key.
  */
 import { UsageError } from "../core/errors.js";
-import type { Query } from "./types.js";
+import type { Query } from "./client-types.js";
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 

@@ -10,7 +10,7 @@
  * pass the bound aborts the call at once, and the call answers with when to call again.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { ClientEvent } from "../http/types.js";
+import type { ClientEvent } from "../http/client-types.js";
 
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error";
 

@@ -13,7 +13,7 @@ import { ENDPOINTS } from "../api/endpoints.js";
 import { CATEGORIES, LIMITS, PRODUCT_FORM_EXAMPLES } from "../api/enums.js";
 import { keyEnding } from "../core/key-display.js";
 import type { Context } from "../core/command-context.js";
-import type { Query } from "../http/types.js";
+import type { Query } from "../http/client-types.js";
 import { cleanDeep, redactor } from "./result.js";
 import type { Setup } from "./setup.js";
 

@@ -7,7 +7,7 @@
  */
 import type { Endpoint } from "../api/endpoints.js";
 import { keyEnding } from "../core/key-display.js";
-import type { ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/config-types.js";
 import { ApiError, AuthError, NetworkError, PepError, ResponseError, UsageError } from "../core/errors.js";
 import { cleanBlock, cleanLine } from "../core/sanitize.js";
 import type { Deferred } from "./calls.js";

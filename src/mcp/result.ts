@@ -3,7 +3,7 @@
  * notices every result carries, and a text that carries the same data as compact JSON.
  */
 import { redactKey } from "../http/key.js";
-import type { Meta } from "../http/types.js";
+import type { Meta } from "../http/client-types.js";
 import { cleanLine, stripTerminalControls } from "../core/sanitize.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 

@@ -7,7 +7,7 @@
  */
 import { DEFAULT_PROFILE, knownProfiles } from "../config/profile.js";
 import type { Context } from "../core/command-context.js";
-import type { ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/config-types.js";
 import { PepError } from "../core/errors.js";
 import { cleanLine } from "../core/sanitize.js";
 import { keyEnding } from "../core/key-display.js";

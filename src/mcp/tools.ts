@@ -15,7 +15,7 @@ import { checkParams } from "../api/query.js";
 import { keyEnding } from "../core/key-display.js";
 import type { Context } from "../core/command-context.js";
 import { ApiError, UsageError } from "../core/errors.js";
-import type { Client, Query } from "../http/types.js";
+import type { Client, Query } from "../http/client-types.js";
 import { watching, type CallWatch, type LogLevel } from "./calls.js";
 import { peptideUri, studyUri } from "./extras.js";
 import { isoSecond, toolError, toolErrorText, type ToolError } from "./failure.js";

@@ -11,7 +11,7 @@
 import { parseJsonExact } from "../core/exact-number.js";
 import { EXIT, PepError, UsageError } from "../core/errors.js";
 import { paginate } from "../http/paginate.js";
-import type { ApiResponse, Client, Meta, Pagination, Query, RequestOptions } from "../http/types.js";
+import type { ApiResponse, Client, Meta, Pagination, Query, RequestOptions } from "../http/client-types.js";
 import { queryValue } from "../http/url.js";
 import { decodeCursor, encodeCursor, listingDigest } from "./offline-cursor.js";
 import type { LibraryReader, LibraryResource, SyncInfo } from "./reader.js";

@@ -4,7 +4,7 @@
  * start-up (docs/startup.md).
  */
 import { UsageError } from "../core/errors.js";
-import type { Client } from "../http/types.js";
+import type { Client } from "../http/client-types.js";
 import { createOfflineClient } from "./offline-client.js";
 import type { SyncInfo } from "./reader.js";
 import { type SqlSource, sqlReader } from "./sql-reader.js";

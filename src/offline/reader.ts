@@ -7,7 +7,7 @@
  * One implementation reads the SQL library (`sql-reader.ts`, SQLite or PostgreSQL); the
  * offline client (`client.ts`) only sees this interface.
  */
-import type { Meta } from "../http/types.js";
+import type { Meta } from "../http/client-types.js";
 
 /** A list resource of the library, named as `pep sync` names it. */
 export type LibraryResource =

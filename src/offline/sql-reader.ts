@@ -5,7 +5,7 @@
  * sync and the `meta` the answers came with. Only stored text is returned (PostgreSQL's
  * `*_text` columns: its jsonb would not keep the number text).
  */
-import type { Meta } from "../http/types.js";
+import type { Meta } from "../http/client-types.js";
 import type { DetailKind, LibraryReader, LibraryResource, StoredDetail, StoredItem, SyncInfo } from "./reader.js";
 
 /** The part of the library's store this reader uses (library/db.ts). */

@@ -10,7 +10,7 @@ import { cleanLine } from "../core/sanitize.js";
 import type { Style } from "./style.js";
 import { renderTable } from "./table.js";
 import { resolveColumns } from "./table-columns.js";
-import { asFact, asMoney, asPerson, humanize, isPlainObject, isScalar, type Plain } from "./values.js";
+import { asFact, asMoney, asPerson, humanize, isPlainObject, isScalar, type Plain } from "./value-paths.js";
 import { displayWidth, padEnd } from "./width.js";
 import { valueText } from "./cells.js";
 

@@ -10,7 +10,7 @@
 import { EVIDENCE_LEVEL_LABELS, labelOf } from "./labels.js";
 import type { Resource } from "../core/command.js";
 import { sourceText } from "./cells.js";
-import { flattenStudyDetail, humanize, isPlainObject, type Plain } from "./values.js";
+import { flattenStudyDetail, humanize, isPlainObject, type Plain } from "./value-paths.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);

@@ -4,7 +4,7 @@
  * value that fits on one `Label  value` line. Kept apart from the card writer, which only
  * lays these out.
  */
-import { asFact, asMoney, asPerson, isPlainObject, isScalar, isScalarArray, type Plain } from "./values.js";
+import { asFact, asMoney, asPerson, isPlainObject, isScalar, isScalarArray, type Plain } from "./value-paths.js";
 
 /** Identifiers whose null means the item has none (a study with no trial registration). */
 export const IDENTIFIER_KEYS = new Set(["nct_id", "doi", "pmid", "isbn", "pmcid"]);

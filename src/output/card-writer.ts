@@ -20,7 +20,7 @@ import {
   NOT_DOCUMENTED,
   titleKeyOf,
   type Plain,
-} from "./values.js";
+} from "./value-paths.js";
 import { displayWidth, padEnd, truncate, wrap, wrapUnits } from "./width.js";
 import {
   STUDY_COMPACT_KEYS,

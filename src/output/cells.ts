@@ -16,7 +16,7 @@ import {
   NOT_DOCUMENTED_TEXT,
   titleKeyOf,
   humanize,
-} from "./values.js";
+} from "./value-paths.js";
 
 export interface Cell {
   text: string;

@@ -11,7 +11,7 @@
 import { idCell, isIdKey, scalarCell, sourceText, valueText } from "./cells.js";
 import { midnightAsDate } from "./labels.js";
 import { cleanLine } from "../core/sanitize.js";
-import { asFact, asMoney, asPerson, humanize, isPlainObject, isScalar, titleKeyOf, type Plain } from "./values.js";
+import { asFact, asMoney, asPerson, humanize, isPlainObject, isScalar, titleKeyOf, type Plain } from "./value-paths.js";
 
 /** A value as lines (a list of objects: one element a line); `dim` for placeholders. */
 export interface CompareCell {

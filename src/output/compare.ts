@@ -11,7 +11,7 @@ import { renderCard } from "./card-writer.js";
 import { type CompareCell, type CompareRow, type Comparison, comparisonOf, type SourceNote } from "./compare-rows.js";
 import { GAP } from "./layout.js";
 import type { Style } from "./style.js";
-import { isPlainObject, type Plain } from "./values.js";
+import { isPlainObject, type Plain } from "./value-paths.js";
 import { displayWidth, padEnd, wrap } from "./width.js";
 
 function vendorsOf(data: unknown): { vendors: Plain[]; key: string | undefined } | undefined {

@@ -7,7 +7,7 @@ import type { ItemResult, ListResult, RawResult } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
 import { searchRows } from "./rows.js";
 import { cleanLine } from "../core/sanitize.js";
-import { isPlainObject } from "./values.js";
+import { isPlainObject } from "./value-paths.js";
 import type { WriterContext } from "./writer-context.js";
 
 function idOf(item: unknown): string {

@@ -10,7 +10,7 @@ import type { OutputFormat } from "../api/enums.js";
 import { RESOURCES } from "../api/resources.js";
 import type { BatchResult, ItemResult, ListResult, RawResult, Result } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
-import type { Meta } from "../http/types.js";
+import type { Meta } from "../http/client-types.js";
 import { write } from "../core/io.js";
 import { makeContext, type RenderOptions, type WriterContext } from "./writer-context.js";
 

@@ -18,7 +18,7 @@ import {
   isScalar,
   NOT_DOCUMENTED,
   NOT_DOCUMENTED_TEXT,
-} from "./values.js";
+} from "./value-paths.js";
 import { parseKeepingNumbers } from "./json-text.js";
 
 /** Header of the single column used when items are not objects. */

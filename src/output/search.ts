@@ -7,7 +7,7 @@ import { renderCard } from "./card-writer.js";
 import { columnsFromSpecs, CONTENT_COLUMNS, resolveColumns, type Column } from "./table-columns.js";
 import { renderTable, type TableSetup } from "./table.js";
 import type { Style } from "./style.js";
-import { humanize, isPlainObject } from "./values.js";
+import { humanize, isPlainObject } from "./value-paths.js";
 import { CONTENT_TYPE_LABELS, labelOf } from "./labels.js";
 import { cleanLine } from "../core/sanitize.js";
 import { displayWidth, truncate } from "./width.js";

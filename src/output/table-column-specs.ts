@@ -17,7 +17,7 @@ import {
   shortStatus,
 } from "./labels.js";
 import { cleanLine } from "../core/sanitize.js";
-import { getPath, isPlainObject, NOT_DOCUMENTED } from "./values.js";
+import { getPath, isPlainObject, NOT_DOCUMENTED } from "./value-paths.js";
 import { truncate } from "./width.js";
 
 export interface ColumnSpec {

@@ -10,7 +10,7 @@ import { dateOnly, labelOf, type Labels, widestLabel } from "./labels.js";
 import { cleanLine } from "../core/sanitize.js";
 import { type ColumnSpec, CONTENT_COLUMNS, DEFAULTS, firstDefined, ITEM_URL } from "./table-column-specs.js";
 export { CONTENT_COLUMNS, loose } from "./table-column-specs.js";
-import { expandFields, getPath, isPlainObject, isScalar, NOT_DOCUMENTED } from "./values.js";
+import { expandFields, getPath, isPlainObject, isScalar, NOT_DOCUMENTED } from "./value-paths.js";
 import { displayWidth } from "./width.js";
 
 export interface Column {

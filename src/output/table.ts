@@ -13,7 +13,7 @@ import { loose, minWidthOf, resolveColumns } from "./table-columns.js";
 import { isIdKey } from "./cells.js";
 import type { WriterContext } from "./writer-context.js";
 import { formatRow, naturalWidths, planColumns } from "./layout.js";
-import { getPath } from "./values.js";
+import { getPath } from "./value-paths.js";
 import { displayWidth } from "./width.js";
 import type { Style } from "./style.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkStoredProfile, checkBaseUrl, parseConfigValue } from "../../src/config/values.js";
+import { checkStoredProfile, checkBaseUrl, parseConfigValue } from "../../src/config/config-values.js";
 import { ConfigError, UsageError } from "../../src/core/errors.js";
 
 describe("config values", () => {

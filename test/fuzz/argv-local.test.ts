@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONFIG_KEYS } from "../../src/config/types.js";
+import { CONFIG_KEYS } from "../../src/config/config-types.js";
 import {
   argvOf,
   describeRun,

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { parseJsonExact, stringifyExact } from "../../src/core/exact-number.js";
 import { createClient } from "../../src/http/client.js";
-import type { Client } from "../../src/http/types.js";
+import type { Client } from "../../src/http/client-types.js";
 import type { LibraryTarget } from "../../src/library/location.js";
 import { openLibraryAt } from "../../src/library/open.js";
 

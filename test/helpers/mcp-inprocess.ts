@@ -10,7 +10,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { run } from "../../src/cli/main.js";
 import type { IO } from "../../src/core/io.js";
-import type { Clock } from "../../src/http/types.js";
+import type { Clock } from "../../src/http/client-types.js";
 
 /** The client's end: writes to the server's stdin, reads its stdout. */
 class StreamPair implements Transport {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
-import type { ClientEvent } from "../../src/http/types.js";
+import type { ClientEvent } from "../../src/http/client-types.js";
 import { ApiError, UsageError, exitCodeFor } from "../../src/core/errors.js";
 import { envelope, errorBody, sendJson, startServer, type TestServer } from "../helpers/server.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
 import { cacheKey, cacheUsage, clearCache, createFileCache, pruneCache } from "../../src/http/cache.js";
-import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
+import type { Client, ClientEvent, ClientOptions } from "../../src/http/client-types.js";
 import { envelope, sendJson, startServer, type Handler, type TestServer } from "../helpers/server.js";
 
 const KEY_A = "sk_test_aaaaaaaaaaaaaaaa1111";

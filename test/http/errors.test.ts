@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
 import { ApiError, InterruptedError, NetworkError, ResponseError, exitCodeFor } from "../../src/core/errors.js";
-import type { Client } from "../../src/http/types.js";
+import type { Client } from "../../src/http/client-types.js";
 import {
   delay,
   envelope,

@@ -2,7 +2,7 @@
  * A deterministic clock for retry and pacing tests: `sleep` returns at once and moves
  * `now` forward, recording each wait; `random` replays a fixed list.
  */
-import type { Clock, Timers } from "../../src/http/types.js";
+import type { Clock, Timers } from "../../src/http/client-types.js";
 
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];

@@ -5,7 +5,7 @@ import { createClient } from "../../src/http/client.js";
 import { redactKey } from "../../src/http/key.js";
 import { loopbackOnlyLookup } from "../../src/http/transport.js";
 import { bypassesProxy, parseProxyUrl, proxyFor, proxyFromEnv } from "../../src/http/proxy.js";
-import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
+import type { Client, ClientEvent, ClientOptions } from "../../src/http/client-types.js";
 import { startProxy, type TestProxy } from "../helpers/proxy.js";
 import {
   envelope,

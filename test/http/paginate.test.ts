@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
 import { pageSizeFor } from "../../src/http/paginate.js";
-import type { Client, Paginator } from "../../src/http/types.js";
+import type { Client, Paginator } from "../../src/http/client-types.js";
 import { ApiError, PaginationLoopError, exitCodeFor, resumeCursorOf } from "../../src/core/errors.js";
 import { envelope, errorBody, sendJson, startServer, type Handler, type TestServer } from "../helpers/server.js";
 import { FakeClock } from "./fake-clock.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/http/client.js";
 import { BACKOFF_CAP_MS, backoffMs, HEADER_WAIT_CAP_S, parseRateLimit, parseRetryAfter } from "../../src/http/retry.js";
-import type { Client, ClientEvent, ClientOptions } from "../../src/http/types.js";
+import type { Client, ClientEvent, ClientOptions } from "../../src/http/client-types.js";
 import { ApiError, InterruptedError, NetworkError, exitCodeFor } from "../../src/core/errors.js";
 import {
   envelope,

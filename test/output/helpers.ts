@@ -2,7 +2,7 @@
 import { PassThrough } from "node:stream";
 import type { ItemResult, ListResult, Resource } from "../../src/core/command.js";
 import type { OutputFormat } from "../../src/api/enums.js";
-import type { Meta } from "../../src/http/types.js";
+import type { Meta } from "../../src/http/client-types.js";
 import { render, type RenderOptions } from "../../src/output/render.js";
 
 export function capture() {

@@ -6,7 +6,7 @@
  */
 import { LIMITS } from "../../api/enums.js";
 import { UsageError } from "../../core/errors.js";
-import type { Client } from "../../http/types.js";
+import type { Client } from "../../http/client-types.js";
 import { explained, explainAuthFailure } from "../../api/auth-hints.js";
 import type { RawResult, Run } from "../../core/command.js";
 import type { API_OPTIONS } from "./options.js";

@@ -5,7 +5,7 @@
  */
 import { ENDPOINTS, type Endpoint } from "../../api/endpoints.js";
 import { UsageError } from "../../core/errors.js";
-import type { Query } from "../../http/types.js";
+import type { Query } from "../../http/client-types.js";
 import { KEY_IN_URL_HINT, maskUrl } from "../../http/url.js";
 import { isKeyParam, keyInUrlError, splitPair } from "../../api/pairs.js";
 

@@ -7,8 +7,8 @@
  */
 import { keyEnding, keyFingerprint } from "../../core/key-display.js";
 import { readKeyFile } from "../../config/key-file.js";
-import type { KeySource } from "../../config/types.js";
-import { parseConfigValue } from "../../config/values.js";
+import type { KeySource } from "../../config/config-types.js";
+import { parseConfigValue } from "../../config/config-values.js";
 import type { Context } from "../../core/command-context.js";
 import { ApiError, AuthError, PepError, UsageError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";

@@ -1,6 +1,6 @@
 /** `pep config list|get|set|unset|profiles|path`: the config file's values, per profile (--profile). */
-import { CONFIG_KEYS } from "../../config/types.js";
-import { CONFIG_KEY_HELP } from "../../config/values.js";
+import { CONFIG_KEYS } from "../../config/config-types.js";
+import { CONFIG_KEY_HELP } from "../../config/config-values.js";
 import type { CommandDef } from "../../core/command.js";
 import { PROFILES_OPTIONS } from "./options.js";
 

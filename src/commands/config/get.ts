@@ -4,7 +4,7 @@
  * default, when there is one) on stderr.
  */
 import { DEFAULTS } from "../../config/resolve.js";
-import type { ConfigKey } from "../../config/types.js";
+import type { ConfigKey } from "../../config/config-types.js";
 import type { Run } from "../../core/command.js";
 import { checkKey, shown } from "./keys.js";
 

@@ -5,8 +5,8 @@
 import { closest } from "../../core/suggest.js";
 import { keyEnding } from "../../core/key-display.js";
 import { maskDbUrl } from "../../config/db-value.js";
-import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/types.js";
-import { isConfigKey } from "../../config/values.js";
+import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/config-types.js";
+import { isConfigKey } from "../../config/config-values.js";
 import { UsageError } from "../../core/errors.js";
 import { maskUrl } from "../../http/url.js";
 

@@ -5,7 +5,7 @@
  * reads it from stdin, and `pep auth login` checks it first.
  */
 import { readKeyFile } from "../../config/key-file.js";
-import { parseConfigValue } from "../../config/values.js";
+import { parseConfigValue } from "../../config/config-values.js";
 import { UsageError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";
 import { checkKey, shown } from "./keys.js";

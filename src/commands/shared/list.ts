@@ -7,7 +7,7 @@
 import { expandPath, type Endpoint } from "../../api/endpoints.js";
 import type { Context } from "../../core/command-context.js";
 import { UsageError } from "../../core/errors.js";
-import type { Query } from "../../http/types.js";
+import type { Query } from "../../http/client-types.js";
 import type { ListResult, OptionDef } from "../../core/command.js";
 import { explained, explainedList } from "../../api/auth-hints.js";
 import { checkParams, fieldColumns, fieldsParam, queryFromOptions } from "../../api/query.js";

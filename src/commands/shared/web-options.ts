@@ -8,7 +8,7 @@ import type { PageKind } from "../../api/record-links.js";
 import type { CommandInput, Result } from "../../core/command.js";
 import type { Context } from "../../core/command-context.js";
 import { UsageError } from "../../core/errors.js";
-import type { Query } from "../../http/types.js";
+import type { Query } from "../../http/client-types.js";
 
 export const NO_BROWSER = option({
   key: "browser",

@@ -15,7 +15,7 @@ import type { Resource, Result } from "../../core/command.js";
 import type { Context } from "../../core/command-context.js";
 import { NoPageError, UsageError } from "../../core/errors.js";
 import { cleanLine } from "../../core/sanitize.js";
-import type { Query } from "../../http/types.js";
+import type { Query } from "../../http/client-types.js";
 
 interface Lookup {
   endpoint: Endpoint;

@@ -5,7 +5,7 @@
  * without the request id. Written only when it differs from what is kept.
  */
 import { stringifyExact } from "../../core/exact-number.js";
-import type { Meta } from "../../http/types.js";
+import type { Meta } from "../../http/client-types.js";
 import type { Db } from "../db.js";
 
 export function metaKeeper(db: Db): (key: string, meta: Meta | undefined) => Promise<void> {

@@ -8,7 +8,7 @@
 import { expandPath } from "../../api/endpoints.js";
 import { ApiError, InterruptedError } from "../../core/errors.js";
 import { parseJsonExact, stringifyExact } from "../../core/exact-number.js";
-import type { Client } from "../../http/types.js";
+import type { Client } from "../../http/client-types.js";
 import type { Db, Queryable } from "../db.js";
 import { dataText, fieldChanges } from "../items.js";
 import { DETAIL_KINDS, type DetailKind, detailEndpoint } from "../schema.js";

@@ -8,7 +8,7 @@
 import { ENDPOINTS } from "../../api/endpoints.js";
 import type { Context } from "../../core/command-context.js";
 import { ApiError, AuthError, PepError } from "../../core/errors.js";
-import type { Client } from "../../http/types.js";
+import type { Client } from "../../http/client-types.js";
 import { openLibrary, type Library } from "../open.js";
 import { LIBRARY, type LibraryResource, type SyncResource } from "../schema.js";
 import { newCounters, type SyncCounters } from "./counters.js";

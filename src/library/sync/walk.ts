@@ -10,7 +10,7 @@
 import { LIMITS } from "../../api/enums.js";
 import { stringifyExact } from "../../core/exact-number.js";
 import { paginate, type RequestFn } from "../../http/paginate.js";
-import type { ApiResponse, Client } from "../../http/types.js";
+import type { ApiResponse, Client } from "../../http/client-types.js";
 import type { Db, Queryable } from "../db.js";
 import { columnValue, dataItemTexts, itemKey } from "../items.js";
 import type { LibraryResource } from "../schema.js";

@@ -14,7 +14,7 @@
  * "Ludwig van Beethoven" and "María José Sánchez López" are still people.
  */
 import { cleanLine } from "../../core/sanitize.js";
-import { isPlainObject } from "../values.js";
+import { isPlainObject } from "../value-paths.js";
 
 export interface Name {
   family?: string;

@@ -5,7 +5,7 @@
  * to repeats within one run (deterministic: the same input gives the same keys).
  */
 import { cleanLine } from "../../core/sanitize.js";
-import { flattenStudyDetail, isPlainObject, NOT_DOCUMENTED } from "../values.js";
+import { flattenStudyDetail, isPlainObject, NOT_DOCUMENTED } from "../value-paths.js";
 import { parseAuthors, type Name } from "./names.js";
 
 export interface CitationRecord {

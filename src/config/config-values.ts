@@ -9,7 +9,7 @@ import { checkKeyLength } from "../http/key.js";
 import { parseProxyUrl } from "../http/proxy.js";
 import { isKeyParam, KEY_IN_URL_HINT, maskUrl } from "../http/url.js";
 import { checkDbValue } from "./db-value.js";
-import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./types.js";
+import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./config-types.js";
 
 export const ALL_FORMATS: readonly OutputFormat[] = [...OUTPUT_FORMATS, ...CITATION_FORMATS];
 
