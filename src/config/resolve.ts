@@ -15,7 +15,14 @@ import { profileName as profileOf } from "./profile.js";
 import { readKeyFile } from "./key-file.js";
 import { cacheDir } from "./locations.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
-import type { ConfigKey, KeySource, ProfileValues, ResolvedConfig, SandboxSource, ValueSource } from "./config-types.js";
+import type {
+  ConfigKey,
+  KeySource,
+  ProfileValues,
+  ResolvedConfig,
+  SandboxSource,
+  ValueSource,
+} from "./config-types.js";
 import { checkBaseUrl, parseConfigValue } from "./config-values.js";
 
 export const DEFAULTS = {
