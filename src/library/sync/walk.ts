@@ -102,13 +102,17 @@ async function stageItems(
   );
 }
 
-/** Commits one page: its items staged, its page row, and the checkpoint moved past it. */
+/**
+ * Commits one page: its items staged (none for a 304 page: its page row names them, see
+ * staged-pages.ts), its page row, and the checkpoint moved past it.
+ */
 async function commitPage(
   o: WalkOptions,
   cp: Checkpoint,
   page: { cursor: string; etag: string | null; next: string | null; ids: string[] },
   rows: Array<{ id: string; ord: number; item: unknown; text: string | null }>,
 ): Promise<void> {
+  const count = page.ids.length;
   await o.db.transaction(async (tx) => {
     await stageItems(tx, o, rows);
     await tx.run(
@@ -118,13 +122,13 @@ async function commitPage(
     );
     await tx.run("UPDATE sync_state SET cursor = ?, ord_next = ?, pages = ? WHERE resource = ?", [
       page.next,
-      cp.ord_next + rows.length,
+      cp.ord_next + count,
       cp.pages + 1,
       o.lib.name,
     ]);
   });
   cp.cursor = page.next;
-  cp.ord_next += rows.length;
+  cp.ord_next += count;
   cp.pages += 1;
 }
 
@@ -157,6 +161,13 @@ function readAhead(o: WalkOptions, path: string) {
         [o.lib.name, WALK_QUERY],
       );
       for (const r of rows) chain.set(r.cursor, r);
+    },
+    /** Asks the page at `cursor` ahead of the walk (a first walk learns each next cursor from the page before). */
+    prefetch(cursor: string, options: Parameters<RequestFn>[1]): void {
+      if (asked.has(cursor)) return;
+      const a = ask(cursor, options);
+      a.catch(() => undefined); // met (and thrown) when the walk takes it
+      asked.set(cursor, a);
     },
     /** The answer for `cursor`, asked now unless asked ahead; asks the next pages of the chain ahead. */
     take(cursor: string, options: Parameters<RequestFn>[1]): Answer {
@@ -192,8 +203,7 @@ function stagingRequest(o: WalkOptions, cp: Checkpoint, ahead: ReturnType<typeof
     if (res.status === 304 && known) {
       o.counters.notModified += 1;
       const ids = JSON.parse(known.item_ids) as string[];
-      const rows = ids.map((id, i) => ({ id, ord: cp.ord_next + i, item: null, text: null }));
-      await commitPage(o, cp, { cursor, etag: res.etag ?? known.etag, next: known.next_cursor, ids }, rows);
+      await commitPage(o, cp, { cursor, etag: res.etag ?? known.etag, next: known.next_cursor, ids }, []);
       return notModifiedPage(res, ids, known.next_cursor);
     }
     if (res.meta?.sandbox !== undefined) o.counters.synthetic = true;
@@ -205,6 +215,9 @@ function stagingRequest(o: WalkOptions, cp: Checkpoint, ahead: ReturnType<typeof
       return { id: itemKey(item, text), ord: cp.ord_next + i, item, text };
     });
     const next = res.pagination?.has_more ? (res.pagination.next_cursor ?? null) : null;
+    // The next page is asked now, so the server works on it while this one is committed.
+    if (next !== null) ahead.prefetch(next, options);
+    await new Promise((resolve) => setImmediate(resolve));
     await commitPage(o, cp, { cursor, etag: res.etag ?? null, next, ids: rows.map((r) => r.id) }, rows);
     return res;
   };
