@@ -11,7 +11,7 @@ import { LIMITS } from "../../api/enums.js";
 import { stringifyExact } from "../../core/exact-number.js";
 import { paginate, type RequestFn } from "../../http/paginate.js";
 import type { ApiResponse, Client } from "../../http/types.js";
-import type { Db, Queryable } from "../db.js";
+import type { Db } from "../db.js";
 import { columnValue, dataItemTexts, itemKey } from "../items.js";
 import type { LibraryResource } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
@@ -70,65 +70,80 @@ async function startWalk(o: WalkOptions): Promise<Checkpoint> {
   return fresh;
 }
 
-/** Stages a page's items: whole ones with their typed columns, or (a 304) their ids alone. */
-async function stageItems(
-  tx: Queryable,
-  o: WalkOptions,
-  rows: Array<{ id: string; ord: number; item: unknown; text: string | null }>,
-): Promise<void> {
-  if (rows.length === 0) return;
+type StagedRow = { id: string; ord: number; item: unknown; text: string | null };
+type Statement = { sql: string; params: unknown[] };
+
+/** The statement staging a page's items whole, with their typed columns. */
+function stageItems(o: WalkOptions, rows: StagedRow[]): Statement {
   const { lib } = o;
   // SQLite's staging table is built like the resource table (migrations.ts stagingTable):
-  // its row is whole, `item` '' for an item of a 304 page, so a first fill can become the table.
+  // its row is whole, so a first fill can become the table.
   const whole = o.db.dialect === "sqlite";
   const extra = whole ? ["first_seen", "last_seen", "last_sync", "synthetic"] : [];
   const cols = ["id", ...lib.columns.map((c) => `"${c.name}"`), "item", "ord", ...extra];
   const now = o.now();
-  const values: unknown[] = [];
+  const params: unknown[] = [];
   for (const r of rows) {
-    values.push(r.id);
-    for (const c of lib.columns) values.push(r.text === null ? null : columnValue(r.item, c));
-    values.push(r.text ?? (whole ? "" : null), r.ord);
-    if (whole) values.push(now, now, o.syncId, o.counters.synthetic ? 1 : 0);
+    params.push(r.id);
+    for (const c of lib.columns) params.push(r.text === null ? null : columnValue(r.item, c));
+    params.push(r.text ?? (whole ? "" : null), r.ord);
+    if (whole) params.push(now, now, o.syncId, o.counters.synthetic ? 1 : 0);
   }
   const one = `(${cols.map(() => "?").join(", ")})`;
   const set = cols
     .slice(1)
     .map((c) => `${c} = excluded.${c}`)
     .join(", ");
-  await tx.run(
-    `INSERT INTO "staged_${lib.table}" (${cols.join(", ")}) VALUES ${rows.map(() => one).join(", ")} ON CONFLICT (id) DO UPDATE SET ${set}`,
-    values,
-  );
+  const sql = `INSERT INTO "staged_${lib.table}" (${cols.join(", ")}) VALUES ${rows.map(() => one).join(", ")} ON CONFLICT (id) DO UPDATE SET ${set}`;
+  return { sql, params };
 }
 
 /**
- * Commits one page: its items staged (none for a 304 page: its page row names them, see
- * staged-pages.ts), its page row, and the checkpoint moved past it.
+ * The statements that commit one page: its items staged (none for a 304 page: its page
+ * row names them, see staged-pages.ts), its page row, and the checkpoint moved past it.
+ */
+function pageStatements(
+  o: WalkOptions,
+  cp: Checkpoint,
+  page: { cursor: string; etag: string | null; next: string | null; ids: string[] },
+  rows: StagedRow[],
+): Statement[] {
+  const out = rows.length > 0 ? [stageItems(o, rows)] : [];
+  out.push({
+    sql: `INSERT INTO staged_pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (resource, query, cursor) DO UPDATE SET etag = excluded.etag, next_cursor = excluded.next_cursor, item_ids = excluded.item_ids, fetched_at = excluded.fetched_at`,
+    params: [o.lib.name, WALK_QUERY, page.cursor, page.etag, page.next, JSON.stringify(page.ids), o.now()],
+  });
+  out.push({
+    sql: "UPDATE sync_state SET cursor = ?, ord_next = ?, pages = ? WHERE resource = ?",
+    params: [page.next, cp.ord_next + page.ids.length, cp.pages + 1, o.lib.name],
+  });
+  return out;
+}
+
+/**
+ * Commits one page in one transaction. In PostgreSQL that is one statement (its parts as
+ * data-modifying WITH queries), so a page costs one round trip to the server, not five.
  */
 async function commitPage(
   o: WalkOptions,
   cp: Checkpoint,
   page: { cursor: string; etag: string | null; next: string | null; ids: string[] },
-  rows: Array<{ id: string; ord: number; item: unknown; text: string | null }>,
+  rows: StagedRow[],
 ): Promise<void> {
-  const count = page.ids.length;
-  await o.db.transaction(async (tx) => {
-    await stageItems(tx, o, rows);
-    await tx.run(
-      `INSERT INTO staged_pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (resource, query, cursor) DO UPDATE SET etag = excluded.etag, next_cursor = excluded.next_cursor, item_ids = excluded.item_ids, fetched_at = excluded.fetched_at`,
-      [o.lib.name, WALK_QUERY, page.cursor, page.etag, page.next, JSON.stringify(page.ids), o.now()],
+  const statements = pageStatements(o, cp, page, rows);
+  if (o.db.dialect === "postgres") {
+    const parts = statements.map((st, i) => `s${i} AS (${st.sql})`);
+    await o.db.run(
+      `WITH ${parts.join(", ")} SELECT 1`,
+      statements.flatMap((st) => st.params),
     );
-    await tx.run("UPDATE sync_state SET cursor = ?, ord_next = ?, pages = ? WHERE resource = ?", [
-      page.next,
-      cp.ord_next + count,
-      cp.pages + 1,
-      o.lib.name,
-    ]);
-  });
+  } else
+    await o.db.transaction(async (tx) => {
+      for (const st of statements) await tx.run(st.sql, st.params);
+    });
   cp.cursor = page.next;
-  cp.ord_next += count;
+  cp.ord_next += page.ids.length;
   cp.pages += 1;
 }
 
