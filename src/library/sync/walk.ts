@@ -31,6 +31,8 @@ interface Checkpoint {
   cursor: string | null;
   ord_next: number;
   pages: number;
+  /** SQLite: pages not yet committed, and when the last commit was (see commitPage). */
+  batch?: { statements: Statement[]; pages: number; since: number };
 }
 
 export interface WalkOptions {
@@ -121,9 +123,18 @@ function pageStatements(
   return out;
 }
 
+/** SQLite commits the pages of a walk together, at most this many milliseconds or pages apart. */
+export const COMMIT_EVERY = { ms: 200, pages: 5 };
+
 /**
- * Commits one page in one transaction. In PostgreSQL that is one statement (its parts as
- * data-modifying WITH queries), so a page costs one round trip to the server, not five.
+ * Commits one page with its checkpoint. In PostgreSQL that is one statement (its parts as
+ * data-modifying WITH queries): one round trip to the server per page. SQLite commits the
+ * pages met in the last COMMIT_EVERY together, each with its checkpoint, in one
+ * transaction (flushPages): a commit per page rewrote the staging table's touched index
+ * pages into the WAL each time (35 MB of WAL for an 18 MB library). The walk commits what
+ * it holds when it ends, well or not (a server error, Ctrl-C, SIGTERM), so a rerun starts
+ * after the last page met; only a process killed outright loses those last pages, which
+ * the rerun asks again.
  */
 async function commitPage(
   o: WalkOptions,
@@ -132,19 +143,31 @@ async function commitPage(
   rows: StagedRow[],
 ): Promise<void> {
   const statements = pageStatements(o, cp, page, rows);
+  cp.cursor = page.next;
+  cp.ord_next += page.ids.length;
+  cp.pages += 1;
   if (o.db.dialect === "postgres") {
     const parts = statements.map((st, i) => `s${i} AS (${st.sql})`);
     await o.db.run(
       `WITH ${parts.join(", ")} SELECT 1`,
       statements.flatMap((st) => st.params),
     );
-  } else
-    await o.db.transaction(async (tx) => {
-      for (const st of statements) await tx.run(st.sql, st.params);
-    });
-  cp.cursor = page.next;
-  cp.ord_next += page.ids.length;
-  cp.pages += 1;
+    return;
+  }
+  cp.batch ??= { statements: [], pages: 0, since: Date.now() };
+  cp.batch.statements.push(...statements);
+  cp.batch.pages += 1;
+  if (cp.batch.pages >= COMMIT_EVERY.pages || Date.now() - cp.batch.since >= COMMIT_EVERY.ms) await flushPages(o, cp);
+}
+
+/** Commits the pages held (SQLite), in one transaction. */
+async function flushPages(o: WalkOptions, cp: Checkpoint): Promise<void> {
+  const batch = cp.batch;
+  cp.batch = undefined;
+  if (!batch || batch.statements.length === 0) return;
+  await o.db.transaction(async (tx) => {
+    for (const st of batch.statements) await tx.run(st.sql, st.params);
+  });
 }
 
 /** Pages asked ahead of the walk, from the cursors the last sync met (a re-sync's pages in a chain). */
@@ -262,9 +285,14 @@ export async function walkResource(o: WalkOptions): Promise<{ startedAt: string;
       for await (const _ of pages) {
         if (pages.state.pageLeft === 0) o.onPage?.(cp.pages, cp.ord_next);
       }
+    } catch (err) {
+      // The pages met before the failure are kept: the rerun goes on after them.
+      await flushPages(o, cp).catch(() => undefined);
+      throw err;
     } finally {
       o.counters.requests += await ahead.settle();
     }
+    await flushPages(o, cp);
   }
   return { startedAt: cp.started_at, syncId: Number(cp.sync_id) };
 }
