@@ -3,6 +3,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
+import { startPep } from "../helpers/live-pep.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
 import { hasSqlite } from "./helpers.js";
 
@@ -178,6 +179,29 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual(["100", "200"]);
     expect(JSON.parse(again.out)).toMatchObject({ changed: 1, added: 0, removed: 0, items: 250 });
     expect(JSON.parse(py("select title from studies where id = 'pmid-1150'"))).toEqual([["Changed meanwhile"]]);
+  });
+
+  it("a sync ended by SIGTERM mid-walk keeps the pages it met: the same command goes on after them", async () => {
+    api.delayMs = 400;
+    const live = startPep(["sync", "studies"], { env });
+    const studiesAsked = () => api.log.filter((l) => l.path === "studies").length;
+    // The first page is answered (the log is written as a page is answered): end the run
+    // while the second, 400 ms away, is on its way.
+    for (let i = 0; i < 200 && studiesAsked() < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(studiesAsked()).toBe(1);
+    live.child.kill("SIGTERM");
+    const ended = await live.exit();
+    expect(ended.code, ended.err).toBe(143);
+    expect(JSON.parse(py("select count(*) from studies"))).toEqual([[0]]);
+    // The page the ended run asked is still answered (and logged) by the server: let it be.
+    await new Promise((r) => setTimeout(r, 450));
+    api.delayMs = 0;
+    api.log.length = 0;
+    const again = await pep(["sync", "studies", "-o", "json"]);
+    expect(again.code, again.err).toBe(0);
+    expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual(["100", "200"]);
+    expect(JSON.parse(again.out)).toMatchObject({ items: 250, added: 250 });
+    expect(JSON.parse(py("select count(*) from studies"))).toEqual([[250]]);
   });
 
   it("skips a keyed resource the key cannot read with one line, and one without a key, and still succeeds", async () => {
