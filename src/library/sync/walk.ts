@@ -31,8 +31,8 @@ interface Checkpoint {
   cursor: string | null;
   ord_next: number;
   pages: number;
-  /** SQLite: pages not yet committed, and when the last commit was (see commitPage). */
-  batch?: { statements: Statement[]; pages: number; since: number };
+  /** Pages not yet committed (each its statements, the checkpoint last), since when (see commitPage). */
+  batch?: { pages: Statement[][]; since: number };
 }
 
 export interface WalkOptions {
@@ -123,18 +123,18 @@ function pageStatements(
   return out;
 }
 
-/** SQLite commits the pages of a walk together, at most this many milliseconds or pages apart. */
+/** Pages of a walk are committed together, at most this many milliseconds or pages apart. */
 export const COMMIT_EVERY = { ms: 200, pages: 5 };
 
 /**
- * Commits one page with its checkpoint. In PostgreSQL that is one statement (its parts as
- * data-modifying WITH queries): one round trip to the server per page. SQLite commits the
- * pages met in the last COMMIT_EVERY together, each with its checkpoint, in one
- * transaction (flushPages): a commit per page rewrote the staging table's touched index
- * pages into the WAL each time (35 MB of WAL for an 18 MB library). The walk commits what
- * it holds when it ends, well or not (a server error, Ctrl-C, SIGTERM), so a rerun starts
- * after the last page met; only a process killed outright loses those last pages, which
- * the rerun asks again.
+ * Commits one page with its checkpoint, together with the pages met in the last
+ * COMMIT_EVERY (flushPages). In SQLite a commit per page rewrote the staging table's
+ * touched index pages into the WAL each time (35 MB of WAL for an 18 MB library); in
+ * PostgreSQL each commit is a round trip, so there only pages without a body (304s) wait
+ * for others, and a page with a body is committed at once (one statement: see flushPages).
+ * The walk commits what it holds when it ends, well or not (a server error, Ctrl-C,
+ * SIGTERM), so a rerun starts after the last page met; only a process killed outright
+ * loses those last pages, which the rerun asks again.
  */
 async function commitPage(
   o: WalkOptions,
@@ -146,7 +146,26 @@ async function commitPage(
   cp.cursor = page.next;
   cp.ord_next += page.ids.length;
   cp.pages += 1;
+  const pg = o.db.dialect === "postgres";
+  if (pg && rows.length > 0) await flushPages(o, cp);
+  cp.batch ??= { pages: [], since: Date.now() };
+  cp.batch.pages.push(statements);
+  const full = cp.batch.pages.length >= COMMIT_EVERY.pages || Date.now() - cp.batch.since >= COMMIT_EVERY.ms;
+  if (full || (pg && rows.length > 0)) await flushPages(o, cp);
+}
+
+/**
+ * Commits the pages held, in one transaction. In PostgreSQL that is one statement, its
+ * parts as data-modifying WITH queries (one round trip): every page's rows, and the last
+ * page's checkpoint (a statement may change a row once).
+ */
+async function flushPages(o: WalkOptions, cp: Checkpoint): Promise<void> {
+  const batch = cp.batch;
+  cp.batch = undefined;
+  if (!batch || batch.pages.length === 0) return;
   if (o.db.dialect === "postgres") {
+    const last = batch.pages.length - 1;
+    const statements = batch.pages.flatMap((p, i) => (i === last ? p : p.slice(0, -1)));
     const parts = statements.map((st, i) => `s${i} AS (${st.sql})`);
     await o.db.run(
       `WITH ${parts.join(", ")} SELECT 1`,
@@ -154,19 +173,8 @@ async function commitPage(
     );
     return;
   }
-  cp.batch ??= { statements: [], pages: 0, since: Date.now() };
-  cp.batch.statements.push(...statements);
-  cp.batch.pages += 1;
-  if (cp.batch.pages >= COMMIT_EVERY.pages || Date.now() - cp.batch.since >= COMMIT_EVERY.ms) await flushPages(o, cp);
-}
-
-/** Commits the pages held (SQLite), in one transaction. */
-async function flushPages(o: WalkOptions, cp: Checkpoint): Promise<void> {
-  const batch = cp.batch;
-  cp.batch = undefined;
-  if (!batch || batch.statements.length === 0) return;
   await o.db.transaction(async (tx) => {
-    for (const st of batch.statements) await tx.run(st.sql, st.params);
+    for (const st of batch.pages.flat()) await tx.run(st.sql, st.params);
   });
 }
 
