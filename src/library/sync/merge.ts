@@ -5,7 +5,9 @@
  * whose fields differ (changed: one row per field, old and new value as JSON text), an
  * item the complete walk no longer met (removed: deleted, its last item text kept in the
  * change row). Items of pages that answered 304 are unchanged and not rewritten (only a
- * place that moved); `walks` records when each resource's listing was last read whole.
+ * place that moved), and a walk of 304s alone that matches the last walk leaves the table
+ * as it is (staged-pages.ts); `walks` records when each resource's listing was last read
+ * whole.
  */
 import { parseJsonExact } from "../../core/exact-number.js";
 import type { Db, Queryable } from "../db.js";

@@ -2,10 +2,11 @@
  * One resource's walk: every page of its default listing through the same paginator as
  * an export (http/paginate.ts), each page asked with `If-None-Match` when the library
  * knows it. A page that answers 304 costs no body: the library's `pages` row says which
- * items it holds and where the next page starts, so the walk goes on from there. Each
- * page is committed with the walk's checkpoint (`sync_state`: the next cursor) in one
- * transaction, into the resource's staging table, so a walk cut short goes on from where
- * it stopped; the resource table itself changes only when the walk completes (merge.ts).
+ * items it holds and where the next page starts, so the walk goes on from there. Pages
+ * are committed with the walk's checkpoint (`sync_state`: the next cursor) into the
+ * resource's staging table, a few at a time and always when the walk ends or fails
+ * (commitPage), so a walk cut short goes on from where it stopped; the resource table
+ * itself changes only when the walk completes (merge.ts).
  */
 import { LIMITS } from "../../api/enums.js";
 import { stringifyExact } from "../../core/exact-number.js";
