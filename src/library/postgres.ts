@@ -15,7 +15,7 @@ interface PgResult {
 }
 interface PgClient {
   connect(): Promise<void>;
-  query(config: { text: string; values?: unknown[] }): Promise<PgResult>;
+  query(config: { text: string; values?: unknown[]; name?: string }): Promise<PgResult>;
   query(text: string): Promise<PgResult>;
   end(): Promise<void>;
   on(event: "error", fn: (err: Error) => void): void;
@@ -24,9 +24,26 @@ interface PgClient {
 /** A value pg binds as the library's columns expect (flags stay booleans, missing is NULL). */
 const bindable = (v: unknown): unknown => (v === undefined ? null : v);
 
-function queryable(client: PgClient): Queryable {
-  const query = (sql: string, params: readonly unknown[]) =>
-    client.query({ text: numberedPlaceholders(sql), values: params.map(bindable) });
+/** Statements a writer names (prepares once per connection), at most; the rest go unnamed. */
+const NAMED_MAX = 100;
+
+/**
+ * A writer's statements with parameters are named, so the server parses and plans each
+ * once per connection (a sync sends the same page statement, with 1,700 parameters, for
+ * every page) and the numbered text is made once.
+ */
+function queryable(client: PgClient, named: boolean): Queryable {
+  const names = new Map<string, { name: string; text: string }>();
+  const query = (sql: string, params: readonly unknown[]) => {
+    const values = params.map(bindable);
+    if (!named || params.length === 0) return client.query({ text: numberedPlaceholders(sql), values });
+    let st = names.get(sql);
+    if (!st && names.size < NAMED_MAX) {
+      st = { name: `pep_${names.size + 1}`, text: numberedPlaceholders(sql) };
+      names.set(sql, st);
+    }
+    return st ? client.query({ ...st, values }) : client.query({ text: numberedPlaceholders(sql), values });
+  };
   return {
     async all<T = Row>(sql: string, params: readonly unknown[] = []) {
       return (await query(sql, params)).rows as T[];
@@ -71,7 +88,7 @@ export async function openPostgres(url: string, options: { readOnly: boolean }):
     );
   }
   if (options.readOnly) await client.query("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
-  const q = queryable(client);
+  const q = queryable(client, !options.readOnly);
   const queue = serialQueue();
   let closed = false;
   return {

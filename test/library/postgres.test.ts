@@ -97,6 +97,26 @@ describe.skipIf(!PG_URL)("the library in PostgreSQL", () => {
     ).toMatch(/"n": 0/);
   });
 
+  it("a re-sync mixing 304 pages and pages with a body keeps every item in the API's order; a cut walk resumes", async () => {
+    expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
+    const studies = api.lists.studies!;
+    studies[150] = { ...studies[150]!, title: "Changed" };
+    studies.push({ ...studies[0]!, id: "pmid-9998", title: "Appended" });
+    api.failPage.push({ path: "studies", offset: 200, times: 1 });
+    expect((await pep(["sync", "studies", "--retries", "0"])).code).toBe(6);
+    api.log.length = 0;
+    const r = await pep(["sync", "studies", "-o", "json"]);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ items: 251, added: 1, changed: 1, removed: 0 });
+    expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual(["200"]);
+    const ids = JSON.parse((await pep(["sql", "SELECT id FROM studies ORDER BY ord", "-o", "json"])).out) as Array<{
+      id: string;
+    }>;
+    expect(ids.map((row) => row.id)).toEqual(studies.map((s) => s.id));
+    const again = await pep(["sync", "studies", "-o", "json"]);
+    expect(JSON.parse(again.out)).toMatchObject({ items: 251, added: 0, changed: 0, removed: 0, not_modified: 4 });
+  });
+
   it("refuses writes and places SQL errors by PostgreSQL's position (exit 2)", async () => {
     expect((await pep(["sync", "categories", "-q"])).code).toBe(0);
     const write = await pep(["sql", "WITH gone AS (DELETE FROM categories RETURNING id) SELECT * FROM gone"]);

@@ -3,6 +3,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
+import { startPep } from "../helpers/live-pep.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
 import { hasSqlite } from "./helpers.js";
 
@@ -153,6 +154,31 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     expect(JSON.parse(py("select count(*) from studies where id = 'pmid-1010'"))).toEqual([[0]]);
   });
 
+  it("a re-sync where some pages answer 304 and others come with a body keeps every item, in the API's order", async () => {
+    expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
+    const studies = api.lists.studies!;
+    studies[150] = { ...studies[150]!, title: "Changed" }; // the page at offset 100 only
+    studies.push({ ...studies[0]!, id: "pmid-9998", title: "Appended" }); // the last page
+    api.log.length = 0;
+    const r = await pep(["sync", "studies", "-o", "json"]);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ items: 251, added: 1, changed: 1, removed: 0 });
+    const asked = api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status]);
+    expect(asked).toEqual([
+      [null, 304],
+      ["100", 200],
+      ["200", 200],
+    ]);
+    const ids = JSON.parse(py("select id from studies order by ord")).map((row: string[]) => row[0]);
+    expect(ids).toEqual(studies.map((s) => s.id));
+    expect(JSON.parse(py("select title from studies where id = 'pmid-1150'"))).toEqual([["Changed"]]);
+    // Then nothing changes: every page a 304, the table as it was.
+    const before = py("select id, ord, item, last_seen, last_sync from studies order by ord");
+    const again = await pep(["sync", "studies", "-o", "json"]);
+    expect(JSON.parse(again.out)).toMatchObject({ items: 251, added: 0, changed: 0, removed: 0, not_modified: 4 });
+    expect(py("select id, ord, item, last_seen, last_sync from studies order by ord")).toBe(before);
+  });
+
   it("a sync cut short by a server error keeps its pages; the same command goes on from where it stopped", async () => {
     api.failPage.push({ path: "studies", offset: 200, times: 1 });
     const cut = await pep(["sync", "studies", "--retries", "0"]);
@@ -183,6 +209,29 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual(["100", "200"]);
     expect(JSON.parse(again.out)).toMatchObject({ changed: 1, added: 0, removed: 0, items: 250 });
     expect(JSON.parse(py("select title from studies where id = 'pmid-1150'"))).toEqual([["Changed meanwhile"]]);
+  });
+
+  it("a sync ended by SIGTERM mid-walk keeps the pages it met: the same command goes on after them", async () => {
+    api.delayMs = 400;
+    const live = startPep(["sync", "studies"], { env });
+    const studiesAsked = () => api.log.filter((l) => l.path === "studies").length;
+    // The first page is answered (the log is written as a page is answered): end the run
+    // while the second, 400 ms away, is on its way.
+    for (let i = 0; i < 200 && studiesAsked() < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(studiesAsked()).toBe(1);
+    live.child.kill("SIGTERM");
+    const ended = await live.exit();
+    expect(ended.code, ended.err).toBe(143);
+    expect(JSON.parse(py("select count(*) from studies"))).toEqual([[0]]);
+    // The page the ended run asked is still answered (and logged) by the server: let it be.
+    await new Promise((r) => setTimeout(r, 450));
+    api.delayMs = 0;
+    api.log.length = 0;
+    const again = await pep(["sync", "studies", "-o", "json"]);
+    expect(again.code, again.err).toBe(0);
+    expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual(["100", "200"]);
+    expect(JSON.parse(again.out)).toMatchObject({ items: 250, added: 250 });
+    expect(JSON.parse(py("select count(*) from studies"))).toEqual([[250]]);
   });
 
   it("skips a keyed resource the key cannot read with one line, and one without a key, and still succeeds", async () => {

@@ -5,7 +5,9 @@
  * whose fields differ (changed: one row per field, old and new value as JSON text), an
  * item the complete walk no longer met (removed: deleted, its last item text kept in the
  * change row). Items of pages that answered 304 are unchanged and not rewritten (only a
- * place that moved); `walks` records when each resource's listing was last read whole.
+ * place that moved), and a walk of 304s alone that matches the last walk leaves the table
+ * as it is (staged-pages.ts); `walks` records when each resource's listing was last read
+ * whole.
  */
 import { parseJsonExact } from "../../core/exact-number.js";
 import type { Db, Queryable } from "../db.js";
@@ -13,6 +15,8 @@ import { fieldChanges } from "../items.js";
 import { stagingTable, tableIndexes } from "../migrations.js";
 import type { LibraryResource } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
+import { stageNotModified, walkUnchanged } from "./staged-pages.js";
+import { WALK_QUERY } from "./walk.js";
 
 export interface MergeOptions {
   db: Db;
@@ -180,19 +184,16 @@ async function swapIn(tx: Queryable, o: MergeOptions): Promise<number | undefine
 /** Merges the completed walk of `o.lib` into its table, in one transaction. */
 export async function mergeResource(o: MergeOptions): Promise<void> {
   const { db, lib, counters } = o;
+  const query = WALK_QUERY;
   await db.transaction(async (tx) => {
-    const staged = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "staged_${lib.table}"`);
-    counters.items += Number(staged?.n ?? 0);
-    const filled = await swapIn(tx, o);
-    if (filled !== undefined) {
-      counters.added += filled;
-      if (lib.name === "studies") await linkStudies(tx, o, "studies");
-    } else {
-      counters.changed += await recordChanged(tx, o, itemColumns(db).text);
-      await updateSeen(tx, o);
-      counters.added += await insertAdded(tx, o);
-      counters.removed += await deleteRemoved(tx, o);
-      if (lib.name === "studies") await linkStudies(tx, o, "staged_studies");
+    let items = await walkUnchanged(tx, db, lib, query);
+    if (items !== undefined) counters.items += items;
+    else {
+      await stageNotModified(tx, db, lib, query, o);
+      const staged = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "staged_${lib.table}"`);
+      items = Number(staged?.n ?? 0);
+      counters.items += items;
+      await mergeStaged(tx, o);
     }
     await tx.run("DELETE FROM pages WHERE resource = ?", [lib.name]);
     await tx.run(
@@ -206,7 +207,23 @@ export async function mergeResource(o: MergeOptions): Promise<void> {
     await tx.run(
       `INSERT INTO walks (resource, sync_id, finished_at, items) VALUES (?, ?, ?, ?)
        ON CONFLICT (resource) DO UPDATE SET sync_id = excluded.sync_id, finished_at = excluded.finished_at, items = excluded.items`,
-      [lib.name, o.syncId, o.now, Number(staged?.n ?? 0)],
+      [lib.name, o.syncId, o.now, items],
     );
   });
+}
+
+/** The staged walk (every item staged, with a body or without) into the table: changes, adds, removals. */
+async function mergeStaged(tx: Queryable, o: MergeOptions): Promise<void> {
+  const { db, lib, counters } = o;
+  const filled = await swapIn(tx, o);
+  if (filled !== undefined) {
+    counters.added += filled;
+    if (lib.name === "studies") await linkStudies(tx, o, "studies");
+  } else {
+    counters.changed += await recordChanged(tx, o, itemColumns(db).text);
+    await updateSeen(tx, o);
+    counters.added += await insertAdded(tx, o);
+    counters.removed += await deleteRemoved(tx, o);
+    if (lib.name === "studies") await linkStudies(tx, o, "staged_studies");
+  }
 }
