@@ -23,6 +23,8 @@ interface Held {
   ctx?: ReturnType<typeof createContext> | undefined;
   /** Before the format is settled, -o and PEP_OUTPUT decide how failures are told. */
   machineErrors: boolean;
+  /** The run answers from the library: a printed resume command says `--offline` too. */
+  offline?: boolean;
 }
 
 /** Runs one parsed command; resolves to its exit code. */
@@ -33,7 +35,7 @@ export async function execute(inv: ParsedInvocation, io: IO, deps: Deps, ending:
     const prepared = await finishingPartial(await prepare(inv, io, deps, ending, held));
     return await runAndDeliver(prepared, inv);
   } catch (err) {
-    return await fail(inv, io, ending, held.machineErrors, err);
+    return await fail(inv, io, ending, held, err);
   } finally {
     held.releaseLock?.();
     await held.ctx?.cleanup();
@@ -102,6 +104,7 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
     await (await preflight()).checkProfile(profile, globals.profile, io.env, store);
   // An offline run the library cannot answer is refused before anything else starts.
   const offline = await offlineRun(inv, store);
+  held.offline = offline;
   if (offline) (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
   // Started before anything reads the config (the output format may), so every read sees it.
   if (inv.sandbox) {
@@ -130,7 +133,7 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   if (chosen.warning) ctx.notice(chosen.warning);
   if (file !== undefined) held.releaseLock = await lockFileTarget(file, ending, ctx.notice);
   if (globals.jq !== undefined) await (await import("../output/jq.js")).checkJq(globals.jq);
-  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file, startedAt };
+  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file, startedAt, offline };
 }
 
 /**
@@ -219,7 +222,7 @@ async function runCommand(p: Prepared): Promise<Result> {
 const noJson = (name: string) => new UsageError(`--jq: ${name} does not print JSON`);
 
 /** Tells a failure of the run and returns its exit code. */
-async function fail(inv: ParsedInvocation, io: IO, ending: Ending, machine: boolean, err: unknown): Promise<number> {
+async function fail(inv: ParsedInvocation, io: IO, ending: Ending, held: Held, err: unknown): Promise<number> {
   const e =
     io.signal.aborted && !(err instanceof PepError && err.exitCode !== EXIT.unexpected) ? new InterruptedError() : err;
   if (inv.sandbox) hintSandboxNames(e);
@@ -229,9 +232,9 @@ async function fail(inv: ParsedInvocation, io: IO, ending: Ending, machine: bool
       ? (await import("./partial-run.js")).keptPartials.get(err)
       : undefined;
   return report(e, io, inv, {
-    machine,
+    machine: held.machineErrors,
     verbose: inv.globals.verbose === true,
-    facts: { command: inv.def.path, file: inv.globals.file, partial },
+    facts: { command: inv.def.path, file: inv.globals.file, partial, offline: held.offline === true },
     endedBy: ending.signal,
     profile: inv.profile,
   });

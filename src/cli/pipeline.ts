@@ -88,7 +88,7 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
  */
 function tellNextPage(p: Prepared, result: Result): void {
   const cursor = result.kind === "list" ? result.nextCursor() : undefined;
-  if (cursor) p.ctx.notice(`to continue: ${resumeCommand(p.inv.argv, cursor)}`);
+  if (cursor) p.ctx.notice(`to continue: ${resumeCommand(p.inv.argv, cursor, { offline: p.offline })}`);
 }
 
 function renderOptions(
