@@ -43,7 +43,12 @@ describe.skipIf(!PG_URL)("the library in PostgreSQL", () => {
   });
   const pep = (argv: string[]) =>
     runPep(["--db", url, ...argv], {
-      env: { ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "data"), PEP_BASE_URL: api.base, PEP_API_KEY: "k_test_1234" },
+      env: {
+        ...tmp.env,
+        PEP_DATA_DIR: path.join(tmp.dir, "data"),
+        PEP_BASE_URL: api.base,
+        PEP_API_KEY: "k_test_12345678",
+      },
     });
 
   it("syncs into jsonb with the text as sent beside it, re-syncs with 304s, logs changes, answers read-only SQL", async () => {

@@ -44,7 +44,12 @@ describe.skipIf(!hasSqlite())("pep sql over a synced SQLite library", () => {
   beforeAll(async () => {
     api = await startFakeApi();
     tmp = scratch("pep-sql-");
-    env = { ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "data"), PEP_BASE_URL: api.base, PEP_API_KEY: "k_1" };
+    env = {
+      ...tmp.env,
+      PEP_DATA_DIR: path.join(tmp.dir, "data"),
+      PEP_BASE_URL: api.base,
+      PEP_API_KEY: "k_test_12345678",
+    };
     expect((await runPep(["sync", "studies", "prices", "-q"], { env })).code).toBe(0);
   });
   afterAll(async () => {

@@ -12,7 +12,12 @@ let env: Record<string, string>;
 beforeEach(async () => {
   api = await startFakeApi();
   tmp = scratch("pep-sync-");
-  env = { ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "data"), PEP_BASE_URL: api.base, PEP_API_KEY: "k_test_1234" };
+  env = {
+    ...tmp.env,
+    PEP_DATA_DIR: path.join(tmp.dir, "data"),
+    PEP_BASE_URL: api.base,
+    PEP_API_KEY: "k_test_12345678",
+  };
 });
 afterEach(async () => {
   await api.close();
