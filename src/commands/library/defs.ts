@@ -34,7 +34,7 @@ export const SYNC_OPTIONS = options([
   {
     key: "studyDetails",
     long: "no-study-details",
-    description: "stop keeping studies' own answers, and drop those kept (the next sync of studies)",
+    description: "stop keeping studies' own answers, and drop those kept (at this or the next sync of studies)",
   },
   {
     key: "wait",
