@@ -24,6 +24,8 @@ interface Held {
   ctx?: ReturnType<typeof createContext> | undefined;
   /** Before the format is settled, -o and PEP_OUTPUT decide how failures are told. */
   machineErrors: boolean;
+  /** The run answers from the library: a printed resume command says `--offline` too. */
+  offline?: boolean;
 }
 
 /** Runs one parsed command; resolves to its exit code. */
@@ -41,7 +43,7 @@ export async function execute(
     return await runAndDeliver(prepared, inv);
   } catch (err) {
     const near = held.ctx ? await (await import("./nearest-hint.js")).addNearestNames(inv, held.ctx, err) : false;
-    const code = await fail(inv, io, ending, held.machineErrors, err, near);
+    const code = await fail(inv, io, ending, held, err, near);
     // `pep peptides` alone, stopped by a missing base URL or key: what the group offers.
     if (groupHelp && !held.machineErrors && isSetupMissing(err) && typedAlone(inv)) io.stderr.write(`\n${groupHelp()}`);
     return code;
@@ -118,6 +120,7 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
     await (await preflight()).checkProfile(profile, globals.profile, io.env, store);
   // An offline run the library cannot answer is refused before anything else starts.
   const offline = await offlineRun(inv, store);
+  held.offline = offline;
   if (offline) (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
   // Started before anything reads the config (the output format may), so every read sees it.
   if (inv.sandbox) {
@@ -146,7 +149,7 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   if (chosen.warning) ctx.notice(chosen.warning);
   if (file !== undefined) held.releaseLock = await lockFileTarget(file, ending, ctx.notice);
   if (globals.jq !== undefined) await (await import("../output/jq.js")).checkJq(globals.jq);
-  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file, startedAt };
+  return { inv, io, ending, ctx, format: chosen.format, machineErrors, config, file, startedAt, offline };
 }
 
 /**
@@ -239,7 +242,7 @@ async function fail(
   inv: ParsedInvocation,
   io: IO,
   ending: Ending,
-  machine: boolean,
+  held: Held,
   err: unknown,
   named = false,
 ): Promise<number> {
@@ -253,9 +256,9 @@ async function fail(
       ? (await import("./partial-run.js")).keptPartials.get(err)
       : undefined;
   return report(e, io, inv, {
-    machine,
+    machine: held.machineErrors,
     verbose: inv.globals.verbose === true,
-    facts: { command: inv.def.path, file: inv.globals.file, partial },
+    facts: { command: inv.def.path, file: inv.globals.file, partial, offline: held.offline === true },
     endedBy: ending.signal,
     profile: inv.profile,
   });

@@ -87,7 +87,11 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
   const cursor = result.kind === "list" ? result.nextCursor() : undefined;
   // Through a pager the reader may have quit before the end: the line says where it goes on.
   const where = sink.kind === "pager" ? `after item ${written}` : undefined;
-  tellNotes(p, options.heldNotes, cursor ? { command: resumeCommand(p.inv.argv, cursor), where } : undefined);
+  tellNotes(
+    p,
+    options.heldNotes,
+    cursor ? { command: resumeCommand(p.inv.argv, cursor, { offline: p.offline }), where } : undefined,
+  );
   return batchExit ?? (result.kind === "list" ? result.exitCode : undefined) ?? EXIT.ok;
 }
 
@@ -97,7 +101,7 @@ function stoppedAt(p: Prepared, result: Result): { command: string; from: number
   if (at?.cursor === undefined) return undefined;
   const limit = p.inv.input.opts.limit;
   const remaining = typeof limit === "number" ? Math.max(1, limit - at.before) : undefined;
-  return { command: resumeCommand(p.inv.argv, at.cursor, { remaining }), from: at.before + 1 };
+  return { command: resumeCommand(p.inv.argv, at.cursor, { remaining, offline: p.offline }), from: at.before + 1 };
 }
 
 /**

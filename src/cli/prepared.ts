@@ -26,6 +26,8 @@ export interface Prepared {
   readonly file: string | undefined;
   /** When the run started (a manifest's `started_at`). */
   readonly startedAt: Date;
+  /** Answers come from the library (--offline, PEP_OFFLINE or the profile's `offline`). */
+  readonly offline: boolean;
   /** The partial export this run finishes (the same command, cut short before). */
   readonly partial?: PartialState | undefined;
 }

@@ -16,6 +16,11 @@ export interface RunFacts {
   file?: string | undefined;
   /** What a cut-short `--file` export kept, to be finished by the same command. */
   partial?: { path: string; items: number } | undefined;
+  /**
+   * The run answered from the library. Its cursors are the library's, so a command
+   * printed to continue it says `--offline` even when PEP_OFFLINE or the profile chose it.
+   */
+  offline?: boolean | undefined;
 }
 
 /** How to finish a run cut short: the command to run, and what to say around it. */
@@ -53,7 +58,7 @@ export function resumeOf(err: unknown, words: RunWords, run: RunFacts = {}): Res
   if (run.file !== undefined && run.partial !== undefined) {
     const n = run.partial.items;
     return {
-      command: resumeCommand(words.argv, undefined),
+      command: resumeCommand(words.argv, undefined, { offline: run.offline }),
       hints: [
         `${shellQuote(run.file)} was left as it was; the ${n} item${n === 1 ? "" : "s"} fetched so far are kept in ${shellQuote(run.partial.path)}`,
         "run the same command again to fetch the rest and put the whole file in place (--restart starts over)",
@@ -64,7 +69,7 @@ export function resumeOf(err: unknown, words: RunWords, run: RunFacts = {}): Res
     return {
       hints: [`${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list`],
     };
-  const options = { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api" };
+  const options = { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api", offline: run.offline };
   // A password in the command line (`--proxy http://user:pass@host`) is never printed:
   // the command shows it as ***, and a hint says to put it back.
   const hidden = words.argv.some(hasUrlCredentials)
@@ -90,12 +95,13 @@ function statusOf(err: unknown): number | undefined {
 
 /**
  * The command line that continues a run cut short: the same words, `--cursor=<c>`
- * (or `-F cursor=<c>`), and `--limit <remaining>` when a limit was in force.
+ * (or `-F cursor=<c>`), and `--limit <remaining>` when a limit was in force. An offline
+ * run's command starts `pep --offline` unless its words say `--offline` already.
  */
 export function resumeCommand(
   argv: readonly string[],
   cursor: string | undefined,
-  options: { remaining?: number | undefined; viaField?: boolean } = {},
+  options: { remaining?: number | undefined; viaField?: boolean; offline?: boolean | undefined } = {},
 ): string {
   const { remaining, viaField = false } = options;
   const words: string[] = [];
@@ -146,7 +152,14 @@ export function resumeCommand(
   const end = words.indexOf("--");
   if (end === -1) words.push(...tail);
   else words.splice(end, 0, ...tail);
+  if (options.offline === true && !saysOffline(argv)) words.unshift("--offline");
   return ["pep", ...words].map((w) => shellQuote(hideUrlCredentials(w))).join(" ");
+}
+
+/** `--offline` (or `--offline=<v>`) among the options, before any `--`. */
+function saysOffline(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).some((w) => w === "--offline" || w.startsWith("--offline="));
 }
 
 function isCursorField(value: string | undefined): boolean {

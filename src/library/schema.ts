@@ -116,16 +116,23 @@ export const LIBRARY: Readonly<Record<SyncResource, LibraryResource>> = {
   "research-areas": described("research-areas", ENDPOINTS.researchAreas, ["name"]),
 };
 
-/** The detail answers kept per item: each is one request, conditional on a re-sync. */
+/**
+ * The detail answers kept per item: each is one request, conditional on a re-sync. A
+ * study's own answer is kept for the studies the peptides cite, or for every study
+ * with `pep sync --study-details` (sync/details.ts).
+ */
 export const DETAIL_KINDS = {
   peptides: ["profile", "research", "regulatory", "studies"],
   vendors: ["profile"],
+  studies: ["profile"],
 } as const;
 export type DetailKind = "profile" | "research" | "regulatory" | "studies";
+export type DetailResource = keyof typeof DETAIL_KINDS;
 
 /** The endpoint that answers one detail kind of a resource's item. */
-export function detailEndpoint(resource: "peptides" | "vendors", kind: DetailKind): Endpoint {
+export function detailEndpoint(resource: DetailResource, kind: DetailKind): Endpoint {
   if (resource === "vendors") return ENDPOINTS.vendor;
+  if (resource === "studies") return ENDPOINTS.study;
   switch (kind) {
     case "profile":
       return ENDPOINTS.peptide;

@@ -22,8 +22,17 @@ export { NotInLibraryError } from "./session.js";
 
 /** The item is in the library, its own answer (a profile, a study's detail) is not. */
 function noDetail(kind: string, id: string, resource: LibraryResource): NotInLibraryError {
-  const what = kind === "study" ? "detail (GET /studies/{id})" : `${kind} answer`;
-  const err = new NotInLibraryError(`the library holds "${id}" but not its ${what}`, resource);
+  if (kind === "study") {
+    const err = new NotInLibraryError(
+      `the library holds study "${id}" but not its own answer (GET /studies/{id}): a sync keeps studies' own answers only once asked to, with --study-details`,
+      resource,
+    );
+    err.hints = [
+      "Run `pep sync studies --study-details` while online to keep every study's own answer (on later syncs too), then try again; or run the command online.",
+    ];
+    return err;
+  }
+  const err = new NotInLibraryError(`the library holds "${id}" but not its ${kind} answer`, resource);
   err.hints = [
     `Run the command online; \`pep sync ${resource}\` keeps only what the library documents (docs/offline.md).`,
   ];

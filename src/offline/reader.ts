@@ -26,6 +26,9 @@ export type LibraryResource =
  */
 export type DetailKind = "peptide" | "research" | "regulatory" | "peptide-studies" | "vendor" | "study";
 
+/** A study's identifier columns, one per id form (`pmid-…`, `doi-…`, `nct-…`). */
+export type StudyIdField = "pmid" | "doi" | "nct_id";
+
 /** The last finished sync: what the notice and a manifest name. */
 export interface SyncInfo {
   id: string;
@@ -60,6 +63,11 @@ export interface LibraryReader {
   items(resource: LibraryResource, range: { after: number; limit: number; citedBy?: string }): Promise<StoredItem[]>;
   /** The item with this id: exactly, else the one id equal to it ignoring case. */
   item(resource: LibraryResource, id: string): Promise<StoredItem | undefined>;
+  /**
+   * The study whose identifier (`pmid`, `doi` or `nct_id` as listed) is `value`: exactly,
+   * else the one equal to it ignoring case. A study answers to each of its id forms.
+   */
+  study(field: StudyIdField, value: string): Promise<StoredItem | undefined>;
   detail(kind: DetailKind, id: string): Promise<StoredDetail | undefined>;
   close(): Promise<void>;
 }

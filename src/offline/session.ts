@@ -5,7 +5,7 @@
  */
 import { parseJsonExact } from "../core/exact-number.js";
 import { EXIT, PepError, UsageError } from "../core/errors.js";
-import type { LibraryReader, LibraryResource, StoredItem, SyncInfo } from "./reader.js";
+import type { LibraryReader, LibraryResource, StoredItem, StudyIdField, SyncInfo } from "./reader.js";
 import type { Item } from "./routes.js";
 
 /** Not in the library: exit 4, as the API's 404, with the sync that would fetch it. */
@@ -30,6 +30,18 @@ export interface Session {
   synced(): SyncInfo | undefined;
   /** The id of the item `given` names; none: not in the library (exit 4). */
   resolve(resource: LibraryResource, given: string): Promise<string>;
+}
+
+/**
+ * A study by another of its id forms than the one it is listed by (`doi-10.1000--x` for
+ * the study listed as `pmid-…`), as the API answers each form: the identifier it names.
+ */
+async function studyByForm(reader: LibraryReader, given: string): Promise<StoredItem | undefined> {
+  const m = /^(pmid|doi|nct)-(.+)$/i.exec(given);
+  if (!m) return undefined;
+  const form = m[1]!.toLowerCase();
+  const field: StudyIdField = form === "pmid" ? "pmid" : form === "doi" ? "doi" : "nct_id";
+  return reader.study(field, form === "doi" ? m[2]!.split("--").join("/") : m[2]!);
 }
 
 /** Every stored item of a resource, in order (for the small ones: peptides, vendors). */
@@ -68,12 +80,12 @@ export function createSession(reader: LibraryReader, onSync?: (sync: SyncInfo, w
         return s;
       })),
     /**
-     * A study by its id (exactly, else ignoring case); a peptide or vendor by any of its
+     * A study by its id (exactly, else ignoring case) or another of its id forms; a peptide or vendor by any of its
      * names as written, else the one item that matches ignoring case.
      */
     async resolve(resource, given) {
       if (resource === "studies") {
-        const found = await reader.item("studies", given);
+        const found = (await reader.item("studies", given)) ?? (await studyByForm(reader, given));
         if (!found) throw new NotInLibraryError(`study "${given}" is not in the library`, "studies");
         return String(parseItem(found).id);
       }

@@ -6,7 +6,15 @@
  * `*_text` columns: its jsonb would not keep the number text).
  */
 import type { Meta } from "../http/client-types.js";
-import type { DetailKind, LibraryReader, LibraryResource, StoredDetail, StoredItem, SyncInfo } from "./reader.js";
+import type {
+  DetailKind,
+  LibraryReader,
+  LibraryResource,
+  StoredDetail,
+  StoredItem,
+  StudyIdField,
+  SyncInfo,
+} from "./reader.js";
 
 /** The part of the library's store this reader uses (library/db.ts). */
 export interface SqlSource {
@@ -109,6 +117,18 @@ async function oneItem(db: SqlSource, itemCol: string, resource: LibraryResource
   return loose.length === 1 ? toItem(loose[0]!) : undefined;
 }
 
+/** The study with this identifier: exactly (its index), else the one equal to it ignoring case. */
+async function studyBy(db: SqlSource, itemCol: string, field: StudyIdField, value: string) {
+  const exact = await db.all<Row>(`SELECT ord, ${itemCol} AS item FROM studies WHERE ${field} = ? LIMIT 2`, [value]);
+  if (exact.length === 1) return toItem(exact[0]!);
+  if (exact.length > 1) return undefined;
+  const loose = await db.all<Row>(
+    `SELECT ord, ${itemCol} AS item FROM studies WHERE lower(${field}) = lower(?) LIMIT 2`,
+    [value],
+  );
+  return loose.length === 1 ? toItem(loose[0]!) : undefined;
+}
+
 export function sqlReader(db: SqlSource): LibraryReader {
   const pg = db.dialect === "postgres";
   const itemCol = pg ? "item_text" : "item";
@@ -141,6 +161,7 @@ export function sqlReader(db: SqlSource): LibraryReader {
       return rows.map(toItem);
     },
     item: (resource, id) => oneItem(db, itemCol, resource, id),
+    study: (field, value) => studyBy(db, itemCol, field, value),
     async detail(kind, id): Promise<StoredDetail | undefined> {
       const { resource, kind: stored } = DETAILS[kind];
       const rows = await db.all<{ body: unknown }>(

@@ -20,6 +20,8 @@ export interface FakeApi {
   raw: Record<string, string>;
   /** Answer 500 to the list page of this path whose offset is this (once per entry), or with `cut` close the connection instead. */
   failPage: Array<{ path: string; offset: number; times: number; cut?: boolean }>;
+  /** Answer 500 to a detail of this path (`/studies/pmid-1003`), once per entry. */
+  failDetail: Array<{ path: string; times: number }>;
   /** Milliseconds each list page waits before it answers (to hold a sync open). */
   delayMs: number;
   /** Keyed list paths answered 403. */
@@ -151,16 +153,27 @@ function detail(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: s
   const m =
     /^\/peptides\/([^/]+)(\/research|\/studies)?$/.exec(path) ??
     /^\/regulatory-status\/([^/]+)$/.exec(path) ??
-    /^\/vendors\/([^/]+)$/.exec(path);
+    /^\/vendors\/([^/]+)$/.exec(path) ??
+    /^\/studies\/([^/]+)$/.exec(path);
   if (!m) return false;
   const id = decodeURIComponent(m[1]!);
   const kind = path.startsWith("/regulatory")
     ? "regulatory"
     : path.startsWith("/vendors")
       ? "vendor"
-      : (m[2] ?? "profile");
-  const owner = kind === "vendor" ? api.lists.vendors! : api.lists.peptides!;
+      : path.startsWith("/studies")
+        ? "study"
+        : (m[2] ?? "profile");
+  const owner = kind === "vendor" ? api.lists.vendors! : kind === "study" ? api.lists.studies! : api.lists.peptides!;
   const item = owner.find((i) => i.id === id);
+  const fail = api.failDetail.find((f) => f.path === path && f.times > 0);
+  if (fail) {
+    fail.times -= 1;
+    api.log.push({ path, cursor: null, conditional: false, status: 500 });
+    res.writeHead(500, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ error: { code: "server_error", message: "detail failed", request_id: "req_fail" } }));
+    return true;
+  }
   if (!item) {
     api.log.push({ path, cursor: null, conditional: false, status: 404 });
     res.writeHead(404, { "Content-Type": "application/json" });
@@ -170,6 +183,12 @@ function detail(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: s
   let data: unknown = { ...item, kind };
   if (kind === "/studies") data = api.lists.studies!.filter((s) => (s.cited_by as string[]).includes(id)).slice(0, 12);
   if (kind === "regulatory") data = { peptide: id, fda: item.fda_status };
+  // A study's own answer: more than its list item (each citing profile's summary).
+  if (kind === "study") {
+    const { cited_by: citing, ...rest } = item;
+    const profiles = api.lists.peptides!.filter((p) => (citing as string[]).includes(p.id as string));
+    data = { ...rest, cited_by: profiles.map((p) => ({ id: p.id, name: p.name, summary: p.summary })) };
+  }
   const body = text(
     api,
     kind === "/studies" ? { data, pagination: { next_cursor: null, has_more: false }, meta: {} } : { data, meta: {} },
@@ -183,6 +202,7 @@ export async function startFakeApi(lists = defaultLists()): Promise<FakeApi> {
     lists,
     raw: { price: "12.50" },
     failPage: [],
+    failDetail: [],
     delayMs: 0,
     refused: new Set<string>(),
     log: [],

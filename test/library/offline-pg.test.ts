@@ -31,6 +31,7 @@ describe.skipIf(!PG_URL)("--offline from a PostgreSQL library", () => {
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}_sd" CASCADE`);
     await admin.end();
   });
 
@@ -64,4 +65,32 @@ describe.skipIf(!PG_URL)("--offline from a PostgreSQL library", () => {
     expect(r.err).toMatch(/pep sync/);
     expect(r.sent).toBe(0);
   });
+
+  it("pep sync --study-details into PostgreSQL: studies get by each id form prints the online bytes", async () => {
+    // A library filled by pep sync itself, in a schema of its own.
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}_sd"`);
+    await admin.end();
+    const url = pgSchemaUrl(PG_URL!, `${schema}_sd`);
+    const sync = await cli.pep(["sync", "studies", "--study-details", "--db", url, "-q"], { env });
+    expect(sync.code, sync.err).toBe(0);
+    const studies = JSON.parse((await cli.pep(["studies", "list", "--all", "-o", "json"], { env })).out);
+    const s = studies.find((x: { pmid: string | null; doi: string | null }) => x.pmid && x.doi);
+    const t = studies.find((x: { nct_id: string | null }) => x.nct_id);
+    for (const id of [s.pmid, s.doi, `https://doi.org/${s.doi}`, t.nct_id])
+      for (const format of ["json", "ris"]) {
+        const argv = ["studies", "get", id, "-o", format];
+        const online = await cli.pep(argv, { env });
+        const offline = await cli.pep(["--offline", "--db", url, ...argv], { env });
+        expect(offline.code, offline.err).toBe(0);
+        expect(offline.sent).toBe(0);
+        expect(offline.out).toBe(online.out);
+      }
+    // --no-study-details drops them: exit 4 naming the flag.
+    expect((await cli.pep(["sync", "studies", "--no-study-details", "--db", url, "-q"], { env })).code).toBe(0);
+    const r = await cli.pep(["--offline", "--db", url, "studies", "get", s.pmid], { env });
+    expect(r.code).toBe(4);
+    expect(r.err).toContain("--study-details");
+  }, 120_000);
 });

@@ -2,7 +2,8 @@
  * `--offline` over a library made by `pep sync` itself (not a test helper): the commands
  * print the online bytes in json, ndjson, csv, table (the affiliate disclosure too, from
  * the meta the sync keeps) and the citation formats, stderr's disclosure included; what
- * the sync does not keep (a study's own detail) is exit 4, named. Needs node:sqlite:
+ * the sync does not keep unless asked (a study's own answer: --study-details) is exit 4,
+ * naming the flag (test/library/offline-study-details.test.ts: once kept). Needs node:sqlite:
  * skipped on Node 20 only.
  */
 import path from "node:path";
@@ -79,12 +80,13 @@ describe.skipIf(!hasSqlite())("--offline over what pep sync kept", () => {
     expect(disclosure(offline.err)).toHaveLength(1);
   }, 60_000);
 
-  it("a study's own detail, which the sync does not keep, is exit 4 naming it", async () => {
+  it("a study's own answer, which the sync keeps only with --study-details, is exit 4 naming the flag", async () => {
     const studies = JSON.parse((await cli.pep(["--offline", "studies", "list", "-o", "json"], { env })).out);
     const study = studies.find((s: { pmid: string | null }) => s.pmid);
     const r = await cli.pep(["--offline", "studies", "get", study.pmid], { env });
     expect(r.code).toBe(4);
-    expect(r.err).toContain(`the library holds "pmid-${study.pmid}" but not its detail (GET /studies/{id})`);
+    expect(r.err).toContain(`the library holds study "pmid-${study.pmid}" but not its own answer (GET /studies/{id})`);
+    expect(r.err).toContain("`pep sync studies --study-details`");
     expect(r.sent).toBe(0);
   });
 });

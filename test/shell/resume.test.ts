@@ -24,6 +24,31 @@ describe("resumeCommand", () => {
     expect(resumeCommand(["studies", "list"], "c", { remaining: 12 })).toBe("pep studies list --limit 12 --cursor=c");
   });
 
+  it("an offline run's command says --offline, once, wherever the run's own words had it", () => {
+    const offline = { offline: true };
+    // PEP_OFFLINE or the profile made it offline: the words do not say so, the command must.
+    expect(resumeCommand(["studies", "list", "--limit", "5"], "c", offline)).toBe(
+      "pep --offline studies list --limit 5 --cursor=c",
+    );
+    expect(resumeCommand(["--offline", "studies", "list"], "c", offline)).toBe("pep --offline studies list --cursor=c");
+    expect(resumeCommand(["studies", "list", "--offline=true"], "c", offline)).toBe(
+      "pep studies list --offline=true --cursor=c",
+    );
+    // After `--` a word is an argument, not the flag.
+    expect(resumeCommand(["studies", "list", "--", "--offline"], "c", offline)).toBe(
+      "pep --offline studies list --cursor=c -- --offline",
+    );
+    expect(resumeCommand(["studies", "list"], "c", { offline: false })).toBe("pep studies list --cursor=c");
+  });
+
+  it("the resume line under an error of an offline run says --offline", () => {
+    const err = withResumeCursor(new ApiError({ status: 503, message: "down" }), "c2");
+    const words = { argv: ["studies", "list", "--all"], cursorGiven: undefined };
+    expect(resumeLines(err, words, { command: ["studies", "list"], offline: true })).toEqual([
+      "to resume: pep --offline studies list --all --cursor=c2",
+    ]);
+  });
+
   it("pep api: the cursor goes in as -F cursor=…, replacing an old one in any form", () => {
     const opts = { viaField: true };
     expect(resumeCommand(["api", "/studies", "--paginate", "-F", "cursor=old", "-F", "limit=5"], "new", opts)).toBe(

@@ -26,6 +26,17 @@ export const SYNC_OPTIONS = options([
     description: "refetch every page and detail whole (no If-None-Match), and start any cut-short walk over",
   },
   {
+    key: "studyDetails",
+    long: "study-details",
+    description:
+      "keep every study's own answer (for pep --offline studies get), one request a study, on this and every later sync",
+  },
+  {
+    key: "studyDetails",
+    long: "no-study-details",
+    description: "stop keeping studies' own answers, and drop those kept (at this or the next sync of studies)",
+  },
+  {
     key: "wait",
     long: "no-wait",
     description: "when another sync holds the library, stop at once (exit 6) instead of waiting for it",
@@ -60,6 +71,7 @@ export const defs: CommandDef[] = [
     summary: "Fill the local library from the API, or bring it up to date",
     description: [
       "Fetches every page of each resource named (default: every one the key's scopes allow; a keyed one the key cannot read is skipped with one line), and for peptides and vendors each item's own answers (a peptide's profile, research summary, regulatory status and cited studies; a vendor's profile).",
+      "A study's own answer (GET /studies/{id}, what pep studies get prints) is one more request a study, so it is kept only once asked for: --study-details keeps every study's, on this sync and every later one (each a 304 when unchanged), until --no-study-details drops them.",
       "Every page and detail is asked with If-None-Match: an unchanged one costs a 304 and no body, so a sync of an unchanged library is cheap. Requests are paced by the RateLimit headers. Progress shows on a terminal; off one, plain lines.",
       "A sync cut short (Ctrl-C, a server error) keeps every page it finished: the same command goes on from where it stopped. --full refetches everything.",
       "Each item's first and last sighting is kept, and what was added, changed (field, old value, new value) or removed goes to the change log (pep changes). Prints a summary; with -o json one object: resources, items, added, changed, removed, requests, not_modified (the 304s), seconds.",
@@ -79,6 +91,7 @@ export const defs: CommandDef[] = [
       "pep sync  # every resource the key allows",
       "pep sync studies peptides -o json",
       "pep sync categories && pep sync categories -o json | jq .not_modified",
+      "pep sync studies --study-details && pep --offline studies get pmid-90001067 -o bibtex",
     ],
   },
   {

@@ -19,7 +19,13 @@ export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {
   const resources = syncResources(args);
   const summary = await runSync(
     ctx,
-    { resources, named: args.length > 0, full: opts.full === true, wait: opts.wait !== false },
+    {
+      resources,
+      named: args.length > 0,
+      full: opts.full === true,
+      wait: opts.wait !== false,
+      studyDetails: opts.studyDetails,
+    },
     { now: () => Date.now() },
   );
   return { kind: "item", resource: "generic", data: summary };

@@ -1,7 +1,8 @@
 /**
  * Each item's own answers, where a command shows more than the list does: for a peptide
  * its profile, research summary, regulatory status and cited studies; for a vendor its
- * profile. One request each, a few at a time, asked with the ETag the library holds (a
+ * profile; for a study its own answer (with each citing profile's summary), for the
+ * studies the peptides cite or, with `--study-details`, every study. One request each, a few at a time, asked with the ETag the library holds (a
  * 304 costs no body and rewrites nothing but the row's sync id). Each answer is written
  * in its own transaction; a changed body adds change rows (`<kind>/<field>`).
  */
@@ -11,7 +12,7 @@ import { parseJsonExact, stringifyExact } from "../../core/exact-number.js";
 import type { Client } from "../../http/client-types.js";
 import type { Db, Queryable } from "../db.js";
 import { dataText, fieldChanges } from "../items.js";
-import { DETAIL_KINDS, type DetailKind, detailEndpoint } from "../schema.js";
+import { DETAIL_KINDS, type DetailKind, type DetailResource, detailEndpoint } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 
 /** Detail requests in flight at once. */
@@ -20,7 +21,9 @@ export const DETAIL_CONCURRENCY = 4;
 export interface DetailOptions {
   db: Db;
   client: Client;
-  resource: "peptides" | "vendors";
+  resource: DetailResource;
+  /** The items whose details to ask, in this order; default: every item of the resource. */
+  ids?: readonly string[];
   syncId: number;
   now: () => string;
   full: boolean;
@@ -148,7 +151,7 @@ async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise
  */
 export async function syncDetails(o: DetailOptions): Promise<void> {
   const table = o.resource;
-  const ids = (await o.db.all<{ id: string }>(`SELECT id FROM "${table}" ORDER BY ord`)).map((r) => r.id);
+  const ids = o.ids ?? (await o.db.all<{ id: string }>(`SELECT id FROM "${table}" ORDER BY ord`)).map((r) => r.id);
   const jobs = ids.flatMap((id) => DETAIL_KINDS[o.resource].map((kind) => ({ id, kind: kind as DetailKind })));
   let next = 0;
   let done = 0;

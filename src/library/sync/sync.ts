@@ -1,6 +1,7 @@
 /**
  * `pep sync`: fills the library from the API, resource by resource (walk.ts, then
- * merge.ts), then the details of peptides and vendors (details.ts), and records the
+ * merge.ts), then the details of peptides, vendors and studies (details.ts,
+ * study-details.ts), and records the
  * sync in `syncs`. A keyed resource the key cannot read is skipped with one line. A
  * failure (a server error, Ctrl-C) leaves the sync `partial` and every committed page in
  * place: the same command goes on from where it stopped.
@@ -17,7 +18,11 @@ import { lockForSync } from "./sync-lock.js";
 import { mergeResource } from "./merge.js";
 import { metaKeeper } from "./answer-meta.js";
 import { type SyncProgress, syncProgress } from "./sync-progress.js";
+import { chooseStudyDetails, dropStudyDetails, keepsStudyDetails, studyDetailIds } from "./study-details.js";
 import { walkResource } from "./walk.js";
+
+/** The endpoint of each resource whose items' own answers a sync keeps. */
+const DETAIL_ENDPOINTS = { peptides: ENDPOINTS.peptide, vendors: ENDPOINTS.vendor, studies: ENDPOINTS.study } as const;
 
 export interface SyncOptions {
   resources: readonly SyncResource[];
@@ -25,6 +30,8 @@ export interface SyncOptions {
   named: boolean;
   full: boolean;
   wait: boolean;
+  /** `--study-details` (true) or `--no-study-details` (false): whether the library keeps every study's own answer from now on. */
+  studyDetails?: boolean | undefined;
 }
 
 export interface SyncSummary {
@@ -141,14 +148,18 @@ async function syncResource(run: Run, res: LibraryResource): Promise<string | un
   const t0 = Date.now();
   await mergeResource({ db: lib.db, lib: res, syncId: run.syncId, now: run.now(), synthetic, counters });
   ctx.debug(`library: ${res.name} merged in one transaction in ${Date.now() - t0} ms`);
-  if (res.name === "peptides" || res.name === "vendors") {
-    const endpoint = res.name === "peptides" ? ENDPOINTS.peptide : ENDPOINTS.vendor;
-    const detailClient = await ctx.client(endpoint);
+  if (res.name === "studies" && !(await keepsStudyDetails(lib.db))) {
+    const dropped = await dropStudyDetails(lib.db);
+    if (dropped > 0) ctx.debug(`library: dropped ${dropped} study answers (--no-study-details)`);
+  } else if (res.name === "peptides" || res.name === "vendors" || res.name === "studies") {
+    const detailClient = await ctx.client(DETAIL_ENDPOINTS[res.name]);
+    const ids = res.name === "studies" ? await studyDetailIds(lib.db, options.full) : undefined;
     try {
       await syncDetails({
         ...base,
         client: detailClient,
         resource: res.name,
+        ...(ids ? { ids } : {}),
         onDone: (d, n) => run.progress.details(res.name, d, n),
       });
     } catch (err) {
@@ -200,6 +211,7 @@ export async function runSync(ctx: Context, options: SyncOptions, clock: { now()
   ctx.onCleanup(() => release?.());
   const counters = newCounters();
   const syncId = await startSync(lib, first, options.resources, now());
+  await chooseStudyDetails(lib.db, options.studyDetails);
   const progress = syncProgress(ctx);
   const run: Run = { ctx, lib, options, syncId, counters, progress, now, keepMeta: metaKeeper(lib.db) };
   const skipped: SyncSummary["skipped"] = [];
