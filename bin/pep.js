@@ -29,7 +29,7 @@ if (fast !== undefined) {
   let main;
   useCaches(process.env, () => main?.commandOf?.(argv));
   // The bundle is CommonJS (scripts/build.mjs says why); a rejection still goes below.
-  Promise.resolve()
+  quickMcp(argv)
     .then(() => {
       main = require("../dist/main.js");
       return main.run(argv);
@@ -60,6 +60,26 @@ function quickAnswer(words) {
     // No help.txt (a build without it): the program answers.
   }
   return undefined;
+}
+
+/**
+ * `pep mcp` over a pipe: a client waits for the answer to initialize, and loading the
+ * program costs more than Node's own start. dist/mcp-early.js (src/cli/mcp-early.ts)
+ * answers it first, with the same modules the server uses, and leaves what it read for
+ * the server; for any argv or setting it does not fully understand it reads nothing, and
+ * the program runs as ever. A terminal on standard input gets the program's notice.
+ */
+function quickMcp(words) {
+  if (!words.includes("mcp") || words.includes("--http") || words.includes("-h") || words.includes("--help"))
+    return Promise.resolve(false);
+  try {
+    if (fstatSync(0).isCharacterDevice()) return Promise.resolve(false);
+    const early = require("../dist/mcp-early.js");
+    const io = { env: process.env, stdin: process.stdin, stdout: process.stdout, cwd: process.cwd() };
+    return early.answerFirst(words, io).catch(() => false);
+  } catch {
+    return Promise.resolve(false);
+  }
 }
 
 /**

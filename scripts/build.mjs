@@ -324,6 +324,29 @@ await layout.close();
 await writeFile(path.join(root, "dist", "package.json"), '{\n  "type": "commonjs"\n}\n');
 
 /**
+ * dist/mcp-early.js: `pep mcp`'s quick start (src/cli/mcp-early.ts), which bin/pep.js runs
+ * before the program to answer initialize. One file with everything it uses, apart from
+ * the program's layout above: shared with the program, its modules would be split out of
+ * dist/main.js into chunks every run then loads. What it leaves for the program, it leaves
+ * on the global object, as the two hold separate copies of those modules.
+ */
+await build({
+  absWorkingDir: root,
+  entryPoints: { "mcp-early": "src/cli/mcp-early.ts" },
+  outdir: path.join(root, "dist"),
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  sourcemap: false,
+  minifySyntax: true,
+  legalComments: "none",
+  define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: "warning",
+  plugins: [builtinsByRequire],
+});
+
+/**
  * dist/build-id: a hash of every file of the bundle. bin/code-cache.js keeps V8's code
  * cache of this build in a folder named by it, as V8 checks no more of a cached file
  * than its source's length: a rebuild or a new version never meets an old cache.
