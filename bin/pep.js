@@ -68,6 +68,7 @@ function quickAnswer(words) {
  * answers it first, with the same modules the server uses, and leaves what it read for
  * the server; for any argv or setting it does not fully understand it reads nothing, and
  * the program runs as ever. A terminal on standard input gets the program's notice.
+ * NODE_DEBUG=pep says on stderr whether the quick start was taken.
  */
 function quickMcp(words) {
   if (!words.includes("mcp") || words.includes("--http") || words.includes("-h") || words.includes("--help"))
@@ -76,7 +77,14 @@ function quickMcp(words) {
     if (fstatSync(0).isCharacterDevice()) return Promise.resolve(false);
     const early = require("../dist/mcp-early.js");
     const io = { env: process.env, stdin: process.stdin, stdout: process.stdout, cwd: process.cwd() };
-    return early.answerFirst(words, io).catch(() => false);
+    const traced = /(^|,)\s*pep\s*(,|$)/i.test(process.env.NODE_DEBUG ?? "");
+    return early.answerFirst(words, io).then(
+      (taken) => {
+        if (traced) process.stderr.write(`PEP ${process.pid}: mcp quick start ${taken ? "answered" : "not taken"}\n`);
+        return taken;
+      },
+      () => false,
+    );
   } catch {
     return Promise.resolve(false);
   }
