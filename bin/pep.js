@@ -71,7 +71,7 @@ function quickAnswer(words) {
  * NODE_DEBUG=pep says on stderr whether the quick start was taken.
  */
 function quickMcp(words) {
-  if (!words.includes("mcp") || words.includes("--http") || words.includes("-h") || words.includes("--help"))
+  if (commandWord(words) !== "mcp" || words.includes("--http") || words.includes("-h") || words.includes("--help"))
     return Promise.resolve(false);
   try {
     if (fstatSync(0).isCharacterDevice()) return Promise.resolve(false);
@@ -88,6 +88,15 @@ function quickMcp(words) {
   } catch {
     return Promise.resolve(false);
   }
+}
+
+/** The first word that is neither an option nor --profile's value (the rest is checked after). */
+function commandWord(words) {
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === "--profile") i++;
+    else if (!words[i].startsWith("-")) return words[i];
+  }
+  return undefined;
 }
 
 /**
