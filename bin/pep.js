@@ -78,13 +78,21 @@ function quickMcp(words) {
     const early = require("../dist/mcp-early.js");
     const io = { env: process.env, stdin: process.stdin, stdout: process.stdout, cwd: process.cwd() };
     const traced = /(^|,)\s*pep\s*(,|$)/i.test(process.env.NODE_DEBUG ?? "");
-    return early.answerFirst(words, io).then(
-      (taken) => {
-        if (traced) process.stderr.write(`PEP ${process.pid}: mcp quick start ${taken ? "answered" : "not taken"}\n`);
-        return taken;
-      },
-      () => false,
-    );
+    // A client gone before the answer: the run ends quietly, as the program's would.
+    const gone = (err) => {
+      if (err?.code === "EPIPE") process.exit(0);
+    };
+    process.stdout.on("error", gone);
+    return early
+      .answerFirst(words, io)
+      .finally(() => process.stdout.off("error", gone))
+      .then(
+        (taken) => {
+          if (traced) process.stderr.write(`PEP ${process.pid}: mcp quick start ${taken ? "answered" : "not taken"}\n`);
+          return taken;
+        },
+        () => false,
+      );
   } catch {
     return Promise.resolve(false);
   }

@@ -7,7 +7,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { runPep, scratch, spawnPep } from "../helpers/cli.js";
+import { spawn } from "node:child_process";
+import { BIN, runPep, scratch, spawnPep } from "../helpers/cli.js";
 
 const tmp = scratch("pep-mcp-quick-");
 let sandbox: Sandbox | undefined;
@@ -123,5 +124,21 @@ describe("pep mcp: the quick start through the executable", () => {
       expect(r.err).toMatch(/^error: --/m);
       expect(r.err).not.toMatch(/mcp quick start answered/);
     }
+  });
+
+  it("a client gone before the answer ends the run quietly, as the program does", async () => {
+    const child = spawn(process.execPath, [BIN, "mcp"], {
+      env: { PATH: process.env.PATH, ...tmp.env, PEP_BASE_URL: "http://127.0.0.1:9/v1" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let err = "";
+    child.stderr.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    child.stdout.destroy();
+    child.stdin.end(INPUT);
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(err).not.toMatch(/Unhandled|EPIPE/);
+    expect(code).toBe(0);
   });
 });
