@@ -29,7 +29,7 @@ if (fast !== undefined) {
   let main;
   useCaches(process.env, () => main?.commandOf?.(argv));
   // The bundle is CommonJS (scripts/build.mjs says why); a rejection still goes below.
-  Promise.resolve()
+  quickMcp(argv)
     .then(() => {
       main = require("../dist/main.js");
       return main.run(argv);
@@ -58,6 +58,51 @@ function quickAnswer(words) {
     }
   } catch {
     // No help.txt (a build without it): the program answers.
+  }
+  return undefined;
+}
+
+/**
+ * `pep mcp` over a pipe: a client waits for the answer to initialize, and loading the
+ * program costs more than Node's own start. dist/mcp-early.js (src/cli/mcp-early.ts)
+ * answers it first, with the same modules the server uses, and leaves what it read for
+ * the server; for any argv or setting it does not fully understand it reads nothing, and
+ * the program runs as ever. A terminal on standard input gets the program's notice.
+ * NODE_DEBUG=pep says on stderr whether the quick start was taken.
+ */
+function quickMcp(words) {
+  if (commandWord(words) !== "mcp" || words.includes("--http") || words.includes("-h") || words.includes("--help"))
+    return Promise.resolve(false);
+  try {
+    if (fstatSync(0).isCharacterDevice()) return Promise.resolve(false);
+    const early = require("../dist/mcp-early.js");
+    const io = { env: process.env, stdin: process.stdin, stdout: process.stdout, cwd: process.cwd() };
+    const traced = /(^|,)\s*pep\s*(,|$)/i.test(process.env.NODE_DEBUG ?? "");
+    // A client gone before the answer: the run ends quietly, as the program's would.
+    const gone = (err) => {
+      if (err?.code === "EPIPE") process.exit(0);
+    };
+    process.stdout.on("error", gone);
+    return early
+      .answerFirst(words, io)
+      .finally(() => process.stdout.off("error", gone))
+      .then(
+        (taken) => {
+          if (traced) process.stderr.write(`PEP ${process.pid}: mcp quick start ${taken ? "answered" : "not taken"}\n`);
+          return taken;
+        },
+        () => false,
+      );
+  } catch {
+    return Promise.resolve(false);
+  }
+}
+
+/** The first word that is neither an option nor --profile's value (the rest is checked after). */
+function commandWord(words) {
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === "--profile") i++;
+    else if (!words[i].startsWith("-")) return words[i];
   }
   return undefined;
 }

@@ -324,6 +324,51 @@ await layout.close();
 await writeFile(path.join(root, "dist", "package.json"), '{\n  "type": "commonjs"\n}\n');
 
 /**
+ * dist/mcp-early.js: `pep mcp`'s quick start (src/cli/mcp-early.ts), which bin/pep.js runs
+ * before the program to answer initialize. One file with everything it uses, apart from
+ * the program's layout above: shared with the program, its modules would be split out of
+ * dist/main.js into chunks every run then loads. What it leaves for the program, it leaves
+ * on the global object, as the two hold separate copies of those modules.
+ */
+/**
+ * The quick start lists tools from the endpoint descriptors, whose query schemas are
+ * built only when a query is checked, which it never does: src/api/query-schemas.ts
+ * (and zod with it, about half the file and 4 to 7 ms to load uncached) loads in its
+ * bundle only if one of the two functions the descriptors take from it is called. A
+ * new name taken from it is not found here and fails the build.
+ */
+const lazyQuerySchemas = {
+  name: "lazy-query-schemas",
+  setup(b) {
+    const api = path.join(root, "src", "api");
+    b.onResolve({ filter: /^\.\/query-schemas\.js$/ }, (args) =>
+      args.importer === path.join(api, "endpoints.ts") ? { path: "query-schemas", namespace: "lazy-query" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-query" }, () => ({
+      resolveDir: api,
+      loader: "js",
+      contents:
+        "const real = () => require('./query-schemas.ts');\nexport const buildQuerySchema = (...a) => real().buildQuerySchema(...a);\nexport const listParamOf = (...a) => real().listParamOf(...a);\n",
+    }));
+  },
+};
+await build({
+  absWorkingDir: root,
+  entryPoints: { "mcp-early": "src/cli/mcp-early.ts" },
+  outdir: path.join(root, "dist"),
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  sourcemap: false,
+  minifySyntax: true,
+  legalComments: "none",
+  define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: "warning",
+  plugins: [builtinsByRequire, lazyQuerySchemas],
+});
+
+/**
  * dist/build-id: a hash of every file of the bundle. bin/code-cache.js keeps V8's code
  * cache of this build in a folder named by it, as V8 checks no more of a cached file
  * than its source's length: a rebuild or a new version never meets an old cache.

@@ -90,7 +90,7 @@ function cacheOn(globals: GlobalOptions, env: IO["env"], stored: ProfileValues, 
 /** The key: `--api-key-file` > the in-process sandbox's > `PEP_API_KEY` > the profile's, and where it came from. */
 async function resolveApiKey(
   globals: GlobalOptions,
-  io: IO,
+  io: Pick<IO, "env" | "stdin" | "cwd">,
   stored: ProfileValues,
   sandbox: SandboxSource | undefined,
 ): Promise<{ apiKey: string | undefined; apiKeySource: KeySource | undefined }> {
@@ -111,7 +111,7 @@ async function resolveApiKey(
 
 export async function resolveConfig(
   globals: GlobalOptions,
-  io: IO,
+  io: Pick<IO, "env" | "stdin" | "cwd">,
   store: ConfigStore = openConfigStore(io.env),
   sources: { sandbox?: SandboxSource | undefined } = {},
 ): Promise<ResolvedConfig> {

@@ -12,10 +12,9 @@
  * both equal to the SDK's.
  */
 import type { Readable, Writable } from "node:stream";
-import type { Context } from "../core/command-context.js";
 import type { ToolGroup } from "./catalog.js";
 import { chooseTools, instructionsFor } from "./listing.js";
-import { inspectSetup, type Setup } from "./setup.js";
+import { inspectSetup, type Setup, type SetupContext } from "./setup.js";
 
 /** The protocol versions the SDK speaks, newest first (its SUPPORTED_PROTOCOL_VERSIONS). */
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"];
@@ -43,7 +42,7 @@ export interface Early {
 }
 
 /** The first line of `stdin` (undefined when it ends first), and every byte read meanwhile. */
-function firstLine(stdin: Readable): Promise<{ line?: string; bytes: Buffer; ended: boolean }> {
+export function firstLine(stdin: Readable): Promise<{ line?: string; bytes: Buffer; ended: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const done = (ended: boolean) => {
@@ -83,13 +82,14 @@ function initializeOf(line: string | undefined): { id: string | number; version:
   }
 }
 
-/** Reads the configuration and the first line; answers it when it is initialize. */
-export async function answerEarly(ctx: Context, groups: readonly ToolGroup[] | undefined): Promise<Early> {
-  const read = firstLine(ctx.io.stdin);
-  const setup = await inspectSetup(ctx);
-  const { line, bytes, ended } = await read;
+/** The answer line to `line` when it is an initialize request (with its id), else undefined. */
+export function initializeAnswer(
+  setup: Setup,
+  groups: readonly ToolGroup[] | undefined,
+  line: string | undefined,
+): { id: string | number; text: string } | undefined {
   const init = initializeOf(line);
-  if (!init) return { setup, preface: bytes, ended };
+  if (!init) return undefined;
   const { hidden } = chooseTools(setup, groups);
   const version = PROTOCOL_VERSIONS.includes(String(init.version)) ? String(init.version) : PROTOCOL_VERSIONS[0]!;
   const result = {
@@ -98,11 +98,41 @@ export async function answerEarly(ctx: Context, groups: readonly ToolGroup[] | u
     serverInfo: SERVER_INFO,
     instructions: instructionsFor(setup, hidden),
   };
-  await write(ctx.io.stdout, `${JSON.stringify({ jsonrpc: "2.0", id: init.id, result })}\n`);
-  return { setup, preface: bytes, answered: init.id, ended };
+  return { id: init.id, text: `${JSON.stringify({ jsonrpc: "2.0", id: init.id, result })}\n` };
 }
 
-function write(out: Writable, text: string): Promise<void> {
+/** Reads the configuration and the first line; answers it when it is initialize. */
+export async function answerEarly(ctx: SetupContext, groups: readonly ToolGroup[] | undefined): Promise<Early> {
+  const read = firstLine(ctx.io.stdin);
+  const setup = await inspectSetup(ctx);
+  const { line, bytes, ended } = await read;
+  const answer = initializeAnswer(setup, groups, line);
+  if (!answer) return { setup, preface: bytes, ended };
+  await write(ctx.io.stdout, answer.text);
+  return { setup, preface: bytes, answered: answer.id, ended };
+}
+
+/**
+ * What `pep mcp`'s quick start (src/cli/mcp-early.ts, run by bin/pep.js before the
+ * program is loaded) read and answered, for the server: the two are separate bundles,
+ * so it is left on the global object, under a registered symbol, and taken once.
+ */
+export type Handed = Omit<Early, "setup">;
+const HANDED = Symbol.for("pepcli.mcp.early");
+
+export function handOver(handed: Handed): void {
+  (globalThis as Record<symbol, unknown>)[HANDED] = handed;
+}
+
+/** What the quick start read and answered, if it ran in this process (then forgotten). */
+export function takeHanded(): Handed | undefined {
+  const g = globalThis as Record<symbol, unknown>;
+  const handed = g[HANDED] as Handed | undefined;
+  delete g[HANDED];
+  return handed;
+}
+
+export function write(out: Writable, text: string): Promise<void> {
   return new Promise((resolve) => {
     if (out.write(text)) resolve();
     else out.once("drain", resolve);

@@ -23,9 +23,14 @@ export interface Setup {
   config?: ResolvedConfig;
 }
 
+/** What reading the setup needs of a run: its environment, profile, settings and config file. */
+export type SetupContext = Pick<Context, "profile" | "config" | "store"> & {
+  readonly io: Pick<Context["io"], "env" | "stdin" | "stdout">;
+};
+
 const WHERE = "in the env of this server's entry in the MCP client's configuration";
 
-export async function inspectSetup(ctx: Context): Promise<Setup> {
+export async function inspectSetup(ctx: SetupContext): Promise<Setup> {
   const problems: string[] = [];
   const env = ctx.io.env;
   let config: ResolvedConfig | undefined;
@@ -69,7 +74,7 @@ export async function inspectSetup(ctx: Context): Promise<Setup> {
  * Scopes the key was refused before: by pep mcp for any key (kept by digest in the cache
  * folder, `config/scopes-state.ts`), and by any command for a key stored in the profile.
  */
-async function refusedOf(ctx: Context, config: ResolvedConfig): Promise<string[]> {
+async function refusedOf(ctx: SetupContext, config: ResolvedConfig): Promise<string[]> {
   const key = config.apiKey!;
   const out = new Set<string>();
   try {

@@ -27,9 +27,13 @@ export const run: CommandModule["run"] = async (input, ctx) => {
       ctx.notice(
         'pep mcp: waiting for an MCP client on standard input; a client starts it itself, set up with command "pep" and args ["mcp"] (docs/mcp.md). Ctrl-C stops it.',
       );
-    // Initialize is answered before the protocol library is loaded (mcp/early.ts).
-    const { answerEarly } = await import("../../mcp/early.js");
-    const early = await answerEarly(ctx, options.groups);
+    // Initialize is answered before the protocol library is loaded (mcp/early.ts): by
+    // bin/pep.js's quick start, before the program was (cli/mcp-early.ts), or here.
+    const { answerEarly, takeHanded } = await import("../../mcp/early.js");
+    const handed = takeHanded();
+    const early = handed
+      ? { setup: await (await import("../../mcp/setup.js")).inspectSetup(ctx), ...handed }
+      : await answerEarly(ctx, options.groups);
     const { serve } = await import("../../mcp/server.js");
     await serve(ctx, options, early);
   }

@@ -1,0 +1,144 @@
+/**
+ * `pep mcp` over a pipe answers initialize before the program loads (bin/pep.js runs
+ * dist/mcp-early.js, src/cli/mcp-early.ts). Through the real executable, its answer must
+ * be the one the program gives (run in-process here, which never takes the quick start),
+ * for each configuration the instructions depend on; and an argv or setting it does not
+ * fully understand must leave the run to the program, errors included.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { spawn } from "node:child_process";
+import { BIN, runPep, scratch, spawnPep } from "../helpers/cli.js";
+
+const tmp = scratch("pep-mcp-quick-");
+let sandbox: Sandbox | undefined;
+afterAll(async () => {
+  await sandbox?.close();
+  tmp.cleanup();
+});
+
+const line = (m: Record<string, unknown>) => `${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`;
+const INPUT =
+  line({
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+  }) +
+  line({ method: "notifications/initialized" }) +
+  line({ id: 2, method: "tools/list" });
+
+interface Answers {
+  init?: Record<string, unknown>;
+  tools: string[];
+  ids: number[];
+  quick: boolean;
+}
+
+function parse(out: string, err: string): Answers {
+  const all = out
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as { id: number; result?: Record<string, unknown> });
+  const list = all.find((a) => a.id === 2)?.result as { tools?: { name: string }[] } | undefined;
+  return {
+    init: all.find((a) => a.id === 1)?.result,
+    tools: (list?.tools ?? []).map((t) => t.name),
+    ids: all.map((a) => a.id),
+    quick: /mcp quick start answered/.test(err),
+  };
+}
+
+/** The executable's answers (NODE_DEBUG=pep says whether the quick start answered). */
+async function spawned(argv: string[], env: Record<string, string>): Promise<Answers> {
+  const r = await spawnPep(argv, { env: { ...tmp.env, ...env, NODE_DEBUG: "pep" }, input: INPUT });
+  expect(r.code, r.err).toBe(0);
+  return parse(r.out, r.err);
+}
+
+/** The program's answers, in-process. */
+async function program(argv: string[], env: Record<string, string>): Promise<Answers> {
+  const r = await runPep(argv, { env: { ...tmp.env, ...env }, stdin: INPUT });
+  expect(r.code, r.err).toBe(0);
+  return parse(r.out, r.err);
+}
+
+describe("pep mcp: the quick start through the executable", () => {
+  it("answers initialize as the program does: sandbox, no base URL, a stored profile, an unknown one, --tools", async () => {
+    sandbox ??= await startSandbox({ port: 0 });
+    const env = { ...tmp.env };
+    expect((await runPep(["--profile", "lab", "config", "set", "base_url", sandbox.baseUrl], { env })).code).toBe(0);
+    const stored = await runPep(["--profile", "lab", "config", "set", "api_key", "-"], {
+      env,
+      stdin: `${sandbox.keys.research}\n`,
+    });
+    expect(stored.code, stored.err).toBe(0);
+    // A 403 recorded in the profile: the instructions name the refused scope.
+    expect((await runPep(["--profile", "lab", "prices", "--limit", "1"], { env })).code).toBe(3);
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [["mcp", "--sandbox"], {}, /^(?![\s\S]*(CONFIGURATION PROBLEM|No API key))/],
+      [["mcp"], {}, /no API base URL is configured/],
+      [["mcp", "--profile", "lab"], {}, /was refused the pricing:read scope before/],
+      [["--profile=lab", "mcp", "--tools", "research,prices", "--max-wait", "20"], {}, /Only the tool groups/],
+      [["mcp"], { PEP_PROFILE: "wrok", PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /names the profile "wrok"/],
+      [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_1234567890ab" }, /research and education/i],
+    ];
+    for (const [argv, caseEnv, says] of cases) {
+      const quick = await spawned(argv, caseEnv);
+      const inProcess = await program(argv, caseEnv);
+      expect(quick.quick, `${argv.join(" ")} ${JSON.stringify(caseEnv)}`).toBe(true);
+      expect(quick.init, argv.join(" ")).toEqual(inProcess.init);
+      expect(String(quick.init?.instructions)).toMatch(says);
+      expect(quick.tools, argv.join(" ")).toEqual(inProcess.tools);
+      // Answered once each, in order: the server's own answer to initialize is not sent.
+      expect(quick.ids).toEqual([1, 2]);
+    }
+  });
+
+  it("leaves any other argv or setting to the program, which answers the same", async () => {
+    const env = { PEP_BASE_URL: "http://127.0.0.1:9/v1" };
+    for (const [argv, caseEnv] of [
+      [["mcp", "--quiet"], env],
+      [["mcp", "--tools", "research", "--tools", "studies"], env],
+      [["mcp", "--max-wait", "30"], { ...env, PEP_OFFLINE: "0" }],
+      [["mcp", "--sandbox"], { PEP_SANDBOX: "1" }],
+      // Settings that do not resolve: the program tells its client in the instructions.
+      [["mcp"], { ...env, PEP_API_KEY: "k_123456789" }],
+    ] as const) {
+      const fallback = await spawned([...argv], caseEnv);
+      expect(fallback.quick, argv.join(" ")).toBe(false);
+      const inProcess = await program([...argv], caseEnv);
+      expect(fallback.init, argv.join(" ")).toEqual(inProcess.init);
+      expect(fallback.ids).toEqual([1, 2]);
+    }
+  });
+
+  it("an argv the program refuses is refused by the program, with nothing answered", async () => {
+    for (const argv of [
+      ["mcp", "--port", "1"],
+      ["mcp", "--max-wait", "forever"],
+      ["mcp", "--tools", "everything"],
+    ]) {
+      const r = await spawnPep(argv, { env: { ...tmp.env, NODE_DEBUG: "pep" }, input: INPUT });
+      expect(r.code, argv.join(" ")).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toMatch(/^error: --/m);
+      expect(r.err).not.toMatch(/mcp quick start answered/);
+    }
+  });
+
+  it("a client gone before the answer ends the run quietly, as the program does", async () => {
+    const child = spawn(process.execPath, [BIN, "mcp"], {
+      env: { PATH: process.env.PATH, ...tmp.env, PEP_BASE_URL: "http://127.0.0.1:9/v1" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let err = "";
+    child.stderr.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    child.stdout.destroy();
+    child.stdin.end(INPUT);
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(err).not.toMatch(/Unhandled|EPIPE/);
+    expect(code).toBe(0);
+  });
+});
