@@ -363,7 +363,10 @@ await build({
   sourcemap: false,
   minifySyntax: true,
   legalComments: "none",
-  define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
+  // CommonJS has no import.meta: core/builtin.ts's fallback (Node before 20.16) reads the
+  // file's own URL from __filename instead.
+  banner: { js: 'var __pep_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+  define: { __PEP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pep_import_meta_url" },
   logLevel: "warning",
   plugins: [builtinsByRequire, lazyQuerySchemas],
 });
