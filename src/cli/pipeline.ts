@@ -44,7 +44,10 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
   // A check answered by its exit status says nothing more under -q.
   if (p.inv.def.probe && p.inv.globals.quiet === true) return EXIT.ok;
   const { render } = await import("../output/render.js");
-  const watched = result.kind === "list" ? await watchList(p, result) : undefined;
+  // Items of the API's lists are watched and de-duplicated by id; rows of the library's own
+  // commands (pep sql, pep changes: several change rows share an item's id) and `pep api`'s
+  // raw pages are printed as they come.
+  const watched = result.kind === "list" && p.inv.def.calls !== undefined ? await watchList(p, result) : undefined;
   if (watched) result = watched.result;
   const sink = await openSink(p);
   let batchExit: number | undefined;

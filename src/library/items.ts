@@ -189,3 +189,19 @@ export function fieldChanges(
   }
   return out;
 }
+
+/**
+ * The API's own links (`api_url`) hold the base URL an answer came from. Fetched from
+ * another base URL (the in-process sandbox listens on a new port each run, a mirror),
+ * the same item is the same data: before comparing, the earlier text's base URL is read
+ * as the current one, so only real changes are logged.
+ */
+export interface Rebase {
+  from: string;
+  to: string;
+}
+
+/** `text` with the earlier base URL read as the current one (unchanged without a rebase). */
+export function rebased(text: string, rebase: Rebase | undefined): string {
+  return rebase === undefined ? text : text.split(rebase.from).join(rebase.to);
+}

@@ -11,7 +11,7 @@ import { ApiError, InterruptedError } from "../../core/errors.js";
 import { parseJsonExact, stringifyExact } from "../../core/exact-number.js";
 import type { Client } from "../../http/client-types.js";
 import type { Db, Queryable } from "../db.js";
-import { dataText, fieldChanges } from "../items.js";
+import { dataText, fieldChanges, type Rebase, rebased } from "../items.js";
 import { DETAIL_KINDS, type DetailKind, type DetailResource, detailEndpoint } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 
@@ -29,6 +29,8 @@ export interface DetailOptions {
   full: boolean;
   signal: AbortSignal;
   counters: SyncCounters;
+  /** The base URL the last sync used, when it differs from this one's. */
+  rebase?: Rebase | undefined;
   onDone?: (done: number, total: number) => void;
   /** Keeps the `meta` of an answer under a key (sync/answer-meta.ts). */
   keepMeta?: (key: string, meta: Awaited<ReturnType<Client["request"]>>["meta"] | undefined) => Promise<void>;
@@ -80,7 +82,7 @@ async function recordChange(
   before: string,
   after: string,
 ) {
-  const diffs = fieldChanges(parseJsonExact(before), parseJsonExact(after), []);
+  const diffs = fieldChanges(parseJsonExact(rebased(before, o.rebase)), parseJsonExact(after), []);
   for (const d of diffs) {
     await tx.run(
       "INSERT INTO changes (sync_id, at, resource, id, kind, field, old_value, new_value) VALUES (?, ?, ?, ?, 'changed', ?, ?, ?)",

@@ -11,7 +11,7 @@
  */
 import { parseJsonExact } from "../../core/exact-number.js";
 import type { Db, Queryable } from "../db.js";
-import { fieldChanges } from "../items.js";
+import { fieldChanges, type Rebase, rebased } from "../items.js";
 import { stagingTable, tableIndexes } from "../migrations.js";
 import type { LibraryResource } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
@@ -25,6 +25,8 @@ export interface MergeOptions {
   now: string;
   synthetic: boolean;
   counters: SyncCounters;
+  /** The base URL the last sync used, when it differs from this one's. */
+  rebase?: Rebase | undefined;
 }
 
 const BATCH = 500;
@@ -44,7 +46,7 @@ async function recordChanged(tx: Queryable, o: MergeOptions, itemText: string): 
     if (rows.length === 0) return changedItems;
     const values: unknown[] = [];
     for (const r of rows) {
-      const diffs = fieldChanges(parseJsonExact(r.old_item), parseJsonExact(r.new_item), paths);
+      const diffs = fieldChanges(parseJsonExact(rebased(r.old_item, o.rebase)), parseJsonExact(r.new_item), paths);
       if (diffs.length > 0) changedItems += 1;
       for (const d of diffs) values.push(o.syncId, o.now, lib.name, r.id, "changed", d.field, d.old, d.new);
     }

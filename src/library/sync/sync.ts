@@ -11,6 +11,7 @@ import type { Context } from "../../core/command-context.js";
 import { ApiError, AuthError, PepError } from "../../core/errors.js";
 import type { Client } from "../../http/client-types.js";
 import { openLibrary, type Library } from "../open.js";
+import type { Rebase } from "../items.js";
 import { LIBRARY, type LibraryResource, type SyncResource } from "../schema.js";
 import { newCounters, type SyncCounters } from "./counters.js";
 import { syncDetails } from "./details.js";
@@ -58,6 +59,15 @@ async function startSync(lib: Library, client: Client, resources: readonly strin
     [at, client.baseUrl, version(), JSON.stringify(resources)],
   );
   return Number(row?.id);
+}
+
+/** The last sync's base URL, when this sync's differs from it (items.ts `Rebase`). */
+async function baseUrlMoved(lib: Library, syncId: number, baseUrl: string): Promise<Rebase | undefined> {
+  const last = await lib.db.get<{ base_url: string }>(
+    "SELECT base_url FROM syncs WHERE id < ? AND base_url IS NOT NULL ORDER BY id DESC LIMIT 1",
+    [syncId],
+  );
+  return last && last.base_url !== baseUrl ? { from: last.base_url, to: baseUrl } : undefined;
 }
 
 /** The API version from the index (GET /), asked conditionally, and whether it is the sandbox; undefined when it cannot say. */
@@ -113,6 +123,7 @@ interface Run {
   progress: SyncProgress;
   now: () => string;
   keepMeta: ReturnType<typeof metaKeeper>;
+  rebase: Rebase | undefined;
 }
 
 /** One resource: walk, merge, details. Resolves to a skip reason, or undefined when synced. */
@@ -135,6 +146,7 @@ async function syncResource(run: Run, res: LibraryResource): Promise<string | un
     signal: ctx.io.signal,
     counters,
     keepMeta: run.keepMeta,
+    rebase: run.rebase,
   };
   run.progress.start(res.name);
   try {
@@ -146,7 +158,15 @@ async function syncResource(run: Run, res: LibraryResource): Promise<string | un
   }
   const synthetic = counters.synthetic || (await ctx.config()).baseUrlSource === "sandbox";
   const t0 = Date.now();
-  await mergeResource({ db: lib.db, lib: res, syncId: run.syncId, now: run.now(), synthetic, counters });
+  await mergeResource({
+    db: lib.db,
+    lib: res,
+    syncId: run.syncId,
+    now: run.now(),
+    synthetic,
+    counters,
+    rebase: run.rebase,
+  });
   ctx.debug(`library: ${res.name} merged in one transaction in ${Date.now() - t0} ms`);
   if (res.name === "studies" && !(await keepsStudyDetails(lib.db))) {
     const dropped = await dropStudyDetails(lib.db);
@@ -213,7 +233,8 @@ export async function runSync(ctx: Context, options: SyncOptions, clock: { now()
   const syncId = await startSync(lib, first, options.resources, now());
   await chooseStudyDetails(lib.db, options.studyDetails);
   const progress = syncProgress(ctx);
-  const run: Run = { ctx, lib, options, syncId, counters, progress, now, keepMeta: metaKeeper(lib.db) };
+  const rebase = await baseUrlMoved(lib, syncId, first.baseUrl);
+  const run: Run = { ctx, lib, options, syncId, counters, progress, now, keepMeta: metaKeeper(lib.db), rebase };
   const skipped: SyncSummary["skipped"] = [];
   const synced: string[] = [];
   try {
