@@ -112,8 +112,8 @@ function stoppedAt(p: Prepared, result: Result): { command: string; from: number
  * a list that stopped with more to come says how to go on in one stable line a script
  * can pick out:
  *   to continue: pep studies list --limit 20 --cursor=<c>
- * On a terminal, after a table, the notes and that command are one line, folded to the
- * width: `note: journal hidden for lack of width …; to continue: pep … --cursor=<c>`.
+ * On a terminal, after a table, the notes are one line folded to the width, and the
+ * command its own line, never folded, so that it copies whole.
  */
 function tellNotes(
   p: Prepared,
@@ -124,10 +124,9 @@ function tellNotes(
     if (next !== undefined) p.ctx.notice(`to continue: ${next.command}`);
     return;
   }
-  const more = next === undefined ? [] : [`to continue${next.where ? ` (${next.where})` : ""}: ${next.command}`];
-  if (held.length === 0 && more.length === 0) return;
-  const line = held.length === 0 ? more[0]! : `note: ${[...held, ...more].join("; ")}`;
-  p.ctx.notice(foldWords(line, p.io.columns));
+  // The notes fold to the width; the command stays one line, so that it copies whole.
+  if (held.length > 0) p.ctx.notice(foldWords(`note: ${held.join("; ")}`, p.io.columns));
+  if (next !== undefined) p.ctx.notice(`to continue${next.where ? ` (${next.where})` : ""}: ${next.command}`);
 }
 
 /** Text folded at spaces to `width` (a word longer than the width keeps a line of its own). */

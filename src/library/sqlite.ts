@@ -40,7 +40,7 @@ export function sqliteMissing(): UsageError {
     {
       hints: [
         "install Node.js 22 or 24 (https://nodejs.org, or nvm install 24), then run pep again",
-        "or keep the library in PostgreSQL, which works on this Node: --db postgres://user@host/db (or PEP_DB)",
+        "or keep the library in PostgreSQL, which works on this Node: --db postgres://host/db (or PEP_DB)",
       ],
     },
   );

@@ -27,13 +27,16 @@ async function screen(argv: readonly string[], columns: number): Promise<string>
     // A line may pass the width only to keep a URL whole.
     if (line.length > columns) expect(line, `wider than ${columns}`).toMatch(/https?:\/\/\S{20,}/);
   }
-  // At most one note after the table (with the cursor to continue from), folded to the width.
+  // At most one note after the table, folded to the width, then the command to continue
+  // with: one line holding the whole command (the contract's), so that it copies whole.
   const err = r.err.split("\n");
-  const at = err.findIndex((l) => l.startsWith("note: ") || l.startsWith("to continue: "));
+  const at = err.findIndex((l) => l.startsWith("note: ") || l.startsWith("to continue"));
   const notes = at < 0 ? [] : err.slice(at).filter((l) => l !== "");
   expect(notes.filter((l) => l.startsWith("note: ")).length, r.err).toBeLessThanOrEqual(1);
-  // A cursor is one word, kept whole to be copied: the one thing longer than the width.
-  for (const l of notes) if (!/^--cursor=\S+$/.test(l)) expect(l.length, l).toBeLessThanOrEqual(columns);
+  const commands = notes.filter((l) => l.startsWith("to continue"));
+  expect(commands.length, r.err).toBeLessThanOrEqual(1);
+  for (const c of commands) expect(c, "the command is one line").toMatch(/^to continue[^:]*: pep .*--cursor=\S+$/);
+  for (const l of notes) if (!commands.includes(l)) expect(l.length, l).toBeLessThanOrEqual(columns);
   const told = notes
     .join("\n")
     .replace(/--cursor=\S+/, "--cursor=<c>")
