@@ -194,3 +194,17 @@ export const LIMITS = {
 /** ISO 3166-1 alpha-2, and a subdivision such as `US-CA` (docs/api.md#parameter-bounds). */
 export const COUNTRY_PATTERN = /^[A-Za-z]{2}$/;
 export const SHIPS_TO_PATTERN = /^[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?$/;
+
+/**
+ * What `pep sync` keeps, by the names it takes: each list resource of the API, in the
+ * order a whole sync walks them (peptides first, so that their cited studies link up).
+ */
+export const LIBRARY_RESOURCES = [
+  "peptides",
+  "studies",
+  "vendors",
+  "products",
+  "prices",
+  "categories",
+  "research-areas",
+] as const;

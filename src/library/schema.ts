@@ -5,6 +5,7 @@
  * when it was first and last seen. docs/library.md documents every table and column.
  */
 import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
+import { LIBRARY_RESOURCES } from "../api/enums.js";
 import { RESOURCES, type Resource } from "../api/resources.js";
 
 /** What a typed column holds; `json` is TEXT in SQLite and jsonb in PostgreSQL. */
@@ -33,15 +34,7 @@ export interface LibraryResource {
   indexed: readonly string[];
 }
 
-export const SYNC_RESOURCES = [
-  "peptides",
-  "studies",
-  "vendors",
-  "products",
-  "prices",
-  "categories",
-  "research-areas",
-] as const;
+export const SYNC_RESOURCES = LIBRARY_RESOURCES;
 export type SyncResource = (typeof SYNC_RESOURCES)[number];
 
 /** Columns whose values are numbers, flags or lists; every other CSV column is text. */

@@ -1,17 +1,10 @@
 /** `pep sync`, `pep sql`, `pep changes`: the local library (docs/library.md). */
+import { LIBRARY_RESOURCES } from "../../api/enums.js";
 import { options } from "../../api/options.js";
 import type { CommandDef } from "../../core/command.js";
 
-/** The resources `pep sync` takes (library/schema.ts SYNC_RESOURCES; kept here as data so help loads no library code). */
-export const SYNC_NAMES = [
-  "peptides",
-  "studies",
-  "vendors",
-  "products",
-  "prices",
-  "categories",
-  "research-areas",
-] as const;
+/** The resources `pep sync` takes (plain values: help loads no library code). */
+export const SYNC_NAMES = LIBRARY_RESOURCES;
 
 /** `pep changes --exit-status`: the exit code when the changes asked about exist (not an error code). */
 export const CHANGES_FOUND_EXIT = 10;
