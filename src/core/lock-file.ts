@@ -8,10 +8,10 @@
  * read as one: it is reported and left alone. Used for a `--file` target; meant for any
  * file one pep at a time may write.
  */
-import { closeSync, linkSync, lstatSync, writeSync } from "node:fs";
+import { linkSync, lstatSync } from "node:fs";
 import { holderAlive, ownStartMs, procInfo } from "./process-alive.js";
 import { tempSuffix } from "./temp-name.js";
-import { createExclusive, readTrusted, tempBeside, unlinkQuietly } from "./trusted-file.js";
+import { readTrusted, unlinkQuietly, writeTempBeside } from "./trusted-file.js";
 
 interface LockRecord {
   pid: number;
@@ -60,16 +60,7 @@ function staleness(r: LockRecord): string | undefined {
 
 /** Creates the lock whole; false when the name is taken. */
 function tryCreate(file: string, record: LockRecord): boolean {
-  const temp = tempBeside(file);
-  const fd = createExclusive(temp);
-  try {
-    writeSync(fd, `${JSON.stringify(record)}\n`);
-  } catch (err) {
-    closeSync(fd);
-    unlinkQuietly(temp);
-    throw err;
-  }
-  closeSync(fd);
+  const temp = writeTempBeside(file, `${JSON.stringify(record)}\n`);
   try {
     linkSync(temp, file);
     return true;

@@ -173,12 +173,10 @@ export function createExclusive(file: string): number {
 }
 
 /**
- * Writes `text` to `file` whole or not at all: into a new exclusive 0600 temp file beside
- * it, flushed, then renamed over it (rename replaces a link planted at the name, never
- * what it points at).
+ * A new exclusive 0600 temp file beside `file` holding `text`, flushed: its path. What
+ * `writeTrusted` renames over a file and a lock links into place; removed on a failure.
  */
-
-export function writeTrusted(file: string, text: string | Buffer): void {
+export function writeTempBeside(file: string, text: string | Buffer): string {
   const temp = tempBeside(file);
   const fd = createExclusive(temp);
   try {
@@ -191,6 +189,16 @@ export function writeTrusted(file: string, text: string | Buffer): void {
     throw err;
   }
   closeSync(fd);
+  return temp;
+}
+
+/**
+ * Writes `text` to `file` whole or not at all: into a new exclusive 0600 temp file beside
+ * it, flushed, then renamed over it (rename replaces a link planted at the name, never
+ * what it points at).
+ */
+export function writeTrusted(file: string, text: string | Buffer): void {
+  const temp = writeTempBeside(file, text);
   try {
     renameSync(temp, file);
   } catch (err) {
