@@ -5,7 +5,7 @@
  * Streamable HTTP instead, until interrupted.
  */
 import type { CommandModule } from "../../core/command.js";
-import { UsageError } from "../../core/errors.js";
+import { InterruptedError, UsageError } from "../../core/errors.js";
 
 export const run: CommandModule["run"] = async (input, ctx) => {
   const { maxWaitOf, groupsOf } = await import("../../mcp/listing.js");
@@ -33,9 +33,26 @@ export const run: CommandModule["run"] = async (input, ctx) => {
     const handed = takeHanded();
     const early = handed
       ? { setup: await (await import("../../mcp/setup.js")).inspectSetup(ctx), ...handed }
-      : await answerEarly(ctx, options.groups);
+      : await untilInterrupted(ctx.io.signal, answerEarly(ctx, options.groups)).catch((err: unknown) => {
+          // Stop reading, or the terminal's standard input would keep the process alive.
+          ctx.io.stdin.pause();
+          throw err;
+        });
     const { serve } = await import("../../mcp/server.js");
     await serve(ctx, options, early);
   }
   return { kind: "none" };
 };
+
+/**
+ * `work`, unless the run is interrupted first: waiting for a client's first line (a
+ * terminal on standard input may never send one), the first Ctrl-C ends the run.
+ */
+function untilInterrupted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(new InterruptedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new InterruptedError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
