@@ -33,8 +33,11 @@ interface Sink {
   settle(): Promise<void>;
   /** Drops what cannot be kept (the temp file), releases the terminal. */
   abort(): Promise<void>;
-  /** The user ended the output (quit the pager), not a failure. */
-  quitByUser(): boolean;
+  /**
+   * The user ended the output (quit the pager), not a failure: the pager exited before the
+   * run ended its input, or `err` is the broken pipe of writing to a pager that exited.
+   */
+  quitByUser(err?: unknown): boolean;
 }
 
 /** Delivers `result`; resolves to the run's exit code, or throws what failed. */
@@ -72,7 +75,7 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
     if (!(await keptPartOf(p, sink, result, err, watched?.watch))) await sink.abort().catch(() => {});
     // Quitting the pager (q) ends the run quietly, with what was read, and where to go on
     // from: the start of the page it stopped in.
-    if (sink.quitByUser()) {
+    if (sink.quitByUser(err)) {
       const at = stoppedAt(p, result);
       tellNotes(p, options.heldNotes, at && { command: at.command, where: `from item ${at.from}` });
       return EXIT.ok;
@@ -275,8 +278,17 @@ async function pagerSink(p: Prepared, pager: Pager): Promise<Sink> {
   // Notices wait until the pager is gone (they would land inside its screen); no spinner.
   p.ctx.waits.paging();
   const held = new (await import("node:stream")).PassThrough();
+  // Whether the pager had already exited when the run ended its input: only then did the
+  // user quit it. A run that fails ends the input itself (so the pager shows what came and
+  // the error follows it); the pager exiting after that is no quit, and the error stands.
+  let ended = false;
+  let quitFirst = false;
   const close = async () => {
-    if (!pager.closed) pager.stream.end();
+    if (!ended) {
+      ended = true;
+      quitFirst = pager.closed;
+      if (!pager.closed) pager.stream.end();
+    }
     await pager.exited;
     held.end();
     const text = held.read() as Buffer | string | null;
@@ -290,7 +302,7 @@ async function pagerSink(p: Prepared, pager: Pager): Promise<Sink> {
     signal: AbortSignal.any([io.signal, pager.signal]),
     settle: close,
     abort: close,
-    quitByUser: () => pager.closed && !io.signal.aborted,
+    quitByUser: (err) => !io.signal.aborted && pager.closed && ((ended ? quitFirst : true) || brokenPipe(err)),
   };
 }
 
@@ -345,4 +357,9 @@ function countOf(n: number, result: Result): string {
       : undefined;
   const [one, many] = nouns ?? ["item", "items"];
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The failed write to a pipe whose reader has gone (a pager the user quit). */
+function brokenPipe(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | undefined)?.code === "EPIPE";
 }

@@ -12,9 +12,11 @@ export function screenLines(raw: string): string[] {
   const lines: string[] = [""];
   let row = 0;
   let col = 0;
-  const re = /\x1b\[([0-9;?]*)([A-Za-z])|\r|\n|[^\x1b\r\n]/gu;
+  // Keypad modes (ESC = and ESC >, as less writes them) move nothing.
+  const re = /\x1b\[([0-9;?]*)([A-Za-z])|\x1b[=>]|\r|\n|[^\x1b\r\n]/gu;
   for (const m of raw.matchAll(re)) {
     const t = m[0];
+    if (t === "\x1b=" || t === "\x1b>") continue;
     if (t === "\r") col = 0;
     else if (t === "\n") {
       row++;
@@ -41,24 +43,36 @@ export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /**
  * Runs `pep` with stdin, stdout and stderr on a pseudo-terminal; resolves to the bytes
  * the terminal got. `size` is given to stty (empty: a terminal that reports no width);
- * `redirect` is appended to the command line (e.g. `2>/dev/null`, `>out.txt`).
+ * `redirect` is appended to the command line (e.g. `2>/dev/null`, `>out.txt`); `unset`
+ * names variables taken out of the environment.
  */
 export function onTerminal(
   argv: string[],
   env: Record<string, string>,
-  { size = "rows 40 cols 100", redirect = "" }: { size?: string; redirect?: string } = {},
+  {
+    size = "rows 40 cols 100",
+    redirect = "",
+    unset = [],
+  }: { size?: string; redirect?: string; unset?: readonly string[] } = {},
 ): Promise<{ code: number | null; screen: string }> {
   const command = `${size ? `stty ${size}; ` : ""}${[process.execPath, BIN, ...argv].map(shellQuote).join(" ")}${redirect ? ` ${redirect}` : ""}`;
   return new Promise((resolve) => {
     const child = spawn("script", ["-qec", command, "/dev/null"], {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, COLUMNS: "100", TERM: "xterm-256color", ...env },
+      env: withoutKeys({ ...process.env, COLUMNS: "100", TERM: "xterm-256color", ...env }, unset),
     });
     let screen = "";
     child.stdout.on("data", (c: Buffer) => (screen += c.toString("utf8")));
     child.on("close", (code) => resolve({ code, screen }));
     setTimeout(() => child.kill(), 15_000).unref();
   });
+}
+
+/** `env` less the variables named in `keys` (e.g. PAGER, so the default pager is chosen). */
+function withoutKeys(env: NodeJS.ProcessEnv, keys: readonly string[]): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const k of keys) delete out[k];
+  return out;
 }
 
 /** Text as a terminal shows it: colour (SGR) and hyperlink (OSC 8) sequences taken out. */
