@@ -131,6 +131,13 @@ export const GLOBAL_OPTIONS = options([
     description: "answer from the local library (pep sync), same output (env PEP_OFFLINE=1, config offline)",
   },
   {
+    key: "maxAge",
+    long: "max-age",
+    value: "duration",
+    description:
+      "with --offline, pep sql or pep changes: refuse (exit 6, library_stale) a resource last synced longer ago than this (7d, 12h, 30m)",
+  },
+  {
     key: "manifest",
     long: "manifest",
     description: "with --file: also write <file>.manifest.json (command, source, request ids, SHA-256)",

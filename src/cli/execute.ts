@@ -121,6 +121,15 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   // An offline run the library cannot answer is refused before anything else starts.
   const offline = await offlineRun(inv, store);
   held.offline = offline;
+  if (inv.globals.maxAge !== undefined) {
+    // Checked before the library is opened: a bad value says so even where there is none.
+    (await import("../library/freshness.js")).parseDuration(inv.globals.maxAge, "--max-age");
+    if (!offline && !["sql", "changes"].includes(inv.def.path.join(" ")))
+      throw new UsageError(
+        "--max-age says how old the local library may be: it goes with --offline, pep sql and pep changes",
+        { hints: ["e.g. `pep --offline --max-age 7d studies list`"] },
+      );
+  }
   if (offline) (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
   // Started before anything reads the config (the output format may), so every read sees it.
   if (inv.sandbox) {

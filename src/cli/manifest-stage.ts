@@ -22,7 +22,16 @@ export async function writeRunManifest(p: Prepared, items: number): Promise<void
       pepVersion: typeof __PEP_VERSION__ === "string" ? __PEP_VERSION__ : "0.0.0-dev",
       synthetic,
       library: library
-        ? { syncId: library.sync.id, syncedAt: library.sync.finishedAt, location: library.where }
+        ? {
+            syncId: library.sync.id,
+            syncedAt: library.sync.finishedAt,
+            location: library.where,
+            walks: Object.entries(library.walks).map(([resource, w]) => ({
+              resource,
+              syncId: w?.syncId,
+              finishedAt: w?.finishedAt,
+            })),
+          }
         : undefined,
       startedAt: p.startedAt,
       finishedAt: new Date(),

@@ -8,7 +8,7 @@ import { AuthError, UsageError } from "../core/errors.js";
 import { keyFingerprint, keyMasked } from "../core/key-display.js";
 import { redactKey } from "../http/key.js";
 import type { Client, ClientEvent, ClientOptions, Meta } from "../http/client-types.js";
-import type { SyncInfo } from "../offline/reader.js";
+import type { LibraryProvenance } from "../offline/open-offline.js";
 import { colorEnabled, type IO, launchDetached } from "../core/io.js";
 import { cleanBlock } from "../core/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
@@ -216,7 +216,7 @@ function clientFactory(
 
 /**
  * The client of an offline run: answers from the library, its data still marked when it
- * came from the sandbox, and one notice of the sync it holds. Loaded only here.
+ * came from the sandbox, and the notice of the walks that answer. Loaded only here.
  */
 async function libraryClient(
   init: ContextInit,
@@ -224,7 +224,7 @@ async function libraryClient(
   cleanups: Array<() => Promise<void> | void>,
   provenance: Provenance,
 ): Promise<Client> {
-  const [{ openOfflineClient, syncNotice }, { paginate }] = await Promise.all([
+  const [{ openOfflineClient, tellingWalks }, { paginate }] = await Promise.all([
     import("../offline/open-offline.js"),
     import("../http/paginate.js"),
   ]);
@@ -234,12 +234,9 @@ async function libraryClient(
     cwd: init.io.cwd,
     profile: cfg.profile,
     db: cfg.db,
-    onSync: (sync, where) => {
-      provenance.library = { sync, where };
-      provenance.apiVersion = sync.apiVersion;
-      debug(`library: ${where}, sync ${sync.id}`);
-      notice(syncNotice(sync));
-    },
+    ...tellingWalks(provenance, notice, debug),
+    maxAge: init.globals.maxAge,
+    now: init.deps.clock?.now() ?? Date.now(),
   });
   cleanups.push(() => client.close());
   return watchForSandbox(client, paginate, sandboxSeen);
@@ -270,8 +267,11 @@ export interface Provenance {
   pages: Array<{ status: number; requestId: string | undefined; etag: string | undefined; fromCache: boolean }>;
   /** `meta.api_version` of the answers, when they said. */
   apiVersion: string | undefined;
-  /** The library's sync an offline run answered from, and where the library is. */
-  library: { sync: SyncInfo; where: string } | undefined;
+  /**
+   * The library an offline run answered from: where it is, its last finished sync, and
+   * per resource that answered the complete walk its answer came from (undefined: none).
+   */
+  library: LibraryProvenance | undefined;
 }
 
 /** What the program's shell sees of a run's context beyond what commands get. */
@@ -363,6 +363,7 @@ export function createContext(init: ContextInit): RunContext {
     profile: init.profile,
     fields: init.fields,
     quiet: globals.quiet === true,
+    maxAge: globals.maxAge,
     config: init.config,
     store: init.store,
     notice,

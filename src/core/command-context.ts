@@ -44,6 +44,8 @@ export interface Context {
   readonly fields: readonly string[] | undefined;
   /** `--quiet`: no notices or progress on stderr (a command drawing its own progress asks). */
   readonly quiet?: boolean;
+  /** `--max-age` as given (a duration): how old a library resource a reader uses may be. */
+  readonly maxAge?: string | undefined;
   /** The settings of this run (flags > environment > profile > defaults; the sandbox above all). */
   config(): Promise<ResolvedConfig>;
   /** The config file (for `pep config` and `pep auth`). */

@@ -54,6 +54,11 @@ export const ERROR_CODES: readonly ErrorCodeDoc[] = [
     when: "another pep is writing the same `--file` target (its lock names the process and the lock file), before any request",
   },
   {
+    code: "library_stale",
+    exit: "6",
+    when: "`--max-age`: a resource the answer reads was last synced whole longer ago than that, or never (`pep sync` brings it up to date)",
+  },
+  {
     code: "interrupted",
     exit: "130, 129, 131, 143",
     when: "ended by SIGINT (Ctrl-C), SIGHUP, SIGQUIT or SIGTERM: 128 + the signal's number",

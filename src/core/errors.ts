@@ -29,6 +29,11 @@ export class PepError extends Error {
    * a `--limit`, how many items were still wanted (see `withResumeCursor`).
    */
   resume: { cursor: string; remaining: number | undefined } | undefined = undefined;
+  /**
+   * The `error.code` of a failure whose class alone does not name it (error-codes.ts lists
+   * each); unset, the JSON error's code comes from the class.
+   */
+  errorCode: string | undefined = undefined;
   /** `RateLimit-*` headers of the answer that failed, so pacing also learns from a 429 or 503. */
   rateLimit: RateLimitInfo | undefined = undefined;
   constructor(message: string, exitCode: ExitCode, options?: { cause?: unknown; hints?: string[] }) {

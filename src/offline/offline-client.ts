@@ -14,8 +14,8 @@ import { paginate } from "../http/paginate.js";
 import type { ApiResponse, Client, Meta, Pagination, Query, RequestOptions } from "../http/client-types.js";
 import { queryValue } from "../http/url.js";
 import { decodeCursor, encodeCursor, listingDigest } from "./offline-cursor.js";
-import type { LibraryReader, LibraryResource, SyncInfo } from "./reader.js";
-import { BATCH, createSession, NotInLibraryError, parseItem, type Session } from "./session.js";
+import type { LibraryReader, LibraryResource } from "./reader.js";
+import { BATCH, createSession, NotInLibraryError, parseItem, type Session, type SessionOptions } from "./session.js";
 import { type DetailListRoute, type DetailRoute, type Item, type ListRoute, routeOf, valueAt } from "./routes.js";
 
 export { NotInLibraryError } from "./session.js";
@@ -44,10 +44,7 @@ interface Selection {
   citedBy: string | undefined;
 }
 
-export interface OfflineClientOptions {
-  /** Told once, at the first answer: which library and when it was synced. */
-  onSync?: (sync: SyncInfo, where: string) => void;
-}
+export type OfflineClientOptions = SessionOptions;
 
 /** The query as the API would read it: names to strings, empty values left out. */
 function queryStrings(query: Query | undefined): Record<string, string> {
@@ -199,7 +196,7 @@ async function detailAnswer(session: Session, route: DetailRoute, id: string, qu
 }
 
 export function createOfflineClient(reader: LibraryReader, options: OfflineClientOptions = {}): Client {
-  const session = createSession(reader, options.onSync);
+  const session = createSession(reader, options);
   const client: Client = {
     /** The API the library was synced from (the sandbox notice names it), once read. */
     get baseUrl() {
@@ -214,6 +211,8 @@ export function createOfflineClient(reader: LibraryReader, options: OfflineClien
         });
       const query = queryStrings(opts.query);
       const { route, id } = found;
+      await session.sync();
+      await session.use(route.kind === "list" ? route.resource : route.owner);
       const res =
         route.kind === "list"
           ? await listPage(session, route, found.template, query)

@@ -6,7 +6,7 @@
 import { UsageError } from "../core/errors.js";
 import type { Client } from "../http/client-types.js";
 import { createOfflineClient } from "./offline-client.js";
-import type { SyncInfo } from "./reader.js";
+import type { LibraryResource, SyncInfo, WalkInfo } from "./reader.js";
 import { type SqlSource, sqlReader } from "./sql-reader.js";
 import { openLibraryForReading } from "./library-target.js";
 
@@ -18,14 +18,63 @@ export interface OfflineOpening {
   db: string | undefined;
   /** Told once the library is open: where it is and its last sync. */
   onSync(sync: SyncInfo, where: string): void;
+  /** Told once per resource that answers: the walk its answer comes from. */
+  onWalk?: (resource: LibraryResource, walk: WalkInfo | undefined) => void;
+  /** `--max-age` as given, and the time it counts back from. */
+  maxAge?: string | undefined;
+  now: number;
 }
 
-/** The notice of an offline run: which sync answers it. */
-export function syncNotice(sync: SyncInfo): string {
-  return `from the local library, synced ${sync.finishedAt}`;
+/** What an offline run answered from: the library, its last sync, and per resource the walk read. */
+export interface LibraryProvenance {
+  sync: SyncInfo;
+  where: string;
+  walks: Partial<Record<LibraryResource, WalkInfo | undefined>>;
+}
+
+/**
+ * The notice of an offline run: when the walk that answers it ended (of `resource`, when
+ * named: a second resource answering from another walk).
+ */
+export function syncNotice(finishedAt: string, resource?: string): string {
+  return `from the local library, ${resource === undefined ? "" : `${resource} `}synced ${finishedAt}`;
+}
+
+/**
+ * The run's side of an offline client: the provenance it records (in `record`), and the
+ * notice naming the walk that answered, the first resource's as "synced <time>" and any
+ * other resource that answered from another walk by name.
+ */
+export function tellingWalks(
+  record: { library: LibraryProvenance | undefined; apiVersion: string | undefined },
+  notice: (line: string) => void,
+  debug: (line: string) => void,
+): Pick<OfflineOpening, "onSync" | "onWalk"> {
+  let told: LibraryProvenance | undefined;
+  return {
+    onSync: (sync, where) => {
+      told = { sync, where, walks: {} };
+      record.library = told;
+      record.apiVersion = sync.apiVersion;
+      debug(`library: ${where}, sync ${sync.id}`);
+    },
+    onWalk: (resource, walk) => {
+      if (!told) return;
+      const library = told;
+      const at = (w: WalkInfo | undefined) => w?.finishedAt ?? library.sync.finishedAt;
+      const earlier = Object.values(library.walks);
+      library.walks[resource] = walk;
+      if (earlier.length === 0) notice(syncNotice(at(walk)));
+      else if (!earlier.some((w) => at(w) === at(walk))) notice(syncNotice(at(walk), resource));
+    },
+  };
 }
 
 export async function openOfflineClient(o: OfflineOpening): Promise<Client> {
+  const maxAge =
+    o.maxAge === undefined
+      ? undefined
+      : { ms: (await import("../library/freshness.js")).parseDuration(o.maxAge, "--max-age"), now: o.now };
   const source: SqlSource = await openLibraryForReading(o);
   const reader = sqlReader(source);
   if (!(await reader.lastSync())) {
@@ -34,5 +83,9 @@ export async function openOfflineClient(o: OfflineOpening): Promise<Client> {
       hints: ["Run `pep sync` while online to fill it, then try again."],
     });
   }
-  return createOfflineClient(reader, { onSync: o.onSync });
+  return createOfflineClient(reader, {
+    onSync: o.onSync,
+    ...(o.onWalk ? { onWalk: o.onWalk } : {}),
+    ...(maxAge ? { maxAge } : {}),
+  });
 }

@@ -38,6 +38,15 @@ export interface SyncInfo {
   apiVersion: string | undefined;
 }
 
+/** The last complete walk of a resource's listing: the sync it belongs to and when it ended. */
+export interface WalkInfo {
+  syncId: number;
+  /** When the walk ended, ISO 8601 UTC. */
+  finishedAt: string;
+  /** Items the walk read. */
+  items: number;
+}
+
 /** One stored list item: its place in the API's default order and its text as sent. */
 export interface StoredItem {
   ord: number;
@@ -54,6 +63,8 @@ export interface LibraryReader {
   /** Where the library is, for messages (a path, or a URL without its password). */
   readonly where: string;
   lastSync(): Promise<SyncInfo | undefined>;
+  /** The last complete walk of the resource's listing; undefined when none ever ended. */
+  walk(resource: LibraryResource): Promise<WalkInfo | undefined>;
   /** The `meta` of the resource's list pages as sent (without request ids); undefined when never synced. */
   listMeta(resource: LibraryResource): Promise<Meta | undefined>;
   /**

@@ -5,7 +5,8 @@
  */
 import { parseJsonExact } from "../core/exact-number.js";
 import { EXIT, PepError, UsageError } from "../core/errors.js";
-import type { LibraryReader, LibraryResource, StoredItem, StudyIdField, SyncInfo } from "./reader.js";
+import { staleError, staleness } from "../library/freshness.js";
+import type { LibraryReader, LibraryResource, StoredItem, StudyIdField, SyncInfo, WalkInfo } from "./reader.js";
 import type { Item } from "./routes.js";
 
 /** Not in the library: exit 4, as the API's 404, with the sync that would fetch it. */
@@ -28,6 +29,11 @@ export interface Session {
   sync(): Promise<SyncInfo>;
   /** The last sync once read, for the client's base URL. */
   synced(): SyncInfo | undefined;
+  /**
+   * The resource is about to answer: its last complete walk is read (once a run), told
+   * to `onWalk`, and checked against `--max-age` (a stale one is refused, exit 6).
+   */
+  use(resource: LibraryResource): Promise<void>;
   /** The id of the item `given` names; none: not in the library (exit 4). */
   resolve(resource: LibraryResource, given: string): Promise<string>;
 }
@@ -62,13 +68,39 @@ function namesOf(resource: LibraryResource, it: Item): string[] {
     : [it.id, it.slug].filter((v) => v !== undefined && v !== null).map(String);
 }
 
-export function createSession(reader: LibraryReader, onSync?: (sync: SyncInfo, where: string) => void): Session {
+export interface SessionOptions {
+  /** Told once, at the first answer: which library and its last finished sync. */
+  onSync?: (sync: SyncInfo, where: string) => void;
+  /** Told once per resource that answers: the walk its answer comes from (none: never walked whole). */
+  onWalk?: (resource: LibraryResource, walk: WalkInfo | undefined) => void;
+  /** `--max-age`: a resource whose last complete walk is older than this (or none) is refused. */
+  maxAge?: { ms: number; now: number };
+}
+
+export function createSession(reader: LibraryReader, options: SessionOptions = {}): Session {
+  const { onSync, onWalk, maxAge } = options;
+  const used = new Map<LibraryResource, Promise<void>>();
   let syncPromise: Promise<SyncInfo> | undefined;
+  const use = (resource: LibraryResource): Promise<void> => {
+    let p = used.get(resource);
+    if (!p) {
+      p = reader.walk(resource).then((walk) => {
+        if (maxAge) {
+          const why = staleness(resource, walk?.finishedAt, maxAge.ms, maxAge.now);
+          if (why) throw staleError(maxAge.ms, [{ resource, why }]);
+        }
+        onWalk?.(resource, walk);
+      });
+      used.set(resource, p);
+    }
+    return p;
+  };
   let synced: SyncInfo | undefined;
   const whole = new Map<LibraryResource, Promise<Item[]>>();
   return {
     reader,
     synced: () => synced,
+    use,
     sync: () =>
       (syncPromise ??= reader.lastSync().then((s) => {
         if (!s)
@@ -84,6 +116,7 @@ export function createSession(reader: LibraryReader, onSync?: (sync: SyncInfo, w
      * names as written, else the one item that matches ignoring case.
      */
     async resolve(resource, given) {
+      await use(resource);
       if (resource === "studies") {
         const found = (await reader.item("studies", given)) ?? (await studyByForm(reader, given));
         if (!found) throw new NotInLibraryError(`study "${given}" is not in the library`, "studies");

@@ -145,6 +145,14 @@ export function sqlReader(db: SqlSource): LibraryReader {
   return {
     where: db.location,
     lastSync: () => lastSync(db),
+    async walk(resource) {
+      const rows = await db.all<Record<string, unknown>>(
+        "SELECT sync_id, finished_at, items FROM walks WHERE resource = ?",
+        [resource],
+      );
+      const r = rows[0];
+      return r ? { syncId: Number(r.sync_id), finishedAt: String(r.finished_at), items: Number(r.items) } : undefined;
+    },
     listMeta,
     async items(resource, { after, limit, citedBy }) {
       const table = `"${TABLES[resource]}"`;

@@ -37,7 +37,15 @@ export interface ManifestFacts {
   apiVersion: string | undefined;
   pepVersion: string;
   synthetic: boolean;
-  library: { syncId: string; syncedAt: string; location: string } | undefined;
+  library:
+    | {
+        syncId: string;
+        syncedAt: string;
+        location: string;
+        /** Per resource that answered: the complete walk its answer came from (none: never walked whole). */
+        walks: ReadonlyArray<{ resource: string; syncId: number | undefined; finishedAt: string | undefined }>;
+      }
+    | undefined;
   startedAt: Date;
   finishedAt: Date;
   items: number;
@@ -90,9 +98,16 @@ export function manifestOf(facts: ManifestFacts, written: { sha256: string; byte
     ...(facts.library
       ? {
           library: {
-            sync_id: facts.library.syncId,
+            // The last finished sync of the library; what answered is each resource's walk, below.
+            sync_id: Number(facts.library.syncId),
             synced_at: facts.library.syncedAt,
             location: facts.library.location,
+            resources: Object.fromEntries(
+              facts.library.walks.map((w) => [
+                w.resource,
+                { sync_id: w.syncId ?? null, synced_at: w.finishedAt ?? null },
+              ]),
+            ),
           },
         }
       : {}),

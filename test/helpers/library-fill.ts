@@ -65,6 +65,13 @@ export async function fillLibraryAt(
       apiVersion ??= meta.api_version;
       const { request_id: _r, ...kept } = meta;
       await put("INSERT INTO meta (key, value) VALUES (?, ?)", `list:${resource}`, JSON.stringify(kept));
+      // Each listing read whole, as a sync's complete walk records it.
+      await put(
+        "INSERT INTO walks (resource, sync_id, finished_at, items) VALUES (?, 1, ?, ?)",
+        resource,
+        finishedAt,
+        items.length,
+      );
       ids[resource] = [];
       const table = resource.replace(/-/g, "_");
       const itemCols = pg ? "item, item_text" : "item";

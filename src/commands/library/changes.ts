@@ -4,8 +4,10 @@
  */
 import { UsageError } from "../../core/errors.js";
 import { parseJsonExact } from "../../core/exact-number.js";
-import type { Run } from "../../core/command.js";
+import type { Context } from "../../core/command-context.js";
+import type { Result, Run } from "../../core/command.js";
 import { openLibrary, type Library } from "../../library/open.js";
+import type { SyncResource } from "../../library/schema.js";
 import { CHANGES_FOUND_EXIT, type CHANGES_OPTIONS, SYNC_NAMES } from "./defs.js";
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
@@ -52,7 +54,17 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   // Checked before the library is opened: a bad value says so even where there is none.
   if (opts.since !== undefined && opts.since.trim().toLowerCase() !== "last")
     await sinceCondition(opts.since, { lastSync: async () => undefined } as unknown as Library, Date.now());
+  if (opts.prune !== undefined) return prune(opts.prune, opts, ctx);
   const lib = await openLibrary(ctx, { write: false });
+  if (ctx.maxAge !== undefined) {
+    const { checkRunFresh } = await import("../../library/freshness.js");
+    await checkRunFresh(
+      ctx.maxAge,
+      lib.db,
+      resource === undefined ? undefined : [resource as SyncResource],
+      Date.now(),
+    );
+  }
   const conds: string[] = [];
   const params: unknown[] = [];
   const since = await sinceCondition(opts.since, lib, Date.now());
@@ -82,3 +94,30 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
     exitCode: opts.exitStatus === true && items.length > 0 ? CHANGES_FOUND_EXIT : undefined,
   };
 };
+
+/** `--prune <age>`: under the sync lock, the log's rows older than the age go; says how many. */
+async function prune(age: string, opts: Record<string, unknown>, ctx: Context): Promise<Result> {
+  const { parseDuration } = await import("../../library/freshness.js");
+  const ms = parseDuration(age, "--prune");
+  const others = ["since", "resource", "exitStatus"].filter((k) => opts[k] !== undefined);
+  if (others.length > 0)
+    throw new UsageError(
+      "--prune removes old rows and shows none: it cannot go with --since, --resource or --exit-status",
+    );
+  const { lockForSync } = await import("../../library/sync/sync-lock.js");
+  let release: (() => Promise<void>) | undefined;
+  const lib = await openLibrary(ctx, {
+    write: true,
+    hold: async (l) => {
+      release = await lockForSync(l, { wait: true, signal: ctx.io.signal, waiting: ctx.notice, notice: ctx.notice });
+    },
+  });
+  ctx.onCleanup(() => release?.());
+  const { pruneLog } = await import("../../library/prune.js");
+  const pruned = await pruneLog(lib, new Date(Date.now() - ms).toISOString());
+  return {
+    kind: "item",
+    resource: "generic",
+    data: { pruned_before: pruned.before, changes: pruned.changes, syncs: pruned.syncs },
+  };
+}

@@ -30,6 +30,12 @@ export const SYNC_OPTIONS = options([
     description: "stop keeping studies' own answers, and drop those kept (at this or the next sync of studies)",
   },
   {
+    key: "status",
+    long: "status",
+    description:
+      "sync nothing: show the library's place, size and schema version, and per resource its items and the age of its last complete walk",
+  },
+  {
     key: "wait",
     long: "no-wait",
     description: "when another sync holds the library, stop at once (exit 6) instead of waiting for it",
@@ -50,6 +56,13 @@ export const CHANGES_OPTIONS = options([
     value: "resource",
     description: "only this resource's changes",
     choices: SYNC_NAMES,
+  },
+  {
+    key: "prune",
+    long: "prune",
+    value: "age",
+    description:
+      "remove change rows older than this (7d, 12w) and the sync records as old that nothing still names, say how many, and show nothing else",
   },
   {
     key: "exitStatus",
@@ -85,6 +98,7 @@ export const defs: CommandDef[] = [
       "pep sync studies peptides -o json",
       "pep sync categories && pep sync categories -o json | jq .not_modified",
       "pep sync studies --study-details && pep --offline studies get pmid-90001067 -o bibtex",
+      "pep sync --status  # how fresh and how big the library is",
     ],
   },
   {
@@ -119,6 +133,7 @@ export const defs: CommandDef[] = [
       "pep sync studies -q && pep changes --since last --resource studies",
       "pep sync -q && pep changes --since 7d -o json | jq length",
       "pep changes --since 7d --exit-status -q  # exit 10: there are changes",
+      "pep changes --prune 12w  # keep twelve weeks of the change log",
     ],
   },
 ];

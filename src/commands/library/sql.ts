@@ -14,6 +14,10 @@ export const run: Run = async ({ args }, ctx) => {
   const query = args[0] ?? "";
   checkReadOnly(query);
   const lib = await openLibrary(ctx, { write: false });
+  if (ctx.maxAge !== undefined) {
+    const { checkRunFresh, resourcesNamed } = await import("../../library/freshness.js");
+    await checkRunFresh(ctx.maxAge, lib.db, resourcesNamed(query), Date.now());
+  }
   let answer: Awaited<ReturnType<typeof lib.db.query>>;
   try {
     answer = await lib.db.query(query);

@@ -17,6 +17,11 @@ export function syncResources(args: readonly string[]): SyncResource[] {
 
 export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {
   const resources = syncResources(args);
+  if (opts.status === true) {
+    if (opts.full === true || opts.studyDetails !== undefined)
+      throw new UsageError("--status syncs nothing: it cannot go with --full, --study-details or --no-study-details");
+    return (await import("./sync-status.js")).statusResult(ctx, resources);
+  }
   const summary = await runSync(
     ctx,
     {
