@@ -12,7 +12,8 @@ import { parseJsonExact, stringifyExact } from "../../core/exact-number.js";
 import type { Client } from "../../http/client-types.js";
 import type { Db, Queryable } from "../db.js";
 import { dataText, fieldChanges, type Rebase, rebased } from "../items.js";
-import { DETAIL_KINDS, type DetailKind, type DetailResource, detailEndpoint } from "../schema.js";
+import { DETAIL_KINDS, type DetailKind, type DetailResource } from "../../api/enums.js";
+import { detailEndpoint } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 
 /** Detail requests in flight at once. */
@@ -154,7 +155,7 @@ async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise
 export async function syncDetails(o: DetailOptions): Promise<void> {
   const table = o.resource;
   const ids = o.ids ?? (await o.db.all<{ id: string }>(`SELECT id FROM "${table}" ORDER BY ord`)).map((r) => r.id);
-  const jobs = ids.flatMap((id) => DETAIL_KINDS[o.resource].map((kind) => ({ id, kind: kind as DetailKind })));
+  const jobs = ids.flatMap((id) => DETAIL_KINDS[o.resource].map((kind: DetailKind) => ({ id, kind })));
   let next = 0;
   let done = 0;
   let failed: unknown;
