@@ -3,7 +3,7 @@
  * that spawn bin/pep.js (which runs dist/) test the same code as those that import
  * src/. scripts/build.mjs reuses a dist/ whose stamp (dist/source-hash) matches the hash
  * of the build's inputs (scripts/source-hash.mjs) and builds otherwise, once per run:
- * after an edit, `npx vitest run test/x.test.ts` rebuilds first; `npm test`'s own build
+ * after an edit, `npx vitest run test/<dir>/<file>.test.ts` rebuilds first; `npm test`'s own build
  * step has made it current already, and a vitest run on another Node release (CI's other
  * legs) finds the same hash and reuses it.
  */

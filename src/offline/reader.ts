@@ -5,7 +5,7 @@
  * is "not in the library", never made up from other answers.
  *
  * One implementation reads the SQL library (`sql-reader.ts`, SQLite or PostgreSQL); the
- * offline client (`client.ts`) only sees this interface.
+ * offline client (`offline-client.ts`) only sees this interface.
  */
 import type { DetailKind, DetailResource, LibraryResource } from "../api/enums.js";
 import type { Meta } from "../http/client-types.js";

@@ -1,9 +1,10 @@
 /**
  * Each item's own answers, where a command shows more than the list does: for a peptide
  * its profile, research summary, regulatory status and cited studies; for a vendor its
- * profile; for a study its own answer (with each citing profile's summary), for the
- * studies the peptides cite or, with `--study-details`, every study. One request each, a few at a time, asked with the ETag the library holds (a
- * 304 costs no body and rewrites nothing but the row's sync id). Each answer is written
+ * profile; for a study its own answer (with each citing profile's summary), kept only
+ * once `pep sync --study-details` has asked for it (sync/study-details.ts; without it, a
+ * sync keeps none). One request each, a few at a time, asked with the ETag the library
+ * holds (a 304 costs no body and rewrites nothing but the row's sync id). Each answer is written
  * in its own transaction; a changed body adds change rows (`<kind>/<field>`).
  */
 import { expandPath } from "../../api/endpoints.js";
