@@ -2,13 +2,15 @@
  * The endpoint table: one descriptor per endpoint, octokit-style, holding every fact the
  * program knows about it (docs/api.md): path, scope, whether a key is needed, list or
  * get, the resource it answers with, the options that fill its query parameters, its
- * default and largest `limit`, its `fields`, and which query schema checks it
+ * default and largest `limit`, its `fields`, how `--offline` answers it from the library,
+ * and which query schema checks it
  * (`./query-schemas.ts`). Everything else is derived here, once: the path parameter, the
  * query parameters in order, the ones upper-cased. Help, the list runner, the MCP tools,
  * completion, man pages, the CSV section and the sandbox read these fields; none keeps a
  * copy (test/commands/descriptors.test.ts, test/docs/descriptor-drift.test.ts).
  */
-import { LIMITS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS, type Scope } from "./enums.js";
+import { DETAIL_KINDS, LIMITS, PEPTIDE_FIELDS, STUDY_FIELDS, VENDOR_FIELDS, type Scope } from "./enums.js";
+import { equals, type OfflineAnswer } from "./offline-answers.js";
 import type { OptionDef } from "./options.js";
 import { upperCode } from "./params/codes.js";
 import { requireArg } from "./path-args.js";
@@ -66,6 +68,8 @@ export interface Endpoint {
    * argument in a message (`<id>` on the command line, `id` for a tool).
    */
   pathId?: (value: string, label: string) => string;
+  /** How `--offline` answers it from the library (./offline-answers.ts); undefined: refused offline. */
+  offline: OfflineAnswer | undefined;
   /** The query schema (zod), built on first use. */
   query: QuerySchema;
 }
@@ -86,6 +90,27 @@ interface Facts {
   maxLimit?: number;
   fields?: readonly string[];
   pathId?: (value: string, label: string) => string;
+  offline?: OfflineAnswer;
+}
+
+/** An offline answer that cannot be: a list kept whole for a get, a parameter the endpoint does not take. */
+function checkOffline(
+  name: string,
+  answer: OfflineAnswer,
+  e: { list: boolean; pathParam?: string; params: readonly string[] },
+) {
+  const wrong = (why: string) => new Error(`${name}: its offline answer ${why}`);
+  if ("list" in answer) {
+    if (!e.list || e.pathParam !== undefined) throw wrong("is a kept list, for an endpoint that is no list of its own");
+    for (const p of Object.keys(answer.params ?? {}))
+      if (!e.params.includes(p)) throw wrong(`answers ${p}, a parameter the endpoint does not take`);
+  } else {
+    if (e.pathParam === undefined) throw wrong("is a kept detail, for an endpoint without a path parameter");
+    if (!(DETAIL_KINDS[answer.of] as readonly string[]).includes(answer.detail))
+      throw wrong(
+        `names ${answer.of}' ${answer.detail}, a detail the library does not keep (api/enums.ts DETAIL_KINDS)`,
+      );
+  }
 }
 
 const e = (name: string, facts: Facts): Endpoint => {
@@ -103,6 +128,7 @@ const e = (name: string, facts: Facts): Endpoint => {
     ...(takesLimit ? ["limit"] : []),
     ...(list ? ["cursor"] : []),
   ];
+  if (facts.offline) checkOffline(name, facts.offline, { list, pathParam, params });
   let schema: QuerySchema | undefined;
   return {
     name,
@@ -120,6 +146,7 @@ const e = (name: string, facts: Facts): Endpoint => {
     maxLimit: facts.maxLimit ?? LIMITS.pageMax,
     fields: facts.fields,
     ...(facts.pathId ? { pathId: facts.pathId } : {}),
+    offline: facts.offline,
     // Built on first use: a run calls one endpoint, and building every schema cost
     // several milliseconds of each run's start-up.
     get query() {
@@ -152,12 +179,22 @@ export const ENDPOINTS = {
     list: true,
     options: PEPTIDE_LIST_OPTIONS,
     fields: PEPTIDE_FIELDS,
+    offline: {
+      list: "peptides",
+      params: {
+        category: { kind: "holds", path: ["categories"] },
+        evidence_level: equals("evidence", "level"),
+        regulatory_status: equals("regulatory_status"),
+        sort: { kind: "default-sort", value: "name" },
+      },
+    },
   }),
   peptide: e("peptide", {
     path: "/peptides/{slug}",
     scope: "research:read",
     query: "none",
     resource: "peptide-profile",
+    offline: { detail: "profile", of: "peptides" },
   }),
   peptideStudies: e("peptideStudies", {
     path: "/peptides/{slug}/studies",
@@ -167,18 +204,21 @@ export const ENDPOINTS = {
     list: true,
     // The API returns at most this many, so the default takes them all.
     defaultLimit: LIMITS.peptideStudiesMax,
+    offline: { detail: "studies", of: "peptides" },
   }),
   peptideResearch: e("peptideResearch", {
     path: "/peptides/{slug}/research",
     scope: "research:read",
     query: "none",
     resource: "research",
+    offline: { detail: "research", of: "peptides" },
   }),
   regulatoryStatus: e("regulatoryStatus", {
     path: "/regulatory-status/{slug}",
     scope: "research:read",
     query: "none",
     resource: "regulatory",
+    offline: { detail: "regulatory", of: "peptides" },
   }),
   categories: e("categories", {
     path: "/categories",
@@ -186,6 +226,7 @@ export const ENDPOINTS = {
     query: "paged",
     resource: "category",
     list: true,
+    offline: { list: "categories" },
   }),
   researchAreas: e("researchAreas", {
     path: "/research-areas",
@@ -194,6 +235,7 @@ export const ENDPOINTS = {
     resource: "research-area",
     list: true,
     options: AREA_OPTIONS,
+    offline: { list: "research-areas" },
   }),
   search: e("search", {
     path: "/search",
@@ -213,6 +255,16 @@ export const ENDPOINTS = {
     list: true,
     options: STUDY_FILTER_OPTIONS,
     fields: STUDY_FIELDS,
+    offline: {
+      list: "studies",
+      params: {
+        peptide: { kind: "peptide" },
+        evidence_classification: { kind: "one-of", path: ["evidence_classification"] },
+        year_from: { kind: "at-least", path: ["publication_year"] },
+        year_to: { kind: "at-most", path: ["publication_year"] },
+        sort: { kind: "default-sort", value: "newest" },
+      },
+    },
   }),
   study: e("study", {
     path: "/studies/{id}",
@@ -220,6 +272,7 @@ export const ENDPOINTS = {
     query: "none",
     resource: "study-detail",
     pathId: toStudyId,
+    offline: { detail: "profile", of: "studies" },
   }),
   vendors: e("vendors", {
     path: "/vendors",
@@ -229,6 +282,14 @@ export const ENDPOINTS = {
     list: true,
     options: VENDOR_LIST_OPTIONS,
     fields: VENDOR_FIELDS,
+    offline: {
+      list: "vendors",
+      params: {
+        country: equals("country"),
+        min_rating: { kind: "at-least", path: ["rating", "average"] },
+        sort: { kind: "default-sort", value: "best_match" },
+      },
+    },
   }),
   vendorCompare: e("vendorCompare", {
     path: "/vendors/compare",
@@ -244,6 +305,7 @@ export const ENDPOINTS = {
     query: "vendorDetail",
     resource: "vendor-detail",
     options: SHIPS_TO_OPTIONS,
+    offline: { detail: "profile", of: "vendors" },
   }),
   vendorShipping: e("vendorShipping", {
     path: "/vendors/{id}/shipping",
@@ -259,6 +321,10 @@ export const ENDPOINTS = {
     resource: "offer",
     list: true,
     options: PRICE_OPTIONS,
+    offline: {
+      list: "prices",
+      params: { peptide: { kind: "peptide", path: ["peptide", "id"] }, currency: equals("currency") },
+    },
   }),
   products: e("products", {
     path: "/products",
@@ -267,6 +333,7 @@ export const ENDPOINTS = {
     resource: "product",
     list: true,
     options: PRODUCT_OPTIONS,
+    offline: { list: "products", params: { peptide: { kind: "peptide", path: ["peptide", "id"] } } },
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -208,3 +208,20 @@ export const LIBRARY_RESOURCES = [
   "categories",
   "research-areas",
 ] as const;
+/** A resource of the library, named as `pep sync` names it. */
+export type LibraryResource = (typeof LIBRARY_RESOURCES)[number];
+
+/**
+ * The answers the library keeps per item, beside the lists, by resource: the kind names a
+ * row of its `details` table (docs/library.md). Which endpoint answers each is a fact of
+ * that endpoint's descriptor (`offline` in api/endpoints.ts).
+ */
+export const DETAIL_KINDS = {
+  peptides: ["profile", "research", "regulatory", "studies"],
+  vendors: ["profile"],
+  studies: ["profile"],
+} as const;
+/** A resource whose items have detail answers kept. */
+export type DetailResource = keyof typeof DETAIL_KINDS;
+/** A kind of detail answer (`profile`, `research`, `regulatory`, `studies`). */
+export type DetailKind = (typeof DETAIL_KINDS)[DetailResource][number];

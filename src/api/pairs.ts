@@ -6,9 +6,7 @@
  * logs and history.
  */
 import { UsageError } from "../core/errors.js";
-import { isKeyParam, KEY_IN_URL_HINT } from "../http/url.js";
-
-export { isKeyParam };
+import { isKeyParam, KEY_IN_URL_HINT } from "../core/key-in-url.js";
 
 const NAME = /^[A-Za-z0-9_.[\]-]+$/;
 

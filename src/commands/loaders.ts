@@ -2,7 +2,7 @@
  * Each command's code, loaded only when that command runs: the definitions
  * (`<noun>/defs.ts`) are plain data that help, man pages and completion read without
  * loading any of it, and this map is the one place that names the modules. A command
- * that is only its endpoint (a list, or a record by id, with `calls` and no loader here)
+ * that is only its endpoint (a list, a record by id, or a list under a path parameter, with `calls` and no loader here)
  * runs `shared/endpoint-command.ts`. A test checks that every definition has code and
  * every loader its definition.
  */
@@ -32,7 +32,6 @@ export const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   health: () => import("./meta/health.js"),
   "peptides list": () => import("./peptides/list.js"),
   "peptides get": () => import("./peptides/get.js"),
-  "peptides studies": () => import("./peptides/studies.js"),
   search: () => import("./research/search.js"),
   sandbox: () => import("./sandbox/serve.js"),
   "studies list": () => import("./studies/list.js"),

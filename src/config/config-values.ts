@@ -7,7 +7,8 @@ import { ConfigError, UsageError } from "../core/errors.js";
 import { closest } from "../core/suggest.js";
 import { checkKeyLength } from "../http/key.js";
 import { parseProxyUrl } from "../http/proxy.js";
-import { isKeyParam, KEY_IN_URL_HINT, maskUrl } from "../http/url.js";
+import { isKeyParam, KEY_IN_URL_HINT } from "../core/key-in-url.js";
+import { maskUrl } from "../http/url.js";
 import { checkDbValue } from "./db-value.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./config-types.js";
 

@@ -1,12 +1,12 @@
 /**
  * How pep shows an API key: one module, one vocabulary, and nothing else shows a key.
  *
- * - **tail** (`keyTail`): the only characters of a key ever shown, its last 4, and
- *   none of a key shorter than 8, where 4 would be half of it or more.
- * - **ending** (`keyEnding`): `…abcd` (`****` for a short key), how people are told which
- *   key is meant: `auth status`, `auth login`, `config list|get`, auth hints, MCP errors.
+ * - **ending** (`keyEnding`): `…abcd`, how people are told which key is meant: `auth
+ *   status`, `auth login`, `config list|get`, auth hints, MCP errors. Its last 4
+ *   characters are the only ones of a key ever shown, and none of a key shorter than 8,
+ *   where 4 would be half of it or more (`****`).
  * - **masked** (`keyMasked`): `****abcd`, the key replaced where it stood, in the headers
- *   the `-v` log prints.
+ *   the `-v` log prints: the same last 4 characters, after stars.
  * - **fingerprint** (`keyFingerprint`): `3fa1…9c0e`, the first and last 4 hex digits of
  *   its sha256: tells apart keys that end alike and shows nothing of the key. `auth
  *   status` and `auth login` print it under that name; the scopes seen of a key are
@@ -19,17 +19,18 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
-export function keyTail(key: string): string {
+/** The characters of the key that its ending shows: its last 4, none of a short key. */
+function shownOf(key: string): string {
   return key.length >= 8 ? key.slice(-4) : "";
 }
 
 export function keyEnding(key: string): string {
-  const tail = keyTail(key);
-  return tail ? `…${tail}` : "****";
+  const shown = shownOf(key);
+  return shown ? `…${shown}` : "****";
 }
 
 export function keyMasked(key: string): string {
-  return `****${keyTail(key)}`;
+  return `****${shownOf(key)}`;
 }
 
 export function keyFingerprint(key: string): string {

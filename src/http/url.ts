@@ -3,20 +3,10 @@
  * request goes, how its query is written, and whether it may carry the key.
  */
 import { UsageError } from "../core/errors.js";
+import { isKeyParam, KEY_IN_URL_HINT } from "../core/key-in-url.js";
 import type { Query } from "./client-types.js";
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
-
-/** Names under which an API key would travel in a URL's query. */
-const KEY_NAMES = /^(api[_-]?key|apikey|key|token|access[_-]?token|auth[_-]?token|secret)$/i;
-
-export function isKeyParam(name: string): boolean {
-  return KEY_NAMES.test(name);
-}
-
-/** The advice given wherever a key is refused in a URL. */
-export const KEY_IN_URL_HINT =
-  "pep sends the key in a header: store it with `pep auth login`, or give --api-key-file <path|-> or PEP_API_KEY.";
 
 /**
  * A URL as typed, fit to repeat in a message: a user name or password and the values of

@@ -7,7 +7,8 @@
  */
 import { EXIT, PepError, UsageError } from "../core/errors.js";
 import type { Queryable } from "./db.js";
-import { LIBRARY, SYNC_RESOURCES, type SyncResource } from "./schema.js";
+import { LIBRARY_RESOURCES, type LibraryResource } from "../api/enums.js";
+import { LIBRARY } from "./schema.js";
 import { ageAt, humanAge, lastWalks } from "./status.js";
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
@@ -24,7 +25,7 @@ export function parseDuration(value: string, flag: string): number {
 
 /** A resource too old for `--max-age` (exit 6, `library_stale`). */
 export class LibraryStaleError extends PepError {
-  constructor(message: string, resources: readonly SyncResource[]) {
+  constructor(message: string, resources: readonly LibraryResource[]) {
     super(message, EXIT.unavailable, {
       hints: [
         `run \`pep sync ${resources.join(" ")}\` while online to bring ${resources.length === 1 ? "it" : "them"} up to date`,
@@ -39,7 +40,7 @@ export class LibraryStaleError extends PepError {
  * `finishedAt`, or never), or undefined when it is fresh enough.
  */
 export function staleness(
-  resource: SyncResource,
+  resource: LibraryResource,
   finishedAt: string | undefined,
   maxAgeMs: number,
   now: number,
@@ -50,7 +51,7 @@ export function staleness(
 }
 
 /** The refusal of `--max-age` for the stale resources, each with why. */
-export function staleError(maxAgeMs: number, stale: readonly { resource: SyncResource; why: string }[]) {
+export function staleError(maxAgeMs: number, stale: readonly { resource: LibraryResource; why: string }[]) {
   return new LibraryStaleError(
     `--max-age ${humanAge(maxAgeMs / 1000)}: ${stale.map((s) => s.why).join("; ")}`,
     stale.map((s) => s.resource),
@@ -63,12 +64,12 @@ export function staleError(maxAgeMs: number, stale: readonly { resource: SyncRes
  */
 export async function checkFresh(
   db: Pick<Queryable, "all">,
-  resources: readonly SyncResource[],
+  resources: readonly LibraryResource[],
   maxAgeMs: number,
   now: number,
 ): Promise<void> {
   const walks = await lastWalks(db);
-  const stale: { resource: SyncResource; why: string }[] = [];
+  const stale: { resource: LibraryResource; why: string }[] = [];
   for (const resource of resources) {
     const why = staleness(resource, walks.get(resource)?.finished_at, maxAgeMs, now);
     if (why) stale.push({ resource, why });
@@ -84,7 +85,7 @@ export async function checkFresh(
 export async function checkRunFresh(
   maxAge: string | undefined,
   db: Pick<Queryable, "all">,
-  resources: readonly SyncResource[] | undefined,
+  resources: readonly LibraryResource[] | undefined,
   now: number,
 ): Promise<void> {
   if (maxAge === undefined) return;
@@ -93,7 +94,7 @@ export async function checkRunFresh(
 }
 
 /** The resources whose tables a query names (for `--max-age`; what it reads is the engine's business). */
-export function resourcesNamed(query: string): SyncResource[] {
+export function resourcesNamed(query: string): LibraryResource[] {
   const words = new Set(query.toLowerCase().match(/[a-z_]+/g) ?? []);
-  return SYNC_RESOURCES.filter((r) => words.has(LIBRARY[r].table));
+  return LIBRARY_RESOURCES.filter((r) => words.has(LIBRARY[r].table));
 }

@@ -8,7 +8,8 @@
  */
 import { UsageError } from "../core/errors.js";
 import type { Db, Dialect } from "./db.js";
-import { type ColumnKind, LIBRARY, type LibraryResource, SCHEMA_VERSION, SYNC_RESOURCES } from "./schema.js";
+import { LIBRARY_RESOURCES } from "../api/enums.js";
+import { type ColumnKind, LIBRARY, type LibraryTable, SCHEMA_VERSION } from "./schema.js";
 
 const TYPES: Record<Dialect, Record<ColumnKind | "serial", string>> = {
   sqlite: {
@@ -35,7 +36,7 @@ function jsonWithText(d: Dialect, name: string): string {
 }
 
 /** The DDL of a resource's table (or, named otherwise, of a table just like it). */
-export function resourceTable(d: Dialect, lib: LibraryResource, name = lib.table): string {
+export function resourceTable(d: Dialect, lib: LibraryTable, name = lib.table): string {
   const t = TYPES[d];
   const typed = lib.columns.map((c) => `"${c.name}" ${t[c.kind]}`);
   return `CREATE TABLE "${name}" (
@@ -51,7 +52,7 @@ export function resourceTable(d: Dialect, lib: LibraryResource, name = lib.table
 }
 
 /** The indexes of a resource's table: its place, and the filters the list commands offer. */
-export function tableIndexes(lib: LibraryResource): string[] {
+export function tableIndexes(lib: LibraryTable): string[] {
   return [
     `CREATE INDEX "${lib.table}_ord" ON "${lib.table}" (ord)`,
     ...lib.indexed.map((c) => `CREATE INDEX "${lib.table}_${c}" ON "${lib.table}" ("${c}")`),
@@ -59,14 +60,14 @@ export function tableIndexes(lib: LibraryResource): string[] {
 }
 
 function resourceTables(d: Dialect): string[] {
-  return SYNC_RESOURCES.map((r) => resourceTable(d, LIBRARY[r]));
+  return LIBRARY_RESOURCES.map((r) => resourceTable(d, LIBRARY[r]));
 }
 
 function v1(d: Dialect): string[] {
   const t = TYPES[d];
   return [
     ...resourceTables(d),
-    ...SYNC_RESOURCES.map((r) => `CREATE INDEX "${LIBRARY[r].table}_ord" ON "${LIBRARY[r].table}" (ord)`),
+    ...LIBRARY_RESOURCES.map((r) => `CREATE INDEX "${LIBRARY[r].table}_ord" ON "${LIBRARY[r].table}" (ord)`),
     `CREATE TABLE syncs (
   id ${t.serial},
   started_at ${t.text} NOT NULL,
@@ -139,7 +140,7 @@ function v2(d: Dialect): string[] {
  * first fill can become the table itself; in PostgreSQL `item` is the text, NULL for an
  * item of a 304 page.
  */
-export function stagingTable(d: Dialect, lib: LibraryResource): string {
+export function stagingTable(d: Dialect, lib: LibraryTable): string {
   if (d === "sqlite") return resourceTable(d, lib, `staged_${lib.table}`);
   const t = TYPES[d];
   const typed = lib.columns.map((c) => `"${c.name}" ${t[c.kind]}`);
@@ -152,7 +153,7 @@ export function stagingTable(d: Dialect, lib: LibraryResource): string {
 }
 
 function stagingTables(d: Dialect): string[] {
-  return SYNC_RESOURCES.map((r) => stagingTable(d, LIBRARY[r]));
+  return LIBRARY_RESOURCES.map((r) => stagingTable(d, LIBRARY[r]));
 }
 
 function v3(d: Dialect): string[] {
@@ -165,7 +166,7 @@ function v3(d: Dialect): string[] {
   item_ids ${t.text} NOT NULL,
   fetched_at ${t.text} NOT NULL,
   PRIMARY KEY (resource, query, cursor)`;
-  const indexes = SYNC_RESOURCES.flatMap((r) =>
+  const indexes = LIBRARY_RESOURCES.flatMap((r) =>
     LIBRARY[r].indexed.map((c) => `CREATE INDEX "${LIBRARY[r].table}_${c}" ON "${LIBRARY[r].table}" ("${c}")`),
   );
   return [

@@ -5,7 +5,7 @@
  * when it was first and last seen. docs/library.md documents every table and column.
  */
 import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
-import { LIBRARY_RESOURCES } from "../api/enums.js";
+import { type DetailKind, type DetailResource, LIBRARY_RESOURCES, type LibraryResource } from "../api/enums.js";
 import { RESOURCES, type Resource } from "../api/resources.js";
 
 /** What a typed column holds; `json` is TEXT in SQLite and jsonb in PostgreSQL. */
@@ -19,9 +19,10 @@ export interface LibraryColumn {
   kind: ColumnKind;
 }
 
-export interface LibraryResource {
+/** A resource's table: its name, endpoint, typed columns and indexes. */
+export interface LibraryTable {
   /** The word of `pep sync <resource>` (`research-areas`). */
-  name: SyncResource;
+  name: LibraryResource;
   /** The table (`research_areas`). */
   table: string;
   endpoint: Endpoint;
@@ -33,9 +34,6 @@ export interface LibraryResource {
   /** Typed columns with an index: the filters the list commands offer. */
   indexed: readonly string[];
 }
-
-export const SYNC_RESOURCES = LIBRARY_RESOURCES;
-export type SyncResource = (typeof SYNC_RESOURCES)[number];
 
 /** Columns whose values are numbers, flags or lists; every other CSV column is text. */
 const KINDS: Record<string, ColumnKind> = {
@@ -76,11 +74,11 @@ function columnsOf(resource: Resource): LibraryColumn[] {
 }
 
 function described(
-  name: SyncResource,
+  name: LibraryResource,
   endpoint: Endpoint,
   indexed: readonly string[],
   table = name.replace(/-/g, "_"),
-): LibraryResource {
+): LibraryTable {
   return {
     name,
     table,
@@ -93,7 +91,7 @@ function described(
 }
 
 /** Every synced resource, in the order `pep sync` takes them. */
-export const LIBRARY: Readonly<Record<SyncResource, LibraryResource>> = {
+export const LIBRARY: Readonly<Record<LibraryResource, LibraryTable>> = {
   peptides: described("peptides", ENDPOINTS.peptides, ["evidence_level", "regulatory_status", "name"]),
   studies: described("studies", ENDPOINTS.studies, [
     "evidence_classification",
@@ -110,36 +108,25 @@ export const LIBRARY: Readonly<Record<SyncResource, LibraryResource>> = {
 };
 
 /**
- * The detail answers kept per item: each is one request, conditional on a re-sync. A
- * study's own answer is kept for the studies the peptides cite, or for every study
- * with `pep sync --study-details` (sync/details.ts).
+ * The endpoint that answers each detail kind of a resource's item: the one whose
+ * descriptor says the library keeps its answer as that kind (`offline` in
+ * api/endpoints.ts). Which detail answers a sync keeps: sync/details.ts.
  */
-export const DETAIL_KINDS = {
-  peptides: ["profile", "research", "regulatory", "studies"],
-  vendors: ["profile"],
-  studies: ["profile"],
-} as const;
-export type DetailKind = "profile" | "research" | "regulatory" | "studies";
-export type DetailResource = keyof typeof DETAIL_KINDS;
+const DETAIL_ENDPOINTS = new Map(
+  Object.values(ENDPOINTS).flatMap((e: Endpoint) =>
+    e.offline && "detail" in e.offline ? [[`${e.offline.of}/${e.offline.detail}`, e] as const] : [],
+  ),
+);
 
 /** The endpoint that answers one detail kind of a resource's item. */
 export function detailEndpoint(resource: DetailResource, kind: DetailKind): Endpoint {
-  if (resource === "vendors") return ENDPOINTS.vendor;
-  if (resource === "studies") return ENDPOINTS.study;
-  switch (kind) {
-    case "profile":
-      return ENDPOINTS.peptide;
-    case "research":
-      return ENDPOINTS.peptideResearch;
-    case "regulatory":
-      return ENDPOINTS.regulatoryStatus;
-    case "studies":
-      return ENDPOINTS.peptideStudies;
-  }
+  const endpoint = DETAIL_ENDPOINTS.get(`${resource}/${kind}`);
+  if (!endpoint) throw new Error(`no endpoint's answer is kept as the ${kind} of ${resource}`);
+  return endpoint;
 }
 
-export function isSyncResource(name: string): name is SyncResource {
-  return (SYNC_RESOURCES as readonly string[]).includes(name);
+export function isLibraryResource(name: string): name is LibraryResource {
+  return (LIBRARY_RESOURCES as readonly string[]).includes(name);
 }
 
 /** The library's schema version: the number of the last migration (library/migrations.ts). */

@@ -113,7 +113,8 @@ export function openSqlite(file: string, options: { readOnly: boolean }): Db {
   const db = new sqlite.DatabaseSync(file, { readOnly: options.readOnly });
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   if (options.readOnly) db.exec("PRAGMA query_only = 1");
-  // A writer (a sync) commits every page: in WAL mode with synchronous=NORMAL a commit
+  // A writer (a sync) commits every few pages (COMMIT_EVERY in sync/walk.ts: 5 pages or
+  // 200 ms, whichever comes first): in WAL mode with synchronous=NORMAL a commit
   // costs no fsync (about 10 ms each otherwise, most of a sync's time), readers are not
   // blocked by it, and a crash loses at most the last commits, never the file's
   // consistency. Closing checkpoints and goes back to a rollback journal, so the file at

@@ -7,11 +7,12 @@
 import type { Queryable } from "./db.js";
 import { schemaVersion } from "./migrations.js";
 import type { Library } from "./open.js";
-import { LIBRARY, SYNC_RESOURCES, type SyncResource } from "./schema.js";
+import { LIBRARY_RESOURCES, type LibraryResource } from "../api/enums.js";
+import { LIBRARY } from "./schema.js";
 
 /** One resource's row of the status. */
 export interface ResourceStatus {
-  resource: SyncResource;
+  resource: LibraryResource;
   /** Items its table holds now. */
   items: number;
   /** The sync whose complete walk last read its listing; null when none ever did. */
@@ -67,14 +68,14 @@ async function sizeOf(db: Queryable, dialect: "sqlite" | "postgres"): Promise<nu
 /** The last complete walk of each resource that has one. */
 export async function lastWalks(
   db: Pick<Queryable, "all">,
-): Promise<Map<SyncResource, { sync_id: number; finished_at: string; items: number }>> {
+): Promise<Map<LibraryResource, { sync_id: number; finished_at: string; items: number }>> {
   const rows = await db.all<{ resource: string; sync_id: unknown; finished_at: string; items: unknown }>(
     "SELECT resource, sync_id, finished_at, items FROM walks",
   );
-  const out = new Map<SyncResource, { sync_id: number; finished_at: string; items: number }>();
+  const out = new Map<LibraryResource, { sync_id: number; finished_at: string; items: number }>();
   for (const r of rows) {
-    if ((SYNC_RESOURCES as readonly string[]).includes(r.resource))
-      out.set(r.resource as SyncResource, {
+    if ((LIBRARY_RESOURCES as readonly string[]).includes(r.resource))
+      out.set(r.resource as LibraryResource, {
         sync_id: Number(r.sync_id),
         finished_at: r.finished_at,
         items: Number(r.items),
@@ -90,7 +91,7 @@ export async function libraryStatus(lib: Library, now: number): Promise<LibraryS
   const { db } = lib;
   const walks = await lastWalks(db);
   const resources: ResourceStatus[] = [];
-  for (const r of SYNC_RESOURCES) {
+  for (const r of LIBRARY_RESOURCES) {
     const count = await db.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "${LIBRARY[r].table}"`);
     const walk = walks.get(r);
     const age = walk ? ageAt(walk.finished_at, now) : null;

@@ -14,15 +14,16 @@ import { paginate } from "../http/paginate.js";
 import type { ApiResponse, Client, Meta, Pagination, Query, RequestOptions } from "../http/client-types.js";
 import { queryValue } from "../http/url.js";
 import { decodeCursor, encodeCursor, listingDigest } from "./offline-cursor.js";
-import type { LibraryReader, LibraryResource } from "./reader.js";
+import type { LibraryReader } from "./reader.js";
 import { BATCH, createSession, NotInLibraryError, parseItem, type Session, type SessionOptions } from "./session.js";
 import { type DetailListRoute, type DetailRoute, type Item, type ListRoute, routeOf, valueAt } from "./routes.js";
 
 export { NotInLibraryError } from "./session.js";
 
 /** The item is in the library, its own answer (a profile, a study's detail) is not. */
-function noDetail(kind: string, id: string, resource: LibraryResource): NotInLibraryError {
-  if (kind === "study") {
+function noDetail(route: DetailRoute | DetailListRoute, id: string): NotInLibraryError {
+  const { detail: kind, owner: resource } = route;
+  if (resource === "studies" && kind === "profile") {
     const err = new NotInLibraryError(
       `the library holds study "${id}" but not its own answer (GET /studies/{id}): a sync keeps studies' own answers only once asked to, with --study-details`,
       resource,
@@ -167,13 +168,13 @@ async function detailListPage(
     if (name !== "limit" && name !== "cursor")
       throw new UsageError(`--offline: the library cannot answer the ${name} parameter of ${path}`);
   const owner = await session.resolve(route.owner, id);
-  const stored = await reader.detail(route.detail, owner);
-  if (!stored) throw noDetail(route.detail, id, route.owner);
+  const stored = await reader.detail(route.owner, route.detail, owner);
+  if (!stored) throw noDetail(route, id);
   const all = parseJsonExact(stored.text);
   if (!Array.isArray(all))
     throw new PepError(`the library's ${route.detail} answer for "${id}" is not a list`, EXIT.unexpected);
   const limit = pageLimit(query.limit);
-  const listing = listingDigest(`${route.detail}/${owner}`, query);
+  const listing = listingDigest(`${route.owner}/${route.detail}/${owner}`, query);
   const from = query.cursor === undefined ? 0 : decodeCursor(query.cursor, listing, s.id);
   const page = all.slice(from, from + limit);
   const more = from + page.length < all.length;
@@ -188,10 +189,10 @@ async function detailAnswer(session: Session, route: DetailRoute, id: string, qu
   await session.sync();
   const [name] = Object.keys(query);
   if (name !== undefined)
-    throw new UsageError(`--offline: the library cannot answer the ${name} parameter of a ${route.detail}`);
+    throw new UsageError(`--offline: the library cannot answer the ${name} parameter of a ${route.detail} answer`);
   const owner = await session.resolve(route.owner, id);
-  const stored = await session.reader.detail(route.detail, owner);
-  if (!stored) throw noDetail(route.detail, id, route.owner);
+  const stored = await session.reader.detail(route.owner, route.detail, owner);
+  if (!stored) throw noDetail(route, id);
   return envelope(parseJsonExact(stored.text), stored.meta, undefined);
 }
 

@@ -5,26 +5,12 @@
  * is "not in the library", never made up from other answers.
  *
  * One implementation reads the SQL library (`sql-reader.ts`, SQLite or PostgreSQL); the
- * offline client (`client.ts`) only sees this interface.
+ * offline client (`offline-client.ts`) only sees this interface.
  */
+import type { DetailKind, DetailResource, LibraryResource } from "../api/enums.js";
 import type { Meta } from "../http/client-types.js";
 
-/** A list resource of the library, named as `pep sync` names it. */
-export type LibraryResource =
-  | "peptides"
-  | "studies"
-  | "vendors"
-  | "products"
-  | "prices"
-  | "categories"
-  | "research-areas";
-
-/**
- * A detail answer kept per item: `peptide` (/peptides/{id}), `research`
- * (/peptides/{id}/research), `regulatory` (/regulatory-status/{id}), `peptide-studies`
- * (/peptides/{id}/studies, the whole list), `vendor` (/vendors/{id}), `study` (/studies/{id}).
- */
-export type DetailKind = "peptide" | "research" | "regulatory" | "peptide-studies" | "vendor" | "study";
+export type { LibraryResource } from "../api/enums.js";
 
 /** A study's identifier columns, one per id form (`pmid-…`, `doi-…`, `nct-…`). */
 export type StudyIdField = "pmid" | "doi" | "nct_id";
@@ -79,6 +65,7 @@ export interface LibraryReader {
    * else the one equal to it ignoring case. A study answers to each of its id forms.
    */
   study(field: StudyIdField, value: string): Promise<StoredItem | undefined>;
-  detail(kind: DetailKind, id: string): Promise<StoredDetail | undefined>;
+  /** The detail answer kept as `kind` for the item `id` of `resource` (api/enums.ts DETAIL_KINDS). */
+  detail(resource: DetailResource, kind: DetailKind, id: string): Promise<StoredDetail | undefined>;
   close(): Promise<void>;
 }

@@ -1,34 +1,32 @@
 /**
- * What `--offline` answers, checked before anything else runs (docs/offline.md): the
- * commands the library serves and, for each, the flags whose answer it reproduces
- * exactly. A command or flag outside these is refused (exit 2) naming it; a flag is
- * answered only when its rule is one the items themselves show (an equal field, a year
- * range, the peptide -> study link), never a guess at the API's matching or ordering.
+ * What `--offline` answers, checked before anything else runs (docs/offline.md): a
+ * command is served when the endpoint it calls says how the library answers it (its
+ * descriptor's `offline`, api/offline-answers.ts), and keeps the flags that fill the
+ * query parameters that answer reproduces exactly. A command or flag outside these is
+ * refused (exit 2) naming it; a parameter is answered only when its rule is one the items
+ * themselves show (an equal field, a year range, the peptide -> study link), never a
+ * guess at the API's matching or ordering.
  */
 import { optionsOf } from "../api/command-options.js";
+import { ENDPOINTS } from "../api/endpoints.js";
 import type { CommandDef } from "../core/command.js";
 import { UsageError } from "../core/errors.js";
 
 /** Flags every list and batch command keeps offline: paging, batch input, opening pages. */
 const COMMON = ["limit", "all", "pageSize", "cursor", "concurrency", "web", "browser"];
 
-/** Per command: the flags the library answers, with `sort`'s one accepted value (the API's default order). */
-const ANSWERED: Readonly<Record<string, { flags: readonly string[]; sort?: string }>> = {
-  "peptides list": { flags: ["category", "evidenceLevel", "regulatoryStatus"], sort: "name" },
-  "peptides get": { flags: [] },
-  "peptides studies": { flags: [] },
-  "peptides research": { flags: [] },
-  "peptides regulatory": { flags: [] },
-  "studies list": { flags: ["peptide", "evidenceClassification", "yearFrom", "yearTo"], sort: "newest" },
-  "studies export": { flags: ["peptide", "evidenceClassification", "yearFrom", "yearTo"], sort: "newest" },
-  "studies get": { flags: [] },
-  "vendors list": { flags: ["country", "minRating"], sort: "best_match" },
-  "vendors get": { flags: [] },
-  categories: { flags: [] },
-  "research-areas": { flags: [] },
-  prices: { flags: ["peptide", "currency"] },
-  products: { flags: ["peptide"] },
-};
+/** What the library answers for a command: the query parameters, and `sort`'s one accepted value (the API's default order). */
+function answered(def: CommandDef): { params: readonly string[]; sort?: string } | undefined {
+  const answer = def.calls === undefined ? undefined : ENDPOINTS[def.calls].offline;
+  if (!answer) return undefined;
+  if (!("list" in answer)) return { params: [] };
+  const rules = Object.entries(answer.params ?? {});
+  const sort = rules.find(([, rule]) => rule.kind === "default-sort")?.[1];
+  return {
+    params: rules.flatMap(([param, rule]) => (rule.kind === "default-sort" ? [] : [param])),
+    ...(sort?.kind === "default-sort" ? { sort: sort.value } : {}),
+  };
+}
 
 /** Commands that read the library themselves: --offline changes nothing for them. */
 const LIBRARY_COMMANDS = new Set(["sql", "changes"]);
@@ -46,8 +44,7 @@ const WHY: Readonly<Record<string, string>> = {
 
 /** Whether the library answers this command (or it reads the library itself). */
 export function servedOffline(def: CommandDef): boolean {
-  const name = def.path.join(" ");
-  return ANSWERED[name] !== undefined || LIBRARY_COMMANDS.has(name);
+  return answered(def) !== undefined || LIBRARY_COMMANDS.has(def.path.join(" "));
 }
 
 function refused(what: string, why: string): UsageError {
@@ -72,17 +69,18 @@ export function refuseOffline(
     throw new UsageError("--offline and --sandbox cannot be used together: one reads the library, the other a server", {
       hints: ["Leave out one of them (PEP_SANDBOX and PEP_OFFLINE count as the flags)."],
     });
-  const answered = ANSWERED[name];
-  if (!answered) throw refused(`pep ${name}`, "the library cannot answer this command; it needs the API");
+  const served = answered(def);
+  if (!served) throw refused(`pep ${name}`, "the library cannot answer this command; it needs the API");
   if (globals.fields !== undefined)
     throw refused("--fields", "the order in which the API sends the chosen fields is not known to the library");
   for (const o of optionsOf(def)) {
     const value = opts[o.key];
-    if (value === undefined || value === false || COMMON.includes(o.key) || answered.flags.includes(o.key)) continue;
+    if (value === undefined || value === false || COMMON.includes(o.key)) continue;
+    if (o.param !== undefined && served.params.includes(o.param)) continue;
     if (Array.isArray(value) && value.length === 0) continue;
-    if (o.key === "sort" && answered.sort !== undefined) {
-      if (value === answered.sort) continue;
-      throw refused(`--sort ${String(value)}`, `the library keeps the API's default order (${answered.sort}) only`);
+    if (o.param === "sort" && served.sort !== undefined) {
+      if (value === served.sort) continue;
+      throw refused(`--sort ${String(value)}`, `the library keeps the API's default order (${served.sort}) only`);
     }
     throw refused(`--${o.long}`, WHY[o.key] ?? "the library cannot answer it exactly");
   }

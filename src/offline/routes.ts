@@ -1,29 +1,19 @@
 /**
- * Which requests the library answers, and how (docs/offline.md): each list path's
- * resource, the filters it reproduces exactly (each a test on the item as the API sent
- * it, or the stored peptide -> study link), and the one order it keeps, the API's
- * default. Anything else a request asks for is refused by the client; the command line
- * refuses the flags that would ask it before anything runs (`refusals.ts`).
+ * Which requests the library answers, and how (docs/offline.md): the routes of the
+ * endpoints whose descriptor says how offline answers them (`offline` in
+ * api/endpoints.ts, api/offline-answers.ts): a list's resource, the filters it reproduces
+ * exactly and the one order it keeps, the API's default; a get's kept detail answer.
+ * Anything else a request asks for is refused by the client; the command line refuses
+ * the flags that would ask it before anything runs (`refusals.ts`).
  */
-import type { DetailKind, LibraryResource } from "./reader.js";
+import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
+import type { DetailKind, DetailResource, LibraryResource } from "../api/enums.js";
+import type { ParamRule } from "../api/offline-answers.js";
+
+export type { ParamRule } from "../api/offline-answers.js";
 
 /** An item as parsed from its stored text. */
 export type Item = Record<string, unknown>;
-
-/** How a parameter's value turns into a filter. */
-export type ParamRule =
-  /** The item's field at `path` equals the value. */
-  | { kind: "equals"; path: readonly string[] }
-  /** The item's array at `path` holds the value. */
-  | { kind: "holds"; path: readonly string[] }
-  /** The item's field at `path` is one of the comma-separated values. */
-  | { kind: "one-of"; path: readonly string[] }
-  /** The item's number at `path` is at least / at most the value (a missing one is left out). */
-  | { kind: "at-least" | "at-most"; path: readonly string[] }
-  /** A peptide (id, name or alias), resolved in the library: its cited studies, or items whose `path` is its id. */
-  | { kind: "peptide"; path?: readonly string[] }
-  /** The API's default order, the one the library keeps: this value is accepted, every other refused. */
-  | { kind: "default-sort"; value: string };
 
 export interface ListRoute {
   kind: "list";
@@ -35,93 +25,51 @@ export interface ListRoute {
 export interface DetailListRoute {
   kind: "detail-list";
   detail: DetailKind;
-  /** Which resource's items name the path's id (for resolving a peptide slug). */
-  owner: LibraryResource;
+  /** Which resource's item the path parameter names. */
+  owner: DetailResource;
 }
 
 export interface DetailRoute {
   kind: "detail";
   detail: DetailKind;
-  owner: LibraryResource;
+  owner: DetailResource;
 }
 
 export type Route = ListRoute | DetailListRoute | DetailRoute;
 
-const equals = (...path: string[]): ParamRule => ({ kind: "equals", path });
+function routeFor(endpoint: Endpoint): Route | undefined {
+  const answer = endpoint.offline;
+  if (!answer) return undefined;
+  if ("list" in answer) return { kind: "list", resource: answer.list, params: answer.params ?? {} };
+  return { kind: endpoint.list ? "detail-list" : "detail", detail: answer.detail, owner: answer.of };
+}
 
-/** Path templates (relative to the base URL) the library answers, with `{id}` for the item. */
-export const ROUTES: ReadonlyArray<readonly [string, Route]> = [
-  [
-    "/peptides",
-    {
-      kind: "list",
-      resource: "peptides",
-      params: {
-        category: { kind: "holds", path: ["categories"] },
-        evidence_level: equals("evidence", "level"),
-        regulatory_status: equals("regulatory_status"),
-        sort: { kind: "default-sort", value: "name" },
-      },
-    },
-  ],
-  ["/peptides/{id}", { kind: "detail", detail: "peptide", owner: "peptides" }],
-  ["/peptides/{id}/studies", { kind: "detail-list", detail: "peptide-studies", owner: "peptides" }],
-  ["/peptides/{id}/research", { kind: "detail", detail: "research", owner: "peptides" }],
-  ["/regulatory-status/{id}", { kind: "detail", detail: "regulatory", owner: "peptides" }],
-  ["/categories", { kind: "list", resource: "categories", params: {} }],
-  ["/research-areas", { kind: "list", resource: "research-areas", params: {} }],
-  [
-    "/studies",
-    {
-      kind: "list",
-      resource: "studies",
-      params: {
-        peptide: { kind: "peptide" },
-        evidence_classification: { kind: "one-of", path: ["evidence_classification"] },
-        year_from: { kind: "at-least", path: ["publication_year"] },
-        year_to: { kind: "at-most", path: ["publication_year"] },
-        sort: { kind: "default-sort", value: "newest" },
-      },
-    },
-  ],
-  ["/studies/{id}", { kind: "detail", detail: "study", owner: "studies" }],
-  [
-    "/vendors",
-    {
-      kind: "list",
-      resource: "vendors",
-      params: {
-        country: equals("country"),
-        min_rating: { kind: "at-least", path: ["rating", "average"] },
-        sort: { kind: "default-sort", value: "best_match" },
-      },
-    },
-  ],
-  ["/vendors/{id}", { kind: "detail", detail: "vendor", owner: "vendors" }],
-  [
-    "/prices",
-    {
-      kind: "list",
-      resource: "prices",
-      params: { peptide: { kind: "peptide", path: ["peptide", "id"] }, currency: equals("currency") },
-    },
-  ],
-  [
-    "/products",
-    { kind: "list", resource: "products", params: { peptide: { kind: "peptide", path: ["peptide", "id"] } } },
-  ],
-];
+/** The descriptors' path templates (relative to the base URL) the library answers, with their routes. */
+export const ROUTES: ReadonlyArray<readonly [string, Route]> = Object.values(ENDPOINTS).flatMap(
+  (endpoint: Endpoint) => {
+    const route = routeFor(endpoint);
+    return route ? [[endpoint.path, route] as const] : [];
+  },
+);
 
-/** The route of a request path (`/peptides/bpc-157/studies`), with its decoded id. */
+/** A template's segment that is a path parameter (`{slug}`, `{id}`). */
+const isParam = (segment: string) => /^\{\w+\}$/.test(segment);
+
+/**
+ * The route of a request path (`/peptides/bpc-157/studies`), with its decoded path
+ * parameter. A literal segment wins over a parameter (`/vendors/compare` is no vendor).
+ */
 export function routeOf(path: string): { route: Route; id: string | undefined; template: string } | undefined {
   const parts = path.replace(/\/+$/, "").split("/");
-  for (const [template, route] of ROUTES) {
+  const literals = (template: string) => template.split("/").filter((s) => !isParam(s)).length;
+  const candidates = [...ROUTES].sort(([a], [b]) => literals(b) - literals(a));
+  for (const [template, route] of candidates) {
     const want = template.split("/");
     if (want.length !== parts.length) continue;
     let id: string | undefined;
     let ok = true;
     for (let i = 0; i < want.length && ok; i++) {
-      if (want[i] === "{id}") {
+      if (isParam(want[i]!)) {
         try {
           id = decodeURIComponent(parts[i]!);
         } catch {

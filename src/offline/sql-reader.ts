@@ -5,16 +5,10 @@
  * sync and the `meta` the answers came with. Only stored text is returned (PostgreSQL's
  * `*_text` columns: its jsonb would not keep the number text).
  */
+import type { LibraryResource } from "../api/enums.js";
 import type { Meta } from "../http/client-types.js";
-import type {
-  DetailKind,
-  LibraryReader,
-  LibraryResource,
-  StoredDetail,
-  StoredItem,
-  StudyIdField,
-  SyncInfo,
-} from "./reader.js";
+import { LIBRARY } from "../library/schema.js";
+import type { LibraryReader, StoredDetail, StoredItem, StudyIdField, SyncInfo } from "./reader.js";
 
 /** The part of the library's store this reader uses (library/db.ts). */
 export interface SqlSource {
@@ -24,25 +18,8 @@ export interface SqlSource {
   close(): Promise<void>;
 }
 
-const TABLES: Record<LibraryResource, string> = {
-  peptides: "peptides",
-  studies: "studies",
-  vendors: "vendors",
-  products: "products",
-  prices: "prices",
-  categories: "categories",
-  "research-areas": "research_areas",
-};
-
-/** Each detail kind: the resource whose item it belongs to, and its kind in `details`. */
-const DETAILS: Record<DetailKind, { resource: LibraryResource; kind: string }> = {
-  peptide: { resource: "peptides", kind: "profile" },
-  research: { resource: "peptides", kind: "research" },
-  regulatory: { resource: "peptides", kind: "regulatory" },
-  "peptide-studies": { resource: "peptides", kind: "studies" },
-  vendor: { resource: "vendors", kind: "profile" },
-  study: { resource: "studies", kind: "profile" },
-};
+/** A resource's table (library/schema.ts). */
+const tableOf = (resource: LibraryResource): string => LIBRARY[resource].table;
 
 const text = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : String(v));
 
@@ -69,13 +46,13 @@ async function storedMeta(db: SqlSource, key: string): Promise<Meta | undefined>
 
 /** Whether the resource's items came from the sandbox (its data stays marked synthetic). */
 async function synthetic(db: SqlSource, resource: LibraryResource): Promise<boolean> {
-  const rows = await db.all<{ s: unknown }>(`SELECT synthetic AS s FROM "${TABLES[resource]}" LIMIT 1`);
+  const rows = await db.all<{ s: unknown }>(`SELECT synthetic AS s FROM "${tableOf(resource)}" LIMIT 1`);
   return rows.length > 0 && Number(rows[0]!.s) === 1;
 }
 
 /** Whether a finished sync took the resource (it may have found it empty). */
 async function everSynced(db: SqlSource, resource: LibraryResource): Promise<boolean> {
-  const some = await db.all(`SELECT 1 AS one FROM "${TABLES[resource]}" LIMIT 1`);
+  const some = await db.all(`SELECT 1 AS one FROM "${tableOf(resource)}" LIMIT 1`);
   if (some.length > 0) return true;
   const syncs = await db.all<{ r: unknown }>("SELECT resources AS r FROM syncs WHERE status <> 'running'");
   return syncs.some((s) => {
@@ -108,7 +85,7 @@ async function lastSync(db: SqlSource): Promise<SyncInfo | undefined> {
 
 /** The item with `id`: exactly, else the one id equal to it ignoring case. */
 async function oneItem(db: SqlSource, itemCol: string, resource: LibraryResource, id: string) {
-  const table = `"${TABLES[resource]}"`;
+  const table = `"${tableOf(resource)}"`;
   const exact = await db.all<Row>(`SELECT ord, ${itemCol} AS item FROM ${table} WHERE id = ?`, [id]);
   if (exact[0]) return toItem(exact[0]);
   const loose = await db.all<Row>(`SELECT ord, ${itemCol} AS item FROM ${table} WHERE lower(id) = lower(?) LIMIT 2`, [
@@ -155,7 +132,7 @@ export function sqlReader(db: SqlSource): LibraryReader {
     },
     listMeta,
     async items(resource, { after, limit, citedBy }) {
-      const table = `"${TABLES[resource]}"`;
+      const table = `"${tableOf(resource)}"`;
       const rows =
         citedBy === undefined
           ? await db.all<Row>(`SELECT ord, ${itemCol} AS item FROM ${table} WHERE ord > ? ORDER BY ord LIMIT ?`, [
@@ -170,15 +147,14 @@ export function sqlReader(db: SqlSource): LibraryReader {
     },
     item: (resource, id) => oneItem(db, itemCol, resource, id),
     study: (field, value) => studyBy(db, itemCol, field, value),
-    async detail(kind, id): Promise<StoredDetail | undefined> {
-      const { resource, kind: stored } = DETAILS[kind];
+    async detail(resource, kind, id): Promise<StoredDetail | undefined> {
       const rows = await db.all<{ body: unknown }>(
         `SELECT ${bodyCol} AS body FROM details WHERE resource = ? AND id = ? AND kind = ?`,
-        [resource, id, stored],
+        [resource, id, kind],
       );
       const body = rows[0]?.body;
       if (body === undefined || body === null) return undefined;
-      const meta = await answerMeta(db, resource, `detail:${resource}:${stored}`, await listMeta(resource));
+      const meta = await answerMeta(db, resource, `detail:${resource}:${kind}`, await listMeta(resource));
       return { text: String(body), meta };
     },
     close: () => db.close(),

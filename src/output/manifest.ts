@@ -18,7 +18,8 @@ import { open, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../core/errors.js";
 import { tempSuffix } from "../core/temp-name.js";
-import { isKeyParam, maskUrl } from "../http/url.js";
+import { isKeyParam } from "../core/key-in-url.js";
+import { maskUrl } from "../http/url.js";
 
 export const MANIFEST_VERSION = 1;
 

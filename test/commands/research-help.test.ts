@@ -9,7 +9,7 @@ const OURS = COMMANDS.filter((d) =>
 );
 
 describe("help of the research and study commands", () => {
-  it("covers every command of contract section 2", () => {
+  it("covers every research and study command: peptides, studies, categories, research-areas, search", () => {
     expect(OURS.map((d) => d.path.join(" ")).sort()).toEqual(
       [
         "categories",

@@ -1,15 +1,19 @@
 /**
- * docs/adding-an-endpoint.md, followed literally on a copy of src/ (and of the two
- * documents it names) with a made-up list, `GET /widgets` with one filter, and a get,
- * `GET /widgets/{id}`, answered by the sandbox from data built with the data set:
+ * docs/adding-an-endpoint.md, followed literally on one copy of src/ (and of the two
+ * documents it names) with two made-up endpoint shapes at once, each kept to its own
+ * steps (the files each step writes are recorded by variant):
  *
- * - the descriptor alone makes the compiler name exactly the files the guide's table names;
- * - the steps change no file outside the guide's list, and the guide names no file that
- *   does not exist;
- * - filled in, the copy compiles, and both commands work from their definitions alone:
- *   the list with its descriptor's default limit, the get with one id, several, a missing
- *   one; help, completion, man pages, the CSV header, the README's examples and the MCP
- *   tools follow.
+ * - a new noun: a list, `GET /widgets` with one filter, and a get, `GET /widgets/{id}`,
+ *   answered by the sandbox from data built with the data set;
+ * - a list under a path parameter under a noun that exists, `GET
+ *   /peptides/{slug}/interactions`, with a filter of fixed choices: the smallest list,
+ *   whose steps stay within the guide's six files.
+ *
+ * The descriptors alone make the compiler name exactly the files the guide's table names;
+ * each variant's steps change only files of its list, and the guide names no file that
+ * does not exist; filled in, the copy compiles (one type-check for both), and every
+ * command works from its definition alone: help, completion, man pages, the CSV header,
+ * the README's examples and the MCP tools follow.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -34,13 +38,36 @@ function listIn(marker: string, noun: string): string[] {
     .map((f) => f.replace("<noun>", noun));
 }
 const LISTED = listIn("files", NOUN);
-/** The smallest list endpoint's files: it goes under a noun that exists. */
-const SMALL_NOUN = "research";
+/** The smallest list endpoint's files: a list under a path parameter, under a noun that exists. */
+const SMALL_NOUN = "peptides";
 const SMALLEST = listIn("smallest", SMALL_NOUN);
+/** A peptide of the sandbox's data set (seed 1). */
+const SLUG = "brevritarin-81";
 /** The widgets' default `--limit`, said once, in the descriptor the test writes. */
 const DEFAULT_LIMIT = 4;
 
 let copy: SrcCopy;
+const copyDir = () => copy.dir;
+/** The files each variant's steps wrote. */
+const touched = { widgets: new Set<string>(), interactions: new Set<string>() };
+type Variant = keyof typeof touched;
+
+/** The copy's edits, each recorded as a file of `variant`'s steps. */
+const edits = (variant: Variant) => ({
+  insertAfter(file: string, anchor: string, text: string) {
+    touched[variant].add(file);
+    copy.insertAfter(file, anchor, text);
+  },
+  write(file: string, text: string) {
+    touched[variant].add(file);
+    copy.write(file, text);
+  },
+  /** Adds `line` to the imports of `file` unless it is there (both variants may need it). */
+  importOnce(file: string, after: string, line: string) {
+    touched[variant].add(file);
+    if (!readFileSync(path.join(copy.dir, file), "utf8").includes(line)) copy.insertAfter(file, after, line);
+  },
+});
 
 beforeAll(() => {
   copy = copySources("pep-endpoint-", ["README.md", "docs/api.md"]);
@@ -52,17 +79,18 @@ afterAll(() => copy?.cleanup());
  * Inserts `text` after the line that opens the total record of `file` (the line that
  * declares a `Record<Resource, …>` or `Record<EndpointName, …>` and ends with `{`).
  */
-function fillRecord(file: string, text: string): void {
+function fillRecord(variant: Variant, file: string, text: string): void {
   const source = readFileSync(path.join(copy.dir, file), "utf8");
   const opening = source
     .split("\n")
     .filter((l) => /Record<(Resource|EndpointName),/.test(l) && l.trimEnd().endsWith("{"));
   if (opening.length !== 1) throw new Error(`${file}: one total record expected, found ${opening.length}`);
-  copy.insertAfter(file, `${opening[0]}\n`, text);
+  edits(variant).insertAfter(file, `${opening[0]}\n`, text);
 }
 
 /** Step 1: the descriptors, the query schema and the resource. */
 function writeDescriptors(): void {
+  const copy = edits("widgets");
   copy.insertAfter(
     "src/api/endpoints.ts",
     "export const ENDPOINTS = {\n",
@@ -92,7 +120,9 @@ function writeDescriptors(): void {
 
 /** Step 2: what the compiler names. */
 function fillNamedRecords(): void {
+  const copy = edits("widgets");
   fillRecord(
+    "widgets",
     "src/output/table-column-specs.ts",
     `  widget: [
     { header: "ID", paths: ["id"], fixed: true, priority: 100 },
@@ -100,8 +130,9 @@ function fillNamedRecords(): void {
   ],
 `,
   );
-  fillRecord("src/output/card-layouts.ts", "  widget: GENERIC,\n");
+  fillRecord("widgets", "src/output/card-layouts.ts", "  widget: GENERIC,\n");
   fillRecord(
+    "widgets",
     "src/sandbox/handlers/index.ts",
     `  widgets: (ctx) => {
     const page = paginate(ctx, ctx.data.widgets.filter((w) => ctx.query.size === undefined || w.size === ctx.query.size));
@@ -115,18 +146,20 @@ function fillNamedRecords(): void {
   },
 `,
   );
-  copy.insertAfter(
+  const handlerImports = 'import type { Handler } from "../request-context.js";\n';
+  copy.importOnce(
     "src/sandbox/handlers/index.ts",
-    'import type { Handler } from "../request-context.js";\n',
-    'import { paginate } from "../request-context.js";\nimport { notFound } from "../sandbox-error.js";\n',
+    handlerImports,
+    'import { paginate } from "../request-context.js";\n',
   );
+  copy.importOnce("src/sandbox/handlers/index.ts", handlerImports, 'import { notFound } from "../sandbox-error.js";\n');
   // The MCP tools: their words, and (while the catalog restates them) the endpoint's facts.
   const words = `name: "list_widgets",
     group: "research",
     title: "List widgets",
     summary: "The widgets, by size.",`;
   const restates = /Record<EndpointName, ToolEntry \| null>/.test(
-    readFileSync(path.join(copy.dir, "src/mcp/catalog.ts"), "utf8"),
+    readFileSync(path.join(copyDir(), "src/mcp/catalog.ts"), "utf8"),
   );
   const facts = `
     endpoint: "widgets",
@@ -134,11 +167,16 @@ function fillNamedRecords(): void {
     list: true,
     params: ["size", "limit", "cursor"],
     defaultLimit: ${DEFAULT_LIMIT},`;
-  fillRecord("src/mcp/catalog.ts", `  widgets: {\n    ${words}${restates ? facts : ""}\n  },\n  widget: null,\n`);
+  fillRecord(
+    "widgets",
+    "src/mcp/catalog.ts",
+    `  widgets: {\n    ${words}${restates ? facts : ""}\n  },\n  widget: null,\n`,
+  );
 }
 
 /** Step 3: the sandbox's data, made from the seed and the scale. */
 function writeSandboxData(): void {
+  const copy = edits("widgets");
   const file = "src/sandbox/data/index.ts";
   copy.insertAfter(file, "export interface Dataset {\n", "  widgets: { id: string; name: string; size: number }[];\n");
   copy.insertAfter(
@@ -151,6 +189,7 @@ function writeSandboxData(): void {
 
 /** Step 4: the definitions (no code: each is its endpoint) and the new noun's registration. */
 function writeCommands(): void {
+  const copy = edits("widgets");
   copy.write(
     `src/commands/${NOUN}/defs.ts`,
     `import { ENDPOINTS } from "../../api/endpoints.js";
@@ -193,14 +232,80 @@ export const defs: CommandDef[] = [
 
 /** Step 5: the documents. */
 function writeDocuments(): void {
-  const readme = path.join(copy.dir, "README.md");
+  const copy = edits("widgets");
+  const readme = path.join(copyDir(), "README.md");
   copy.write(
     "README.md",
     `${readFileSync(readme, "utf8")}\n## Widgets\n\n\`\`\`sh\npep --sandbox widgets list --size 2\npep --sandbox widgets get wdg_1_2\n\`\`\`\n`,
   );
   copy.write(
     "docs/api.md",
-    `${readFileSync(path.join(copy.dir, "docs/api.md"), "utf8")}\n## Widgets\n\n\`GET /widgets\` lists widgets, filtered by \`size\`; \`GET /widgets/{id}\` answers one.\n`,
+    `${readFileSync(path.join(copyDir(), "docs/api.md"), "utf8")}\n## Widgets\n\n\`GET /widgets\` lists widgets, filtered by \`size\`; \`GET /widgets/{id}\` answers one.\n`,
+  );
+}
+
+/** The list under a path parameter, every step: descriptor, handler, MCP tool, definition, documents. */
+function writeInteractions(): void {
+  const copy = edits("interactions");
+  copy.insertAfter(
+    "src/api/endpoints.ts",
+    "export const ENDPOINTS = {\n",
+    `  peptideInteractions: e("peptideInteractions", {
+    path: "/peptides/{slug}/interactions",
+    scope: "research:read",
+    query: "options",
+    resource: "generic",
+    list: true,
+    options: [{ key: "kind", long: "kind", value: "kind", param: "kind", choices: ["synergy", "conflict"], description: "only interactions of this kind" }],
+  }),
+`,
+  );
+  fillRecord(
+    "interactions",
+    "src/sandbox/handlers/index.ts",
+    `  peptideInteractions: (ctx) => {
+    const slug = ctx.route.params.slug ?? "";
+    if (!ctx.data.peptides.some((p) => p.id === slug)) throw notFound("peptide", slug);
+    const all = ["synergy", "conflict", "synergy"].map((kind, i) => ({ id: \`\${slug}~\${i + 1}\`, kind }));
+    const page = paginate(ctx, all.filter((x) => ctx.query.kind === undefined || x.kind === ctx.query.kind));
+    return { data: page.items, pagination: page.pagination };
+  },
+`,
+  );
+  const handlerImports = 'import type { Handler } from "../request-context.js";\n';
+  copy.importOnce(
+    "src/sandbox/handlers/index.ts",
+    handlerImports,
+    'import { paginate } from "../request-context.js";\n',
+  );
+  copy.importOnce("src/sandbox/handlers/index.ts", handlerImports, 'import { notFound } from "../sandbox-error.js";\n');
+  fillRecord("interactions", "src/mcp/catalog.ts", "  peptideInteractions: null,\n");
+  copy.insertAfter(
+    `src/commands/${SMALL_NOUN}/defs.ts`,
+    "export const defs: CommandDef[] = [\n",
+    `  {
+    path: ["peptides", "interactions"],
+    summary: "List a profile's interactions",
+    args: [{ name: "slug", description: "peptide slug; several, or - to read them from standard input", required: true, variadic: true }],
+    options: [...ENDPOINTS.peptideInteractions.options, ...BATCH_OPTIONS],
+    list: true,
+    calls: "peptideInteractions",
+    examples: ["pep --sandbox peptides interactions ${SLUG} --kind synergy"],
+  },
+`,
+  );
+  copy.importOnce(
+    `src/commands/${SMALL_NOUN}/defs.ts`,
+    'import type { CommandDef } from "../../core/command.js";\n',
+    'import { ENDPOINTS } from "../../api/endpoints.js";\n',
+  );
+  copy.write(
+    "README.md",
+    `${readFileSync(path.join(copyDir(), "README.md"), "utf8")}\n## Interactions\n\n\`\`\`sh\npep --sandbox peptides interactions ${SLUG} --kind synergy\n\`\`\`\n`,
+  );
+  copy.write(
+    "docs/api.md",
+    `${readFileSync(path.join(copyDir(), "docs/api.md"), "utf8")}\n## Interactions\n\n\`GET /peptides/{slug}/interactions\` lists a profile's interactions, filtered by \`kind\`.\n`,
   );
 }
 
@@ -222,8 +327,13 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     expect(bare.filter((f) => !inSrc.has(f))).toEqual([]);
   });
 
-  it("the descriptor alone: the compiler names the files of the guide's table, and no other", () => {
+  it("the descriptors alone: the compiler names the files of the guide's table, and no other", () => {
     writeDescriptors();
+    edits("interactions").insertAfter(
+      "src/api/endpoints.ts",
+      "export const ENDPOINTS = {\n",
+      `  peptideInteractions: e("peptideInteractions", { path: "/peptides/{slug}/interactions", scope: "research:read", query: "options", resource: "generic", list: true }),\n`,
+    );
     const named = copy.typeErrors();
     expect(named).toEqual([
       "src/mcp/catalog.ts",
@@ -236,18 +346,56 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     // One full type-check of the copy: 17 s alone on a 2-core machine, more beside other files.
   }, 120_000);
 
-  it("filled in, the copy compiles, having changed only files of the guide's list", () => {
+  it("filled in, the copy compiles, each shape having changed only files of its list", () => {
     fillNamedRecords();
     writeSandboxData();
     writeCommands();
     writeDocuments();
+    // The list under a path parameter starts again from the guide: its descriptor in full.
+    copy.replaceOnce(
+      "src/api/endpoints.ts",
+      `  peptideInteractions: e("peptideInteractions", { path: "/peptides/{slug}/interactions", scope: "research:read", query: "options", resource: "generic", list: true }),\n`,
+      "",
+    );
+    writeInteractions();
     expect(copy.typeErrors()).toEqual([]);
-    const changed = copy.changedFiles();
-    expect(changed.filter((f) => !LISTED.includes(f))).toEqual([]);
-    expect(changed).toContain(`src/commands/${NOUN}/defs.ts`);
     // A new list and get under a new noun touch every file of the list; no loader, no code file.
-    expect(changed.sort()).toEqual([...LISTED].sort());
+    expect([...touched.widgets].sort()).toEqual([...LISTED].sort());
+    // A list under a path parameter, under a noun that exists: the six files of the smallest list.
+    expect(SMALLEST).toHaveLength(6);
+    expect([...touched.interactions].sort()).toEqual([...SMALLEST].sort());
+    expect(copy.changedFiles()).toEqual([...new Set([...touched.widgets, ...touched.interactions])].sort());
   }, 120_000);
+
+  it("the list under a path parameter: each slug's list in order, its filter's choices, a missing slug, a bad one", async () => {
+    const one = await copy.pep(["--sandbox", "peptides", "interactions", SLUG, "--kind", "synergy", "-o", "json"]);
+    expect(one.code, one.err).toBe(0);
+    expect(JSON.parse(one.out)).toEqual([
+      { id: `${SLUG}~1`, kind: "synergy" },
+      { id: `${SLUG}~3`, kind: "synergy" },
+    ]);
+    const other = "drotarin-4";
+    const two = await copy.pep(["--sandbox", "peptides", "interactions", other, SLUG, "-o", "ndjson"]);
+    expect(two.code, two.err).toBe(0);
+    expect(
+      two.out
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { id: string }).id),
+    ).toEqual([1, 2, 3].map((i) => `${other}~${i}`).concat([1, 2, 3].map((i) => `${SLUG}~${i}`)));
+    const green = await copy.pep(["--sandbox", "peptides", "interactions", SLUG, "--kind", "green"]);
+    expect(green.code).toBe(2);
+    expect(green.err).toContain("--kind");
+    const missing = await copy.pep(["--sandbox", "peptides", "interactions", "no-such-peptide"]);
+    expect(missing.code).toBe(4);
+    const bad = await copy.pep(["--sandbox", "peptides", "interactions", ".."]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("<slug>");
+    const csv = await copy.pep(["--sandbox", "peptides", "interactions", SLUG, "-o", "csv"]);
+    expect(csv.out.split("\r\n")[0]).toBe("id,kind");
+    const help = await copy.pep(["peptides", "interactions", "--help"]);
+    expect(help.out).toContain("--kind <kind>");
+  });
 
   it("the list: its filter, the CSV header of its resource, and the descriptor's default limit", async () => {
     const csv = await copy.pep(["--sandbox", NOUN, "list", "--size", "2", "-o", "csv"]);
@@ -329,99 +477,5 @@ describe("adding an endpoint, as docs/adding-an-endpoint.md says", () => {
     }>;
     expect(tools.find((t) => t.name === "list_widgets")?.inputSchema.properties).toHaveProperty("size");
     expect(JSON.stringify(answers.find((a) => a.id === 3)?.result)).toContain("wdg_1_3");
-  });
-});
-
-describe("the smallest list endpoint, as docs/adding-an-endpoint.md says: six files", () => {
-  let small: SrcCopy;
-  beforeAll(() => {
-    small = copySources("pep-endpoint-small-", ["README.md", "docs/api.md"]);
-  });
-  afterAll(() => small?.cleanup());
-
-  it("descriptor, handler, MCP tool, definition and the two documents: the copy compiles and nothing else changed", () => {
-    expect(SMALLEST).toHaveLength(6);
-    small.insertAfter(
-      "src/api/endpoints.ts",
-      "export const ENDPOINTS = {\n",
-      `  gadgets: e("gadgets", {
-    path: "/gadgets",
-    scope: "research:read",
-    query: "options",
-    resource: "generic",
-    list: true,
-    options: [{ key: "color", long: "color", value: "color", param: "color", choices: ["red", "blue"], description: "only gadgets of this color" }],
-  }),
-`,
-    );
-    // Only what the guide's table says for a generic resource.
-    expect(small.typeErrors()).toEqual(["src/mcp/catalog.ts", "src/sandbox/handlers/index.ts"]);
-
-    const handlers = readFileSync(path.join(small.dir, "src/sandbox/handlers/index.ts"), "utf8");
-    const opening = handlers.split("\n").find((l) => /Record<EndpointName,/.test(l) && l.trimEnd().endsWith("{"))!;
-    small.insertAfter(
-      "src/sandbox/handlers/index.ts",
-      `${opening}\n`,
-      `  gadgets: (ctx) => {
-    const all = ["red", "blue", "red", "blue", "red"].map((color, i) => ({ id: \`gdg_\${ctx.data.seed}_\${i + 1}\`, color }));
-    const page = paginate(ctx, all.filter((g) => ctx.query.color === undefined || g.color === ctx.query.color));
-    return { data: page.items, pagination: page.pagination };
-  },
-`,
-    );
-    small.insertAfter(
-      "src/sandbox/handlers/index.ts",
-      'import type { Handler } from "../request-context.js";\n',
-      'import { paginate } from "../request-context.js";\n',
-    );
-    const catalog = readFileSync(path.join(small.dir, "src/mcp/catalog.ts"), "utf8");
-    const tools = catalog.split("\n").find((l) => /Record<EndpointName,/.test(l) && l.trimEnd().endsWith("{"))!;
-    small.insertAfter("src/mcp/catalog.ts", `${tools}\n`, "  gadgets: null,\n");
-    small.insertAfter(
-      `src/commands/${SMALL_NOUN}/defs.ts`,
-      "export const defs: CommandDef[] = [\n",
-      `  {
-    path: ["gadgets"],
-    summary: "List the gadgets",
-    options: ENDPOINTS.gadgets.options,
-    list: true,
-    calls: "gadgets",
-    examples: ["pep --sandbox gadgets --color red"],
-  },
-`,
-    );
-    const defs = readFileSync(path.join(small.dir, `src/commands/${SMALL_NOUN}/defs.ts`), "utf8");
-    if (!defs.includes('import { ENDPOINTS } from "../../api/endpoints.js";'))
-      small.insertAfter(
-        `src/commands/${SMALL_NOUN}/defs.ts`,
-        'import type { CommandDef } from "../../core/command.js";\n',
-        'import { ENDPOINTS } from "../../api/endpoints.js";\n',
-      );
-    small.write(
-      "README.md",
-      `${readFileSync(path.join(small.dir, "README.md"), "utf8")}\n## Gadgets\n\n\`\`\`sh\npep --sandbox gadgets --color red\n\`\`\`\n`,
-    );
-    small.write(
-      "docs/api.md",
-      `${readFileSync(path.join(small.dir, "docs/api.md"), "utf8")}\n## Gadgets\n\n\`GET /gadgets\` lists gadgets, filtered by \`color\`.\n`,
-    );
-    expect(small.typeErrors()).toEqual([]);
-    expect(small.changedFiles().sort()).toEqual([...SMALLEST].sort());
-  }, 120_000);
-
-  it("it works: its filter checked against its choices, the generic CSV columns, its help with the default limit", async () => {
-    const red = await small.pep(["--sandbox", "gadgets", "--color", "red", "-o", "json"]);
-    expect(red.code, red.err).toBe(0);
-    expect((JSON.parse(red.out) as { id: string }[]).map((g) => g.id)).toEqual(["gdg_1_1", "gdg_1_3", "gdg_1_5"]);
-    const green = await small.pep(["--sandbox", "gadgets", "--color", "green"]);
-    expect(green.code).toBe(2);
-    expect(green.err).toContain("--color");
-    const csv = await small.pep(["--sandbox", "gadgets", "--limit", "2", "-o", "csv"]);
-    expect(csv.out.split("\r\n")[0]).toBe("id,color");
-    const help = await small.pep(["gadgets", "--help"]);
-    expect(help.out).toContain("--color <color>");
-    const { ENDPOINTS } = await small.load<typeof import("../../src/api/endpoints.js")>("src/api/endpoints.ts");
-    const gadgets = (ENDPOINTS as unknown as Record<string, { defaultLimit: number }>).gadgets!;
-    expect(help.out.replace(/\s+/g, " ")).toContain(`(default: ${gadgets.defaultLimit})`);
   });
 });

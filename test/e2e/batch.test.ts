@@ -2,7 +2,7 @@
  * Many ids in one run (`pep peptides get a b c`, ids from stdin with `-`) against a
  * purpose-built loopback API that answers each id after the delay its name asks for
  * (`p-40` after 40 ms), counts the requests in flight at once, and can hold a tight
- * rate-limit window. The real executable runs every case.
+ * rate-limit window. Every case runs pep in-process (its own entry, injected IO).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratch, inProcessPep } from "../helpers/cli.js";

@@ -12,7 +12,19 @@ import { useLoopback } from "../helpers/suite.js";
 const suite = useLoopback<TestServer>(
   () =>
     startServer((req, res) => {
-      sendJson(res, 200, req.path === "/v1/" ? { data: {}, meta: {} } : envelope([]));
+      if (req.path === "/v1/") return sendJson(res, 200, { data: {}, meta: {} });
+      // Peptides come in two pages, so that --paginate asks twice.
+      if (req.path === "/v1/peptides") {
+        const second = req.query.get("cursor") === "page-2";
+        return sendJson(
+          res,
+          200,
+          envelope([{ id: second ? "p2" : "p1" }], {
+            pagination: { next_cursor: second ? null : "page-2", has_more: !second },
+          }),
+        );
+      }
+      sendJson(res, 200, envelope([]));
     }),
   "pep-builtins-",
 );
@@ -20,15 +32,20 @@ const suite = useLoopback<TestServer>(
 const NAMES = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", "__defineGetter__"];
 
 async function sent(argv: string[]): Promise<[string, string][]> {
+  const reqs = await sentAll(argv);
+  expect(reqs).toHaveLength(1);
+  return reqs[0]!;
+}
+
+/** The query of every request the run sent, in order. */
+async function sentAll(argv: string[]): Promise<[string, string][][]> {
   const before = suite.api.requests.length;
   const r = await inProcessPep([...argv, "--base-url", `${suite.api.url}/v1`], {
     env: { ...suite.tmp.env, PEP_API_KEY: "sk_test_builtin_names" },
   });
   expect(r.code, r.err).toBe(0);
   expect(r.err).not.toMatch(/native code|unexpected/);
-  const reqs = suite.api.requests.slice(before);
-  expect(reqs).toHaveLength(1);
-  return [...reqs[0]!.query.entries()];
+  return suite.api.requests.slice(before).map((r) => [...r.query.entries()]);
 }
 
 describe("names that are JavaScript built-ins", () => {
@@ -67,13 +84,16 @@ describe("names that are JavaScript built-ins", () => {
   });
 
   it("pep api --paginate keeps them on every page", async () => {
-    const q = await sent(["api", "peptides", "--paginate", "-F", "__proto__=1", "-F", "constructor=2"]);
-    expect(q).toEqual(
-      expect.arrayContaining([
-        ["__proto__", "1"],
-        ["constructor", "2"],
-      ]),
-    );
+    const pages = await sentAll(["api", "peptides", "--paginate", "-F", "__proto__=1", "-F", "constructor=2"]);
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toContainEqual(["cursor", "page-2"]);
+    for (const q of pages)
+      expect(q).toEqual(
+        expect.arrayContaining([
+          ["__proto__", "1"],
+          ["constructor", "2"],
+        ]),
+      );
   });
 
   for (const command of ["prices", "products"]) {

@@ -1,6 +1,6 @@
 /**
  * A CSV or TSV header depends only on the command and its flags, never on the data
- * (contract section 4, the column map of src/api/csv-columns.ts). Property: the same items,
+ * (docs/cli.md, "CSV and TSV columns"; the column map of src/api/csv-columns.ts). Property: the same items,
  * shuffled, with fields missing here and there, unknown fields added to some, served in
  * pages of any size by a loopback API, always give the map's header byte for byte, and
  * nothing of an item is lost (what the map does not name is in `other`).

@@ -1,7 +1,7 @@
 /**
  * Fault matrix, 429 Too Many Requests with Retry-After in seconds, as an HTTP date and
  * absent (60 s: told by the real executable, then Ctrl-C; waited with an injected clock
- * in-process), through the real executable: exit 5 after the retries, one readable
+ * in-process), the other cases in-process: exit 5 after the retries, one readable
  * error line naming the request id, no stack trace, bounded time; a retry that
  * succeeds prints the data with the wait told on stderr.
  */

@@ -1,6 +1,6 @@
 /**
  * Fault matrix, 5xx: 500, 502 with an HTML page, 503 with and without Retry-After,
- * through the real executable: exit 6 after the retries, one readable error line naming
+ * run in-process: exit 6 after the retries, one readable error line naming
  * the request id (the envelope itself with -o json), no stack trace, bounded time; a
  * retry that succeeds prints the data with the notice on stderr.
  */

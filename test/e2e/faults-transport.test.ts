@@ -1,7 +1,7 @@
 /**
  * Fault matrix, transport and body: a 200 that is not JSON, a body cut short, a reset
  * connection, an answer (or a body) slower than --timeout, a refused connection.
- * Through the real executable: exit 6, one readable error line (with the request id
+ * Run in-process: exit 6, one readable error line (with the request id
  * when the server sent one), no stack trace, bounded time. JSON of another shape:
  * faults-shapes.
  */

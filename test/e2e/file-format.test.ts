@@ -1,6 +1,6 @@
 /**
  * `--file` chooses its format from the file's name when `-o` is not given, and otherwise
- * gets the command's machine default, never a terminal table (contract section 1).
+ * gets the command's machine default, never a terminal table (docs/cli.md, "Global options").
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -1,5 +1,5 @@
 /**
- * Hostile API text in the file formats, through the real executable. CSV and TSV carry
+ * Hostile API text in the file formats, run in-process. CSV and TSV carry
  * no escape sequence, control character or bidi override (CSV's CRLF record ends and
  * quoted line breaks are its own; a lone CR becomes a line feed), keep the readable
  * text, keep one TSV row a line, and neutralise cells a spreadsheet would run (even

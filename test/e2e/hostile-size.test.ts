@@ -1,12 +1,12 @@
 /**
- * Hostile sizes through the real executable: 100 KB names, summaries and URLs and an
+ * Hostile sizes, run in-process: 100 KB names, summaries and URLs and an
  * unknown field nested 200 levels (objects and arrays) keep tables and cards within the
  * width and their output bounded, with no crash; JSON, NDJSON and the compact JSON of a
  * CSV cell give the nesting back exactly. Responses of many megabytes (four pages of
  * 100 items with 50 KB fields, and one 20 MB page) stream through `-o ndjson`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorText, isBuilt, scratch, inProcessPep } from "../helpers/cli.js";
+import { errorText, scratch, inProcessPep } from "../helpers/cli.js";
 import { displayWidth, parseCsv, parseNdjson, parseTsv } from "../helpers/formats.js";
 import { expectInert } from "../helpers/hostile-api.js";
 import { envelope, sendText, startServer, type RecordedRequest, type TestServer } from "../helpers/server.js";
@@ -57,7 +57,6 @@ let bodies: { list: string; item: string; pages: string[]; huge: string; abyss: 
 const tmp = scratch("pep-hostile-size-");
 
 beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
   const page = (data: unknown[], next: string | null) =>
     JSON.stringify(envelope(data, { pagination: { next_cursor: next, has_more: next !== null } }));
   bodies = {

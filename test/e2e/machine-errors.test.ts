@@ -1,5 +1,5 @@
 /**
- * Errors a machine can read (contract section 5): with an explicit JSON format (-o json,
+ * Errors a machine can read (docs/cli.md, "Exit codes" and "Failures in detail"): with an explicit JSON format (-o json,
  * -o ndjson, PEP_OUTPUT or the profile's `output`) every failure is one JSON object on
  * stderr; without one, readable lines, also when stdout is a pipe. The real executable,
  * against the sandbox, on pipes and on a pseudo-terminal.

@@ -1,5 +1,5 @@
 /**
- * Sign-in and profiles end to end, through the real `bin/pep.js` against the sandbox
+ * Sign-in and profiles end to end, run in-process against the sandbox
  * server and a loopback server that counts requests: `auth login` stops before reading a
  * key when there is no base URL, stores `--base-url` with the key, an unknown profile is
  * refused before any request, every suggested command names the profile in use,

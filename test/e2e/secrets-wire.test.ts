@@ -1,5 +1,5 @@
 /**
- * Where the key travels, through the real executable against loopback servers: only to
+ * Where the key travels, run in-process against loopback servers: only to
  * the configured base URL's origin (another port, another loopback address, a redirect
  * all get no key), never over plain http to another machine (refused before anything is
  * sent, exit 2), and never in a URL (a key-like query name, a user name or password, or
@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isBuilt, scratch, inProcessPep, type PepRun } from "../helpers/cli.js";
+import { scratch, inProcessPep, type PepRun } from "../helpers/cli.js";
 import { envelope, sendJson, startServer, type RecordedRequest, type TestServer } from "../helpers/server.js";
 
 const KEY = "sk_live_TOPSECRET_d00d";
@@ -66,7 +66,6 @@ let lan: Listener | undefined;
 let tmp: ReturnType<typeof scratch>;
 
 beforeAll(async () => {
-  if (!isBuilt()) throw new Error("dist/ is missing: run `npm run build` before these tests");
   other = await startServer({ "*": (_req, res) => sendJson(res, 200, ok) });
   home = await startServer({
     "/v1/moved": (_req, res) => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSandboxFlags } from "../../src/commands/sandbox/options.js";
+import { parseSandboxFlags } from "../../src/commands/sandbox/sandbox-options.js";
 import { UsageError } from "../../src/core/errors.js";
 import { describeRun, expectDocumented, startFuzzer, type Fuzzer } from "./harness.js";
 

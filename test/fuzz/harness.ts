@@ -2,7 +2,7 @@
  * Property-based runs of `pep` over generated argv: the building blocks (values that are
  * valid, on a boundary or garbage; flags in `--flag value` and `--flag=value` form,
  * repeated, unknown; extra positionals), an in-process runner against a loopback sandbox
- * that counts requests, and the invariants every run must keep (contract section 5).
+ * that counts requests, and the invariants every run must keep (docs/cli.md, "Exit codes").
  *
  * Seeded: `PEP_FUZZ_SEED` picks the seed (default fixed) and `PEP_FUZZ_RUNS` multiplies
  * the number of runs for a deeper search: `npm run fuzz` (a seed from the clock, printed,
@@ -136,7 +136,7 @@ export function describeRun(r: FuzzRun): string {
 /**
  * What every run keeps: a documented exit code (never 1), no stack trace or "unexpected
  * failure", a message on stderr whenever it fails, and an exit 2 that sent nothing, unless
- * the API itself refused the request with a 400 (contract section 5): a value the CLI
+ * the API itself refused the request with a 400 (docs/cli.md, "Exit codes"): a value the CLI
  * cannot judge (an opaque cursor, a `--param` pair, a `pep api` query, two ids that name
  * one vendor), and then stderr carries the API's 400. `apiJudges` is kept for callers
  * that say so; a 400 is accepted either way.
@@ -433,7 +433,7 @@ export function argvOf(
 }
 
 // ---------------------------------------------------------------------------------------
-// Global options (contract section 1), valid and not
+// Global options (docs/cli.md, "Global options"), valid and not
 
 /** A `--retries` value that does not retry (0) or is refused. */
 export function noRetries(v: string): boolean {
@@ -514,7 +514,7 @@ export const GLOBALS: readonly FlagSpec[] = [
   { name: "-V" },
 ];
 
-/** The list options of contract section 3, `--limit` bounded by `maxLimit` when not a list. */
+/** The list options (docs/cli.md, "Lists and pagination"), `--limit` bounded by `maxLimit` when not a list. */
 export function listFlags(maxPage = 100): FlagSpec[] {
   return [
     { name: "--limit", values: fc.oneof(intAround(1, maxPage), fc.constantFrom("250", "100000", "1e2")) },

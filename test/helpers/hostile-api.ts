@@ -295,9 +295,20 @@ export async function startHostileApi(
 }
 
 /**
+ * What ora, the spinner, writes on a terminal: each frame in a synchronized-output block
+ * (`ESC[?2026h` … `ESC[?2026l`), the cursor hidden and shown, and its line cleared (to
+ * column 1, erased to the end, a line up for each line it took). It shows once a run has
+ * lasted a moment, which a loaded machine gives any run: taken out of what a screen test
+ * reads, the rest is pep's own output, the same however long the run took.
+ */
+// eslint-disable-next-line no-control-regex
+export const SPINNER_WRITES = /\x1b\[\?2026h[\s\S]*?\x1b\[\?2026l|\x1b\[\?25[lh]|\x1b\[1G(?:\x1b\[0K|\x1b\[1A)*/g;
+
+/**
  * Runs the real executable on a pseudo-terminal (util-linux `script`), so that stdout and
  * stderr are terminals: colour, OSC 8 links, the next-cursor hint. What the terminal
- * received (stdout and stderr together, no newline translation) comes back as `out`.
+ * received (stdout and stderr together, no newline translation), without the spinner's
+ * writes (SPINNER_WRITES), comes back as `out`.
  */
 export function spawnPepTty(argv: readonly string[], env: Record<string, string>, columns = 160): Promise<PepRun> {
   const words = [process.execPath, BIN, ...argv].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -312,11 +323,11 @@ export function spawnPepTty(argv: readonly string[], env: Record<string, string>
     const out: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));
     child.stderr.on("data", (c: Buffer) => out.push(c));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code: code ?? 1, out: Buffer.concat(out).toString("utf8"), err: "" });
+      resolve({ code: code ?? 1, out: Buffer.concat(out).toString("utf8").replace(SPINNER_WRITES, ""), err: "" });
     });
     child.stdin.end();
   });

@@ -44,7 +44,8 @@ export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * Runs `pep` with stdin, stdout and stderr on a pseudo-terminal; resolves to the bytes
  * the terminal got. `size` is given to stty (empty: a terminal that reports no width);
  * `redirect` is appended to the command line (e.g. `2>/dev/null`, `>out.txt`); `unset`
- * names variables taken out of the environment.
+ * names variables taken out of the environment; `bin` is the executable's script (an
+ * installed copy's bin/pep.js; this checkout's by default).
  */
 export function onTerminal(
   argv: string[],
@@ -53,9 +54,10 @@ export function onTerminal(
     size = "rows 40 cols 100",
     redirect = "",
     unset = [],
-  }: { size?: string; redirect?: string; unset?: readonly string[] } = {},
+    bin = BIN,
+  }: { size?: string; redirect?: string; unset?: readonly string[]; bin?: string } = {},
 ): Promise<{ code: number | null; screen: string }> {
-  const command = `${size ? `stty ${size}; ` : ""}${[process.execPath, BIN, ...argv].map(shellQuote).join(" ")}${redirect ? ` ${redirect}` : ""}`;
+  const command = `${size ? `stty ${size}; ` : ""}${[process.execPath, bin, ...argv].map(shellQuote).join(" ")}${redirect ? ` ${redirect}` : ""}`;
   return new Promise((resolve) => {
     const child = spawn("script", ["-qec", command, "/dev/null"], {
       stdio: ["ignore", "pipe", "pipe"],

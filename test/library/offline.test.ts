@@ -97,6 +97,16 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
     }, 120_000);
   }
 
+  it("browse prints the page of a record the library holds, as online", async () => {
+    for (const argv of [
+      ["browse", ids.peptide],
+      ["browse", "vendor", ids.vendor],
+    ]) {
+      const r = await same([...argv, "--no-browser"]);
+      expect(r.out).toMatch(/^https?:\/\/\S+\n$/);
+    }
+  });
+
   it("studies export in every citation format, and csv to a file", async () => {
     for (const format of ["bibtex", "ris", "csl-json", "csv", "ndjson"]) {
       const r = await same(["studies", "export", "--peptide", ids.peptide, "-o", format]);

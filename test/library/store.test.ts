@@ -6,7 +6,8 @@ import { UsageError } from "../../src/core/errors.js";
 import { MIGRATIONS, migrate, schemaVersion } from "../../src/library/migrations.js";
 import { LibraryMissingError, openLibraryAt } from "../../src/library/open.js";
 import { defaultLibraryFile, libraryTarget } from "../../src/library/location.js";
-import { LIBRARY, SCHEMA_VERSION, SYNC_RESOURCES } from "../../src/library/schema.js";
+import { LIBRARY_RESOURCES } from "../../src/api/enums.js";
+import { LIBRARY, SCHEMA_VERSION } from "../../src/library/schema.js";
 import { openSqlite } from "../../src/library/sqlite.js";
 import { scratch } from "../helpers/cli.js";
 import { hasSqlite } from "./helpers.js";
@@ -42,7 +43,7 @@ describe.skipIf(!hasSqlite())("the SQLite library", () => {
     const tables = (await lib.db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")).map(
       (r) => r.name,
     );
-    for (const r of SYNC_RESOURCES) expect(tables).toContain(LIBRARY[r].table);
+    for (const r of LIBRARY_RESOURCES) expect(tables).toContain(LIBRARY[r].table);
     for (const t of ["details", "peptide_studies", "pages", "changes", "syncs", "meta", "schema_migrations"])
       expect(tables).toContain(t);
     const cols = (await lib.db.all<{ name: string; type: string }>("PRAGMA table_info(peptides)")).map(

@@ -66,9 +66,11 @@ describe("import cycles", () => {
     ).toEqual([]);
   });
 
-  it("none between folders of src/ at run time", () => {
+  // api/enums.ts, read from any layer, counts as api's here too: no folder that reads it
+  // may be read by api at run time (http reads its page bound; api reads no http).
+  it("none between folders of src/ at run time, api/enums.ts counted as api", () => {
     const runtime = imports
-      .filter((i) => !i.typeOnly && folderOf(i.from) !== folderOf(i.to) && i.to !== "src/api/enums.ts")
+      .filter((i) => !i.typeOnly && folderOf(i.from) !== folderOf(i.to))
       .map((i) => ({ from: folderOf(i.from), to: folderOf(i.to) }));
     const folders = [...new Set(sources.map((s) => folderOf(s.file)))];
     expect(cycles(folders, graph(runtime))).toEqual([]);

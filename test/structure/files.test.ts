@@ -1,11 +1,15 @@
 /**
  * Files of a size one can hold, named for what they hold. No file in src/ is longer than
  * MAX_FILE_LINES unless its head says why (a `Long file:` sentence); no two files of src/
- * share a name, except where the folder is part of the name: a command's files in
- * `src/commands/<noun>/` (`peptides/get.ts`, `vendors/get.ts`, each folder's `defs.ts`,
- * as gh's `pkg/cmd/<noun>/<verb>`) and a folder's entry, `index.ts`.
+ * share a name, with one exception, where the folder is part of the name: a command's
+ * code named by its verb (the modules `src/commands/loaders.ts` loads: `peptides/get.ts`,
+ * `vendors/get.ts`, as gh's `pkg/cmd/<noun>/<verb>`) and each noun's `defs.ts`; and a
+ * folder's entry, `index.ts`. A noun's other files carry the noun (`auth/auth-options.ts`).
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/cli.js";
 import { headOf, sources } from "./source-graph.js";
 
 const MAX_FILE_LINES = 400;
@@ -24,8 +28,18 @@ const linesOf = (text: string) => text.split("\n").length - (text.endsWith("\n")
 const long = sources.filter((s) => linesOf(s.text) > MAX_FILE_LINES);
 const saysWhy = (head: string) => /Long file: \S.{20,}/s.test(head);
 
-/** A file whose folder is part of its name: a command's file, or a folder's entry. */
-const folderNamed = (file: string) => /^src\/commands\/[^/]+\/[^/]+\.ts$/.test(file) || file.endsWith("/index.ts");
+/** The command modules loaders.ts loads, each a verb in its noun's folder (`src/commands/peptides/get.ts`). */
+const VERB_FILES = new Set(
+  [
+    ...readFileSync(path.join(ROOT, "src/commands/loaders.ts"), "utf8").matchAll(
+      /import\("\.\/([\w-]+\/[\w-]+)\.js"\)/g,
+    ),
+  ].map((m) => `src/commands/${m[1]!}.ts`),
+);
+
+/** A file whose folder is part of its name: a command's verb, a noun's defs.ts, or a folder's entry. */
+const folderNamed = (file: string) =>
+  VERB_FILES.has(file) || /^src\/commands\/[^/]+\/defs\.ts$/.test(file) || file.endsWith("/index.ts");
 
 describe(`files in src/ (at most ${MAX_FILE_LINES} lines, or a reason at the head)`, () => {
   it("are short enough to hold, or say why not", () => {
@@ -50,7 +64,12 @@ describe("names in src/", () => {
   }
   const shared = [...byName].filter(([, files]) => files.length > 1);
 
-  it("no two files share a name, but a command's files and index.ts", () => {
+  it("the exception is read from loaders.ts: the verbs it loads", () => {
+    expect(VERB_FILES.has("src/commands/peptides/get.ts")).toBe(true);
+    expect(VERB_FILES.has("src/commands/auth/auth-options.ts")).toBe(false);
+  });
+
+  it("no two files share a name, but a command's verbs, each noun's defs.ts and index.ts", () => {
     expect(shared.filter(([name]) => SHARED_NAMES_BEING_RENAMED[name] === undefined)).toEqual([]);
   });
 

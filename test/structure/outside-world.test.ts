@@ -6,8 +6,11 @@
  * file that reaches out fails here until it is added with its reason, and a listed file
  * that no longer does fails too, so the list never grows stale.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/cli.js";
 import { externalRuntimeImports, type SourceFile, sources } from "./source-graph.js";
 
 /** Files that read or write the file system, and why. */
@@ -89,6 +92,20 @@ describe("the outside world", () => {
 
   it("only the listed files use process, and each listed file does", () => {
     expect(usesProcess.sort()).toEqual(Object.keys(PROCESS).sort());
+  });
+
+  it("CONTRIBUTING.md's lists name the same files, each in its own list", () => {
+    const text = readFileSync(path.join(ROOT, "CONTRIBUTING.md"), "utf8");
+    /** The bullet starting with `start`, up to the next bullet or blank line. */
+    const bullet = (start: string) => {
+      const from = text.indexOf(start);
+      expect(from, start).toBeGreaterThan(0);
+      const ends = ["\n- ", "\n\n"].map((e) => text.indexOf(e, from + 1)).filter((i) => i !== -1);
+      return text.slice(from, Math.min(...ends));
+    };
+    const named = (list: string) => [...list.matchAll(/`([\w/-]+\.ts)`/g)].map((m) => `src/${m[1]!}`);
+    expect(named(bullet("- the file system:")).sort()).toEqual(Object.keys(FILE_SYSTEM).sort());
+    expect(named(bullet("- `process` itself")).sort()).toEqual(Object.keys(PROCESS).sort());
   });
 
   it("the environment is read in core/io.ts (the run's IO), and Node's own flags in http/transport.ts", () => {

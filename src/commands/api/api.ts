@@ -9,7 +9,7 @@ import { UsageError } from "../../core/errors.js";
 import type { Client } from "../../http/client-types.js";
 import { explained, explainAuthFailure } from "../../api/auth-hints.js";
 import type { RawResult, Run } from "../../core/command.js";
-import type { API_OPTIONS } from "./options.js";
+import type { API_OPTIONS } from "./api-options.js";
 import { asQuery, endpointOf, parseTarget, relativePath } from "./target.js";
 
 /** `-F limit=…` and `-F cursor=…` steer the pagination instead of being overwritten by it. */

@@ -1,6 +1,6 @@
 /** `pep api <path>`: any GET of the API, printed raw (like `gh api`). */
 import type { CommandDef } from "../../core/command.js";
-import { API_OPTIONS } from "./options.js";
+import { API_OPTIONS } from "./api-options.js";
 
 export const defs: CommandDef[] = [
   {

@@ -6,8 +6,9 @@
 import { ENDPOINTS, type Endpoint } from "../../api/endpoints.js";
 import { UsageError } from "../../core/errors.js";
 import type { Query } from "../../http/client-types.js";
-import { KEY_IN_URL_HINT, maskUrl } from "../../http/url.js";
-import { isKeyParam, keyInUrlError, splitPair } from "../../api/pairs.js";
+import { isKeyParam, KEY_IN_URL_HINT } from "../../core/key-in-url.js";
+import { maskUrl } from "../../http/url.js";
+import { keyInUrlError, splitPair } from "../../api/pairs.js";
 
 export interface Target {
   /** A full URL (`https://…`, without its query) or a path relative to the base (`/peptides`). */

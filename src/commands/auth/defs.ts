@@ -1,6 +1,6 @@
 /** `pep auth login|status|logout`: store, check and remove the API key of a profile. */
 import type { CommandDef } from "../../core/command.js";
-import { LOGIN_OPTIONS } from "./options.js";
+import { LOGIN_OPTIONS } from "./auth-options.js";
 
 export const defs: CommandDef[] = [
   {

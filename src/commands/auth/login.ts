@@ -12,7 +12,7 @@ import { parseConfigValue } from "../../config/config-values.js";
 import type { Context } from "../../core/command-context.js";
 import { ApiError, AuthError, PepError, UsageError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";
-import type { LOGIN_OPTIONS } from "./options.js";
+import type { LOGIN_OPTIONS } from "./auth-options.js";
 import { readHidden } from "./prompt.js";
 
 const NOTHING_STORED = "Nothing was stored.";

@@ -2,7 +2,7 @@
 import { CONFIG_KEYS } from "../../config/config-types.js";
 import { CONFIG_KEY_HELP } from "../../config/config-values.js";
 import type { CommandDef } from "../../core/command.js";
-import { PROFILES_OPTIONS } from "./options.js";
+import { PROFILES_OPTIONS } from "./config-options.js";
 
 const KEYS_HELP = `Keys:\n${CONFIG_KEYS.map((k) => `  ${k.padEnd(12)} ${CONFIG_KEY_HELP[k]}`).join("\n")}`;
 

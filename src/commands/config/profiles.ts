@@ -6,7 +6,7 @@
 import { checkProfileKnown, DEFAULT_PROFILE, knownProfiles } from "../../config/profile.js";
 import { UsageError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";
-import type { PROFILES_OPTIONS } from "./options.js";
+import type { PROFILES_OPTIONS } from "./config-options.js";
 
 export const run: Run<typeof PROFILES_OPTIONS> = async (input, ctx) => {
   const store = await ctx.store();

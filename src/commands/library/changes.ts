@@ -7,7 +7,7 @@ import { parseJsonExact } from "../../core/exact-number.js";
 import type { Context } from "../../core/command-context.js";
 import type { Result, Run } from "../../core/command.js";
 import { openLibrary, type Library } from "../../library/open.js";
-import type { SyncResource } from "../../library/schema.js";
+import type { LibraryResource } from "../../api/enums.js";
 import { CHANGES_FOUND_EXIT, type CHANGES_OPTIONS, SYNC_NAMES } from "./defs.js";
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
@@ -61,7 +61,7 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
     await checkRunFresh(
       ctx.maxAge,
       lib.db,
-      resource === undefined ? undefined : [resource as SyncResource],
+      resource === undefined ? undefined : [resource as LibraryResource],
       Date.now(),
     );
   }

@@ -7,7 +7,7 @@
 import type { Context } from "../../core/command-context.js";
 import type { Result } from "../../core/command.js";
 import { openLibrary } from "../../library/open.js";
-import type { SyncResource } from "../../library/schema.js";
+import type { LibraryResource } from "../../api/enums.js";
 import { libraryStatus } from "../../library/status.js";
 
 /** A size for people: 1.2 MB, 640 kB, 12 B. */
@@ -22,7 +22,7 @@ function humanBytes(n: number): string {
   return `${u === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`;
 }
 
-export async function statusResult(ctx: Context, resources: readonly SyncResource[]): Promise<Result> {
+export async function statusResult(ctx: Context, resources: readonly LibraryResource[]): Promise<Result> {
   const lib = await openLibrary(ctx, { write: false });
   const status = await libraryStatus(lib, Date.now());
   ctx.notice(

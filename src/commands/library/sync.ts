@@ -2,17 +2,18 @@
 import { UsageError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";
 import { runSync } from "../../library/sync/sync.js";
-import { isSyncResource, SYNC_RESOURCES, type SyncResource } from "../../library/schema.js";
+import { LIBRARY_RESOURCES, type LibraryResource } from "../../api/enums.js";
+import { isLibraryResource } from "../../library/schema.js";
 import type { SYNC_OPTIONS } from "./defs.js";
 
 /** The resources named, each once, in the order the library syncs them; all of them when none is. */
-export function syncResources(args: readonly string[]): SyncResource[] {
+export function syncResources(args: readonly string[]): LibraryResource[] {
   const named = args.map((a) => a.trim().toLowerCase().replace(/_/g, "-"));
   for (const n of named) {
-    if (!isSyncResource(n))
-      throw new UsageError(`pep sync: unknown resource "${n}"; it takes: ${SYNC_RESOURCES.join(", ")}`);
+    if (!isLibraryResource(n))
+      throw new UsageError(`pep sync: unknown resource "${n}"; it takes: ${LIBRARY_RESOURCES.join(", ")}`);
   }
-  return named.length === 0 ? [...SYNC_RESOURCES] : SYNC_RESOURCES.filter((r) => named.includes(r));
+  return named.length === 0 ? [...LIBRARY_RESOURCES] : LIBRARY_RESOURCES.filter((r) => named.includes(r));
 }
 
 export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {

@@ -1,6 +1,6 @@
 /** `pep sandbox`: the whole API from synthetic data, in the foreground. */
 import type { CommandDef } from "../../core/command.js";
-import { SANDBOX_OPTIONS } from "./options.js";
+import { SANDBOX_OPTIONS } from "./sandbox-options.js";
 
 export const defs: CommandDef[] = [
   {

@@ -4,8 +4,8 @@
  */
 import { UsageError } from "../../core/errors.js";
 import type { Run } from "../../core/command.js";
-import type { SANDBOX_OPTIONS } from "./options.js";
-import { parseSandboxFlags } from "./options.js";
+import type { SANDBOX_OPTIONS } from "./sandbox-options.js";
+import { parseSandboxFlags } from "./sandbox-options.js";
 
 /** Whether `--host` keeps the sandbox on this machine: `localhost`, 127.0.0.0/8 or ::1. */
 export function isLoopbackHost(host: string): boolean {

@@ -1,9 +1,10 @@
 /**
  * Each item's own answers, where a command shows more than the list does: for a peptide
  * its profile, research summary, regulatory status and cited studies; for a vendor its
- * profile; for a study its own answer (with each citing profile's summary), for the
- * studies the peptides cite or, with `--study-details`, every study. One request each, a few at a time, asked with the ETag the library holds (a
- * 304 costs no body and rewrites nothing but the row's sync id). Each answer is written
+ * profile; for a study its own answer (with each citing profile's summary), kept only
+ * once `pep sync --study-details` has asked for it (sync/study-details.ts; without it, a
+ * sync keeps none). One request each, a few at a time, asked with the ETag the library
+ * holds (a 304 costs no body and rewrites nothing but the row's sync id). Each answer is written
  * in its own transaction; a changed body adds change rows (`<kind>/<field>`).
  */
 import { expandPath } from "../../api/endpoints.js";
@@ -12,7 +13,8 @@ import { parseJsonExact, stringifyExact } from "../../core/exact-number.js";
 import type { Client } from "../../http/client-types.js";
 import type { Db, Queryable } from "../db.js";
 import { dataText, fieldChanges, type Rebase, rebased } from "../items.js";
-import { DETAIL_KINDS, type DetailKind, type DetailResource, detailEndpoint } from "../schema.js";
+import { DETAIL_KINDS, type DetailKind, type DetailResource } from "../../api/enums.js";
+import { detailEndpoint } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 
 /** Detail requests in flight at once. */
@@ -154,7 +156,7 @@ async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise
 export async function syncDetails(o: DetailOptions): Promise<void> {
   const table = o.resource;
   const ids = o.ids ?? (await o.db.all<{ id: string }>(`SELECT id FROM "${table}" ORDER BY ord`)).map((r) => r.id);
-  const jobs = ids.flatMap((id) => DETAIL_KINDS[o.resource].map((kind) => ({ id, kind: kind as DetailKind })));
+  const jobs = ids.flatMap((id) => DETAIL_KINDS[o.resource].map((kind: DetailKind) => ({ id, kind })));
   let next = 0;
   let done = 0;
   let failed: unknown;

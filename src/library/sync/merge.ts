@@ -13,14 +13,14 @@ import { parseJsonExact } from "../../core/exact-number.js";
 import type { Db, Queryable } from "../db.js";
 import { fieldChanges, type Rebase, rebased } from "../items.js";
 import { stagingTable, tableIndexes } from "../migrations.js";
-import type { LibraryResource } from "../schema.js";
+import type { LibraryTable } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 import { stageNotModified, walkUnchanged } from "./staged-pages.js";
 import { WALK_QUERY } from "./walk.js";
 
 export interface MergeOptions {
   db: Db;
-  lib: LibraryResource;
+  lib: LibraryTable;
   syncId: number;
   now: string;
   synthetic: boolean;

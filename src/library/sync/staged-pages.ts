@@ -8,7 +8,7 @@
  * so the merge (merge.ts) reads the walk whole as before.
  */
 import type { Db, Queryable } from "../db.js";
-import type { LibraryResource } from "../schema.js";
+import type { LibraryTable } from "../schema.js";
 
 interface StagedPage {
   cursor: string;
@@ -26,7 +26,7 @@ interface StagedPage {
 export async function walkUnchanged(
   tx: Queryable,
   db: Db,
-  lib: LibraryResource,
+  lib: LibraryTable,
   query: string,
 ): Promise<number | undefined> {
   const body = db.dialect === "sqlite" ? "item <> ''" : "item IS NOT NULL";
@@ -50,7 +50,7 @@ const idCount = (db: Db) =>
   db.dialect === "sqlite" ? "json_array_length(item_ids)" : "jsonb_array_length(item_ids::jsonb)";
 
 /** The walk's pages in order, from the first (cursor ''), each with the place of its first item. */
-async function pagesInOrder(tx: Queryable, lib: LibraryResource, query: string, db: Db) {
+async function pagesInOrder(tx: Queryable, lib: LibraryTable, query: string, db: Db) {
   const rows = await tx.all<StagedPage>(
     `SELECT cursor, next_cursor, item_ids, ${idCount(db)} AS n FROM staged_pages WHERE resource = ? AND query = ?`,
     [lib.name, query],
@@ -74,7 +74,7 @@ async function pagesInOrder(tx: Queryable, lib: LibraryResource, query: string, 
 export async function stageNotModified(
   tx: Queryable,
   db: Db,
-  lib: LibraryResource,
+  lib: LibraryTable,
   query: string,
   at: { now: string; syncId: number; synthetic: boolean },
 ): Promise<void> {

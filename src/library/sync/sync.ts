@@ -12,7 +12,8 @@ import { ApiError, AuthError, PepError } from "../../core/errors.js";
 import type { Client } from "../../http/client-types.js";
 import { openLibrary, type Library } from "../open.js";
 import type { Rebase } from "../items.js";
-import { LIBRARY, type LibraryResource, type SyncResource } from "../schema.js";
+import type { LibraryResource } from "../../api/enums.js";
+import { LIBRARY, type LibraryTable } from "../schema.js";
 import { newCounters, type SyncCounters } from "./counters.js";
 import { syncDetails } from "./details.js";
 import { lockForSync } from "./sync-lock.js";
@@ -26,7 +27,7 @@ import { walkResource } from "./walk.js";
 const DETAIL_ENDPOINTS = { peptides: ENDPOINTS.peptide, vendors: ENDPOINTS.vendor, studies: ENDPOINTS.study } as const;
 
 export interface SyncOptions {
-  resources: readonly SyncResource[];
+  resources: readonly LibraryResource[];
   /** The user named them: same skipping, but the summary says they were asked for. */
   named: boolean;
   full: boolean;
@@ -106,7 +107,7 @@ async function apiVersion(lib: Library, client: Client, counters: SyncCounters, 
 }
 
 /** Why a keyed resource is skipped, when the key cannot read it; undefined otherwise. */
-function refusal(err: unknown, lib: LibraryResource): string | undefined {
+function refusal(err: unknown, lib: LibraryTable): string | undefined {
   if (!lib.keyed) return undefined;
   if (err instanceof AuthError) return `needs an API key with the ${lib.endpoint.scope} scope`;
   if (err instanceof ApiError && (err.status === 401 || err.status === 403))
@@ -127,7 +128,7 @@ interface Run {
 }
 
 /** One resource: walk, merge, details. Resolves to a skip reason, or undefined when synced. */
-async function syncResource(run: Run, res: LibraryResource): Promise<string | undefined> {
+async function syncResource(run: Run, res: LibraryTable): Promise<string | undefined> {
   const { ctx, lib, counters, options } = run;
   let client: Client;
   try {

@@ -14,7 +14,7 @@ import { paginate, type RequestFn } from "../../http/paginate.js";
 import type { ApiResponse, Client } from "../../http/client-types.js";
 import type { Db } from "../db.js";
 import { columnValue, dataItemTexts, itemKey } from "../items.js";
-import type { LibraryResource } from "../schema.js";
+import type { LibraryTable } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 
 /** The query of every walk: the API's default listing, the largest pages. */
@@ -39,7 +39,7 @@ interface Checkpoint {
 export interface WalkOptions {
   db: Db;
   client: Client;
-  lib: LibraryResource;
+  lib: LibraryTable;
   syncId: number;
   now: () => string;
   /** Refetch every page whole: no If-None-Match, no resumed checkpoint. */
