@@ -19,7 +19,7 @@ export interface FakeApi {
   /** Raw JSON text put in place of `"__raw__:<name>"` strings (exact numbers). */
   raw: Record<string, string>;
   /** Answer 500 to the list page of this path whose offset is this (once per entry), or with `cut` close the connection instead. */
-  failPage: Array<{ path: string; offset: number; times: number; cut?: boolean }>;
+  failPage: Array<{ path: string; offset: number; times: number; cut?: boolean; status?: number }>;
   /** Answer 500 to a detail of this path (`/studies/pmid-1003`), once per entry. */
   failDetail: Array<{ path: string; times: number }>;
   /** Milliseconds each list page waits before it answers (to hold a sync open). */
@@ -134,8 +134,8 @@ async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse,
   }
   if (fail) {
     fail.times -= 1;
-    api.log.push({ path, cursor, conditional: false, status: 500 });
-    res.writeHead(500, { "Content-Type": "application/json" });
+    api.log.push({ path, cursor, conditional: false, status: fail.status ?? 500 });
+    res.writeHead(fail.status ?? 500, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ error: { code: "server_error", message: "page failed", request_id: "req_fail" } }));
     return;
   }
@@ -181,7 +181,11 @@ function detail(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: s
     return true;
   }
   let data: unknown = { ...item, kind };
-  if (kind === "/studies") data = api.lists.studies!.filter((s) => (s.cited_by as string[]).includes(id)).slice(0, 12);
+  // A peptide's cited studies page as any list does, at most 50 a page whatever the limit asked.
+  const offset = Number(req.query.get("cursor") ?? 0);
+  const cited = kind === "/studies" ? api.lists.studies!.filter((s) => (s.cited_by as string[]).includes(id)) : [];
+  const more = offset + 50 < cited.length;
+  if (kind === "/studies") data = cited.slice(offset, offset + 50);
   if (kind === "regulatory") data = { peptide: id, fda: item.fda_status };
   // A study's own answer: more than its list item (each citing profile's summary).
   if (kind === "study") {
@@ -191,7 +195,9 @@ function detail(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: s
   }
   const body = text(
     api,
-    kind === "/studies" ? { data, pagination: { next_cursor: null, has_more: false }, meta: {} } : { data, meta: {} },
+    kind === "/studies"
+      ? { data, pagination: { next_cursor: more ? String(offset + 50) : null, has_more: more }, meta: {} }
+      : { data, meta: {} },
   );
   answer(api, req, res, path, null, body);
   return true;

@@ -34,6 +34,17 @@ export const SYNC_OPTIONS = options([
     long: "no-wait",
     description: "when another sync holds the library, stop at once (exit 6) instead of waiting for it",
   },
+  {
+    key: "rebind",
+    long: "rebind",
+    description:
+      "sync from this API although the library was synced from another (another base URL, or the sandbox): its items become this API's, each difference logged",
+  },
+  {
+    key: "exitStatus",
+    long: "exit-status",
+    description: `exit ${CHANGES_FOUND_EXIT} when pep changes --since last has changes to show after this sync, 0 when it has none`,
+  },
 ]);
 
 export const CHANGES_OPTIONS = options([
