@@ -22,6 +22,8 @@ export interface FakeApi {
   failPage: Array<{ path: string; offset: number; times: number; cut?: boolean; status?: number }>;
   /** Answer 500 to a detail of this path (`/studies/pmid-1003`), once per entry. */
   failDetail: Array<{ path: string; times: number }>;
+  /** Called before a list page is answered (a test moves the data mid-walk). */
+  beforePage?: (path: string, offset: number) => void;
   /** Milliseconds each list page waits before it answers (to hold a sync open). */
   delayMs: number;
   /** Keyed list paths answered 403. */
@@ -121,10 +123,10 @@ function answer(
 
 async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: string): Promise<void> {
   if (api.delayMs > 0) await new Promise((r) => setTimeout(r, api.delayMs));
-  const items = api.lists[path]!;
   const cursor = req.query.get("cursor");
   const offset = cursor === null ? 0 : Number(cursor);
   const limit = Number(req.query.get("limit") ?? 20);
+  api.beforePage?.(path, offset);
   const fail = api.failPage.find((f) => f.path === path && f.offset === offset && f.times > 0);
   if (fail?.cut) {
     fail.times -= 1;
@@ -139,6 +141,7 @@ async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse,
     res.end(JSON.stringify({ error: { code: "server_error", message: "page failed", request_id: "req_fail" } }));
     return;
   }
+  const items = api.lists[path]!;
   const page = items.slice(offset, offset + limit);
   const more = offset + limit < items.length;
   const body = text(api, {

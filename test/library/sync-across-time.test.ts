@@ -89,7 +89,7 @@ describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
     expect(await changes()).toEqual([["changed", s.id, "evidence_classification"]]);
   });
 
-  it("a list that did not move: the walk goes on from its checkpoint, two 304s to check it", async () => {
+  it("a list that did not move: the walk goes on from its checkpoint, 304s to check it before and after", async () => {
     await cutAfterTwoPages();
     const r = await pep(["sync", "studies", "-q"]);
     expect(r.code, r.err).toBe(0);
@@ -98,8 +98,28 @@ describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
       ["100", 304],
       [null, 304],
       ["200", 304],
+      [null, 304],
     ]);
     expect(await changes()).toEqual([]);
+  });
+
+  it("a list that moves while it is walked: the walk is read again, once, and the library equals the server", async () => {
+    expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
+    const removed = api.lists.studies![0]!.id;
+    let moved = false;
+    api.beforePage = (p, offset) => {
+      if (p === "studies" && offset === 200 && !moved) {
+        moved = true;
+        api.lists.studies!.shift();
+      }
+    };
+    const r = await pep(["sync", "studies", "-q"]);
+    expect(r.code, r.err).toBe(0);
+    expect(
+      r.err.match(/^studies: starting the walk over from the first page: the list moved while it was read .*$/gm),
+    ).toHaveLength(1);
+    expect(await libraryIds()).toEqual(serverIds());
+    expect(await changes()).toEqual([["removed", removed, null]]);
   });
 
   it("a walk kept past the resume age starts over (PEP_RESUME_MAX_AGE)", async () => {
@@ -110,7 +130,7 @@ describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
     expect(r.err).toMatch(
       /^studies: starting the walk over from the first page: its pages were kept \d+s ago, past the resume age \(1s\)$/m,
     );
-    expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual([null, "100", "200"]);
+    expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual([null, "100", "200", null]);
   });
 });
 

@@ -117,5 +117,37 @@ export async function resumeRefusal(o: ResumeCheck, kept: KeptWalk): Promise<str
   return undefined;
 }
 
+/**
+ * Whether the list moved while the walk read it: its first page, asked again once the
+ * walk is done (a 304 when unchanged), holds other ids than the walk kept for it. Offset
+ * cursors shift then, so a walk that went on would have missed or repeated items, and
+ * what the merge calls removed would be wrong. A changed item alone is no move: it is
+ * read again at the next sync.
+ */
+export async function movedWhileWalked(o: ResumeCheck): Promise<string | undefined> {
+  const pages = await pagesInOrder(o.db, o.lib, o.query, o.db);
+  const first = pages[0];
+  if (pages.length < 2 || first === undefined) return undefined;
+  const res = await o.client.request(o.lib.endpoint.path, {
+    query: { limit: LIMITS.pageMax },
+    signal: o.signal,
+    noCache: true,
+    ifNoneMatch: first.etag ?? undefined,
+  });
+  o.counters.requests += 1;
+  if (res.status === 304 && first.etag !== null) {
+    o.counters.notModified += 1;
+    return undefined;
+  }
+  const items = Array.isArray(res.data) ? res.data : [];
+  const sent = dataItemTexts(res.text);
+  const ids = items.map((item, i) =>
+    itemKey(item, sent?.length === items.length ? sent[i]! : (stringifyExact(item) ?? "null")),
+  );
+  const kept = JSON.parse(first.item_ids) as string[];
+  const same = ids.length === kept.length && ids.every((id, i) => id === kept[i]);
+  return same ? undefined : "the first page holds other items than when the walk read it";
+}
+
 /** Whether `err` is the API refusing a cursor (the stored one, when the walk went on from it). */
 export const refusedCursor = (err: unknown): boolean => err instanceof ApiError && CURSOR_REFUSALS.has(err.status);

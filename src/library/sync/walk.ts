@@ -17,7 +17,7 @@ import { dataItemTexts, itemKey, type Rebase } from "../items.js";
 import type { LibraryResource } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 import { typedValue } from "./pg-text.js";
-import { refusedCursor, resumeRefusal } from "./walk-resume.js";
+import { movedWhileWalked, refusedCursor, resumeRefusal } from "./walk-resume.js";
 
 /** The query of every walk: the API's default listing, the largest pages. */
 export const WALK_QUERY = `limit=${LIMITS.pageMax}`;
@@ -370,6 +370,12 @@ export async function walkResource(o: WalkOptions): Promise<{ startedAt: string;
       if (resumed === 0 || cp.pages !== resumed || !refusedCursor(err)) throw err;
       const status = (err as { status?: number }).status;
       cp = await startWalk(o, `the API refused the cursor it was to go on from (HTTP ${status})`);
+      await walkPages(o, cp);
+    }
+    // A list that moved under the walk is read again, once: removals come from a walk that saw it as one.
+    const moved = await movedWhileWalked({ ...o, query: WALK_QUERY, env: o.env ?? {} });
+    if (moved !== undefined) {
+      cp = await startWalk(o, `the list moved while it was read (${moved})`);
       await walkPages(o, cp);
     }
   }
