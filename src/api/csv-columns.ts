@@ -10,16 +10,17 @@
  * nothing is dropped and no column is added. `--fields a,b` gives exactly those columns
  * instead (a name with sub-columns here, such as `evidence`, gives its sub-columns).
  */
-import { RESOURCES, type Resource } from "./resources.js";
+import { RESOURCES, type Resource, type ResourceDescriptor } from "./resources.js";
 
 /** The last column of a mapped header: what the columns before it do not hold. */
 export const OTHER_COLUMN = "other";
 
 /** The header for `resource` (its map and `other`), or `--fields` expanded by the map. */
 export function mappedColumns(resource: Resource, fields?: readonly string[]): string[] | undefined {
-  const map = RESOURCES[resource].csv;
+  const described: ResourceDescriptor = RESOURCES[resource];
+  const map = described.csv;
   if (map === null) return undefined;
-  if (!fields || fields.length === 0) return [...map, OTHER_COLUMN];
+  if (!fields || fields.length === 0) return described.closed ? [...map] : [...map, OTHER_COLUMN];
   return fields.flatMap((f) => {
     const under = map.filter((c) => c.startsWith(`${f}.`));
     return under.length > 0 ? under : [f];

@@ -19,6 +19,8 @@ export interface ResourceDescriptor {
    * are written with the columns of their first item (no fixed set of fields).
    */
   readonly csv: readonly string[] | null;
+  /** Rows pep makes itself, with no field beyond its columns: the header has no `other`. */
+  readonly closed?: boolean;
 }
 
 const ITEMS = ["item", "items"] as const;
@@ -70,6 +72,12 @@ export const RESOURCES = {
   "auth-status": { nouns: ITEMS, csv: null },
   profile: { nouns: ["profile", "profiles"], csv: null },
   generic: { nouns: ITEMS, csv: null },
+  // `pep changes`: a row of the library's change log; one header whatever rows come (an old item is one JSON cell).
+  change: {
+    nouns: ["change", "changes"],
+    csv: ["seq", "at", "sync_id", "resource", "id", "kind", "field", "old_value", "new_value"],
+    closed: true,
+  },
 } as const satisfies Record<string, ResourceDescriptor>;
 
 /** Which resource a result holds: picks default columns, the card layout, the count's words. */

@@ -19,8 +19,16 @@ import { createHash } from "node:crypto";
 import { dirname } from "node:path";
 import { hideUrlCredentials } from "../core/credentials.js";
 import { distrustedFolder } from "../core/trusted-file.js";
-import { ApiError, resumeCursorOf, resumeRemainingOf, UsageError } from "../core/errors.js";
+import { ApiError, resumeCursorOf, resumeRemainingOf } from "../core/errors.js";
 import { cleanLine } from "../core/sanitize.js";
+import {
+  ageText,
+  CURSOR_REFUSALS as REFUSALS,
+  envResumeMaxAge,
+  pageMoved,
+  parseResumeMaxAge,
+  tooOld,
+} from "../core/resume-rules.js";
 import {
   digestOf,
   dropPartial,
@@ -52,38 +60,12 @@ export class StoredCursorRefused extends Error {
   }
 }
 
-/** Statuses by which the API refuses a cursor it gave: malformed, unknown, expired, unprocessable. */
-const REFUSALS: ReadonlySet<number> = new Set([400, 404, 410, 422]);
-
-/** How old a partial may be and still be continued, when nothing says otherwise. */
-export const DEFAULT_RESUME_MAX_AGE = "24h";
-
-const UNITS: Readonly<Record<string, number>> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+export { ageText };
 
 /** `--resume-max-age` (else PEP_RESUME_MAX_AGE, else 24h) in ms; a bad value is exit 2. */
 export function resumeMaxAgeMs(inv: ParsedInvocation, env: Record<string, string | undefined>): number {
   const flag = inv.globals.resumeMaxAge;
-  const [value, where] =
-    flag !== undefined
-      ? [flag, "--resume-max-age"]
-      : env.PEP_RESUME_MAX_AGE !== undefined && env.PEP_RESUME_MAX_AGE !== ""
-        ? [env.PEP_RESUME_MAX_AGE, "PEP_RESUME_MAX_AGE"]
-        : [DEFAULT_RESUME_MAX_AGE, "the default"];
-  const m = /^\s*(\d{1,9})\s*([smhd])\s*$/i.exec(String(value));
-  if (m) return Number(m[1]) * UNITS[m[2]!.toLowerCase()]!;
-  if (/^\s*0+\s*$/.test(String(value))) return 0;
-  throw new UsageError(
-    `${where} takes a duration: a whole number with s, m, h or d (30m, 24h, 7d; 0 never continues a partial), got "${cleanLine(String(value))}"`,
-  );
-}
-
-/** "3h", "2d", "45m", "12s": an age as the notices say it. */
-export function ageText(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 120) return `${s}s`;
-  if (s < 7200) return `${Math.round(s / 60)}m`;
-  if (s < 172_800) return `${Math.round(s / 3600)}h`;
-  return `${Math.round(s / 86_400)}d`;
+  return flag !== undefined ? parseResumeMaxAge(String(flag), "--resume-max-age") : envResumeMaxAge(env);
 }
 
 /**
@@ -156,13 +138,10 @@ export async function partialToFinish(
     );
     return undefined;
   }
-  const age = Date.now() - Date.parse(state.created_at);
-  if (!(age >= -60_000 && age <= maxAge)) {
+  const old = tooOld(state.created_at, Date.now(), maxAge, "--resume-max-age");
+  if (old !== undefined) {
     drop(p, file);
-    loud(
-      p,
-      `starting over: ${shown} was kept ${Number.isFinite(age) ? `${ageText(age)} ago` : "at an unknown time"}, past --resume-max-age (${ageText(maxAge)}); dropped it`,
-    );
+    loud(p, `starting over: ${shown} was ${old}; dropped it`);
     return undefined;
   }
   const opts: Record<string, unknown> = { ...p.inv.input.opts, cursor: state.cursor };
@@ -221,11 +200,8 @@ async function samePage(
     items.push(item);
     if ((result as ListResult).pageEnded?.() === true) break;
   }
-  const ids = items.map(idOf);
-  if (ids.length !== page.ids.length || ids.some((id, i) => id !== page.ids[i]))
-    return `the ${which} kept page now holds other items (data was added or removed since the cut)`;
-  if (pageDigest(items) !== page.digest) return `the items of the ${which} kept page changed since the cut`;
-  return undefined;
+  const ids = items.map(idOf).filter((id): id is string => id !== undefined);
+  return pageMoved(which, page, { ids, digest: pageDigest(items) });
 }
 
 /** One page's items as the page watch hashes them (cli/page-tracker.ts): a line of JSON each. */

@@ -98,7 +98,7 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
     options.heldNotes,
     cursor ? { command: resumeCommand(p.inv.argv, cursor, { offline: p.offline }), where } : undefined,
   );
-  return batchExit ?? (result.kind === "list" ? result.exitCode : undefined) ?? EXIT.ok;
+  return batchExit ?? (result.kind === "list" || result.kind === "item" ? result.exitCode : undefined) ?? EXIT.ok;
 }
 
 /** The command that shows again the page the output stopped in (the pager quit), when it has a cursor. */

@@ -6,7 +6,7 @@
  * kept (the target is never half-written): stderr says to run it again.
  */
 import { hasUrlCredentials, hideUrlCredentials } from "../core/credentials.js";
-import { resumeCursorOf, resumeRemainingOf } from "../core/errors.js";
+import { PepError, resumeCursorOf, resumeRemainingOf } from "../core/errors.js";
 import { shellQuote } from "../output/shell-quote.js";
 
 export interface RunFacts {
@@ -46,6 +46,9 @@ export interface RunWords {
  * 400 on the first page) is not offered back.
  */
 export function resumeOf(err: unknown, words: RunWords, run: RunFacts = {}): Resume {
+  // A command that keeps its own place (pep sync): the same words again, never a --cursor.
+  if (err instanceof PepError && err.rerun)
+    return { command: resumeCommand(words.argv, undefined, { offline: run.offline }), hints: [] };
   const cursor = resumeCursorOf(err);
   if (!cursor) return { hints: [] };
   if (cursor === words.cursorGiven && statusOf(err) === 400) {

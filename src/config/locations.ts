@@ -1,6 +1,7 @@
 /**
  * Where pep keeps its files, from the run's environment (never the process's): the config
- * folder (`config.json`, its lock) and the cache folder (the ETag cache).
+ * folder (`config.json`, its lock), the cache folder (the ETag cache) and the data folder
+ * (the local library's default files).
  */
 import os from "node:os";
 import path from "node:path";
@@ -26,4 +27,23 @@ export function cacheDir(env: Env): string {
   const base =
     env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(home(env), ".cache");
   return path.join(base, "pep");
+}
+
+/** `$PEP_DATA_DIR`, else `$XDG_DATA_HOME/pep`, else `~/.local/share/pep`. */
+export function dataDir(env: Env): string {
+  if (env.PEP_DATA_DIR) return path.resolve(env.PEP_DATA_DIR);
+  const base =
+    env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME)
+      ? env.XDG_DATA_HOME
+      : path.join(home(env), ".local", "share");
+  return path.join(base, "pep");
+}
+
+/**
+ * The library of `--sandbox` runs (unless `--db` names one): a file of its own,
+ * `library/sandbox/<profile>.sqlite`, so the sandbox's synthetic data never enters the
+ * library a profile syncs from a real API (a profile's own is `library/<profile>.sqlite`).
+ */
+export function sandboxLibraryFile(env: Env, profile: string): string {
+  return path.join(dataDir(env), "library", "sandbox", `${profile}.sqlite`);
 }

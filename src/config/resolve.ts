@@ -13,7 +13,7 @@ import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../core/io.js";
 import { profileName as profileOf } from "./profile.js";
 import { readKeyFile } from "./key-file.js";
-import { cacheDir } from "./locations.js";
+import { cacheDir, sandboxLibraryFile } from "./locations.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
 import type {
   ConfigKey,
@@ -150,6 +150,9 @@ export async function resolveConfig(
   const compress = globals.compress === false ? false : (stored.compress ?? DEFAULTS.compress);
 
   const { apiKey, apiKeySource } = await resolveApiKey(globals, io, stored, sandbox);
+  // `pep --sandbox sql`, `changes` and `--offline` start no sandbox, but read its library all the same.
+  const sandboxLibrary =
+    globals.db === undefined && (sandbox !== undefined || globals.sandbox === true || envSwitch(io.env, "PEP_SANDBOX"));
 
   return {
     profile,
@@ -167,7 +170,8 @@ export async function resolveConfig(
     formulaGuard: globals.formulaGuard === false ? false : (stored.formula_guard ?? true),
     maxResponseMb: stored.max_response_mb ?? DEFAULTS.maxResponseMb,
     pager: stored.pager,
-    db: pick("db", globals.db)?.value as string | undefined,
+    // --sandbox uses a library of its own unless --db names one (PEP_DB and the profile's db are a real API's).
+    db: sandboxLibrary ? sandboxLibraryFile(io.env, profile) : (pick("db", globals.db)?.value as string | undefined),
     configFile: store.file,
     cacheDir: cacheDir(io.env),
     cacheMaxBytes:

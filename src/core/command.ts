@@ -166,6 +166,8 @@ export interface ItemResult {
   resource: Resource;
   data: unknown;
   meta?: Meta | undefined;
+  /** The run's exit code once the item is printed, when it is not 0 (`pep sync --exit-status`: changes found). */
+  exitCode?: number | undefined;
 }
 
 /** Raw JSON printed as is (`pep api`): a whole body, or a stream of items as NDJSON. */

@@ -34,6 +34,11 @@ export class PepError extends Error {
    * each); unset, the JSON error's code comes from the class.
    */
   errorCode: string | undefined = undefined;
+  /**
+   * The same command run again goes on from where this failure stopped it (`pep sync`
+   * keeps its place itself): the resume line is the command as typed, with no `--cursor`.
+   */
+  rerun = false;
   /** `RateLimit-*` headers of the answer that failed, so pacing also learns from a 429 or 503. */
   rateLimit: RateLimitInfo | undefined = undefined;
   constructor(message: string, exitCode: ExitCode, options?: { cause?: unknown; hints?: string[] }) {

@@ -51,7 +51,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   { name: "PEP_RETRIES", text: "Retries of 429, 5xx and network errors (as `--retries`; default 3)." },
   {
     name: "PEP_RESUME_MAX_AGE",
-    text: "With `--file`: the oldest partial a cut-short export may be continued from (as `--resume-max-age`; default 24h).",
+    text: "With `--file`: the oldest partial a cut-short export may be continued from (as `--resume-max-age`; default 24h). Also the oldest cut-short walk `pep sync` goes on from.",
   },
   {
     name: "PEP_NO_CACHE",

@@ -9,27 +9,19 @@
  * writable by no one else; a folder pep makes is 0700 and the file 0600.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { UsageError } from "../core/errors.js";
 import { makeDirs } from "../core/dirs.js";
 import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
 import { isPostgresUrl } from "../config/db-value.js";
+import { dataDir } from "../config/locations.js";
 
 export { checkDbValue, isPostgresUrl, maskDbUrl } from "../config/db-value.js";
+export { dataDir, sandboxLibraryFile } from "../config/locations.js";
 
 type Env = Record<string, string | undefined>;
 
 export type LibraryTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
-
-/** `$PEP_DATA_DIR`, else `$XDG_DATA_HOME/pep`, else `~/.local/share/pep`. */
-export function dataDir(env: Env): string {
-  if (env.PEP_DATA_DIR) return path.resolve(env.PEP_DATA_DIR);
-  const home = env.HOME && path.isAbsolute(env.HOME) ? env.HOME : os.homedir();
-  const base =
-    env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, ".local", "share");
-  return path.join(base, "pep");
-}
 
 /** The default library file of `profile`. */
 export function defaultLibraryFile(env: Env, profile: string): string {

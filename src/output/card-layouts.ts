@@ -170,6 +170,7 @@ const LAYOUTS: Record<Resource, CardLayout> = {
   "auth-status": GENERIC,
   profile: GENERIC,
   generic: GENERIC,
+  change: GENERIC,
 };
 
 export function layoutFor(resource: Resource): CardLayout {

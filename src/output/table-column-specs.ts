@@ -146,6 +146,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   config: null,
   "auth-status": null,
   generic: null,
+  change: null,
   // `pep config profiles`: the one in use marked, a key said stored or not (never shown).
   profile: [
     { header: "PROFILE", paths: ["name"], fixed: true, priority: 100 },

@@ -19,9 +19,11 @@ export interface FakeApi {
   /** Raw JSON text put in place of `"__raw__:<name>"` strings (exact numbers). */
   raw: Record<string, string>;
   /** Answer 500 to the list page of this path whose offset is this (once per entry), or with `cut` close the connection instead. */
-  failPage: Array<{ path: string; offset: number; times: number; cut?: boolean }>;
+  failPage: Array<{ path: string; offset: number; times: number; cut?: boolean; status?: number }>;
   /** Answer 500 to a detail of this path (`/studies/pmid-1003`), once per entry. */
   failDetail: Array<{ path: string; times: number }>;
+  /** Called before a list page is answered (a test moves the data mid-walk). */
+  beforePage?: (path: string, offset: number) => void;
   /** Milliseconds each list page waits before it answers (to hold a sync open). */
   delayMs: number;
   /** Keyed list paths answered 403. */
@@ -121,10 +123,10 @@ function answer(
 
 async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: string): Promise<void> {
   if (api.delayMs > 0) await new Promise((r) => setTimeout(r, api.delayMs));
-  const items = api.lists[path]!;
   const cursor = req.query.get("cursor");
   const offset = cursor === null ? 0 : Number(cursor);
   const limit = Number(req.query.get("limit") ?? 20);
+  api.beforePage?.(path, offset);
   const fail = api.failPage.find((f) => f.path === path && f.offset === offset && f.times > 0);
   if (fail?.cut) {
     fail.times -= 1;
@@ -134,11 +136,12 @@ async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse,
   }
   if (fail) {
     fail.times -= 1;
-    api.log.push({ path, cursor, conditional: false, status: 500 });
-    res.writeHead(500, { "Content-Type": "application/json" });
+    api.log.push({ path, cursor, conditional: false, status: fail.status ?? 500 });
+    res.writeHead(fail.status ?? 500, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ error: { code: "server_error", message: "page failed", request_id: "req_fail" } }));
     return;
   }
+  const items = api.lists[path]!;
   const page = items.slice(offset, offset + limit);
   const more = offset + limit < items.length;
   const body = text(api, {
@@ -181,7 +184,11 @@ function detail(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: s
     return true;
   }
   let data: unknown = { ...item, kind };
-  if (kind === "/studies") data = api.lists.studies!.filter((s) => (s.cited_by as string[]).includes(id)).slice(0, 12);
+  // A peptide's cited studies page as any list does, at most 50 a page whatever the limit asked.
+  const offset = Number(req.query.get("cursor") ?? 0);
+  const cited = kind === "/studies" ? api.lists.studies!.filter((s) => (s.cited_by as string[]).includes(id)) : [];
+  const more = offset + 50 < cited.length;
+  if (kind === "/studies") data = cited.slice(offset, offset + 50);
   if (kind === "regulatory") data = { peptide: id, fda: item.fda_status };
   // A study's own answer: more than its list item (each citing profile's summary).
   if (kind === "study") {
@@ -191,7 +198,9 @@ function detail(api: FakeApi, req: RecordedRequest, res: ServerResponse, path: s
   }
   const body = text(
     api,
-    kind === "/studies" ? { data, pagination: { next_cursor: null, has_more: false }, meta: {} } : { data, meta: {} },
+    kind === "/studies"
+      ? { data, pagination: { next_cursor: more ? String(offset + 50) : null, has_more: more }, meta: {} }
+      : { data, meta: {} },
   );
   answer(api, req, res, path, null, body);
   return true;

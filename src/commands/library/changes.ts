@@ -4,10 +4,12 @@
  */
 import { UsageError } from "../../core/errors.js";
 import { parseJsonExact } from "../../core/exact-number.js";
+import type { LibraryResource } from "../../api/enums.js";
 import type { Context } from "../../core/command-context.js";
 import type { Result, Run } from "../../core/command.js";
-import { openLibrary, type Library } from "../../library/open.js";
-import type { LibraryResource } from "../../api/enums.js";
+import type { Queryable } from "../../library/db.js";
+import { openLibrary } from "../../library/open.js";
+import { lastSyncsCondition } from "../../library/sync/sync-records.js";
 import { CHANGES_FOUND_EXIT, type CHANGES_OPTIONS, SYNC_NAMES } from "./defs.js";
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
@@ -15,15 +17,12 @@ const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, 
 /** `--since`: a condition on the change log, or none. */
 export async function sinceCondition(
   since: string | undefined,
-  lib: Library,
+  db: Queryable | undefined,
   now: number,
 ): Promise<{ where: string; params: unknown[] } | undefined> {
   if (since === undefined) return undefined;
   const v = since.trim();
-  if (v.toLowerCase() === "last") {
-    const last = await lib.lastSync();
-    return { where: "sync_id = ?", params: [last?.id ?? -1] };
-  }
+  if (v.toLowerCase() === "last") return db ? lastSyncsCondition(db) : undefined;
   const dur = /^(\d+)\s*([smhdw])$/i.exec(v);
   if (dur)
     return { where: "at > ?", params: [new Date(now - Number(dur[1]) * UNITS[dur[2]!.toLowerCase()]!).toISOString()] };
@@ -32,7 +31,7 @@ export async function sinceCondition(
     : Number.NaN;
   if (Number.isNaN(t))
     throw new UsageError(
-      `--since must be a date or time (YYYY-MM-DD, or an ISO 8601 time such as 2026-11-01T08:00:00Z), a duration such as 7d, 12h or 30m, or last (got "${since}")`,
+      `--since must be a date or time (YYYY-MM-DD, or an ISO 8601 time such as 2026-11-01T08:00:00Z), a duration such as 7d, 12h or 30m, or last (the last complete sync, with the syncs cut short since the one before it) (got "${since}")`,
     );
   return { where: "at >= ?", params: [new Date(t).toISOString()] };
 }
@@ -52,8 +51,7 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   if (resource !== undefined && !(SYNC_NAMES as readonly string[]).includes(resource))
     throw new UsageError(`--resource must be one of: ${SYNC_NAMES.join(", ")} (got "${opts.resource}")`);
   // Checked before the library is opened: a bad value says so even where there is none.
-  if (opts.since !== undefined && opts.since.trim().toLowerCase() !== "last")
-    await sinceCondition(opts.since, { lastSync: async () => undefined } as unknown as Library, Date.now());
+  await sinceCondition(opts.since, undefined, Date.now());
   if (opts.prune !== undefined) return prune(opts.prune, opts, ctx);
   const lib = await openLibrary(ctx, { write: false });
   if (ctx.maxAge !== undefined) {
@@ -67,7 +65,7 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   }
   const conds: string[] = [];
   const params: unknown[] = [];
-  const since = await sinceCondition(opts.since, lib, Date.now());
+  const since = await sinceCondition(opts.since, lib.db, Date.now());
   if (since) {
     conds.push(since.where);
     params.push(...since.params);
@@ -86,11 +84,10 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   }
   return {
     kind: "list",
-    resource: "generic",
+    resource: "change",
     items: each(),
     meta: () => undefined,
     nextCursor: () => undefined,
-    fields: ["seq", "at", "sync_id", "resource", "id", "kind", "field", "old_value", "new_value"],
     exitCode: opts.exitStatus === true && items.length > 0 ? CHANGES_FOUND_EXIT : undefined,
   };
 };

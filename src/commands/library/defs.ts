@@ -40,6 +40,17 @@ export const SYNC_OPTIONS = options([
     long: "no-wait",
     description: "when another sync holds the library, stop at once (exit 6) instead of waiting for it",
   },
+  {
+    key: "rebind",
+    long: "rebind",
+    description:
+      "sync from this API although the library was synced from another (another base URL, or the sandbox): its items become this API's, each difference logged",
+  },
+  {
+    key: "exitStatus",
+    long: "exit-status",
+    description: `exit ${CHANGES_FOUND_EXIT} when pep changes --since last has changes to show after this sync, 0 when it has none`,
+  },
 ]);
 
 export const CHANGES_OPTIONS = options([
@@ -48,7 +59,7 @@ export const CHANGES_OPTIONS = options([
     long: "since",
     value: "when",
     description:
-      "changes found after this: a date or time (YYYY-MM-DD, or an ISO 8601 time), a duration back from now (7d, 12h, 30m), or last (the last sync)",
+      "changes found after this: a date or time (YYYY-MM-DD, or an ISO 8601 time), a duration back from now (7d, 12h, 30m), or last (the last complete sync, with every sync cut short since the complete one before it)",
   },
   {
     key: "resource",
@@ -79,7 +90,8 @@ export const defs: CommandDef[] = [
       "Fetches every page of each resource named (default: every one the key's scopes allow; a keyed one the key cannot read is skipped with one line), and for peptides and vendors each item's own answers (a peptide's profile, research summary, regulatory status and cited studies; a vendor's profile).",
       "A study's own answer (GET /studies/{id}, what pep studies get prints) is one more request a study, so it is kept only once asked for: --study-details keeps every study's, on this sync and every later one (each a 304 when unchanged), until --no-study-details drops them.",
       "Every page and detail is asked with If-None-Match: an unchanged one costs a 304 and no body, so a sync of an unchanged library is cheap. Requests are paced by the RateLimit headers. Progress shows on a terminal; off one, plain lines.",
-      "A sync cut short (Ctrl-C, a server error) keeps every page it finished: the same command goes on from where it stopped. --full refetches everything.",
+      "A sync cut short (Ctrl-C, a server error) keeps every page it finished: the same command goes on from where it stopped, once the first and last kept pages, asked again, show the list has not moved (else that resource's walk starts over, said in one line; also when the pages are older than PEP_RESUME_MAX_AGE, default 24h). A sync killed outright is marked interrupted by the next one. --full refetches everything.",
+      "A library is bound to the API it was synced from: --sandbox has a library of its own (unless --db names one), and a sync from another base URL is refused (exit 2) unless --rebind; --db keeps a second library.",
       "Each item's first and last sighting is kept, and what was added, changed (field, old value, new value) or removed goes to the change log (pep changes). Prints a summary; with -o json one object: resources, items, added, changed, removed, requests, not_modified (the 304s), seconds.",
       "One sync at a time per library: a second one waits for the first (--no-wait: exit 6). A reader never sees half a resource: each resource's table changes in one transaction at the end of its walk.",
       WHERE,
@@ -123,7 +135,7 @@ export const defs: CommandDef[] = [
     summary: "Show what the syncs found: added, changed and removed items",
     description: [
       "One row per change: when (at), the sync, the resource, the item's id, the kind (added, changed, removed), and for a change the field with its old and new value (as JSON). A change in a peptide's or vendor's own answers is named <kind>/<field> (regulatory/fda_status).",
-      "--since takes a date, a duration back from now (7d) or last (what the last sync found). Every output format works: -o json for a program, csv for a spreadsheet.",
+      "--since takes a date, a duration back from now (7d) or last (what the last complete sync found, with what every sync cut short since the complete one before it found: a cron job reports each change once). Every output format works: -o json for a program, csv for a spreadsheet (the same columns whatever rows come; an old item is one JSON cell).",
       `To tell "something changed" from "nothing changed" without reading the output: --exit-status exits ${CHANGES_FOUND_EXIT} when there are changes to show and 0 when there are none (errors keep their own codes, 1 to 6); or count the rows of -o json.`,
       WHERE,
     ].join("\n\n"),

@@ -1,5 +1,7 @@
 /** `pep sync [resource...]`: fills the local library (library/sync/sync.ts). */
 import { UsageError } from "../../core/errors.js";
+import { cleanLine } from "../../core/sanitize.js";
+import { CHANGES_FOUND_EXIT } from "./defs.js";
 import type { Run } from "../../core/command.js";
 import { runSync } from "../../library/sync/sync.js";
 import { LIBRARY_RESOURCES, type LibraryResource } from "../../api/enums.js";
@@ -31,8 +33,12 @@ export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {
       full: opts.full === true,
       wait: opts.wait !== false,
       studyDetails: opts.studyDetails,
+      rebind: opts.rebind === true,
+      // Said even under -q, as an export's "starting over" is: what the sync did differently.
+      notice: (line) => ctx.io.stderr.write(`${cleanLine(line)}\n`),
     },
     { now: () => Date.now() },
   );
-  return { kind: "item", resource: "generic", data: summary };
+  const exitCode = opts.exitStatus === true && summary.changes_found ? CHANGES_FOUND_EXIT : undefined;
+  return { kind: "item", resource: "generic", data: summary, exitCode };
 };

@@ -7,6 +7,8 @@ export interface SyncCounters {
   added: number;
   changed: number;
   removed: number;
+  /** Items (or an item's own answers) the library could not keep, each told in one line. */
+  skippedItems: number;
   /** Some answer carried the sandbox's mark: the data is synthetic. */
   synthetic: boolean;
 }
@@ -18,5 +20,6 @@ export const newCounters = (): SyncCounters => ({
   added: 0,
   changed: 0,
   removed: 0,
+  skippedItems: 0,
   synthetic: false,
 });

@@ -12,10 +12,11 @@ import { ApiError, InterruptedError } from "../../core/errors.js";
 import { parseJsonExact, stringifyExact } from "../../core/exact-number.js";
 import type { Client } from "../../http/client-types.js";
 import type { Db, Queryable } from "../db.js";
-import { dataText, fieldChanges, type Rebase, rebased } from "../items.js";
+import { dataItemTexts, dataText, fieldChanges, type Rebase, rebased } from "../items.js";
 import { DETAIL_KINDS, type DetailKind, type DetailResource } from "../../api/enums.js";
 import { detailEndpoint } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
+import { jsonbSafe } from "./pg-text.js";
 
 /** Detail requests in flight at once. */
 export const DETAIL_CONCURRENCY = 4;
@@ -36,6 +37,8 @@ export interface DetailOptions {
   onDone?: (done: number, total: number) => void;
   /** Keeps the `meta` of an answer under a key (sync/answer-meta.ts). */
   keepMeta?: (key: string, meta: Awaited<ReturnType<Client["request"]>>["meta"] | undefined) => Promise<void>;
+  /** A line said even under -q: an item whose answers cannot be asked. */
+  notice?: (line: string) => void;
 }
 
 interface Known {
@@ -57,7 +60,7 @@ async function store(
   await tx.run(
     `INSERT INTO details (resource, id, kind, ${pg ? "body, body_text" : "body"}, etag, fetched_at, sync_id) VALUES (?, ?, ?, ${pg ? "?::jsonb, ?" : "?"}, ?, ?, ?)
      ON CONFLICT (resource, id, kind) DO UPDATE SET ${pg ? "body = excluded.body, body_text = excluded.body_text" : "body = excluded.body"}, etag = excluded.etag, fetched_at = excluded.fetched_at, sync_id = excluded.sync_id`,
-    [o.resource, key.id, key.kind, ...(pg ? [text, text] : [text]), etag, o.now(), o.syncId],
+    [o.resource, key.id, key.kind, ...(pg ? [jsonbSafe(text), text] : [text]), etag, o.now(), o.syncId],
   );
   if (o.resource === "peptides" && key.kind === "studies") {
     await tx.run("DELETE FROM peptide_studies WHERE peptide_id = ?", [key.id]);
@@ -93,6 +96,23 @@ async function recordChange(
   }
 }
 
+/** The items of a list answer of several pages (a peptide's cited studies), every page followed, as one JSON array text. */
+async function restOfList(o: DetailOptions, path: string, first: Awaited<ReturnType<Client["request"]>>) {
+  const texts = (page: Awaited<ReturnType<Client["request"]>>) =>
+    dataItemTexts(page.text) ?? (Array.isArray(page.data) ? page.data : []).map((i) => stringifyExact(i) ?? "null");
+  const parts = texts(first);
+  const asked = new Set<string>();
+  let cursor = first.pagination?.next_cursor ?? null;
+  while (cursor !== null && !asked.has(cursor)) {
+    asked.add(cursor);
+    const page = await o.client.request(path, { query: { limit: 100, cursor }, signal: o.signal, noCache: true });
+    o.counters.requests += 1;
+    parts.push(...texts(page));
+    cursor = page.pagination?.has_more ? (page.pagination.next_cursor ?? null) : null;
+  }
+  return `[${parts.join(",")}]`;
+}
+
 /** One detail: asked (conditionally), then kept. A 404 (gone since the list) drops it. */
 async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise<void> {
   const { db } = o;
@@ -101,7 +121,17 @@ async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise
     [o.resource, id, kind],
   );
   const endpoint = detailEndpoint(o.resource, kind);
-  const path = expandPath(endpoint.path, { slug: id, id });
+  let path: string;
+  try {
+    path = expandPath(endpoint.path, { slug: id, id });
+  } catch {
+    // An id no path can name (`..`): the item stays in its table, its own answers cannot be asked.
+    if (kind === DETAIL_KINDS[o.resource][0]) {
+      o.counters.skippedItems += 1;
+      o.notice?.(`${o.resource}: skipped the own answers of ${JSON.stringify(id)}: pep does not put that id in a path`);
+    }
+    return;
+  }
   const query = endpoint.list ? { limit: 100 } : undefined;
   let res: Awaited<ReturnType<Client["request"]>>;
   try {
@@ -132,10 +162,13 @@ async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise
   }
   if (res.meta?.sandbox !== undefined) o.counters.synthetic = true;
   await o.keepMeta?.(`detail:${o.resource}:${kind}`, res.meta);
-  const text = dataText(res.text) ?? stringifyExact(res.data) ?? "null";
+  const whole = endpoint.list && res.pagination?.has_more ? await restOfList(o, path, res) : undefined;
+  const text = whole ?? dataText(res.text) ?? stringifyExact(res.data) ?? "null";
+  // A list of several pages is asked whole each time: its first page's ETag does not cover the rest.
+  const etag = whole === undefined ? (res.etag ?? null) : null;
   if (known && known.body === text) {
     await db.run("UPDATE details SET etag = ?, sync_id = ? WHERE resource = ? AND id = ? AND kind = ?", [
-      res.etag ?? null,
+      etag,
       o.syncId,
       o.resource,
       id,
@@ -145,7 +178,7 @@ async function fetchOne(o: DetailOptions, id: string, kind: DetailKind): Promise
   }
   await db.transaction(async (tx) => {
     if (known) await recordChange(tx, o, id, kind, known.body, text);
-    await store(tx, o, { id, kind }, text, res.etag ?? null);
+    await store(tx, o, { id, kind }, text, etag);
   });
 }
 

@@ -62,14 +62,20 @@ async function recordChanged(tx: Queryable, o: MergeOptions, itemText: string): 
   }
 }
 
+/**
+ * The staged item as jsonb (PostgreSQL): jsonb cannot hold `\u0000`, so an item with one
+ * has it as `\ufffd` there (item_text keeps the text as sent).
+ */
+const JSONB_ITEM = String.raw`(CASE WHEN strpos(s.item, '\u0000') > 0 THEN regexp_replace(s.item, '(?<=^|[^\\])((?:\\\\)*)\\u0000', '\1\\ufffd', 'g') ELSE s.item END)::jsonb`;
+
 /** The item columns of the resource table and what fills them from a staged row `s`. */
 function itemColumns(db: Db): { names: string; from: string; set: string; text: string } {
   return db.dialect === "sqlite"
     ? { names: "item", from: "s.item", set: "item = s.item", text: "item" }
     : {
         names: "item, item_text",
-        from: "s.item::jsonb, s.item",
-        set: "item = s.item::jsonb, item_text = s.item",
+        from: `${JSONB_ITEM}, s.item`,
+        set: `item = ${JSONB_ITEM}, item_text = s.item`,
         text: "item_text",
       };
 }

@@ -10,8 +10,9 @@
 import type { Db, Queryable } from "../db.js";
 import type { LibraryTable } from "../schema.js";
 
-interface StagedPage {
+export interface StagedPage {
   cursor: string;
+  etag: string | null;
   next_cursor: string | null;
   item_ids: string;
   n: number;
@@ -50,9 +51,9 @@ const idCount = (db: Db) =>
   db.dialect === "sqlite" ? "json_array_length(item_ids)" : "jsonb_array_length(item_ids::jsonb)";
 
 /** The walk's pages in order, from the first (cursor ''), each with the place of its first item. */
-async function pagesInOrder(tx: Queryable, lib: LibraryTable, query: string, db: Db) {
+export async function pagesInOrder(tx: Queryable, lib: LibraryTable, query: string, db: Db) {
   const rows = await tx.all<StagedPage>(
-    `SELECT cursor, next_cursor, item_ids, ${idCount(db)} AS n FROM staged_pages WHERE resource = ? AND query = ?`,
+    `SELECT cursor, etag, next_cursor, item_ids, ${idCount(db)} AS n FROM staged_pages WHERE resource = ? AND query = ?`,
     [lib.name, query],
   );
   const byCursor = new Map(rows.map((r) => [r.cursor, r]));

@@ -16,7 +16,9 @@ import type { LibraryResource } from "../../api/enums.js";
 import { LIBRARY, type LibraryTable } from "../schema.js";
 import { newCounters, type SyncCounters } from "./counters.js";
 import { syncDetails } from "./details.js";
+import { apiIdentity, bindLibrary } from "./binding.js";
 import { lockForSync } from "./sync-lock.js";
+import { lastSyncsChanged, markInterrupted } from "./sync-records.js";
 import { mergeResource } from "./merge.js";
 import { metaKeeper } from "./answer-meta.js";
 import { type SyncProgress, syncProgress } from "./sync-progress.js";
@@ -34,6 +36,10 @@ export interface SyncOptions {
   wait: boolean;
   /** `--study-details` (true) or `--no-study-details` (false): whether the library keeps every study's own answer from now on. */
   studyDetails?: boolean | undefined;
+  /** `--rebind`: sync from this API though the library was synced from another. */
+  rebind?: boolean;
+  /** Told once per line: a resource's walk starting over, an item the library cannot keep. */
+  notice?: (line: string) => void;
 }
 
 export interface SyncSummary {
@@ -46,10 +52,14 @@ export interface SyncSummary {
   added: number;
   changed: number;
   removed: number;
+  /** Items (or their own answers) the library could not keep, each told in one line. */
+  skipped_items: number;
   requests: number;
   not_modified: number;
   seconds: number;
   synthetic: boolean;
+  /** `pep changes --since last` has rows: this sync, or a sync cut short since the last complete one, logged changes. */
+  changes_found: boolean;
 }
 
 const version = () => (typeof __PEP_VERSION__ === "string" ? __PEP_VERSION__ : "0.0.0-dev");
@@ -148,6 +158,8 @@ async function syncResource(run: Run, res: LibraryTable): Promise<string | undef
     counters,
     keepMeta: run.keepMeta,
     rebase: run.rebase,
+    notice: (line: string) => (options.notice ?? ((l: string) => ctx.notice(l)))(line),
+    env: ctx.io.env,
   };
   run.progress.start(res.name);
   try {
@@ -231,6 +243,14 @@ export async function runSync(ctx: Context, options: SyncOptions, clock: { now()
   // Cleanups run last first: the lock goes, then the library is closed.
   ctx.onCleanup(() => release?.());
   const counters = newCounters();
+  // The lock is ours: a sync still `running` is one whose process was killed.
+  const killed = await markInterrupted(lib.db, now());
+  if (killed > 0) ctx.debug(`library: marked ${killed} sync${killed === 1 ? "" : "s"} killed mid-way as interrupted`);
+  const sandbox = (await ctx.config()).baseUrlSource === "sandbox";
+  await bindLibrary(lib.db, apiIdentity(first.baseUrl, sandbox), {
+    rebind: options.rebind === true,
+    location: lib.location,
+  });
   const syncId = await startSync(lib, first, options.resources, now());
   await chooseStudyDetails(lib.db, options.studyDetails);
   const progress = syncProgress(ctx);
@@ -252,14 +272,21 @@ export async function runSync(ctx: Context, options: SyncOptions, clock: { now()
   } catch (err) {
     progress.stop();
     await finishSync(run, "partial").catch(() => undefined);
-    if (err instanceof PepError && err.exitCode !== 2)
+    if (err instanceof PepError && err.exitCode !== 2) {
+      // The same command goes on by itself: its resume line is that command, never a --cursor.
+      err.resume = undefined;
+      err.rerun = true;
       err.hints.push(
-        "the sync keeps every page it finished: run the same pep sync again to go on from where it stopped",
+        options.full
+          ? "the sync keeps every page it finished: pep sync without --full goes on from where it stopped"
+          : "the sync keeps every page it finished: run the same pep sync again to go on from where it stopped",
       );
+    }
     throw err;
   }
   progress.stop();
   await finishSync(run, "complete");
+  const changed = await lastSyncsChanged(lib.db);
   return {
     library: lib.location,
     sync_id: syncId,
@@ -270,9 +297,11 @@ export async function runSync(ctx: Context, options: SyncOptions, clock: { now()
     added: counters.added,
     changed: counters.changed,
     removed: counters.removed,
+    skipped_items: counters.skippedItems,
     requests: counters.requests,
     not_modified: counters.notModified,
     seconds: Math.round((clock.now() - started) / 10) / 100,
     synthetic: counters.synthetic || (await ctx.config()).baseUrlSource === "sandbox",
+    changes_found: changed,
   };
 }

@@ -13,9 +13,11 @@ import { stringifyExact } from "../../core/exact-number.js";
 import { paginate, type RequestFn } from "../../http/paginate.js";
 import type { ApiResponse, Client } from "../../http/client-types.js";
 import type { Db } from "../db.js";
-import { columnValue, dataItemTexts, itemKey } from "../items.js";
+import { dataItemTexts, itemKey, type Rebase } from "../items.js";
 import type { LibraryTable } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
+import { typedValue } from "./pg-text.js";
+import { movedWhileWalked, refusedCursor, resumeRefusal } from "./walk-resume.js";
 
 /** The query of every walk: the API's default listing, the largest pages. */
 export const WALK_QUERY = `limit=${LIMITS.pageMax}`;
@@ -34,6 +36,10 @@ interface Checkpoint {
   pages: number;
   /** Pages not yet committed (each its statements, the checkpoint last), since when (see commitPage). */
   batch?: { pages: Statement[][]; since: number };
+  /** Ids the walk has met: a later copy of one is skipped (the first is kept, as an export does). */
+  seen?: Set<string>;
+  /** Items skipped as later copies of an id met before, in this run. */
+  duplicates?: number;
 }
 
 export interface WalkOptions {
@@ -50,16 +56,31 @@ export interface WalkOptions {
   keepMeta?: (key: string, meta: ApiResponse["meta"] | undefined) => Promise<void>;
   /** After each page: pages and items of this walk so far. */
   onPage?: (pages: number, items: number) => void;
+  /** A line said even under -q: the walk starts over, items skipped. */
+  notice?: (line: string) => void;
+  /** The environment (PEP_RESUME_MAX_AGE: how old a cut-short walk may be and go on). */
+  env?: Record<string, string | undefined>;
+  /** The base URL the last sync used, when it differs from this one's. */
+  rebase?: Rebase | undefined;
 }
 
-/** Where the walk starts: its checkpoint, resumed, or a new one (staging emptied). */
-async function startWalk(o: WalkOptions): Promise<Checkpoint> {
+/**
+ * Where the walk starts: its checkpoint, resumed when it still lines up with the API
+ * (walk-resume.ts), or a new one (staging emptied) with one line saying why.
+ */
+async function startWalk(o: WalkOptions, restart?: string): Promise<Checkpoint> {
   const { db, lib } = o;
   const found = await db.get<Checkpoint & { query: string }>(
     "SELECT sync_id, started_at, query, cursor, ord_next, pages FROM sync_state WHERE resource = ?",
     [lib.name],
   );
-  if (found && !o.full && found.query === WALK_QUERY) return { ...found, pages: Number(found.pages) };
+  let why = restart;
+  if (why === undefined && found && !o.full && found.query === WALK_QUERY) {
+    const kept = { ...found, pages: Number(found.pages), ord_next: Number(found.ord_next) };
+    why = await resumeRefusal({ ...o, query: WALK_QUERY, env: o.env ?? {} }, kept);
+    if (why === undefined) return kept;
+  }
+  if (why !== undefined) o.notice?.(`${lib.name}: starting the walk over from the first page: ${why}`);
   const fresh: Checkpoint = { sync_id: o.syncId, started_at: o.now(), cursor: null, ord_next: 0, pages: 0 };
   await db.transaction(async (tx) => {
     await tx.run(`DELETE FROM "staged_${lib.table}"`);
@@ -88,7 +109,7 @@ function stageItems(o: WalkOptions, rows: StagedRow[]): Statement {
   const params: unknown[] = [];
   for (const r of rows) {
     params.push(r.id);
-    for (const c of lib.columns) params.push(r.text === null ? null : columnValue(r.item, c));
+    for (const c of lib.columns) params.push(r.text === null ? null : typedValue(o.db.dialect, r.item, c));
     params.push(r.text ?? (whole ? "" : null), r.ord);
     if (whole) params.push(now, now, o.syncId, o.counters.synthetic ? 1 : 0);
   }
@@ -241,6 +262,36 @@ function readAhead(o: WalkOptions, path: string) {
   };
 }
 
+/**
+ * The rows a page's items are staged as: each item's text cut from the page as sent. A
+ * later copy of an id met before is skipped (the first is kept, as an export keeps it),
+ * and so is an item PostgreSQL cannot hold (a NUL character in its id or raw text), with
+ * one line each and a count in the summary.
+ */
+function keptRows(o: WalkOptions, cp: Checkpoint, items: unknown[], texts: string[] | undefined): StagedRow[] {
+  const rows: StagedRow[] = [];
+  cp.seen ??= new Set();
+  const seen = cp.seen;
+  items.forEach((item, i) => {
+    const text = texts?.length === items.length ? texts[i]! : (stringifyExact(item) ?? "null");
+    const id = itemKey(item, text);
+    if (seen.has(id)) {
+      cp.duplicates = (cp.duplicates ?? 0) + 1;
+      return;
+    }
+    if (o.db.dialect === "postgres" && (id.includes("\0") || text.includes("\0"))) {
+      o.counters.skippedItems += 1;
+      o.notice?.(
+        `${o.lib.name}: skipped item ${JSON.stringify(id)}: it holds a NUL character, which PostgreSQL cannot keep`,
+      );
+      return;
+    }
+    seen.add(id);
+    rows.push({ id, ord: cp.ord_next + rows.length, item, text });
+  });
+  return rows;
+}
+
 /** The request function the paginator walks with: conditional, staging each page as it lands. */
 function stagingRequest(o: WalkOptions, cp: Checkpoint, ahead: ReturnType<typeof readAhead>): RequestFn {
   return async (_path, options) => {
@@ -250,17 +301,13 @@ function stagingRequest(o: WalkOptions, cp: Checkpoint, ahead: ReturnType<typeof
     if (res.status === 304 && known) {
       o.counters.notModified += 1;
       const ids = JSON.parse(known.item_ids) as string[];
+      for (const id of ids) cp.seen?.add(id);
       await commitPage(o, cp, { cursor, etag: res.etag ?? known.etag, next: known.next_cursor, ids }, []);
       return notModifiedPage(res, ids, known.next_cursor);
     }
     if (res.meta?.sandbox !== undefined) o.counters.synthetic = true;
     await o.keepMeta?.(`list:${o.lib.name}`, res.meta);
-    const items = Array.isArray(res.data) ? res.data : [];
-    const texts = dataItemTexts(res.text);
-    const rows = items.map((item, i) => {
-      const text = texts?.length === items.length ? texts[i]! : (stringifyExact(item) ?? "null");
-      return { id: itemKey(item, text), ord: cp.ord_next + i, item, text };
-    });
+    const rows = keptRows(o, cp, Array.isArray(res.data) ? res.data : [], dataItemTexts(res.text));
     const next = res.pagination?.has_more ? (res.pagination.next_cursor ?? null) : null;
     // The next page is asked now, so the server works on it while this one is committed.
     if (next !== null) ahead.prefetch(next, options);
@@ -275,33 +322,67 @@ function notModifiedPage(res: ApiResponse, ids: string[], next: string | null): 
   return { ...res, data: ids, pagination: { next_cursor: next, has_more: next !== null } };
 }
 
+/** The ids of the pages a resumed walk kept. */
+async function keptIds(o: WalkOptions): Promise<Set<string>> {
+  const rows = await o.db.all<{ item_ids: string }>(
+    "SELECT item_ids FROM staged_pages WHERE resource = ? AND query = ?",
+    [o.lib.name, WALK_QUERY],
+  );
+  return new Set(rows.flatMap((r) => JSON.parse(r.item_ids) as string[]));
+}
+
+/** The pages from the checkpoint on, into staging. */
+async function walkPages(o: WalkOptions, cp: Checkpoint): Promise<void> {
+  const ahead = readAhead(o, o.lib.endpoint.path);
+  await ahead.load();
+  const pages = paginate(stagingRequest(o, cp, ahead), o.lib.endpoint.path, {
+    pageSize: LIMITS.pageMax,
+    cursor: cp.cursor ?? undefined,
+    signal: o.signal,
+  });
+  try {
+    for await (const _ of pages) {
+      if (pages.state.pageLeft === 0) o.onPage?.(cp.pages, cp.ord_next);
+    }
+  } catch (err) {
+    // The pages met before the failure are kept: the rerun goes on after them.
+    await flushPages(o, cp).catch(() => undefined);
+    throw err;
+  } finally {
+    o.counters.requests += await ahead.settle();
+  }
+  await flushPages(o, cp);
+}
+
 /**
  * Walks every page of the resource into staging, from its checkpoint; resolves to the
- * walk's first sync id and start time (a resumed walk began in an earlier run).
+ * walk's first sync id and start time (a resumed walk began in an earlier run). A stored
+ * cursor the API refuses starts the walk over.
  */
 export async function walkResource(o: WalkOptions): Promise<{ startedAt: string; syncId: number }> {
-  const cp = await startWalk(o);
-  const done = cp.pages > 0 && cp.cursor === null;
-  if (!done) {
-    const ahead = readAhead(o, o.lib.endpoint.path);
-    await ahead.load();
-    const pages = paginate(stagingRequest(o, cp, ahead), o.lib.endpoint.path, {
-      pageSize: LIMITS.pageMax,
-      cursor: cp.cursor ?? undefined,
-      signal: o.signal,
-    });
+  let cp = await startWalk(o);
+  if (!(cp.pages > 0 && cp.cursor === null)) {
+    cp.seen = await keptIds(o);
+    const resumed = cp.pages;
     try {
-      for await (const _ of pages) {
-        if (pages.state.pageLeft === 0) o.onPage?.(cp.pages, cp.ord_next);
-      }
+      await walkPages(o, cp);
     } catch (err) {
-      // The pages met before the failure are kept: the rerun goes on after them.
-      await flushPages(o, cp).catch(() => undefined);
-      throw err;
-    } finally {
-      o.counters.requests += await ahead.settle();
+      if (resumed === 0 || cp.pages !== resumed || !refusedCursor(err)) throw err;
+      const status = (err as { status?: number }).status;
+      cp = await startWalk(o, `the API refused the cursor it was to go on from (HTTP ${status})`);
+      await walkPages(o, cp);
     }
-    await flushPages(o, cp);
+    // A list that moved under the walk is read again, once: removals come from a walk that saw it as one.
+    const moved = await movedWhileWalked({ ...o, query: WALK_QUERY, env: o.env ?? {} });
+    if (moved !== undefined) {
+      cp = await startWalk(o, `the list moved while it was read (${moved})`);
+      await walkPages(o, cp);
+    }
   }
+  const n = cp.duplicates ?? 0;
+  if (n > 0)
+    o.notice?.(
+      `${o.lib.name}: skipped ${n} duplicate item${n === 1 ? "" : "s"}: ${n === 1 ? "its id" : "their ids"} came on an earlier page (the first copy is kept, as online)`,
+    );
   return { startedAt: cp.started_at, syncId: Number(cp.sync_id) };
 }
