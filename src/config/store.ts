@@ -11,7 +11,7 @@ import { makeDirs } from "../core/dirs.js";
 import { ConfigError } from "../core/errors.js";
 import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
 import { jsonErrorReason } from "../core/json-reason.js";
-import { openPlain } from "../core/trusted-file.js";
+import { openPlain, writeTrusted } from "../core/trusted-file.js";
 import { configDir, type Env } from "./locations.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
@@ -170,8 +170,8 @@ function changeableProfile(shape: FileShape, name: string, file: string): Record
 }
 
 /**
- * Reads are readFileShape (plain JSON, checked); writes are atomic (atomically: a temp
- * file at mode 0600, flushed, then renamed over the file), so a reader never sees half
+ * Reads are readFileShape (plain JSON, checked); writes are atomic (writeTrusted: a temp
+ * file at mode 0600, flushed, then renamed onto the file), so a reader never sees half
  * a file and a failure leaves the old one. The read-change-write runs under a lock
  * file, so runs changing the file at once each keep the other's change. The returned
  * function applies `change` and says whether it changed anything.
@@ -180,10 +180,8 @@ function fileUpdater(dir: string, file: string): (change: (shape: FileShape) => 
   const write = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
     const shape = readFileShape(file); // read again under the lock; refuses a corrupt file
     if (!change(shape)) return false;
-    const { writeFile } = await import("atomically");
     try {
-      await writeFile(file, `${JSON.stringify(shape, null, 2)}\n`, { mode: 0o600 });
-      chmodSync(file, 0o600);
+      writeTrusted(file, `${JSON.stringify(shape, null, 2)}\n`);
     } catch (e) {
       throw new ConfigError(`cannot write config file ${file}: ${(e as Error).message}`);
     }

@@ -6,7 +6,7 @@
  * count) and what was written (the file's size and SHA-256), and where the data came
  * from: the API, the sandbox, or the library (its sync id and time).
  *
- * It is written atomically (a temp file beside it, fsynced, renamed over the old one)
+ * It is written atomically (core/trusted-file.ts: a temp file beside it, fsynced, renamed onto the name)
  * with the export's own mode: whoever may read the export may read how it was made, and
  * nothing secret is in it. A run that fails before the export is in place never gets here,
  * so an old manifest stays as it was; one that fails writing the manifest removes the old
@@ -14,10 +14,9 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { open, rename, stat, unlink } from "node:fs/promises";
-import path from "node:path";
+import { stat, unlink } from "node:fs/promises";
 import { UsageError } from "../core/errors.js";
-import { tempSuffix } from "../core/temp-name.js";
+import { writeTrusted } from "../core/trusted-file.js";
 import { isKeyParam, maskUrl } from "../http/url.js";
 
 export const MANIFEST_VERSION = 1;
@@ -123,23 +122,7 @@ export async function writeManifest(facts: ManifestFacts): Promise<string> {
   try {
     const st = await stat(facts.path);
     const text = `${JSON.stringify(manifestOf(facts, await sha256Of(facts.path)), null, 2)}\n`;
-    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${tempSuffix()}.tmp`);
-    const mode = st.mode & 0o666;
-    const handle = await open(temp, "wx", mode);
-    try {
-      await handle.chmod(mode);
-      await handle.writeFile(text);
-      await handle.sync();
-    } catch (err) {
-      await handle.close().catch(() => undefined);
-      await unlink(temp).catch(() => undefined);
-      throw err;
-    }
-    await handle.close();
-    await rename(temp, target).catch(async (err) => {
-      await unlink(temp).catch(() => undefined);
-      throw err;
-    });
+    writeTrusted(target, text, { mode: st.mode & 0o666 });
     return target;
   } catch (err) {
     // The export is new: an old manifest beside it would describe another file.
