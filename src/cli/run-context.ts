@@ -15,6 +15,7 @@ import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
 
 import type { ClientEventOutcome, Context, Deps, PageOpening } from "../core/command-context.js";
+import { hideUrlCredentials } from "../core/credentials.js";
 export type { Context, Deps, GlobalOptions } from "../core/command-context.js";
 
 export interface ContextInit {
@@ -48,7 +49,7 @@ function stderrLines(init: ContextInit) {
   // printed text, so that nothing in them acts on the terminal.
   // A command it suggests (`pep config set …`) names the profile in use.
   const notice = (line: string) => {
-    if (!globals.quiet) io.stderr.write(`${cleanBlock(withProfile(line, init.profile))}\n`);
+    if (!globals.quiet) io.stderr.write(`${cleanBlock(hideUrlCredentials(withProfile(line, init.profile)))}\n`);
   };
   let sandboxNoticed = false;
   // Synthetic data always says so: -q silences notices, not this one.
@@ -58,7 +59,7 @@ function stderrLines(init: ContextInit) {
     io.stderr.write(`${cleanBlock(SANDBOX_NOTICE.replace("{url}", url))}\n`);
   };
   const debug = (line: string) => {
-    if (globals.verbose) io.stderr.write(`${cleanBlock(line)}\n`);
+    if (globals.verbose) io.stderr.write(`${cleanBlock(hideUrlCredentials(line))}\n`);
   };
   return { notice, sandboxSeen, debug, synthetic: () => sandboxNoticed };
 }

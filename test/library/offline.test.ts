@@ -123,7 +123,7 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
       synthetic: true,
       base_url: cli.baseUrl,
       api_version: "v1",
-      library: { sync_id: "1", synced_at: synced, location: path.join(env.PEP_DATA_DIR!, "library", "default.sqlite") },
+      library: { sync_id: "1", synced_at: synced, location: "default.sqlite" },
       requests: [],
       sha256: createHash("sha256").update(readFileSync(file)).digest("hex"),
     });
