@@ -28,7 +28,6 @@ function notOneHost(value: string): string | undefined {
   if (u.hostname.includes(",")) return "it names several hosts";
   const afterScheme = value.slice(value.indexOf("//") + 2);
   const authorityEnd = afterScheme.search(/[/?#]/);
-  const authority = authorityEnd === -1 ? afterScheme : afterScheme.slice(0, authorityEnd);
   const rest = authorityEnd === -1 ? "" : afterScheme.slice(authorityEnd);
   if (rest.includes("@")) return "an @ follows its host, so part of a password or user name would be read as the host";
   return undefined;
