@@ -13,9 +13,9 @@ import { colorEnabled, type IO, launchDetached } from "../core/io.js";
 import { cleanBlock } from "../core/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
-
 import type { ClientEventOutcome, Context, Deps, PageOpening } from "../core/command-context.js";
 import { hideUrlCredentials } from "../core/credentials.js";
+import { withheldLine } from "../config/key-origin.js";
 export type { Context, Deps, GlobalOptions } from "../core/command-context.js";
 
 export interface ContextInit {
@@ -168,6 +168,7 @@ function clientFactory(
   cleanups: Array<() => Promise<void> | void>,
   onMeta: ((meta: Meta) => void) | undefined,
 ) {
+  let keyWithheldSaid = false; // said once, when the run is about to talk to the API
   return async (overrides: Partial<ClientOptions>): Promise<Client> => {
     const cfg = await init.config();
     const baseUrl = overrides.baseUrl ?? cfg.baseUrl;
@@ -189,6 +190,8 @@ function clientFactory(
       });
     }
     const apiKey = "apiKey" in overrides ? overrides.apiKey : cfg.apiKey;
+    if (!("apiKey" in overrides) && cfg.keyWithheld && !keyWithheldSaid) notice(withheldLine(cfg)!);
+    keyWithheldSaid ||= !("apiKey" in overrides) && cfg.keyWithheld !== undefined;
     const client = watchForSandbox(
       createClient({
         baseUrl,
@@ -317,7 +320,9 @@ function sharedClient(
     if (endpoint?.keyRequired && !cfg.apiKey) {
       throw setupMissing(
         new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {
-          hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],
+          hints: [
+            withheldLine(cfg) ?? "Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY.",
+          ],
         }),
       );
     }

@@ -13,6 +13,7 @@ import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
 import { jsonErrorReason } from "../core/json-reason.js";
 import { openPlain, writeTrusted } from "../core/trusted-file.js";
 import { configDir, type Env } from "./locations.js";
+import { KEY_ORIGIN_FIELD } from "./key-origin.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
 import type { ConfigKey, ProfileValues } from "./config-types.js";
@@ -26,16 +27,21 @@ interface FileShape {
   [key: string]: unknown;
 }
 
+/** What a write stores: config keys, and the origin a key is stored for. */
+export type StoredValues = Partial<Record<ConfigKey | typeof KEY_ORIGIN_FIELD, string | number | boolean>>;
+
 export interface ConfigStore {
   /** Full path of the config file. */
   readonly file: string;
   /** Values of a profile (checked); `{}` when the profile or file does not exist. */
   profile(name: string): ProfileValues;
+  /** The origin the profile's stored key was stored for (config/key-origin.ts), if recorded. */
+  keyOrigin(profile: string): string | undefined;
   /** Names of the profiles in the file. */
   profiles(): string[];
   set(profile: string, key: ConfigKey, value: string | number | boolean): Promise<void>;
   /** Stores several values in one write (`auth login --base-url`: the key and the URL together or neither). */
-  setValues(profile: string, values: Partial<Record<ConfigKey, string | number | boolean>>): Promise<void>;
+  setValues(profile: string, values: StoredValues): Promise<void>;
   /** Removes a profile and all it holds; returns whether it was there. */
   deleteProfile(profile: string): Promise<boolean>;
   /** The scopes a key (by its fingerprint) was seen to have and to lack, as recorded in the profile. */
@@ -223,6 +229,10 @@ export function openConfigStore(env: Env): ConfigStore {
       const shape = readFileShape(file);
       return checkStoredProfile(storedProfile(shape, name), name, file);
     },
+    keyOrigin(name) {
+      const origin = storedProfile(readFileShape(file), name)?.[KEY_ORIGIN_FIELD];
+      return typeof origin === "string" ? origin : undefined;
+    },
     profiles() {
       return Object.keys(readFileShape(file).profiles ?? {});
     },
@@ -253,6 +263,8 @@ export function openConfigStore(env: Env): ConfigStore {
         const current = changeableProfile(shape, profile, file);
         if (!current || !Object.hasOwn(current, key)) return false;
         delete current[key];
+        // A key's origin goes with it.
+        if (key === "api_key") delete current[KEY_ORIGIN_FIELD];
         return true;
       });
     },
