@@ -72,7 +72,9 @@ const PRUNE_TO = 0.8;
 const STALE_TEMP_MS = 10 * 60 * 1000;
 
 const ENTRY = /^[0-9a-f]{64}\.json$/;
-const TEMP = /^[0-9a-f]{64}\.json\.[0-9a-f]+\.tmp$/;
+// The one writer's temp file (core/trusted-file.ts tempBeside: `.<entry>.<pid>-<n>.tmp`),
+// and the form earlier versions left (`<entry>.<suffix>.tmp`).
+const TEMP = /^\.?[0-9a-f]{64}\.json\.[0-9a-z-]+\.tmp$/;
 
 export interface CacheUsage {
   /** The cache folder. */
