@@ -11,8 +11,8 @@
  * a device or a named pipe (`/dev/stdout`, a FIFO) is written in place: renaming over
  * it would replace the device or pipe with a plain file.
  */
-import { closeSync, constants, readFileSync, unlinkSync } from "node:fs";
-import { access, lstat, open, readlink, stat, unlink, type FileHandle } from "node:fs/promises";
+import { closeSync, constants, createWriteStream, readFileSync, unlinkSync } from "node:fs";
+import { access, lstat, open, readlink, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -207,20 +207,20 @@ async function openInPlace(target: string): Promise<AtomicFile | undefined> {
 }
 
 /**
- * Creates the temp file beside `target` (O_EXCL | O_NOFOLLOW, mode 0600: what it holds
- * may become a partial that only the user reads), after removing the temp files that dead
- * writers of the same target left (output/file-claim.ts). Returns it with the mode the
+ * Creates the temp file beside `target` (core/trusted-file.ts createExclusive: O_EXCL |
+ * O_NOFOLLOW, mode 0600 whatever the umask: what it holds may become a partial that only
+ * the user reads), after removing the temp files that dead writers of the same target left (output/file-claim.ts). Returns it with the mode the
  * target gets on commit: the replaced file's (only a plain file at the name itself: a
  * link is replaced, and what it pointed at says nothing), else 0666 less the umask.
  */
-async function openTemp(target: string): Promise<{ temp: string; handle: FileHandle; mode: number }> {
+async function openTemp(target: string): Promise<{ temp: string; fd: number; mode: number }> {
   const temp = tempBeside(target);
   removeDeadTemps(temp);
   const st = await lstat(target).catch(() => undefined);
   if (st?.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
   const mode = st?.isFile() ? st.mode & 0o777 : 0o666 & ~currentUmask();
   try {
-    return { temp, handle: await open(temp, CREATE_EXCLUSIVE, 0o600), mode };
+    return { temp, fd: createExclusive(temp), mode };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new OutputError(`--file ${target}: cannot write in ${path.dirname(target)}${code ? ` (${code})` : ""}`, {
@@ -230,7 +230,6 @@ async function openTemp(target: string): Promise<{ temp: string; handle: FileHan
 }
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
 
 /** The process's umask (read only: reading it this way works in worker threads too). */
 function currentUmask(): number {
@@ -279,17 +278,17 @@ export async function openAtomicFile(requested: string, options: { from?: KeptSt
     if (device) return device;
   }
   await existingFolder(requested);
-  const { temp, handle, mode } = await openTemp(requested);
+  const { temp, fd, mode } = await openTemp(requested);
   let earlier: Buffer | undefined;
   try {
     earlier = options.from === undefined ? undefined : await keptText(options.from);
   } catch (err) {
-    await handle.close().catch(() => undefined);
+    closeSync(fd);
     await unlink(temp).catch(() => undefined);
     throw err;
   }
-  // The stream owns the handle and closes it when it ends or is destroyed.
-  const stream = handle.createWriteStream();
+  // The stream owns the descriptor and closes it when it ends or is destroyed.
+  const stream = createWriteStream("", { fd });
   if (earlier) stream.write(earlier);
   let streamError: unknown;
   stream.on("error", (e) => {
