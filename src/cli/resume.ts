@@ -73,11 +73,11 @@ export function resumeOf(err: unknown, words: RunWords, run: RunFacts = {}): Res
       hints: [`${shellQuote(run.file)} was left as it was; run the same command again to fetch the whole list`],
     };
   const options = { remaining: resumeRemainingOf(err), viaField: run.command?.[0] === "api", offline: run.offline };
-  // A password in the command line (`--proxy http://user:pass@host`) is never printed:
-  // the command shows it as ***, and a hint says to put it back.
+  // A password in the command line (`--proxy http://user:pass@host`, a `--db` URL) is
+  // never printed: the command shows it as ***, and a note says to put it back.
   const hidden = words.argv.some(hasUrlCredentials)
     ? [
-        "the proxy's password is shown as ***: put it back before running that, or give the proxy in HTTPS_PROXY or HTTP_PROXY instead of --proxy",
+        "the password in that command is shown as ***: put it back before running it, or keep it off the command line (a proxy in HTTPS_PROXY or HTTP_PROXY, a database's in ~/.pgpass)",
       ]
     : [];
   return { command: resumeCommand(words.argv, cursor, options), hints: [], notes: hidden };

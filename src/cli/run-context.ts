@@ -13,8 +13,9 @@ import { colorEnabled, type IO, launchDetached } from "../core/io.js";
 import { cleanBlock } from "../core/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
-
 import type { ClientEventOutcome, Context, Deps, PageOpening } from "../core/command-context.js";
+import { hideUrlCredentials } from "../core/credentials.js";
+import { withheldLine } from "../config/key-origin.js";
 export type { Context, Deps, GlobalOptions } from "../core/command-context.js";
 
 export interface ContextInit {
@@ -48,7 +49,7 @@ function stderrLines(init: ContextInit) {
   // printed text, so that nothing in them acts on the terminal.
   // A command it suggests (`pep config set …`) names the profile in use.
   const notice = (line: string) => {
-    if (!globals.quiet) io.stderr.write(`${cleanBlock(withProfile(line, init.profile))}\n`);
+    if (!globals.quiet) io.stderr.write(`${cleanBlock(hideUrlCredentials(withProfile(line, init.profile)))}\n`);
   };
   let sandboxNoticed = false;
   // Synthetic data always says so: -q silences notices, not this one.
@@ -58,7 +59,7 @@ function stderrLines(init: ContextInit) {
     io.stderr.write(`${cleanBlock(SANDBOX_NOTICE.replace("{url}", url))}\n`);
   };
   const debug = (line: string) => {
-    if (globals.verbose) io.stderr.write(`${cleanBlock(line)}\n`);
+    if (globals.verbose) io.stderr.write(`${cleanBlock(hideUrlCredentials(line))}\n`);
   };
   return { notice, sandboxSeen, debug, synthetic: () => sandboxNoticed };
 }
@@ -167,6 +168,7 @@ function clientFactory(
   cleanups: Array<() => Promise<void> | void>,
   onMeta: ((meta: Meta) => void) | undefined,
 ) {
+  let keyWithheldSaid = false; // said once, when the run is about to talk to the API
   return async (overrides: Partial<ClientOptions>): Promise<Client> => {
     const cfg = await init.config();
     const baseUrl = overrides.baseUrl ?? cfg.baseUrl;
@@ -188,6 +190,8 @@ function clientFactory(
       });
     }
     const apiKey = "apiKey" in overrides ? overrides.apiKey : cfg.apiKey;
+    if (!("apiKey" in overrides) && cfg.keyWithheld && !keyWithheldSaid) notice(withheldLine(cfg)!);
+    keyWithheldSaid ||= !("apiKey" in overrides) && cfg.keyWithheld !== undefined;
     const client = watchForSandbox(
       createClient({
         baseUrl,
@@ -214,10 +218,7 @@ function clientFactory(
   };
 }
 
-/**
- * The client of an offline run: answers from the library, its data still marked when it
- * came from the sandbox, and the notice of the walks that answer. Loaded only here.
- */
+/** The client of an offline run: from the library, sandbox data still marked, the walks told. */
 async function libraryClient(
   init: ContextInit,
   { sandboxSeen, notice, debug }: Lines,
@@ -316,7 +317,9 @@ function sharedClient(
     if (endpoint?.keyRequired && !cfg.apiKey) {
       throw setupMissing(
         new AuthError(`${endpoint.path} needs an API key with the ${endpoint.scope} scope, and none is set`, {
-          hints: ["Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY."],
+          hints: [
+            withheldLine(cfg) ?? "Run `pep auth login` to store one, or give --api-key-file <path|-> or PEP_API_KEY.",
+          ],
         }),
       );
     }

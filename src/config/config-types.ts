@@ -53,6 +53,10 @@ export interface ResolvedConfig {
   baseUrlSource: ValueSource | undefined;
   apiKey: string | undefined;
   apiKeySource: KeySource | undefined;
+  /** The origin the profile's stored key is bound to (key-origin.ts), when one is stored. */
+  storedKeyOrigin: string | undefined;
+  /** The stored key was not taken: it belongs to another origin than this run's base URL. */
+  keyWithheld: { origin: string | undefined; runOrigin: string } | undefined;
   authHeader: AuthHeader;
   output: OutputFormat | undefined;
   timeoutSeconds: number;

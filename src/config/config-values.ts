@@ -8,9 +8,9 @@ import { closest } from "../core/suggest.js";
 import { checkKeyLength } from "../http/key.js";
 import { parseProxyUrl } from "../http/proxy.js";
 import { isKeyParam, KEY_IN_URL_HINT } from "../core/key-in-url.js";
-import { maskUrl } from "../http/url.js";
 import { checkDbValue } from "./db-value.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "./config-types.js";
+import { hideUrlCredentials } from "../core/credentials.js";
 
 export const ALL_FORMATS: readonly OutputFormat[] = [...OUTPUT_FORMATS, ...CITATION_FORMATS];
 
@@ -42,7 +42,7 @@ export function checkBaseUrl(raw: string, where: string): string {
   try {
     url = new URL(raw);
   } catch {
-    const masked = maskUrl(raw);
+    const masked = hideUrlCredentials(raw);
     throw new UsageError(`${where} must be an http(s) URL, such as https://api.example.org/v1 (got "${masked}")`, {
       hints: masked === raw ? [] : [KEY_IN_URL_HINT],
     });
@@ -61,7 +61,7 @@ export function checkBaseUrl(raw: string, where: string): string {
   const clean = url.toString().replace(/\/+$/, "");
   if (!/\/v\d+$/.test(new URL(clean).pathname)) {
     throw new UsageError(
-      `${where} must end in the API's version segment, such as https://api.example.org/v1 (got "${maskUrl(raw)}")`,
+      `${where} must end in the API's version segment, such as https://api.example.org/v1 (got "${hideUrlCredentials(raw)}")`,
     );
   }
   return clean;

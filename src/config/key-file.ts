@@ -2,10 +2,11 @@
  * A key read from `--api-key-file <path|->` (and `auth login --with-key`): a file, or
  * standard input, bounded in size and checked to hold one key.
  */
-import { closeSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../core/errors.js";
-import { openPlain } from "../core/trusted-file.js";
+import { currentUid, octalMode } from "../core/owner.js";
+import { distrustedFolder, openPlain } from "../core/trusted-file.js";
 
 /**
  * The most a key file (or a key on stdin) may hold: a key is tens of characters, so a
@@ -14,8 +15,23 @@ import { openPlain } from "../core/trusted-file.js";
  */
 export const KEY_FILE_MAX_BYTES = 4096;
 
-/** Reads at most `max + 1` bytes of `file` (enough to tell it is too big). */
-function readHead(file: string, max: number, label: string): Buffer {
+/**
+ * Why a secret's file (`fd`, open) is not private to the user, if it is not: another
+ * user's, or readable or writable by group or others, or in a folder others may change.
+ * The rule the config file follows (core/owner.ts), stricter in that no one else may
+ * read it either: whoever reads the token holds every tool with the user's key.
+ */
+function notPrivate(fd: number, file: string): string | undefined {
+  const uid = currentUid();
+  if (uid === undefined) return undefined;
+  const st = fstatSync(fd);
+  if (st.uid !== uid && st.uid !== 0) return `it belongs to uid ${st.uid}, not to you (uid ${uid})`;
+  if ((st.mode & 0o066) !== 0) return `others can read or write it (mode ${octalMode(st.mode)})`;
+  return distrustedFolder(path.dirname(file));
+}
+
+/** Reads at most `max + 1` bytes of `file` (enough to tell it is too big); `secret`: only a file private to the user. */
+function readHead(file: string, max: number, label: string, secret: boolean): Buffer {
   const fd = openPlain(
     file,
     (kind) =>
@@ -24,6 +40,11 @@ function readHead(file: string, max: number, label: string): Buffer {
       }),
   );
   try {
+    const why = secret ? notPrivate(fd, file) : undefined;
+    if (why !== undefined)
+      throw new UsageError(`${label}: ${file} is not used: ${why}`, {
+        hints: [`make it yours and private (chmod 600 ${file}) in a folder only you can change, or choose another`],
+      });
     const buf = Buffer.alloc(max + 1);
     let got = 0;
     while (got < buf.length) {
@@ -52,13 +73,15 @@ async function readStdinHead(stdin: NodeJS.ReadableStream, max: number): Promise
 
 /**
  * Reads a key from `--api-key-file <path|->`: the file's first non-empty line, or stdin
- * when `-`. `label` names the flag in messages (`--with-key` for `pep auth login`).
+ * when `-`. `label` names the flag in messages (`--with-key` for `pep auth login`);
+ * `secret`: the file must be private to the user (PEP_MCP_TOKEN_FILE), as `notPrivate` says.
  */
 export async function readKeyFile(
   spec: string,
   stdin: NodeJS.ReadableStream,
   cwd: string,
   label = "--api-key-file",
+  secret = false,
 ): Promise<string> {
   let bytes: Buffer;
   const source = spec === "-" ? "standard input" : spec;
@@ -67,7 +90,7 @@ export async function readKeyFile(
   } else {
     const file = path.resolve(cwd, spec);
     try {
-      bytes = readHead(file, KEY_FILE_MAX_BYTES, label);
+      bytes = readHead(file, KEY_FILE_MAX_BYTES, label, secret);
     } catch (e) {
       if (e instanceof UsageError) throw e;
       const code = (e as NodeJS.ErrnoException).code;

@@ -13,6 +13,7 @@ import { parseProxyUrl, proxyFromEnv } from "../http/proxy.js";
 import type { IO } from "../core/io.js";
 import { profileName as profileOf } from "./profile.js";
 import { readKeyFile } from "./key-file.js";
+import { boundOrigin, originOf } from "./key-origin.js";
 import { cacheDir, sandboxLibraryFile } from "./locations.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
 import type {
@@ -93,7 +94,12 @@ async function resolveApiKey(
   io: Pick<IO, "env" | "stdin" | "cwd">,
   stored: ProfileValues,
   sandbox: SandboxSource | undefined,
-): Promise<{ apiKey: string | undefined; apiKeySource: KeySource | undefined }> {
+  bound: { origin: string | undefined; runOrigin: string | undefined },
+): Promise<{
+  apiKey: string | undefined;
+  apiKeySource: KeySource | undefined;
+  withheld?: { origin: string | undefined; runOrigin: string };
+}> {
   if (globals.apiKeyFile !== undefined) {
     const apiKey = await readKeyFile(globals.apiKeyFile, io.stdin, io.cwd);
     checkKeyLength(apiKey, `--api-key-file ${globals.apiKeyFile}`);
@@ -104,6 +110,13 @@ async function resolveApiKey(
     return { apiKey: parseConfigValue("api_key", io.env.PEP_API_KEY, "PEP_API_KEY") as string, apiKeySource: "env" };
   if (stored.api_key !== undefined) {
     checkKeyLength(stored.api_key, `the api_key of profile ${profileOf(globals.profile, io.env)}`);
+    // The stored key goes only to the origin it was stored for (key-origin.ts).
+    if (bound.runOrigin !== undefined && bound.origin !== bound.runOrigin)
+      return {
+        apiKey: undefined,
+        apiKeySource: undefined,
+        withheld: { origin: bound.origin, runOrigin: bound.runOrigin },
+      };
     return { apiKey: stored.api_key, apiKeySource: "config" };
   }
   return { apiKey: undefined, apiKeySource: undefined };
@@ -149,7 +162,12 @@ export async function resolveConfig(
   const proxy = proxyUrl ? { http: proxyUrl, https: proxyUrl, noProxy: envProxy.noProxy } : envProxy;
   const compress = globals.compress === false ? false : (stored.compress ?? DEFAULTS.compress);
 
-  const { apiKey, apiKeySource } = await resolveApiKey(globals, io, stored, sandbox);
+  const storedKeyOrigin =
+    stored.api_key === undefined ? undefined : boundOrigin(store.keyOrigin(profile), stored.base_url);
+  const { apiKey, apiKeySource, withheld } = await resolveApiKey(globals, io, stored, sandbox, {
+    origin: storedKeyOrigin,
+    runOrigin: originOf(baseUrl?.value as string | undefined),
+  });
   // `pep --sandbox sql`, `changes` and `--offline` start no sandbox, but read its library all the same.
   const sandboxLibrary =
     globals.db === undefined && (sandbox !== undefined || globals.sandbox === true || envSwitch(io.env, "PEP_SANDBOX"));
@@ -160,6 +178,8 @@ export async function resolveConfig(
     baseUrlSource: baseUrl?.source,
     apiKey,
     apiKeySource,
+    storedKeyOrigin,
+    keyWithheld: withheld,
     authHeader: (authHeader?.value as AuthHeader | undefined) ?? DEFAULTS.authHeader,
     output: output?.value as OutputFormat | undefined,
     timeoutSeconds: (timeout?.value as number | undefined) ?? DEFAULTS.timeoutSeconds,

@@ -10,7 +10,7 @@ import path from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { makeDirs } from "../core/dirs.js";
-import { readTrusted } from "../core/trusted-file.js";
+import { readTrusted, writeTrusted } from "../core/trusted-file.js";
 import { cacheDir } from "./locations.js";
 
 type Env = Record<string, string | undefined>;
@@ -67,6 +67,5 @@ export async function noteRefused(env: Env, key: string, scope: string, now: num
   const keys = Object.keys(state);
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_KEYS))) delete state[old];
   makeDirs(path.dirname(file), 0o700);
-  const { writeFile } = await import("atomically");
-  await writeFile(file, `${JSON.stringify({ keys: state }, null, 2)}\n`, { mode: 0o600 });
+  writeTrusted(file, `${JSON.stringify({ keys: state }, null, 2)}\n`);
 }

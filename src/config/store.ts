@@ -11,8 +11,9 @@ import { makeDirs } from "../core/dirs.js";
 import { ConfigError } from "../core/errors.js";
 import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
 import { jsonErrorReason } from "../core/json-reason.js";
-import { openPlain } from "../core/trusted-file.js";
+import { openPlain, writeTrusted } from "../core/trusted-file.js";
 import { configDir, type Env } from "./locations.js";
+import { KEY_ORIGIN_FIELD } from "./key-origin.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
 import type { ConfigKey, ProfileValues } from "./config-types.js";
@@ -26,16 +27,21 @@ interface FileShape {
   [key: string]: unknown;
 }
 
+/** What a write stores: config keys, and the origin a key is stored for. */
+export type StoredValues = Partial<Record<ConfigKey | typeof KEY_ORIGIN_FIELD, string | number | boolean>>;
+
 export interface ConfigStore {
   /** Full path of the config file. */
   readonly file: string;
   /** Values of a profile (checked); `{}` when the profile or file does not exist. */
   profile(name: string): ProfileValues;
+  /** The origin the profile's stored key was stored for (config/key-origin.ts), if recorded. */
+  keyOrigin(profile: string): string | undefined;
   /** Names of the profiles in the file. */
   profiles(): string[];
   set(profile: string, key: ConfigKey, value: string | number | boolean): Promise<void>;
   /** Stores several values in one write (`auth login --base-url`: the key and the URL together or neither). */
-  setValues(profile: string, values: Partial<Record<ConfigKey, string | number | boolean>>): Promise<void>;
+  setValues(profile: string, values: StoredValues): Promise<void>;
   /** Removes a profile and all it holds; returns whether it was there. */
   deleteProfile(profile: string): Promise<boolean>;
   /** The scopes a key (by its fingerprint) was seen to have and to lack, as recorded in the profile. */
@@ -170,8 +176,8 @@ function changeableProfile(shape: FileShape, name: string, file: string): Record
 }
 
 /**
- * Reads are readFileShape (plain JSON, checked); writes are atomic (atomically: a temp
- * file at mode 0600, flushed, then renamed over the file), so a reader never sees half
+ * Reads are readFileShape (plain JSON, checked); writes are atomic (writeTrusted: a temp
+ * file at mode 0600, flushed, then renamed onto the file), so a reader never sees half
  * a file and a failure leaves the old one. The read-change-write runs under a lock
  * file, so runs changing the file at once each keep the other's change. The returned
  * function applies `change` and says whether it changed anything.
@@ -180,10 +186,8 @@ function fileUpdater(dir: string, file: string): (change: (shape: FileShape) => 
   const write = async (change: (shape: FileShape) => boolean): Promise<boolean> => {
     const shape = readFileShape(file); // read again under the lock; refuses a corrupt file
     if (!change(shape)) return false;
-    const { writeFile } = await import("atomically");
     try {
-      await writeFile(file, `${JSON.stringify(shape, null, 2)}\n`, { mode: 0o600 });
-      chmodSync(file, 0o600);
+      writeTrusted(file, `${JSON.stringify(shape, null, 2)}\n`);
     } catch (e) {
       throw new ConfigError(`cannot write config file ${file}: ${(e as Error).message}`);
     }
@@ -225,6 +229,10 @@ export function openConfigStore(env: Env): ConfigStore {
       const shape = readFileShape(file);
       return checkStoredProfile(storedProfile(shape, name), name, file);
     },
+    keyOrigin(name) {
+      const origin = storedProfile(readFileShape(file), name)?.[KEY_ORIGIN_FIELD];
+      return typeof origin === "string" ? origin : undefined;
+    },
     profiles() {
       return Object.keys(readFileShape(file).profiles ?? {});
     },
@@ -255,6 +263,8 @@ export function openConfigStore(env: Env): ConfigStore {
         const current = changeableProfile(shape, profile, file);
         if (!current || !Object.hasOwn(current, key)) return false;
         delete current[key];
+        // A key's origin goes with it.
+        if (key === "api_key") delete current[KEY_ORIGIN_FIELD];
         return true;
       });
     },

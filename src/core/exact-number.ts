@@ -23,21 +23,30 @@ export class ExactNumber {
   }
 }
 
+/**
+ * The index just past the JSON string that starts at `i` (a `"`): the next `"` not
+ * escaped by an odd run of backslashes; -1 when the string never ends. The one scanner
+ * of JSON strings, for every reader that cuts JSON text without parsing it.
+ */
+export function jsonStringEnd(text: string, i: number): number {
+  for (let j = i + 1; ; ) {
+    const q = text.indexOf('"', j);
+    if (q === -1) return -1;
+    let backslashes = 0;
+    for (let k = q - 1; text.charCodeAt(k) === 92; k--) backslashes++;
+    if (backslashes % 2 === 0) return q + 1;
+    j = q + 1;
+  }
+}
+
 /** The number tokens of valid JSON `text` that would not print back as written, by position. */
 function inexactNumbers(text: string): Array<{ start: number; end: number }> {
   const found: Array<{ start: number; end: number }> = [];
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
-      let j = i + 1;
-      for (;;) {
-        const q = text.indexOf('"', j);
-        if (q === -1) return found;
-        let backslashes = 0;
-        for (let k = q - 1; text.charCodeAt(k) === 92; k--) backslashes++;
-        j = q + 1;
-        if (backslashes % 2 === 0) break;
-      }
+      const j = jsonStringEnd(text, i);
+      if (j === -1) return found;
       i = j;
     } else if (c === 45 || (c >= 48 && c <= 57) /* - or a digit */) {
       let j = i + 1;

@@ -14,6 +14,8 @@
  * A side file is created with O_EXCL | O_NOFOLLOW and mode 0600, so a name planted in
  * advance (a link to one of the user's files) fails the create instead of being written
  * through; a replacement is written that way beside its target and renamed over it.
+ * This is also the one module that writes any file atomically (`writeTrusted`,
+ * `replaceWith`): the config, the ETag cache, `--file` exports, manifests and state.
  */
 import {
   closeSync,
@@ -173,15 +175,17 @@ export function createExclusive(file: string): number {
 }
 
 /**
- * A new exclusive 0600 temp file beside `file` holding `text`, flushed: its path. What
- * `writeTrusted` renames over a file and a lock links into place; removed on a failure.
+ * A new exclusive temp file beside `file` holding `text`, flushed, with `mode` (0600
+ * unless told): its path. What `writeTrusted` renames over a file and a lock links into
+ * place; removed on a failure.
  */
-export function writeTempBeside(file: string, text: string | Buffer): string {
+export function writeTempBeside(file: string, text: string | Buffer, mode = 0o600): string {
   const temp = tempBeside(file);
   const fd = createExclusive(temp);
   try {
     const data = typeof text === "string" ? Buffer.from(text) : text;
     for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
+    if (mode !== 0o600) fchmodSync(fd, mode);
     fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
@@ -192,19 +196,43 @@ export function writeTempBeside(file: string, text: string | Buffer): string {
   return temp;
 }
 
+/** Flushes the folder `dir` (what makes a rename in it durable); best effort: not every platform opens a folder. */
+export function syncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, constants.O_RDONLY);
+    fsyncSync(fd);
+  } catch {
+    /* best effort */
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /**
- * Writes `text` to `file` whole or not at all: into a new exclusive 0600 temp file beside
- * it, flushed, then renamed over it (rename replaces a link planted at the name, never
- * what it points at).
+ * Puts the finished temp file `temp` (made beside `file` by `writeTempBeside` or
+ * `createExclusive(tempBeside(file))`) in place: renamed onto `file` as given, never a
+ * path resolved from it (a rename replaces a link at the name, it never follows one),
+ * then the folder flushed. The temp file is removed when the rename fails.
  */
-export function writeTrusted(file: string, text: string | Buffer): void {
-  const temp = writeTempBeside(file, text);
+export function replaceWith(temp: string, file: string): void {
   try {
     renameSync(temp, file);
   } catch (err) {
     unlinkQuietly(temp);
     throw err;
   }
+  syncFolder(path.dirname(file));
+}
+
+/**
+ * The one atomic writer: `text` goes to `file` whole or not at all, for the config, the
+ * cache, exports' side files and manifests alike. Written into a new exclusive temp file
+ * beside it (O_EXCL | O_NOFOLLOW, 0600, then `mode`), flushed, renamed onto the path as
+ * given (`replaceWith`).
+ */
+export function writeTrusted(file: string, text: string | Buffer, options: { mode?: number } = {}): void {
+  replaceWith(writeTempBeside(file, text, options.mode), file);
 }
 
 /** Removes `file` when it is there; false when it could not be (another user's, a read-only folder). */

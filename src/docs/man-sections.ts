@@ -99,7 +99,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   },
   {
     name: "PEP_MCP_TOKEN_FILE",
-    text: "pep mcp --http: a file whose first line is the bearer token (instead of PEP_MCP_TOKEN).",
+    text: "pep mcp --http: a file whose first line is the bearer token (instead of PEP_MCP_TOKEN); it must be a plain file of yours that no one else can read or write, in a folder others cannot change.",
   },
   {
     name: "PEP_MCP_TOOLS",

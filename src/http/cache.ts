@@ -13,23 +13,20 @@
 import { sha256 as sha256Bytes } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import {
-  chmodSync,
   closeSync,
   constants,
   fstatSync,
   openSync,
   readdirSync,
   readFileSync,
-  renameSync,
   statSync,
   unlinkSync,
   utimesSync,
-  writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
 import { makeDirs } from "../core/dirs.js";
 import { currentUid, octalMode, unsafeOwnership, type Unsafe } from "../core/owner.js";
-import { tempSuffix } from "../core/temp-name.js";
+import { writeTrusted } from "../core/trusted-file.js";
 import { isSendableEtag } from "./etag-value.js";
 import type { CacheStore } from "./client-types.js";
 
@@ -75,7 +72,9 @@ const PRUNE_TO = 0.8;
 const STALE_TEMP_MS = 10 * 60 * 1000;
 
 const ENTRY = /^[0-9a-f]{64}\.json$/;
-const TEMP = /^[0-9a-f]{64}\.json\.[0-9a-f]+\.tmp$/;
+// The one writer's temp file (core/trusted-file.ts tempBeside: `.<entry>.<pid>-<n>.tmp`),
+// and the form earlier versions left (`<entry>.<suffix>.tmp`).
+const TEMP = /^\.?[0-9a-f]{64}\.json\.[0-9a-z-]+\.tmp$/;
 
 export interface CacheUsage {
   /** The cache folder. */
@@ -277,23 +276,10 @@ export function createFileCache(
       if (!trusted()) return;
       makeDirs(dir, 0o700);
       const file = fileOf(key);
-      const tmp = `${file}.${tempSuffix()}.tmp`;
       const text = JSON.stringify({ etag: entry.etag, body: entry.body });
-      let replaced = 0;
-      try {
-        writeFileSync(tmp, text, { mode: 0o600, flag: "wx" });
-        // The umask may have narrowed the mode, never widened it; make it exact.
-        chmodSync(tmp, 0o600);
-        replaced = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-        renameSync(tmp, file);
-      } catch (err) {
-        try {
-          unlinkSync(tmp);
-        } catch {
-          // never made, or already gone
-        }
-        throw err;
-      }
+      const replaced = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+      // Whole or not at all, 0600 whatever the umask: the one atomic writer.
+      writeTrusted(file, text);
       if (folderBytes !== undefined) folderBytes += Buffer.byteLength(text) - replaced;
       if (folderBytes === undefined || folderBytes > maxBytes) folderBytes = pruneCache(dir, maxBytes).bytes;
     },

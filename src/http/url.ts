@@ -2,32 +2,12 @@
  * URL building and the origin rules for the key (docs/cli.md#network-behaviour): where a
  * request goes, how its query is written, and whether it may carry the key.
  */
+import { hideUrlCredentials as maskUrl } from "../core/credentials.js";
 import { UsageError } from "../core/errors.js";
 import { isKeyParam, KEY_IN_URL_HINT } from "../core/key-in-url.js";
 import type { Query } from "./client-types.js";
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
-
-/**
- * A URL as typed, fit to repeat in a message: a user name or password and the values of
- * key-like query parameters are replaced by `…`, so a refused URL does not print the
- * secret it carried. Works on text that does not parse as a URL too.
- */
-export function maskUrl(raw: string): string {
-  return raw
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1…@")
-    .replace(/([?&;])([^=&#;]*)=([^&#;]*)/g, (all, sep: string, name: string) =>
-      isKeyParam(safeDecode(name)) ? `${sep}${name}=…` : all,
-    );
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s.replace(/\+/g, " "));
-  } catch {
-    return s;
-  }
-}
 
 /** Parses and checks the API base: http(s) only, no query or fragment. */
 export function parseBaseUrl(baseUrl: string): URL {

@@ -4,22 +4,16 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { ExactNumber, stringifyExact } from "../core/exact-number.js";
+import { ExactNumber, jsonStringEnd, stringifyExact } from "../core/exact-number.js";
 import type { LibraryColumn } from "./schema.js";
 
 const WS = new Set([" ", "\t", "\n", "\r"]);
 
 /** The index just past the JSON string starting at `i` (a `"`). */
 function stringEnd(text: string, i: number): number {
-  let j = i + 1;
-  for (;;) {
-    const q = text.indexOf('"', j);
-    if (q === -1) throw new Error("unterminated string");
-    let backslashes = 0;
-    for (let k = q - 1; text.charCodeAt(k) === 92; k--) backslashes++;
-    if (backslashes % 2 === 0) return q + 1;
-    j = q + 1;
-  }
+  const end = jsonStringEnd(text, i);
+  if (end === -1) throw new Error("unterminated string");
+  return end;
 }
 
 /** The index just past the JSON value starting at `i`. */

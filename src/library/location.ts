@@ -4,11 +4,13 @@
  * `~/.local/share/pep`), `library/<profile>.sqlite`. A `postgres://` (or `postgresql://`)
  * URL puts it in PostgreSQL.
  *
- * The file and the folders pep makes for it are checked before use as the config file
- * and the ETag cache are (core/owner.ts): no symbolic link, the user's own (or root's),
- * writable by no one else; a folder pep makes is 0700 and the file 0600.
+ * The file, its side files (`-wal`, `-journal`, `-shm`, the lock) and its folder are
+ * checked before SQLite opens anything, as the config file is (core/owner.ts): no
+ * symbolic link, the user's own (or root's), writable by no one else, the folder with no
+ * sticky exception and every folder above it the user's or root's; a folder pep makes
+ * is 0700 and the file 0600.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../core/errors.js";
 import { makeDirs } from "../core/dirs.js";
@@ -60,10 +62,55 @@ export function checkTrusted(p: string, what: "file" | "folder"): boolean {
   return true;
 }
 
+/** The files SQLite opens by path beside a library: its journals, its shared memory, and pep's sync lock. */
+export const SIDE_SUFFIXES = ["-wal", "-journal", "-shm", ".lock"] as const;
+
 /**
- * Makes sure the library file can be used: its folder exists (made 0700 when missing, as
- * the data folder above it when that is pep's own) and both pass `checkTrusted`. With
- * `create`, a missing file is made empty with mode 0600; otherwise it must exist.
+ * The library's folder: writable by its owner alone (a sticky folder such as /tmp is no
+ * exception here: SQLite opens `-wal`, `-journal` and `-shm` by name, and whoever may put
+ * a file there first writes the library's answers), owned by the user or root, and every
+ * folder above it owned by the user or root and, when others may write it, sticky (so no
+ * one else can rename the library's folder away and put theirs in its place).
+ */
+function checkLibraryFolder(folder: string): void {
+  checkTrusted(folder, "folder");
+  const uid = currentUid();
+  if (uid === undefined) return;
+  const st = lstatSync(folder);
+  if ((st.mode & 0o022) !== 0)
+    refuse(
+      `folder ${folder}`,
+      `others can write in it (mode ${(st.mode & 0o7777).toString(8).padStart(4, "0")}), so they could put a -wal or -journal file there that SQLite would read as the library's`,
+    );
+  const above = (p: string): string[] => {
+    const out: string[] = [];
+    for (let d = path.dirname(p); ; d = path.dirname(d)) {
+      out.push(d);
+      if (path.dirname(d) === d) return out;
+    }
+  };
+  let real = folder;
+  try {
+    real = realpathSync(folder);
+  } catch {
+    /* checked as given */
+  }
+  for (const d of new Set([...above(folder), ...above(real)])) {
+    const a = lstatSync(d, { throwIfNoEntry: false });
+    if (!a) continue;
+    if (a.uid !== uid && a.uid !== 0)
+      refuse(`folder ${folder}`, `the folder ${d} above it belongs to user ${a.uid}, who could replace it`);
+    if (a.isDirectory() && (a.mode & 0o022) !== 0 && (a.mode & 0o1000) === 0)
+      refuse(`folder ${folder}`, `the folder ${d} above it can be written by others (mode ${octalMode(a.mode)})`);
+  }
+}
+
+/**
+ * Makes sure the library file can be used before SQLite opens anything: its folder exists
+ * (made 0700 when missing, as the data folder above it when that is pep's own) and passes
+ * `checkLibraryFolder`, and the file and every side file SQLite or pep opens by path
+ * beside it (`SIDE_SUFFIXES`) pass `checkTrusted`, each refused by name. With `create`, a
+ * missing file is made empty with mode 0600; otherwise it must exist.
  */
 export function prepareLibraryFile(file: string, create: boolean): { exists: boolean } {
   const folder = path.dirname(file);
@@ -74,8 +121,9 @@ export function prepareLibraryFile(file: string, create: boolean): { exists: boo
     } catch (err) {
       throw new UsageError(`cannot make the library folder ${folder}: ${(err as Error).message}`);
     }
-    checkTrusted(folder, "folder");
   }
+  checkLibraryFolder(folder);
+  for (const suffix of SIDE_SUFFIXES) checkTrusted(`${file}${suffix}`, "file");
   if (checkTrusted(file, "file")) return { exists: true };
   if (!create) return { exists: false };
   let fd: number;

@@ -13,6 +13,7 @@ import { cleanBlock, cleanLine } from "../core/sanitize.js";
 import type { Deferred } from "./calls.js";
 import { KEY_FIX, keySource } from "./setup.js";
 import type { Redact } from "./result.js";
+import { hideUrlCredentials } from "../core/credentials.js";
 
 export interface ToolError {
   [key: string]: unknown;
@@ -27,7 +28,7 @@ export const isoSecond = (ms: number): string => new Date(ms).toISOString().repl
 const forShell = /`pep |(^|\s)--?[a-z]|exit code|\bpep (auth|config|--)|run the command/i;
 
 export function toolErrorText(lines: readonly string[], redact: Redact): ToolError {
-  return { content: [{ type: "text", text: redact(cleanBlock(lines.join("\n"))) }], isError: true };
+  return { content: [{ type: "text", text: redact(cleanBlock(hideUrlCredentials(lines.join("\n")))) }], isError: true };
 }
 
 export interface FailureContext {

@@ -60,7 +60,10 @@ async function tokenOf(
   if (given) [token, from] = [given, "PEP_MCP_TOKEN"];
   else if (file) {
     const { readKeyFile } = await import("../config/key-file.js");
-    [token, from] = [await readKeyFile(file, ctx.io.stdin, ctx.io.cwd, "PEP_MCP_TOKEN_FILE"), "PEP_MCP_TOKEN_FILE"];
+    [token, from] = [
+      await readKeyFile(file, ctx.io.stdin, ctx.io.cwd, "PEP_MCP_TOKEN_FILE", true),
+      "PEP_MCP_TOKEN_FILE",
+    ];
   } else return { token: randomBytes(32).toString("base64url"), tokenFrom: "generated" };
   if (token.length < MIN_TOKEN_LENGTH)
     throw new UsageError(
@@ -93,7 +96,13 @@ export async function httpOptionsOf(opts: Record<string, unknown>, ctx: Pick<Con
   };
 }
 
-/** What the run says on standard error when it starts: where, the token once (when made), the warning beyond loopback. */
+/**
+ * What the run says on standard error when it starts: where, the token once (when made),
+ * the warning beyond loopback, and a client configuration. On a Unix socket there is
+ * none to give: an MCP client's configuration names a TCP URL, and one such as
+ * `http://localhost/mcp` would send the token to whatever listens on that port; a
+ * sentence says how to reach the socket instead.
+ */
 export function startLines(http: HttpOptions, url: string): string[] {
   const lines = [`pep mcp: serving Streamable HTTP at ${url}`];
   const header = http.tokenFrom === "generated" ? `Bearer ${http.token}` : `Bearer <the token of ${http.tokenFrom}>`;
@@ -107,6 +116,12 @@ export function startLines(http: HttpOptions, url: string): string[] {
     lines.push(
       `pep mcp: WARNING: ${http.host} is beyond loopback and this is plain HTTP: the token, the questions and the answers cross the network unencrypted, readable by anyone on the path. Serve on 127.0.0.1 and put a TLS-terminating proxy in front (docs/mcp.md, "Beyond loopback").`,
     );
+  if (http.socket) {
+    lines.push(
+      `pep mcp: no client configuration is printed for a socket: a client's configuration names a TCP URL, which would carry the token to whatever listens there; connect a client that speaks HTTP over a Unix socket to ${http.socket}, path /mcp, with the header Authorization: ${header}`,
+    );
+    return lines;
+  }
   lines.push(
     "pep mcp: client configuration:",
     `    ${JSON.stringify({ mcpServers: { pep: { type: "http", url, headers: { Authorization: header } } } })}`,

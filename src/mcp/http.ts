@@ -142,7 +142,7 @@ export async function serveHttp(ctx: Context, options: ServerOptions, http: Http
   const shown = http.host.includes(":") ? `[${http.host}]` : http.host;
   if (http.socket)
     ctx.notice(`pep mcp: serving Streamable HTTP on the Unix socket ${http.socket} (mode 0600), path /mcp`);
-  for (const line of startLines(http, http.socket ? "http://localhost/mcp" : `http://${shown}:${port}/mcp`))
+  for (const line of startLines(http, http.socket ? `unix:${http.socket}` : `http://${shown}:${port}/mcp`))
     if (!http.socket || !line.startsWith("pep mcp: serving")) ctx.notice(line);
   for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
   await new Promise<void>((resolve) => {

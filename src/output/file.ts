@@ -1,21 +1,23 @@
 /**
- * `--file <path>`: output goes to a temp file beside the target and is renamed over it
- * only when the run succeeds, so the target is either the old file or the whole new
- * one, never half-written (an error or Ctrl-C calls `abort()`, which removes the temp
- * file). Same folder, so the rename is atomic on one file system. A symlink is followed
- * (the file it points at is replaced, the link kept), except where the kernel's
- * `protected_symlinks` rule would refuse it (see `refuseProtectedSymlinks`), and a target that is not a regular
- * file (`/dev/null`, a named pipe) is written in place: renaming over it would replace
- * the device or pipe with a plain file.
+ * `--file <path>`: output goes to a temp file beside the target and is renamed onto the
+ * path as given only when the run succeeds, so the target is either the old file or the
+ * whole new one, never half-written (an error or Ctrl-C calls `abort()`, which removes
+ * the temp file). Same folder, so the rename is atomic on one file system. The target is
+ * never resolved (no `realpath`): a symbolic link at the name is replaced by the new
+ * file, never followed, so a link another process swaps in between a check and the
+ * rename changes nothing behind it (core/trusted-file.ts writes this way for every
+ * file). The folders on the way are followed as the kernel follows them, except where
+ * its `protected_symlinks` rule would refuse (see `refuseUnsafeLinks`). A target that is
+ * a device or a named pipe (`/dev/stdout`, a FIFO) is written in place: renaming over
+ * it would replace the device or pipe with a plain file.
  */
-import { closeSync, constants, readFileSync, unlinkSync } from "node:fs";
-import { access, lstat, open, readlink, realpath, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import { closeSync, constants, createWriteStream, readFileSync, unlinkSync } from "node:fs";
+import { access, lstat, open, readlink, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { OutputError, outputReasonOf, UsageError } from "../core/errors.js";
-import { tempSuffix } from "../core/temp-name.js";
-import { openTrusted } from "../core/trusted-file.js";
+import { createExclusive, openTrusted, replaceWith, tempBeside } from "../core/trusted-file.js";
 import { removeDeadTemps } from "./file-claim.js";
 
 export interface AtomicFile {
@@ -31,46 +33,32 @@ export interface AtomicFile {
   discardSync(): void;
 }
 
-async function fsyncFolder(folder: string): Promise<void> {
-  // Makes the rename itself durable; not every platform can open a folder, so best effort.
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(folder, constants.O_RDONLY);
-    await handle.sync();
-  } catch {
-    /* best effort */
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
-}
-
-/** Longest file name, in bytes, on the usual file systems. */
-const NAME_MAX = 255;
-
-/**
- * The temp file beside `target`: `.<name>.<pid>-<n>.tmp` (the process id says who writes
- * the target: output/file-claim.ts), the name shortened when the whole would pass the
- * file system's limit (a target named near that limit stays writable).
- */
-function tempPathFor(target: string): string {
-  const suffix = `.${tempSuffix()}.tmp`;
-  let name = path.basename(target);
-  while (name && Buffer.byteLength(`.${name}${suffix}`) > NAME_MAX) name = [...name].slice(0, -1).join("");
-  return path.join(path.dirname(target), `.${name}${suffix}`);
-}
-
 /** Which user pep runs as; undefined where files have no POSIX owners (Windows). */
 const currentUid = (): number | undefined => process.getuid?.();
 
+/** In a sticky folder everyone can write (`/tmp`), what `st` (found there) belongs to when that is neither the user nor the folder's owner. */
+async function strangerIn(folder: string, st: { uid: number }, uid: number): Promise<number | undefined> {
+  const f = await stat(folder);
+  return (f.mode & 0o1002) === 0o1002 && st.uid !== uid && st.uid !== f.uid ? f.uid : undefined;
+}
+
+function refusal(message: string, at: string): NodeJS.ErrnoException {
+  const e: NodeJS.ErrnoException = new Error(message);
+  e.code = "EACCES";
+  e.syscall = "open";
+  e.path = at;
+  return e;
+}
+
 /**
- * The kernel's `fs.protected_symlinks` rule, applied by pep itself (pep renames over the
- * link's target, which the kernel never checks, and the rule may be off): in a sticky
- * folder that everyone can write (`/tmp`), a symbolic link is followed only when it
- * belongs to the user or to the folder's owner. Anyone else's link there may point at
- * any file of the user's, which `--file` would then replace. Every link on the way is
- * checked, in the path's folders too, as the kernel checks each one it follows.
+ * In a sticky folder everyone can write (`/tmp`), another user's name is not pep's to
+ * use. The kernel's `fs.protected_symlinks` rule, applied by pep itself to the folders on
+ * the way (the rule may be off): a symbolic link there is followed only when it belongs
+ * to the user or to the folder's owner, since anyone else's may point anywhere. The last
+ * name is never followed, only replaced: it is refused when it is someone else's there
+ * (the kernel refuses that rename to anyone but root).
  */
-async function refuseProtectedSymlinks(requested: string): Promise<void> {
+async function refuseUnsafeLinks(requested: string): Promise<void> {
   const uid = currentUid();
   if (uid === undefined) return;
   const absolute = path.resolve(requested);
@@ -87,26 +75,50 @@ async function refuseProtectedSymlinks(requested: string): Promise<void> {
     const st = await lstat(next).catch(() => undefined);
     // The rest does not exist yet: nothing more is followed.
     if (!st) return;
+    if (pending.length === 0) {
+      const owner = await strangerIn(current, st, uid);
+      if (owner !== undefined)
+        throw refusal(
+          `--file: not replacing ${next}: it belongs to uid ${st.uid}, in ${current}, a sticky folder everyone can write (which belongs to uid ${owner}); remove it or write elsewhere`,
+          next,
+        );
+      return;
+    }
     if (!st.isSymbolicLink()) {
       current = next;
       continue;
     }
-    if (++hops > 40) return; // a loop of links: realTarget says so
-    const folder = await stat(current);
-    if ((folder.mode & 0o1002) === 0o1002 && st.uid !== uid && st.uid !== folder.uid) {
-      const e: NodeJS.ErrnoException = new Error(
-        `--file: not following the symbolic link ${next}: it belongs to uid ${st.uid}, in ${current}, a sticky folder everyone can write (which belongs to uid ${folder.uid}), so someone else could point it at any file of yours (the protected_symlinks rule); remove the link or write elsewhere`,
+    if (++hops > 40) return; // a loop of links: the folder's check says so
+    const owner = await strangerIn(current, st, uid);
+    if (owner !== undefined)
+      throw refusal(
+        `--file: not following the symbolic link ${next}: it belongs to uid ${st.uid}, in ${current}, a sticky folder everyone can write (which belongs to uid ${owner}), so someone else could point it at any folder of yours (the protected_symlinks rule); remove the link or write elsewhere`,
+        next,
       );
-      e.code = "EACCES";
-      e.syscall = "open";
-      e.path = next;
-      throw e;
-    }
     const link = await readlink(next);
     if (path.isAbsolute(link)) current = path.parse(link).root;
     pending = [...link.split(path.sep).filter((c) => c !== ""), ...pending];
   }
 }
+
+/** The folder the target is written in, which must exist (a usage error before any request). */
+async function existingFolder(target: string): Promise<string> {
+  const folder = path.dirname(target);
+  const st = await stat(folder).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ELOOP") throw new UsageError(`--file: ${folder} is a loop of symbolic links`);
+    return undefined;
+  });
+  if (!st)
+    throw new UsageError(`--file: the folder ${folder} does not exist`, {
+      hints: [`create it first (mkdir -p ${folder})`],
+    });
+  if (!st.isDirectory()) throw new UsageError(`--file: ${folder} is not a folder`);
+  return folder;
+}
+
+/** A device, a pipe or a socket, reached by the name or through a link: written in place. */
+const inPlace = (st: { isFile(): boolean; isDirectory(): boolean } | undefined) =>
+  st !== undefined && !st.isFile() && !st.isDirectory();
 
 /**
  * Checks before any request that `--file` can be written: a name the file system takes,
@@ -114,27 +126,25 @@ async function refuseProtectedSymlinks(requested: string): Promise<void> {
  * and removed at once). `openAtomicFile` creates its own when the output is ready.
  */
 export async function checkFileTarget(target: string): Promise<void> {
-  await refuseProtectedSymlinks(target);
-  const folder = path.dirname(target);
-  const st = await stat(target).catch((err: NodeJS.ErrnoException) => {
+  await refuseUnsafeLinks(target);
+  const own = await lstat(target).catch((err: NodeJS.ErrnoException) => {
     if (err.code === "ENAMETOOLONG") throw new UsageError(`--file: the name is too long (ENAMETOOLONG)`);
     return undefined;
   });
-  if (st?.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
-  if (st && !st.isFile()) {
+  if (own?.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
+  const st = own?.isSymbolicLink() ? await stat(target).catch(() => undefined) : own;
+  if (inPlace(st)) {
     await access(target, constants.W_OK).catch((err: NodeJS.ErrnoException) => {
       throw new UsageError(`--file: cannot write to ${target}${err.code ? ` (${err.code})` : ""}`);
     });
     return;
   }
-  if (st) await refuseReadOnly(target, st.mode, "file");
-  const real = await realTarget(target);
-  const probe = tempPathFor(real);
-  const realFolder = path.dirname(real);
-  const folderMode = (await stat(realFolder).catch(() => undefined))?.mode;
-  if (folderMode !== undefined) await refuseReadOnly(realFolder, folderMode, "folder", target);
+  if (own?.isFile()) await refuseReadOnly(target, own.mode, "file");
+  const folder = await existingFolder(target);
+  await refuseReadOnly(folder, (await stat(folder)).mode, "folder", target);
+  const probe = tempBeside(target);
   try {
-    await (await open(probe, "wx", 0o600)).close();
+    closeSync(createExclusive(probe));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new OutputError(`--file ${target}: cannot write in ${folder}${code ? ` (${code})` : ""}`, {
@@ -156,44 +166,23 @@ async function refuseReadOnly(where: string, mode: number, what: "file" | "folde
   );
   if (denied === undefined && (mode & 0o222) !== 0) return;
   const code = denied ?? "read-only";
-  const fix = what === "file" ? `chmod u+w ${where}` : `chmod u+w ${where}`;
   throw new OutputError(
     `--file ${target}: ${what === "file" ? "the file" : `its folder ${where}`} cannot be written (${code}, mode ${(mode & 0o777).toString(8).padStart(4, "0")})`,
-    { reason: "permission_denied", hints: [`make it writable (${fix}) or write elsewhere`] },
+    { reason: "permission_denied", hints: [`make it writable (chmod u+w ${where}) or write elsewhere`] },
   );
 }
 
 /**
- * Where a rename must land: the file a symlink points at, or the path itself. A link to a
- * file not made yet (a dangling link) is followed as shell `>` follows it: the file it
- * names is created and the link kept. A folder that does not exist is a usage error.
+ * A device or a pipe, written in place: there is nothing to keep whole. Opened without
+ * O_CREAT or O_TRUNC, so a plain file swapped in at the name since it was looked at is
+ * left untouched: undefined then, and the file is replaced like any other.
  */
-async function realTarget(target: string): Promise<string> {
-  let p = target;
-  for (let hops = 0; ; hops++) {
-    try {
-      return await realpath(p);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ELOOP" || hops >= 40)
-        throw new UsageError(`--file: ${target} is a loop of symbolic links`);
-    }
-    const link = await readlink(p).catch(() => undefined);
-    if (link === undefined) break;
-    p = path.resolve(path.dirname(p), link);
+async function openInPlace(target: string): Promise<AtomicFile | undefined> {
+  const handle = await open(target, constants.O_WRONLY);
+  if ((await handle.stat()).isFile()) {
+    await handle.close();
+    return undefined;
   }
-  const folder = path.dirname(p);
-  const st = await stat(folder).catch(() => undefined);
-  if (!st)
-    throw new UsageError(`--file: the folder ${folder} does not exist`, {
-      hints: [`create it first (mkdir -p ${folder})`],
-    });
-  if (!st.isDirectory()) throw new UsageError(`--file: ${folder} is not a folder`);
-  return path.join(await realpath(folder), path.basename(p));
-}
-
-/** A device or a pipe, written in place: there is nothing to keep whole. */
-async function openInPlace(target: string): Promise<AtomicFile> {
-  const handle = await open(target, "w");
   const stream = handle.createWriteStream();
   let streamError: unknown;
   stream.on("error", (e) => {
@@ -218,33 +207,23 @@ async function openInPlace(target: string): Promise<AtomicFile> {
 }
 
 /**
- * Creates `temp` (O_EXCL | O_NOFOLLOW, mode 0600: what it holds may become a partial that
- * only the user reads), after removing the temp files that dead writers of the same
- * target left (output/file-claim.ts). Returns it with the mode the target gets on commit.
+ * Creates the temp file beside `target` (core/trusted-file.ts createExclusive: O_EXCL |
+ * O_NOFOLLOW, mode 0600 whatever the umask: what it holds may become a partial that only
+ * the user reads), after removing the temp files that dead writers of the same target left (output/file-claim.ts). Returns it with the mode the
+ * target gets on commit: the replaced file's (only a plain file at the name itself: a
+ * link is replaced, and what it pointed at says nothing), else 0666 less the umask.
  */
-async function openTemp(
-  requested: string,
-  target: string,
-  temp: string,
-): Promise<{ handle: FileHandle; mode: number }> {
+async function openTemp(target: string): Promise<{ temp: string; fd: number; mode: number }> {
+  const temp = tempBeside(target);
   removeDeadTemps(temp);
-  // Keep the mode of a file being replaced; a new one gets 0666 less the umask (0644 usually).
-  let mode = 0o666 & ~currentUmask();
+  const st = await lstat(target).catch(() => undefined);
+  if (st?.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
+  const mode = st?.isFile() ? st.mode & 0o777 : 0o666 & ~currentUmask();
   try {
-    const st = await stat(target);
-    if (st.isDirectory()) throw new UsageError(`--file: ${target} is a folder`);
-    mode = st.mode & 0o777;
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-  }
-  try {
-    return {
-      handle: await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600),
-      mode,
-    };
+    return { temp, fd: createExclusive(temp), mode };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new OutputError(`--file ${requested}: cannot write in ${path.dirname(target)}${code ? ` (${code})` : ""}`, {
+    throw new OutputError(`--file ${target}: cannot write in ${path.dirname(target)}${code ? ` (${code})` : ""}`, {
       reason: outputReasonOf(code),
     });
   }
@@ -293,23 +272,23 @@ async function keptText(from: KeptStart): Promise<Buffer> {
 /** `from`: a partial export whose text the new file starts with (the same command, finished). */
 export async function openAtomicFile(requested: string, options: { from?: KeptStart } = {}): Promise<AtomicFile> {
   // Again here: a link may have been put in place since checkFileTarget looked.
-  await refuseProtectedSymlinks(requested);
-  const existing = await stat(requested).catch(() => undefined);
-  if (existing && !existing.isFile() && !existing.isDirectory()) return openInPlace(requested);
-  const target = await realTarget(requested);
-  const folder = path.dirname(target);
-  const temp = tempPathFor(target);
-  const { handle, mode } = await openTemp(requested, target, temp);
+  await refuseUnsafeLinks(requested);
+  if (inPlace(await stat(requested).catch(() => undefined))) {
+    const device = await openInPlace(requested);
+    if (device) return device;
+  }
+  await existingFolder(requested);
+  const { temp, fd, mode } = await openTemp(requested);
   let earlier: Buffer | undefined;
   try {
     earlier = options.from === undefined ? undefined : await keptText(options.from);
   } catch (err) {
-    await handle.close().catch(() => undefined);
+    closeSync(fd);
     await unlink(temp).catch(() => undefined);
     throw err;
   }
-  // The stream owns the handle and closes it when it ends or is destroyed.
-  const stream = handle.createWriteStream();
+  // The stream owns the descriptor and closes it when it ends or is destroyed.
+  const stream = createWriteStream("", { fd });
   if (earlier) stream.write(earlier);
   let streamError: unknown;
   stream.on("error", (e) => {
@@ -337,13 +316,13 @@ export async function openAtomicFile(requested: string, options: { from?: KeptSt
         } finally {
           await sync.close();
         }
-        await rename(temp, into ?? target);
+        // Onto the path as given: a link at the name is replaced, never followed.
+        replaceWith(temp, into ?? requested);
       } catch (err) {
         stream.destroy();
         await unlink(temp).catch(() => undefined);
         throw err;
       }
-      await fsyncFolder(folder);
     },
     async abort() {
       if (settled) return;

@@ -6,7 +6,10 @@
  * count) and what was written (the file's size and SHA-256), and where the data came
  * from: the API, the sandbox, or the library (its sync id and time).
  *
- * It is written atomically (a temp file beside it, fsynced, renamed over the old one)
+ * Nothing in it names a credential (every URL goes through core/credentials.ts) or an
+ * absolute local path (the export and a SQLite library by their names alone).
+ *
+ * It is written atomically (core/trusted-file.ts: a temp file beside it, fsynced, renamed onto the name)
  * with the export's own mode: whoever may read the export may read how it was made, and
  * nothing secret is in it. A run that fails before the export is in place never gets here,
  * so an old manifest stays as it was; one that fails writing the manifest removes the old
@@ -14,12 +17,11 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { open, rename, stat, unlink } from "node:fs/promises";
+import { stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../core/errors.js";
-import { tempSuffix } from "../core/temp-name.js";
-import { isKeyParam } from "../core/key-in-url.js";
-import { maskUrl } from "../http/url.js";
+import { writeTrusted } from "../core/trusted-file.js";
+import { hideUrlCredentials, isSecretParam, MASK } from "../core/credentials.js";
 
 export const MANIFEST_VERSION = 1;
 
@@ -53,14 +55,27 @@ export interface ManifestFacts {
   pages: ReadonlyArray<{ status: number; requestId: string | undefined; etag: string | undefined; fromCache: boolean }>;
 }
 
+/**
+ * A place as a manifest may say it, for a reader on another machine: a URL with its
+ * credentials masked, a local path by its name alone (an absolute path says who and
+ * where the user is, and means nothing elsewhere).
+ */
+function publishable(where: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(where)) return hideUrlCredentials(where);
+  return path.isAbsolute(where) ? path.basename(where) : where;
+}
+
 /** Flags whose next word is `name=value` (a key-like name's value is masked). */
 const PAIR_FLAGS = new Set(["--param", "-F", "--field", "-f", "--raw-field"]);
 
-/** The command words with passwords in URLs and key-like `name=value` values masked. */
+/**
+ * The command words with passwords in URLs and key-like `name=value` values masked, and
+ * absolute local paths by their names alone (`publishable`).
+ */
 export function maskedWords(argv: readonly string[]): string[] {
   const maskPair = (pair: string) => {
     const eq = pair.indexOf("=");
-    return eq > 0 && isKeyParam(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=…` : maskUrl(pair);
+    return eq > 0 && isSecretParam(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=${MASK}` : publishable(pair);
   };
   return argv.map((word, i) => {
     if (i > 0 && PAIR_FLAGS.has(argv[i - 1]!)) return maskPair(word);
@@ -68,9 +83,9 @@ export function maskedWords(argv: readonly string[]): string[] {
     if (eq > 0) {
       const flag = word.slice(0, eq);
       const value = word.slice(eq + 1);
-      return `${flag}=${PAIR_FLAGS.has(flag) ? maskPair(value) : maskUrl(value)}`;
+      return `${flag}=${PAIR_FLAGS.has(flag) ? maskPair(value) : publishable(value)}`;
     }
-    return maskUrl(word);
+    return publishable(word);
   });
 }
 
@@ -89,11 +104,11 @@ export function manifestOf(facts: ManifestFacts, written: { sha256: string; byte
   return {
     manifest_version: MANIFEST_VERSION,
     command: ["pep", ...maskedWords(facts.argv)],
-    file: facts.file,
+    file: publishable(facts.file),
     format: facts.format,
     source: facts.source,
     synthetic: facts.synthetic,
-    base_url: facts.baseUrl === undefined ? null : maskUrl(facts.baseUrl),
+    base_url: facts.baseUrl === undefined ? null : hideUrlCredentials(facts.baseUrl),
     api_version: facts.apiVersion ?? null,
     pep_version: facts.pepVersion,
     ...(facts.library
@@ -102,7 +117,7 @@ export function manifestOf(facts: ManifestFacts, written: { sha256: string; byte
             // The last finished sync of the library; what answered is each resource's walk, below.
             sync_id: Number(facts.library.syncId),
             synced_at: facts.library.syncedAt,
-            location: facts.library.location,
+            location: publishable(facts.library.location),
             resources: Object.fromEntries(
               facts.library.walks.map((w) => [
                 w.resource,
@@ -139,23 +154,7 @@ export async function writeManifest(facts: ManifestFacts): Promise<string> {
   try {
     const st = await stat(facts.path);
     const text = `${JSON.stringify(manifestOf(facts, await sha256Of(facts.path)), null, 2)}\n`;
-    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${tempSuffix()}.tmp`);
-    const mode = st.mode & 0o666;
-    const handle = await open(temp, "wx", mode);
-    try {
-      await handle.chmod(mode);
-      await handle.writeFile(text);
-      await handle.sync();
-    } catch (err) {
-      await handle.close().catch(() => undefined);
-      await unlink(temp).catch(() => undefined);
-      throw err;
-    }
-    await handle.close();
-    await rename(temp, target).catch(async (err) => {
-      await unlink(temp).catch(() => undefined);
-      throw err;
-    });
+    writeTrusted(target, text, { mode: st.mode & 0o666 });
     return target;
   } catch (err) {
     // The export is new: an old manifest beside it would describe another file.

@@ -156,6 +156,7 @@ describe("pep auth status", () => {
       api_key: "…ab12",
       fingerprint: expect.stringMatching(/^[0-9a-f]{4}…[0-9a-f]{4}$/),
       api_key_source: "config",
+      api_key_origin: new URL(base).origin,
       scopes_seen: [],
       scopes_refused: [],
       key_check: "accepted",

@@ -4,9 +4,11 @@
  * file stays, and the next run is answered from it (304). The config file: `pep config
  * set` of different keys at the same moment, round after round, with readers running
  * alongside; the file always parses, keeps every run's change (writes take a lock file),
- * stays 0600, and neither lock nor temp file is left behind.
+ * stays 0600, and neither lock nor temp file is left behind; a lock whose process is gone
+ * is taken at once.
  */
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
@@ -116,14 +118,16 @@ describe("the config file, changed by several runs at once", () => {
     expect(readdirSync(tmp.env.PEP_CONFIG_DIR!)).toEqual(["config.json"]);
   });
 
-  it("a lock left by a run that was killed is broken once it is stale, and removed", async () => {
+  it("a lock left by a run that was killed is taken at once, however new: its process is gone", async () => {
     const lock = `${configFile}.lock`;
-    writeFileSync(lock, "999999\n");
-    const minuteAgo = new Date(Date.now() - 60_000);
-    utimesSync(lock, minuteAgo, minuteAgo);
-    const r = await pep(["config", "set", "retries", "3"]);
-    expect(r.code, r.err).toBe(0);
-    expect(stored().default!.retries).toBe(3);
-    expect(readdirSync(tmp.env.PEP_CONFIG_DIR!)).toEqual(["config.json"]);
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    for (const left of [`${JSON.stringify({ pid: dead, created_ms: Date.now(), token: "x" })}\n`, "999999\n"]) {
+      writeFileSync(lock, left, { mode: 0o600 });
+      const r = await pep(["config", "set", "retries", "3"]);
+      expect(r.code, r.err).toBe(0);
+      expect(stored().default!.retries).toBe(3);
+      expect(readdirSync(tmp.env.PEP_CONFIG_DIR!)).toEqual(["config.json"]);
+      await pep(["config", "unset", "retries"]);
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Where output lands when it is not a plain new file, through the real executable
- * against the sandbox: `--file` through a symlink replaces the file it points at and
- * keeps the link; `--file` on a named pipe writes into the pipe and leaves it a pipe
+ * against the sandbox: `--file` on a symlink replaces the link with the new file and
+ * never writes where it pointed; `--file` on a named pipe writes into the pipe and leaves it a pipe
  * (renaming over it, as for a regular file, would swap the pipe, or `/dev/null`, for a
  * plain file); a full disk on stdout is one plain error line, not a "bug" report.
  */
@@ -15,7 +15,6 @@ import {
   openSync,
   readFileSync,
   readdirSync,
-  readlinkSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -43,57 +42,44 @@ const studies = (file: string) => [
 ];
 
 describe("--file targets that are not a plain file", () => {
-  it("a symlink: the file it points at gets the output, the link stays a link", async () => {
+  it("a symlink: replaced by the new file, never followed; the file it pointed at is left as it was", async () => {
     const real = path.join(tmp.dir, "real.ndjson");
     const link = path.join(tmp.dir, "link.ndjson");
     writeFileSync(real, "old\n");
     symlinkSync(real, link);
     const r = await inProcessPep(studies(link), { env: tmp.env });
     expect(r.code, r.err).toBe(0);
-    expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readlinkSync(link)).toBe(real);
-    const lines = readFileSync(real, "utf8").trim().split("\n");
+    expect(lstatSync(link).isFile()).toBe(true);
+    expect(readFileSync(real, "utf8")).toBe("old\n");
+    const lines = readFileSync(link, "utf8").trim().split("\n");
     expect(lines).toHaveLength(3);
     for (const l of lines) expect(JSON.parse(l)).toHaveProperty("id");
     expect(readdirSync(tmp.dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("a dangling symlink: the file it names is created, the link stays a link (as shell `>` does)", async () => {
+  it("a dangling symlink or a chain of links: the name gets the file, nothing is created where they point", async () => {
     const dir = mkdtempSync(path.join(tmp.dir, "dangling-"));
     mkdirSync(path.join(dir, "data"));
-    const link = path.join(dir, "latest.ndjson");
-    symlinkSync("data/studies-2026.ndjson", link);
-    const r = await inProcessPep(studies(link), { env: tmp.env });
-    expect(r.code, r.err).toBe(0);
-    expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readlinkSync(link)).toBe("data/studies-2026.ndjson");
-    expect(
-      readFileSync(path.join(dir, "data", "studies-2026.ndjson"), "utf8")
-        .trim()
-        .split("\n"),
-    ).toHaveLength(3);
-    expect(readdirSync(dir).sort()).toEqual(["data", "latest.ndjson"]);
-    expect(readdirSync(path.join(dir, "data"))).toEqual(["studies-2026.ndjson"]);
-  });
-
-  it("a chain of links, the last one dangling, lands at its end", async () => {
-    const dir = mkdtempSync(path.join(tmp.dir, "chain-"));
+    symlinkSync("data/studies-2026.ndjson", path.join(dir, "latest.ndjson"));
     symlinkSync(path.join(dir, "b"), path.join(dir, "a"));
     symlinkSync("c.ndjson", path.join(dir, "b"));
-    const r = await inProcessPep(studies(path.join(dir, "a")), { env: tmp.env });
-    expect(r.code, r.err).toBe(0);
-    expect(readFileSync(path.join(dir, "c.ndjson"), "utf8").trim().split("\n")).toHaveLength(3);
-    expect(lstatSync(path.join(dir, "a")).isSymbolicLink() && lstatSync(path.join(dir, "b")).isSymbolicLink()).toBe(
-      true,
-    );
+    for (const name of ["latest.ndjson", "a"]) {
+      const r = await inProcessPep(studies(path.join(dir, name)), { env: tmp.env });
+      expect(r.code, r.err).toBe(0);
+      expect(lstatSync(path.join(dir, name)).isFile()).toBe(true);
+      expect(readFileSync(path.join(dir, name), "utf8").trim().split("\n")).toHaveLength(3);
+    }
+    expect(readdirSync(dir).sort()).toEqual(["a", "b", "data", "latest.ndjson"]);
+    expect(readdirSync(path.join(dir, "data"))).toEqual([]);
+    expect(lstatSync(path.join(dir, "b")).isSymbolicLink()).toBe(true);
   });
 
-  it("a missing folder, directly or behind a dangling link, is a usage error before any request", async () => {
+  it("a missing folder, directly or behind a link to a folder, is a usage error before any request", async () => {
     const dir = mkdtempSync(path.join(tmp.dir, "nofolder-"));
-    symlinkSync("gone/out.ndjson", path.join(dir, "link"));
+    symlinkSync("gone", path.join(dir, "link"));
     for (const [target, folder] of [
       [path.join(dir, "missing", "out.ndjson"), path.join(dir, "missing")],
-      [path.join(dir, "link"), path.join(dir, "gone")],
+      [path.join(dir, "link", "out.ndjson"), path.join(dir, "link")],
     ] as const) {
       const r = await inProcessPep(studies(target), { env: tmp.env });
       expect(r.code, r.err).toBe(2);
@@ -103,11 +89,11 @@ describe("--file targets that are not a plain file", () => {
     expect(readdirSync(dir)).toEqual(["link"]);
   });
 
-  it("a loop of links is a usage error", async () => {
+  it("a loop of links as the folder is a usage error", async () => {
     const dir = mkdtempSync(path.join(tmp.dir, "loop-"));
     symlinkSync("y", path.join(dir, "x"));
     symlinkSync("x", path.join(dir, "y"));
-    const r = await inProcessPep(studies(path.join(dir, "x")), { env: tmp.env });
+    const r = await inProcessPep(studies(path.join(dir, "x", "out.ndjson")), { env: tmp.env });
     expect(r.code, r.err).toBe(2);
     expect(r.err).toMatch(/--file: .* loop of symbolic links/);
   });

@@ -63,7 +63,7 @@ describe("a proxy password is never printed", () => {
               .slice("to resume: ".length);
       expect(resume).toContain(`alice:***@127.0.0.1:${proxy.port}`);
       expect(resume).toContain("--cursor=c2");
-      expect(r.err).toMatch(/password is shown as \*\*\*/);
+      expect(r.err).toMatch(/the password in that command is shown as \*\*\*/);
     }
   });
 

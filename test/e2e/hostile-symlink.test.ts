@@ -1,12 +1,28 @@
 /**
  * `--file` into a sticky folder everyone can write (as /tmp), where another user left a
- * symbolic link: pep applies the kernel's protected_symlinks rule itself and follows a
- * link there only when it belongs to the user or to the folder's owner. Anyone else's
- * link is refused before any request (exit 1, as for output that cannot be written),
- * whatever it points at, and the file behind it is left as it was. Runs as root, other
- * owners made with `lchown 1234`; in-process against the sandbox.
+ * symbolic link: pep never follows a link at the name (it renames its file onto the name,
+ * which replaces a link), refuses to replace another user's name there, and follows a
+ * link among the folders only when it belongs to the user or to the folder's owner (the
+ * kernel's protected_symlinks rule). Refusals come before any request (exit 1, as for
+ * output that cannot be written) and the file behind a link is never changed, also
+ * while another user's process toggles the link. Runs as root, other owners made with
+ * `lchown 1234` and a process run as uid 1234; in-process against the sandbox.
  */
-import { chmodSync, existsSync, lchownSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
@@ -32,9 +48,8 @@ const write = (file: string, format = "ndjson") =>
 function expectRefused(r: { code: number; err: string; sent: number }, link: string): void {
   expect(r.code, r.err).toBe(1);
   expect(r.sent).toBe(0);
-  expect(r.err).toContain(`not following the symbolic link ${link}`);
-  expect(r.err).toMatch(/belongs to uid 1234/);
-  expect(r.err).toMatch(/protected_symlinks/);
+  expect(r.err).toContain(`not replacing ${link}: it belongs to uid 1234`);
+  expect(r.err).toMatch(/sticky folder everyone can write/);
 }
 
 describe.runIf(isRoot)("another user's link in a sticky folder everyone can write", () => {
@@ -44,6 +59,7 @@ describe.runIf(isRoot)("another user's link in a sticky folder everyone can writ
     lchownSync(link, 1234, 1234);
     expectRefused(await write(link), link);
     expect(readFileSync(victim, "utf8")).toBe("precious\n");
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
   it("dangling, naming a file that does not exist yet: refused, nothing created", async () => {
@@ -55,13 +71,16 @@ describe.runIf(isRoot)("another user's link in a sticky folder everyone can writ
     expect(existsSync(planted)).toBe(false);
   });
 
-  it("reached through your own link elsewhere: refused at the link that is not yours", async () => {
+  it("reached through your own link elsewhere: your link is replaced, theirs and the file left", async () => {
     const evil = path.join(shared, "out.ndjson");
     symlinkSync(victim, evil);
     lchownSync(evil, 1234, 1234);
     const mine = path.join(sb.dir, `mine-${n}.ndjson`);
     symlinkSync(evil, mine);
-    expectRefused(await write(mine), evil);
+    const r = await write(mine);
+    expect(r.code, r.err).toBe(0);
+    expect(lstatSync(mine).isFile()).toBe(true);
+    expect(lstatSync(evil).isSymbolicLink()).toBe(true);
     expect(readFileSync(victim, "utf8")).toBe("precious\n");
   });
 
@@ -70,7 +89,11 @@ describe.runIf(isRoot)("another user's link in a sticky folder everyone can writ
     symlinkSync(sb.dir, folderLink);
     lchownSync(folderLink, 1234, 1234);
     const target = path.join(folderLink, `victim-${n}.txt`);
-    expectRefused(await write(target, "json"), folderLink);
+    const r = await write(target, "json");
+    expect(r.code, r.err).toBe(1);
+    expect(r.sent).toBe(0);
+    expect(r.err).toContain(`not following the symbolic link ${folderLink}`);
+    expect(r.err).toMatch(/protected_symlinks/);
     expect(readFileSync(victim, "utf8")).toBe("precious\n");
   });
 
@@ -82,17 +105,23 @@ describe.runIf(isRoot)("another user's link in a sticky folder everyone can writ
     expect(r.code).toBe(1);
     const o = JSON.parse(r.err.trim()) as { error: { code: string; message: string } };
     expect(o.error.code).toBe("permission_denied");
-    expect(o.error.message).toContain("not following the symbolic link");
+    expect(o.error.message).toContain("not replacing");
   });
 });
 
-describe.runIf(isRoot)("links that are followed as before", () => {
+describe.runIf(isRoot)("a link at the name is replaced, never followed", () => {
+  const expectReplaced = async (link: string) => {
+    const r = await write(link);
+    expect(r.code, r.err).toBe(0);
+    expect(lstatSync(link).isFile()).toBe(true);
+    expect(readFileSync(link, "utf8").trim().split("\n")).toHaveLength(2);
+    expect(readFileSync(victim, "utf8")).toBe("precious\n");
+  };
+
   it("your own link in the sticky folder", async () => {
     const link = path.join(shared, "out.ndjson");
     symlinkSync(victim, link);
-    const r = await write(link);
-    expect(r.code, r.err).toBe(0);
-    expect(readFileSync(victim, "utf8").trim().split("\n")).toHaveLength(2);
+    await expectReplaced(link);
   });
 
   it("a link of the folder's owner", async () => {
@@ -100,14 +129,11 @@ describe.runIf(isRoot)("links that are followed as before", () => {
     mkdirSync(owned);
     chmodSync(owned, 0o1777);
     // the folder belongs to 1234, and so does the link
-    const { chownSync } = await import("node:fs");
     chownSync(owned, 1234, 1234);
     const link = path.join(owned, "out.ndjson");
     symlinkSync(victim, link);
     lchownSync(link, 1234, 1234);
-    const r = await write(link);
-    expect(r.code, r.err).toBe(0);
-    expect(readFileSync(victim, "utf8").trim().split("\n")).toHaveLength(2);
+    await expectReplaced(link);
   });
 
   it("another user's link in a folder that is not world-writable", async () => {
@@ -117,7 +143,62 @@ describe.runIf(isRoot)("links that are followed as before", () => {
     const link = path.join(plain, "out.ndjson");
     symlinkSync(victim, link);
     lchownSync(link, 1234, 1234);
-    const r = await write(link);
-    expect(r.code, r.err).toBe(0);
+    await expectReplaced(link);
+  });
+});
+
+/**
+ * Another user's process toggles a link at the name, between pointing at a 0600 file of
+ * the user's and not being there, while the user exports to that name 200 times: the
+ * file behind the link never changes, whichever moment each run meets (a run that sees
+ * the link refuses it; one that does not replaces whatever is at the name by then).
+ */
+const TOGGLER = `
+const fs = require("node:fs");
+const [link, victim] = process.argv.slice(1);
+const hold = () => { const until = performance.now() + Math.random() * 2; while (performance.now() < until); };
+let told = false;
+for (;;) {
+  try {
+    fs.symlinkSync(victim, link);
+    if (!told) told = process.stdout.write("linked\\n");
+  } catch {}
+  hold();
+  try { fs.unlinkSync(link); } catch {}
+  hold();
+}
+`;
+
+describe.runIf(isRoot)("a link toggled by another user during 200 exports", () => {
+  it("never changes the file behind it", async () => {
+    chmodSync(victim, 0o600);
+    const link = path.join(shared, "race.csv");
+    // The other user must reach the shared folder: the scratch folder above it is 0700.
+    chmodSync(sb.dir, 0o711);
+    const toggler = spawn(process.execPath, ["-e", TOGGLER, link, victim], {
+      uid: 1234,
+      gid: 1234,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        toggler.stdout.once("data", () => resolve());
+        toggler.once("exit", (code) => reject(new Error(`the toggling process ended (${code})`)));
+      });
+      const codes = new Map<number, number>();
+      for (let i = 0; i < 200; i++) {
+        const r = await sb.pep(["studies", "list", "--limit", "1", "-o", "csv", "--file", link]);
+        codes.set(r.code, (codes.get(r.code) ?? 0) + 1);
+        expect([0, 1], r.err).toContain(r.code);
+        expect(readFileSync(victim, "utf8")).toBe("precious\n");
+        // The export is the user's file now, which the other user cannot replace: gone for the next run.
+        if (lstatSync(link, { throwIfNoEntry: false })?.isFile()) rmSync(link);
+      }
+      expect([...codes.keys()].every((c) => c === 0 || c === 1)).toBe(true);
+    } finally {
+      toggler.kill();
+    }
+    expect(statSync(victim).mode & 0o777).toBe(0o600);
+    expect(readdirSync(shared).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 });

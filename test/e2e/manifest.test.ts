@@ -36,12 +36,12 @@ describe("--manifest against the sandbox", () => {
         "--limit",
         "100",
         "--file",
-        file,
+        "studies.csv",
         "--manifest",
         "--base-url",
         cli.baseUrl,
       ],
-      file,
+      file: "studies.csv",
       format: "csv",
       source: "sandbox",
       synthetic: true,
@@ -130,7 +130,7 @@ describe("--manifest when the export is cut short", () => {
 });
 
 describe("the command words in a manifest", () => {
-  it("mask passwords in URLs and key-like parameter values, and keep the rest as typed", () => {
+  it("mask passwords in URLs and key-like parameter values, name local files alone, and keep the rest as typed", () => {
     expect(
       maskedWords([
         "studies",
@@ -140,6 +140,9 @@ describe("the command words in a manifest", () => {
         "--proxy=http://u:p@h:1",
         "--db",
         "postgres://pep:hunter2@db.example/lib",
+        "--db=postgres://pep@db.example/lib?sslmode=require&password=hunter2",
+        "--db",
+        "postgres://pep:hun@ter2@db.example/lib",
         "--param",
         "api_key=abc123",
         "--param=token=xyz",
@@ -152,17 +155,20 @@ describe("the command words in a manifest", () => {
       "studies",
       "export",
       "--proxy",
-      "http://…@proxy.example:3128",
-      "--proxy=http://…@h:1",
+      "http://user:***@proxy.example:3128",
+      "--proxy=http://u:***@h:1",
       "--db",
-      "postgres://…@db.example/lib",
+      "postgres://pep:***@db.example/lib",
+      "--db=postgres://pep@db.example/lib?sslmode=require&password=***",
+      "--db",
+      "postgres://pep:***@db.example/lib",
       "--param",
-      "api_key=…",
-      "--param=token=…",
+      "api_key=***",
+      "--param=token=***",
       "--param",
       "form=capsules",
       "--api-key-file",
-      "/home/me/key.txt",
+      "key.txt",
     ]);
   });
 });

@@ -175,6 +175,28 @@ describe("pep mcp --http", () => {
     expect((await post(fromFile.url, {})).status).toBe(200);
   });
 
+  it("refuses a token file others could read or write, or another user's, before listening", async () => {
+    const { chmodSync, chownSync, writeFileSync } = await import("node:fs");
+    const file = `${tmp.dir}/shared-token`;
+    writeFileSync(file, `${TOKEN}\n`, { mode: 0o600 });
+    chmodSync(file, 0o644);
+    const open = await spawnPep(["mcp", "--sandbox", "--http", "--port", "0"], {
+      env: { ...tmp.env, PEP_MCP_TOKEN_FILE: file },
+    });
+    expect(open.code, open.err).toBe(2);
+    expect(open.err).toContain(`PEP_MCP_TOKEN_FILE: ${file} is not used: others can read or write it (mode 0644)`);
+    expect(open.err).not.toContain(TOKEN);
+    if (process.getuid?.() === 0) {
+      chmodSync(file, 0o600);
+      chownSync(file, 65534, 65534);
+      const theirs = await spawnPep(["mcp", "--sandbox", "--http", "--port", "0"], {
+        env: { ...tmp.env, PEP_MCP_TOKEN_FILE: file },
+      });
+      expect(theirs.code, theirs.err).toBe(2);
+      expect(theirs.err).toContain("belongs to uid 65534, not to you");
+    }
+  });
+
   it("beyond loopback: a loud warning that plain HTTP exposes the token and the data; the token is still required", async () => {
     const open = await startHttp(["--host", "0.0.0.0"]);
     expect(open.stderr()).toMatch(
@@ -201,13 +223,17 @@ describe("pep mcp --http --socket", () => {
       stdio: ["ignore", "ignore", "pipe"],
     });
     children.push(child);
+    let err = "";
     await new Promise<void>((resolve) => {
-      let err = "";
       child.stderr!.on("data", (c: Buffer) => {
         err += c.toString("utf8");
-        if (/client configuration:\n.*\n/.test(err)) resolve();
+        if (/no client configuration is printed for a socket.*\n/.test(err)) resolve();
       });
     });
+    // No TCP URL anywhere: one would carry the token to whatever listens on that port.
+    const told = await new Promise<string>((resolve) => setImmediate(() => resolve(err)));
+    expect(told).toContain(`connect a client that speaks HTTP over a Unix socket to ${socketPath}, path /mcp`);
+    expect(told).not.toMatch(/https?:\/\//);
     expect(statSync(socketPath).mode & 0o777).toBe(0o600);
     const status = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {

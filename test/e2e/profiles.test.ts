@@ -109,7 +109,9 @@ describe("pep auth login --base-url", () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain("as profile work");
     expect(r.err).toContain("with the base URL");
-    expect(stored().profiles).toEqual({ work: { base_url: sbx.baseUrl, api_key: "sbx_vendors_key" } });
+    expect(stored().profiles).toEqual({
+      work: { base_url: sbx.baseUrl, api_key: "sbx_vendors_key", api_key_origin: new URL(sbx.baseUrl).origin },
+    });
     const vendors = await pep(["--profile", "work", "vendors", "list", "--limit", "1", "-o", "json"]);
     expect(vendors.code, vendors.err).toBe(0);
     expect(JSON.parse(vendors.out)).toHaveLength(1);

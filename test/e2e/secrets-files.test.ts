@@ -126,14 +126,18 @@ describe("the config file stays 0600 in a 0700 folder", () => {
         ["auth", "login", "--with-key"],
         { input: `${KEY}\n`, env: { PEP_API_KEY: "" } },
         // --base-url is stored with the key
-        (v) => expect(v).toEqual({ retries: 4, base_url: `${srv.url}/v1`, api_key: KEY }),
+        (v) => expect(v).toEqual({ retries: 4, base_url: `${srv.url}/v1`, api_key: KEY, api_key_origin: srv.url }),
       ],
       [
         ["config", "set", "api_key", "-"],
         { input: `${KEY}\n` },
-        (v) => expect(v).toEqual({ retries: 4, base_url: `${srv.url}/v1`, api_key: KEY }),
+        (v) => expect(v).toEqual({ retries: 4, base_url: `${srv.url}/v1`, api_key: KEY, api_key_origin: srv.url }),
       ],
-      [["config", "unset", "retries"], {}, (v) => expect(v).toEqual({ base_url: `${srv.url}/v1`, api_key: KEY })],
+      [
+        ["config", "unset", "retries"],
+        {},
+        (v) => expect(v).toEqual({ base_url: `${srv.url}/v1`, api_key: KEY, api_key_origin: srv.url }),
+      ],
       [["auth", "logout"], {}, (v) => expect(v).toEqual({ base_url: `${srv.url}/v1` })],
     ];
     for (const [argv, options, check] of steps) {

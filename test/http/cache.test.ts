@@ -199,12 +199,15 @@ describe("the store's size bound", () => {
     const store = createFileCache(dir, { maxBytes: 10 * 1024 });
     await fill(store, "a", 1);
     const stale = join(dir, `${"f".repeat(64)}.json.abcdef.tmp`);
+    const staleNow = join(dir, `.${"d".repeat(64)}.json.1a2b-1c0ffee00.tmp`);
     const fresh = join(dir, `${"e".repeat(64)}.json.abcdef.tmp`);
     await writeFile(join(dir, "notes.txt"), "x".repeat(50 * 1024));
     await writeFile(stale, "partial");
+    await writeFile(staleNow, "partial");
     await writeFile(fresh, "partial");
     const old = new Date(Date.now() - 60 * 60 * 1000);
     await utimes(stale, old, old);
+    await utimes(staleNow, old, old);
     const entry = (await readdir(dir)).find((n) => /^[0-9a-f]{64}\.json$/.test(n))!;
     // notes.txt alone is over the cap, but it is not an entry: nothing of pep's is removed for it.
     expect(pruneCache(dir, 10 * 1024)).toEqual({ removed: 0, bytes: (await stat(join(dir, entry))).size });

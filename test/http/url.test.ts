@@ -6,11 +6,11 @@ import {
   buildUrl,
   isLoopbackHost,
   joinUrl,
-  maskUrl,
   mayCarryKey,
   parseBaseUrl,
 } from "../../src/http/url.js";
 import { UsageError } from "../../src/core/errors.js";
+import { hideUrlCredentials as maskUrl } from "../../src/core/credentials.js";
 import { envelope, sendJson, startServer, type TestServer } from "../helpers/server.js";
 
 describe("base URL joining", () => {
@@ -131,11 +131,11 @@ describe("over the wire", () => {
 });
 
 describe("keys and URLs", () => {
-  it("maskUrl hides a user name, a password and key-like query values, also in text that does not parse", () => {
+  it("the one mask hides a password and key-like query values, also in text that does not parse", () => {
     expect(maskUrl("http://u:sk_123@h:99999/v1?limit=2&api_key=sk_123&token=t#x")).toBe(
-      "http://…@h:99999/v1?limit=2&api_key=…&token=…#x",
+      "http://u:***@h:99999/v1?limit=2&api_key=***&token=***#x",
     );
-    expect(maskUrl("/peptides?API%5FKEY=sk_123&q=sk")).toBe("/peptides?API%5FKEY=…&q=sk");
+    expect(maskUrl("/peptides?API%5FKEY=sk_123&q=sk")).toBe("/peptides?API%5FKEY=***&q=sk");
     expect(maskUrl("https://h/v1?q=1")).toBe("https://h/v1?q=1");
   });
 

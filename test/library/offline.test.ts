@@ -136,7 +136,7 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
       library: {
         sync_id: 1,
         synced_at: synced,
-        location: path.join(env.PEP_DATA_DIR!, "library", "default.sqlite"),
+        location: "default.sqlite",
         // The walks that answered: the peptide's name resolved, then its studies.
         resources: { peptides: { sync_id: 1 }, studies: { sync_id: 1 } },
       },

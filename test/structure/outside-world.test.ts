@@ -18,7 +18,6 @@ const FILE_SYSTEM: Readonly<Record<string, string>> = {
   "src/core/io.ts": "the run's real IO: standard streams, the terminal, the pager",
   "src/core/dirs.ts": "the config and cache folders, made private",
   "src/config/store.ts": "the config file: read, checked, written atomically",
-  "src/config/lock.ts": "the lock file around a config change",
   "src/config/key-file.ts": "--api-key-file: reads at most a few KiB of the key's file",
   "src/http/cache.ts": "the ETag cache's entries",
   "src/output/file.ts": "--file: the temp file renamed over the target",
@@ -28,11 +27,10 @@ const FILE_SYSTEM: Readonly<Record<string, string>> = {
   "src/commands/cache/clear.ts": "`pep cache clear` removes the cache's entries",
   "src/cli/execute.ts": "--file: the target and its folder checked before the first request",
   "src/core/trusted-file.ts":
-    "side files (partials, state, locks): opened without following links, checked, made O_EXCL",
+    "side files (partials, state, locks): opened without following links, checked, made O_EXCL; the one atomic writer",
   "src/core/lock-file.ts": "the lock beside a --file target or a library: made whole, read back, removed",
   "src/core/process-alive.ts": "/proc/<pid>/stat: whether a lock's process still lives and when it started",
   "src/library/location.ts": "the library's SQLite file and folder: made private, checked like the config",
-  "src/config/scopes-state.ts": "pep mcp: the scopes a key was refused, kept by its digest in the cache folder",
   "src/output/manifest.ts": "--manifest: the finished file's digest, the manifest written atomically",
 };
 
@@ -45,7 +43,6 @@ const PROCESS: Readonly<Record<string, string>> = {
   "src/core/owner.ts": "the user's uid, to check owners",
   "src/core/temp-name.ts": "the pid in a temp file's name",
   "src/core/builtin.ts": "Node's built-in module loader",
-  "src/config/lock.ts": "the pid in the lock file",
   "src/http/transport.ts": "Node's flags (NODE_OPTIONS) that change TLS and proxies",
   "src/output/file.ts": "the user's uid, to check a --file target",
   "src/output/hyperlinks.ts": "the platform: Windows consoles get no OSC 8 links, as supports-hyperlinks decides",
@@ -58,7 +55,7 @@ const PROCESS: Readonly<Record<string, string>> = {
 /** Files that read the environment (`process.env`). */
 const ENVIRONMENT = ["src/core/io.ts", "src/http/transport.ts"];
 
-const FS_MODULES = new Set(["node:fs", "node:fs/promises", "fs", "fs/promises", "atomically"]);
+const FS_MODULES = new Set(["node:fs", "node:fs/promises", "fs", "fs/promises"]);
 
 function processUses(source: SourceFile): string[] {
   const used = new Set<string>();

@@ -7,8 +7,8 @@ import { ENDPOINTS, type Endpoint } from "../../api/endpoints.js";
 import { UsageError } from "../../core/errors.js";
 import type { Query } from "../../http/client-types.js";
 import { isKeyParam, KEY_IN_URL_HINT } from "../../core/key-in-url.js";
-import { maskUrl } from "../../http/url.js";
 import { keyInUrlError, splitPair } from "../../api/pairs.js";
+import { hideUrlCredentials } from "../../core/credentials.js";
 
 export interface Target {
   /** A full URL (`https://…`, without its query) or a path relative to the base (`/peptides`). */
@@ -45,7 +45,7 @@ export function parseTarget(raw: string | undefined, fields: unknown): Target {
     try {
       url = new URL(text);
     } catch {
-      const masked = maskUrl(text);
+      const masked = hideUrlCredentials(text);
       throw new UsageError(`<path> is not a valid URL: ${masked}`, masked === text ? {} : { hints: [KEY_IN_URL_HINT] });
     }
     if (url.protocol !== "http:" && url.protocol !== "https:")

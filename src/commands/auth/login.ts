@@ -67,9 +67,16 @@ export const run: Run<typeof LOGIN_OPTIONS> = async (input, ctx) => {
   // A --base-url given for this login is stored with the key, in one write: both or neither.
   const store = await ctx.store();
   const storeUrl = cfg.baseUrlSource === "flag" && store.profile(cfg.profile).base_url !== client.baseUrl;
-  await store.setValues(cfg.profile, storeUrl ? { base_url: client.baseUrl, api_key: key } : { api_key: key });
+  // The key is bound to this base URL's origin: no other origin is ever sent it (config/key-origin.ts).
+  const origin = new URL(client.baseUrl).origin;
+  await store.setValues(
+    cfg.profile,
+    storeUrl
+      ? { base_url: client.baseUrl, api_key: key, api_key_origin: origin }
+      : { api_key: key, api_key_origin: origin },
+  );
   ctx.notice(
-    `Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}, fingerprint ${keyFingerprint(key)}), stored in ${store.file}${storeUrl ? " with the base URL" : ""}`,
+    `Logged in to ${client.baseUrl} as profile ${cfg.profile} (key ${keyEnding(key)}, fingerprint ${keyFingerprint(key)}), stored in ${store.file}${storeUrl ? " with the base URL" : ""}, for ${origin} only`,
   );
 
   if (ctx.io.env.PEP_API_KEY?.trim()) {

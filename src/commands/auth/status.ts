@@ -15,6 +15,15 @@ const SANDBOX_SCOPES = SCOPES;
 
 export const run: Run = async (_input, ctx) => {
   const cfg = await ctx.config();
+  if (!cfg.apiKey && cfg.keyWithheld) {
+    const { withheldNotice } = await import("../../config/key-origin.js");
+    throw new AuthError(
+      `the stored key of profile ${cfg.profile} belongs to ${cfg.keyWithheld.origin ?? "no base URL"}, not to ${cfg.keyWithheld.runOrigin} (this run's base URL${cfg.baseUrlSource ? `, from ${cfg.baseUrlSource}` : ""}), so it was not sent`,
+      {
+        hints: [withheldNotice(cfg.profile, cfg.keyWithheld.origin, cfg.keyWithheld.runOrigin).replace(/^note: /, "")],
+      },
+    );
+  }
   if (!cfg.apiKey) {
     throw new AuthError(`no API key is set for profile ${cfg.profile}`, {
       hints: [
@@ -58,6 +67,8 @@ export const run: Run = async (_input, ctx) => {
       api_key: ending,
       fingerprint,
       api_key_source: cfg.apiKeySource ?? null,
+      // Which origin a stored key belongs to (it is sent nowhere else); null for a key given for the run.
+      api_key_origin: cfg.apiKeySource === "config" ? (cfg.storedKeyOrigin ?? null) : null,
       scopes_seen: seen ? seen.granted : [...SANDBOX_SCOPES],
       scopes_refused: seen ? seen.refused : [],
       key_check: "accepted",

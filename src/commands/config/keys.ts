@@ -4,11 +4,10 @@
  */
 import { closest } from "../../core/suggest.js";
 import { keyEnding } from "../../core/key-display.js";
-import { maskDbUrl } from "../../config/db-value.js";
 import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/config-types.js";
 import { isConfigKey } from "../../config/config-values.js";
 import { UsageError } from "../../core/errors.js";
-import { maskUrl } from "../../http/url.js";
+import { hideUrlCredentials } from "../../core/credentials.js";
 
 /** Words other tools use for a key, by what they mean. */
 const KEY_MEANINGS: Readonly<Record<string, ConfigKey>> = {
@@ -43,8 +42,7 @@ export function checkKey(raw: string | undefined): ConfigKey {
 export function shown(key: ConfigKey, value: ProfileValues[ConfigKey]): string | number | boolean | undefined {
   if (value === undefined) return undefined;
   if (key === "api_key") return keyEnding(String(value));
-  if (key === "proxy") return maskUrl(String(value));
-  if (key === "db") return maskDbUrl(String(value));
+  if (key === "proxy" || key === "db" || key === "base_url") return hideUrlCredentials(String(value));
   return value;
 }
 

@@ -32,6 +32,20 @@ export const run: Run = async (input, ctx) => {
   }
   const profile = ctx.profile;
   const store = await ctx.store();
+  if (key === "api_key") {
+    // The key belongs to the base URL this run knows (the flag, PEP_BASE_URL or the
+    // profile's); with none, to the base_url the profile is given later.
+    const { originOf } = await import("../../config/key-origin.js");
+    const origin = originOf((await ctx.config()).baseUrl);
+    await store.setValues(
+      profile,
+      origin === undefined ? { api_key: value } : { api_key: value, api_key_origin: origin },
+    );
+    ctx.notice(
+      `Set api_key = ${String(shown(key, value))} in profile ${profile} (${store.file})${origin === undefined ? "" : `, for ${origin} only`}`,
+    );
+    return { kind: "none" };
+  }
   await store.set(profile, key, value);
   ctx.notice(`Set ${key} = ${String(shown(key, value))} in profile ${profile} (${store.file})`);
   return { kind: "none" };

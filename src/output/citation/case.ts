@@ -20,7 +20,8 @@
  * its capitals say nothing about proper names, and styles may change them.
  */
 
-const SMALL = new Set([
+/** The small words of English titles; also what a citation key skips to find a title's first word (record.ts). */
+export const SMALL_WORDS: ReadonlySet<string> = new Set([
   "a",
   "an",
   "the",
@@ -88,7 +89,7 @@ function isSentenceCase(words: readonly Word[]): boolean {
   let lower = 0;
   let upper = 0;
   for (const w of words) {
-    if (w.starts || !/^\p{L}/u.test(w.core) || strong(w.core) || SMALL.has(w.core.toLowerCase())) continue;
+    if (w.starts || !/^\p{L}/u.test(w.core) || strong(w.core) || SMALL_WORDS.has(w.core.toLowerCase())) continue;
     if (/^\p{Lu}/u.test(w.core)) upper++;
     else lower++;
   }
@@ -127,7 +128,7 @@ export function protectedWords(words: readonly Word[], known: KnownNames): boole
   const journalWords = new Set(
     splitWords(known.journal ?? "")
       .words.map((w) => w.core)
-      .filter((c) => /^\p{Lu}/u.test(c) && !SMALL.has(c.toLowerCase())),
+      .filter((c) => /^\p{Lu}/u.test(c) && !SMALL_WORDS.has(c.toLowerCase())),
   );
   return words.map((w, i) => {
     const c = w.core;

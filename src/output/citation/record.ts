@@ -6,6 +6,7 @@
  */
 import { cleanLine } from "../../core/sanitize.js";
 import { flattenStudyDetail, isPlainObject, NOT_DOCUMENTED } from "../value-paths.js";
+import { SMALL_WORDS } from "./case.js";
 import { parseAuthors, type Name } from "./names.js";
 
 export interface CitationRecord {
@@ -108,32 +109,11 @@ export function asciiFold(s: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
-const STOPWORDS = new Set([
-  "a",
-  "an",
-  "the",
-  "of",
-  "on",
-  "in",
-  "for",
-  "and",
-  "to",
-  "with",
-  "from",
-  "by",
-  "at",
-  "as",
-  "is",
-  "are",
-  "its",
-  "via",
-]);
-
 function titleWord(title: string | undefined): string {
   if (!title) return "";
   for (const w of title.split(/[\s\-–—:/]+/)) {
     const f = asciiFold(w);
-    if (f !== "" && !STOPWORDS.has(f) && /[a-z]/.test(f)) return f;
+    if (f !== "" && !SMALL_WORDS.has(f) && /[a-z]/.test(f)) return f;
   }
   return "";
 }
