@@ -234,6 +234,7 @@ async function libraryClient(
     cwd: init.io.cwd,
     profile: cfg.profile,
     db: cfg.db,
+    timeoutMs: cfg.timeoutSeconds * 1000,
     onSync: (sync, where) => {
       provenance.library = { sync, where };
       provenance.apiVersion = sync.apiVersion;

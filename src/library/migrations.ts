@@ -6,7 +6,7 @@
  * earlier pep is brought up to date when it is next opened for a sync. A library made by a
  * newer pep (a version this one does not know) is refused.
  */
-import { UsageError } from "../core/errors.js";
+import { LibraryError } from "../core/errors.js";
 import type { Db, Dialect } from "./db.js";
 import { type ColumnKind, LIBRARY, type LibraryResource, SCHEMA_VERSION, SYNC_RESOURCES } from "./schema.js";
 
@@ -225,7 +225,8 @@ export async function schemaVersion(db: Db): Promise<number> {
 /** Refuses a library of a schema this pep does not know. */
 export function checkKnown(version: number, location: string): void {
   if (version > SCHEMA_VERSION) {
-    throw new UsageError(
+    throw new LibraryError(
+      "library_schema_new",
       `the library at ${location} has schema version ${version}, newer than this pep knows (${SCHEMA_VERSION})`,
       { hints: ["upgrade pep (npm install -g pepcli), or use another library with --db"] },
     );
