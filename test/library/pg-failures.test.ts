@@ -48,6 +48,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL library that fails", () => {
     const r = await cli.pep(["sync", "categories", "research-areas", "-q"], { env: { PEP_DB: url } });
     expect(r.code, r.err).toBe(0);
     await admin.query(`CREATE ROLE "${reader}" LOGIN`);
+    await admin.query(`GRANT CONNECT ON DATABASE "${new URL(PG_URL!).pathname.slice(1)}" TO "${reader}"`);
   }, 120_000);
 
   afterAll(async () => {
@@ -152,15 +153,16 @@ describe.skipIf(!PG_URL)("a PostgreSQL library that fails", () => {
         `CREATE TABLE "${next}".schema_migrations (version bigint PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)`,
       );
       await admin.query(`INSERT INTO "${next}".schema_migrations VALUES (99, 'future', 'x')`);
-      const db = pgSchemaUrl(url, next);
+      // As this file's own role, so that its connections are told apart from other tests'.
+      await admin.query(`GRANT USAGE ON SCHEMA "${next}" TO "${reader}"`);
+      await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA "${next}" TO "${reader}"`);
+      const db = pgSchemaUrl(as(reader), next);
       for (const argv of [["sql", "SELECT 1"], ["changes"], ["--offline", "categories"], ["sync", "categories"]]) {
         const r = await failing(argv, db, true);
         expect(r.code, `${argv.join(" ")}: ${r.err}`).toBe(2);
         expect(r.error.code).toBe("library_schema_new");
       }
-      const left = await admin.query(
-        "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'pep' AND pid <> pg_backend_pid()",
-      );
+      const left = await admin.query("SELECT count(*) AS n FROM pg_stat_activity WHERE usename = $1", [reader]);
       expect(Number(left.rows[0].n)).toBe(0);
     } finally {
       await admin.query(`DROP SCHEMA "${next}" CASCADE`);

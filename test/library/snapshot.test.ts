@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runPep, scratch, spawnPep } from "../helpers/cli.js";
 import { defaultLists, type FakeApi, type Item, startFakeApi } from "./fake-api.js";
-import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
+import { hasSqlite, PG_URL, requirePgInCi, teamSchema } from "./helpers.js";
 
 requirePgInCi();
 
@@ -34,10 +34,10 @@ const READS: string[][] = [
   ["changes", "--since", "last", "-o", "json", "--jq", "map([.resource, .id, .kind, .field])"],
 ];
 
-async function alternate(api: FakeApi, env: Record<string, string>): Promise<void> {
+async function alternate(api: FakeApi, env: Record<string, string>, readEnv = env): Promise<void> {
   const pep = (argv: string[]) => runPep(argv, { env });
   // Readers are processes of their own, as a cron job and a shell beside a sync are.
-  const read = (argv: string[]) => spawnPep(argv, { env, timeoutMs: 60_000 });
+  const read = (argv: string[]) => spawnPep(argv, { env: readEnv, timeoutMs: 60_000 });
   const sets = dataSets();
   const sync = async (set: Item[]) => {
     api.lists.studies = set;
@@ -143,11 +143,10 @@ describe.skipIf(!PG_URL)("one snapshot per reader, PostgreSQL", () => {
   const schema = `pep_snap_${process.pid}_${Date.now()}`;
   let api: FakeApi;
   let tmp: ReturnType<typeof scratch>;
+  let team: { ownerUrl: string; readUrl: string };
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    await admin.end();
+    // Synced by the owner role, read by a role with SELECT only (docs/library.md's team database).
+    team = await teamSchema(schema);
   });
   afterAll(async () => {
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -165,12 +164,12 @@ describe.skipIf(!PG_URL)("one snapshot per reader, PostgreSQL", () => {
   });
 
   it("every read during alternating syncs equals one whole state", async () => {
-    await alternate(api, {
+    const env = {
       ...tmp.env,
       PEP_DATA_DIR: path.join(tmp.dir, "data"),
       PEP_BASE_URL: api.base,
       PEP_API_KEY: "k_test_123456789",
-      PEP_DB: pgSchemaUrl(PG_URL!, schema),
-    });
+    };
+    await alternate(api, { ...env, PEP_DB: team.ownerUrl }, { ...env, PEP_DB: team.readUrl });
   }, 180_000);
 });
