@@ -99,7 +99,7 @@ export interface Migration {
   statements(d: Dialect): readonly string[];
 }
 
-/** A frozen version's statements (migrations/vN.ts), as its pep ran them. */
+/** A frozen version's statements (migrations/v1.ts and the next), as its pep ran them. */
 const frozen =
   (v: { SQLITE: readonly string[]; POSTGRES: readonly string[] }) =>
   (d: Dialect): readonly string[] =>
