@@ -17,7 +17,7 @@ interface DbFailure {
   errcode?: number;
 }
 
-/** The grants a reader and the sync need (docs/library.md#a-team-database). */
+/** The grants a reader and the sync need (the team database of docs/library.md). */
 const GRANT_HINT =
   "a reader needs CONNECT on the database, USAGE on the schema and SELECT on its tables; pep sync needs a role that owns the library's tables (docs/library.md, a team database)";
 

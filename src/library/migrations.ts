@@ -18,6 +18,7 @@ import {
   LIBRARY,
   type LibraryColumn,
   type LibraryResource,
+  libraryColumn,
   SCHEMA_VERSION,
   type SyncResource,
 } from "./schema.js";
@@ -106,13 +107,14 @@ const frozen =
     d === "sqlite" ? v.SQLITE : v.POSTGRES;
 
 /**
- * A later version that adds typed columns to a resource (the column already in
- * schema.ts's list): `ALTER TABLE … ADD COLUMN` on the table and its staging table, each
+ * A later version that adds typed columns to a resource (each `path` or `path:kind`, as
+ * in schema.ts's list, where the column is added too): `ALTER TABLE … ADD COLUMN` on the table and its staging table, each
  * filled from the item text the library keeps, as a sync would have filled it. The
  * statements are made from the arguments given here, never from today's column list.
  */
-export function addColumns(resource: SyncResource, columns: readonly LibraryColumn[]) {
+export function addColumns(resource: SyncResource, specs: readonly string[]) {
   const lib = LIBRARY[resource];
+  const columns = specs.map(libraryColumn);
   return (d: Dialect): readonly string[] =>
     columns.flatMap((c) => [
       `ALTER TABLE "${lib.table}" ADD COLUMN "${c.name}" ${TYPES[d][c.kind]}`,

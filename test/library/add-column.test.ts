@@ -39,12 +39,7 @@ describe.skipIf(!hasSqlite() && !PG_URL)(
       copy.insertAfter(
         "src/library/migrations.ts",
         '{ version: 3, name: "pages, staging, sync_state, walks, filter indexes", statements: frozen(V3) },',
-        '\n  { version: 4, name: "vendors.rating", statements: addColumns("vendors", [libraryColumn("rating:json")]) },',
-      );
-      copy.replaceOnce(
-        "src/library/migrations.ts",
-        "  type LibraryColumn,\n",
-        "  type LibraryColumn,\n  libraryColumn,\n",
+        '\n  { version: 4, name: "vendors.rating", statements: addColumns("vendors", ["rating:json"]) },',
       );
       open = await copy.load<typeof OpenModule>("src/library/open.ts");
     }, 60_000);
