@@ -2,7 +2,7 @@
 # A throwaway PostgreSQL server for the library's tests and benchmarks, on a free loopback
 # port, with its data, socket and log in a temporary folder:
 #
-#   eval "$(bash scripts/pg-server.sh start)"   # exports PEP_TEST_PG_URL and PEP_TEST_PG_DIR
+#   eval "$(bash scripts/pg-server.sh start)"   # exports PEP_TEST_PG_URL, PEP_TEST_PG_DIR and the roles
 #   bash scripts/pg-server.sh stop "$PEP_TEST_PG_DIR"
 #
 # Finds initdb on PATH or in /usr/lib/postgresql/<n>/bin; without one, installs Debian's
@@ -55,7 +55,16 @@ start() {
     -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
     start >&2 || { cat "$dir/server.log" >&2; exit 1; }
   "${run[@]}" "$bin/createdb" -h 127.0.0.1 -p "$port" -U pep peptest
+  # The roles of a team database (docs/library.md): the tests make their libraries as the
+  # owner and read them as the reader, which has only CONNECT, USAGE and SELECT.
+  "${run[@]}" "$bin/psql" -q -h 127.0.0.1 -p "$port" -U pep -d peptest -v ON_ERROR_STOP=1 \
+    -c "CREATE ROLE pep_owner LOGIN" -c "CREATE ROLE pep_reader LOGIN" \
+    -c "REVOKE ALL ON DATABASE peptest FROM PUBLIC" \
+    -c "GRANT CONNECT, CREATE ON DATABASE peptest TO pep_owner" \
+    -c "GRANT CONNECT ON DATABASE peptest TO pep_reader" >&2
   echo "export PEP_TEST_PG_URL=postgres://pep@127.0.0.1:$port/peptest"
+  echo "export PEP_TEST_PG_OWNER=pep_owner"
+  echo "export PEP_TEST_PG_READER=pep_reader"
   echo "export PEP_TEST_PG_DIR=$dir"
 }
 

@@ -11,6 +11,7 @@ import {
   EXIT,
   exitCodeFor,
   InterruptedError,
+  LibraryError,
   NetworkError,
   NoPageError,
   OutputError,
@@ -72,8 +73,8 @@ interface Told {
 
 /** pep's own failure kinds, for `error.code` when the API gave none. */
 function kindOf(err: unknown): string {
-  if (err instanceof PepError && err.errorCode !== undefined) return err.errorCode;
   if (err instanceof InterruptedError) return "interrupted";
+  if (err instanceof LibraryError) return err.code;
   if (err instanceof UsageError) return "usage_error";
   if (err instanceof ConfigError) return "config_error";
   if (err instanceof AuthError) return "auth_error";

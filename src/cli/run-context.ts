@@ -235,6 +235,7 @@ async function libraryClient(
     cwd: init.io.cwd,
     profile: cfg.profile,
     db: cfg.db,
+    timeoutMs: cfg.timeoutSeconds * 1000,
     ...tellingWalks(provenance, notice, debug),
     maxAge: init.globals.maxAge,
     now: init.deps.clock?.now() ?? Date.now(),

@@ -63,6 +63,47 @@ export const ERROR_CODES: readonly ErrorCodeDoc[] = [
     exit: "130, 129, 131, 143",
     when: "ended by SIGINT (Ctrl-C), SIGHUP, SIGQUIT or SIGTERM: 128 + the signal's number",
   },
+  {
+    code: "library_missing",
+    exit: "2",
+    when: "no local library where this run looks (`--db`, `PEP_DB`), or one no sync has finished: `pep sync` fills it",
+  },
+  {
+    code: "library_busy",
+    exit: "6",
+    when: "another pep sync holds the library (with `--no-wait`), or another program holds a write lock on its SQLite file",
+  },
+  { code: "not_in_library", exit: "4", when: "`--offline`: an id or an answer the library does not hold" },
+  {
+    code: "library_schema_old",
+    exit: "2",
+    when: "the library was made by an earlier pep: readers leave it as it is, `pep sync` brings it up to date",
+  },
+  {
+    code: "library_schema_new",
+    exit: "2",
+    when: "the library was made by a newer pep: upgrade pep, or choose another library",
+  },
+  {
+    code: "library_auth_failed",
+    exit: "3",
+    when: "the PostgreSQL server refused the library's user or password (not retried)",
+  },
+  {
+    code: "library_db_missing",
+    exit: "2",
+    when: "the PostgreSQL database (or schema) of `--db` does not exist",
+  },
+  {
+    code: "library_unavailable",
+    exit: "6",
+    when: "the library's PostgreSQL server cannot be reached, went away, or did not answer within `--timeout` (a sync goes on where it stopped)",
+  },
+  {
+    code: "library_permission_denied",
+    exit: "3",
+    when: "a grant is missing (the message names the table; readers need CONNECT, USAGE and SELECT) or the SQLite file or its folder cannot be used",
+  },
   { code: "unexpected", exit: "1", when: "a bug in pep: please report it with the command you ran" },
   {
     code: "<the API's code>",

@@ -30,11 +30,6 @@ export class PepError extends Error {
    */
   resume: { cursor: string; remaining: number | undefined } | undefined = undefined;
   /**
-   * The `error.code` of a failure whose class alone does not name it (error-codes.ts lists
-   * each); unset, the JSON error's code comes from the class.
-   */
-  errorCode: string | undefined = undefined;
-  /**
    * The same command run again goes on from where this failure stopped it (`pep sync`
    * keeps its place itself): the resume line is the command as typed, with no `--cursor`.
    */
@@ -191,6 +186,46 @@ export class PaginationLoopError extends PepError {
   constructor(cursor: string) {
     super("the API returned the same cursor twice; stopping to avoid an endless loop", EXIT.unavailable);
     this.cursor = cursor;
+  }
+}
+
+/** What a script can branch on when the local library fails (error-codes.ts has each). */
+export type LibraryErrorCode =
+  | "library_missing"
+  | "library_busy"
+  | "not_in_library"
+  | "library_schema_old"
+  | "library_schema_new"
+  | "library_auth_failed"
+  | "library_db_missing"
+  | "library_unavailable"
+  | "library_permission_denied"
+  | "library_stale";
+
+const LIBRARY_EXIT: Record<LibraryErrorCode, ExitCode> = {
+  library_missing: EXIT.usage,
+  library_busy: EXIT.unavailable,
+  not_in_library: EXIT.notFound,
+  library_schema_old: EXIT.usage,
+  library_schema_new: EXIT.usage,
+  library_auth_failed: EXIT.auth,
+  library_db_missing: EXIT.usage,
+  library_unavailable: EXIT.unavailable,
+  library_permission_denied: EXIT.auth,
+  library_stale: EXIT.unavailable,
+};
+
+/**
+ * The local library refused or failed (docs/library.md): its own `error.code` and the exit
+ * code that goes with it: 2 for what a flag or a `pep sync` fixes, 3 for a role or a file
+ * pep may not use, 4 for what the library does not hold, 6 for a database that went away
+ * or is busy (running again can work).
+ */
+export class LibraryError extends PepError {
+  readonly code: LibraryErrorCode;
+  constructor(code: LibraryErrorCode, message: string, options?: { cause?: unknown; hints?: string[] }) {
+    super(message, LIBRARY_EXIT[code], options);
+    this.code = code;
   }
 }
 

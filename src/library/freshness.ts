@@ -5,7 +5,7 @@
  * Exit 6 with `error.code` `library_stale`: the data is not to be had fresh right now, and
  * `pep sync` (named in the hint) is what brings it.
  */
-import { EXIT, PepError, UsageError } from "../core/errors.js";
+import { LibraryError, UsageError } from "../core/errors.js";
 import type { Queryable } from "./db.js";
 import { LIBRARY_RESOURCES, type LibraryResource } from "../api/enums.js";
 import { LIBRARY } from "./schema.js";
@@ -24,14 +24,13 @@ export function parseDuration(value: string, flag: string): number {
 }
 
 /** A resource too old for `--max-age` (exit 6, `library_stale`). */
-export class LibraryStaleError extends PepError {
+export class LibraryStaleError extends LibraryError {
   constructor(message: string, resources: readonly LibraryResource[]) {
-    super(message, EXIT.unavailable, {
+    super("library_stale", message, {
       hints: [
         `run \`pep sync ${resources.join(" ")}\` while online to bring ${resources.length === 1 ? "it" : "them"} up to date`,
       ],
     });
-    this.errorCode = "library_stale";
   }
 }
 

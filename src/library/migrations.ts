@@ -1,15 +1,27 @@
 /**
- * The numbered migrations of the library's schema, one list for both stores: each is SQL
- * built for the dialect (types differ: TEXT/INTEGER/REAL in SQLite, text/bigint/double
- * precision/boolean/jsonb in PostgreSQL). `migrate()` applies those a library lacks, each
+ * The numbered migrations of the library's schema, one list for both stores (types differ:
+ * TEXT/INTEGER/REAL in SQLite, text/bigint/double precision/boolean/jsonb in PostgreSQL).
+ * Each version's statements are its own, frozen: never built from today's column lists,
+ * which only describe the newest version (resourceTable and stagingTable below, for the
+ * tables a sync makes anew). `migrate()` applies those a library lacks, each
  * in its own transaction with its row in `schema_migrations`, so a library made by any
  * earlier pep is brought up to date when it is next opened for a sync. A library made by a
  * newer pep (a version this one does not know) is refused.
  */
-import { UsageError } from "../core/errors.js";
+import { LibraryError } from "../core/errors.js";
 import type { Db, Dialect } from "./db.js";
-import { LIBRARY_RESOURCES } from "../api/enums.js";
-import { type ColumnKind, LIBRARY, type LibraryTable, SCHEMA_VERSION } from "./schema.js";
+import * as V1 from "./migrations/v1.js";
+import * as V2 from "./migrations/v2.js";
+import * as V3 from "./migrations/v3.js";
+import {
+  type ColumnKind,
+  LIBRARY,
+  type LibraryColumn,
+  type LibraryTable,
+  libraryColumn,
+  SCHEMA_VERSION,
+} from "./schema.js";
+import type { LibraryResource } from "../api/enums.js";
 
 const TYPES: Record<Dialect, Record<ColumnKind | "serial", string>> = {
   sqlite: {
@@ -59,79 +71,6 @@ export function tableIndexes(lib: LibraryTable): string[] {
   ];
 }
 
-function resourceTables(d: Dialect): string[] {
-  return LIBRARY_RESOURCES.map((r) => resourceTable(d, LIBRARY[r]));
-}
-
-function v1(d: Dialect): string[] {
-  const t = TYPES[d];
-  return [
-    ...resourceTables(d),
-    ...LIBRARY_RESOURCES.map((r) => `CREATE INDEX "${LIBRARY[r].table}_ord" ON "${LIBRARY[r].table}" (ord)`),
-    `CREATE TABLE syncs (
-  id ${t.serial},
-  started_at ${t.text} NOT NULL,
-  finished_at ${t.text},
-  base_url ${t.text} NOT NULL,
-  api_version ${t.text},
-  pep_version ${t.text} NOT NULL,
-  resources ${t.text} NOT NULL,
-  requests ${t.integer} NOT NULL DEFAULT 0,
-  not_modified ${t.integer} NOT NULL DEFAULT 0,
-  items ${t.integer} NOT NULL DEFAULT 0,
-  added ${t.integer} NOT NULL DEFAULT 0,
-  changed ${t.integer} NOT NULL DEFAULT 0,
-  removed ${t.integer} NOT NULL DEFAULT 0,
-  status ${t.text} NOT NULL,
-  synthetic ${t.integer} NOT NULL DEFAULT 0
-)`,
-    `CREATE TABLE changes (
-  seq ${t.serial},
-  sync_id ${t.integer} NOT NULL,
-  at ${t.text} NOT NULL,
-  resource ${t.text} NOT NULL,
-  id ${t.text} NOT NULL,
-  kind ${t.text} NOT NULL,
-  field ${t.text},
-  old_value ${t.text},
-  new_value ${t.text}
-)`,
-    "CREATE INDEX changes_at ON changes (at)",
-    "CREATE INDEX changes_sync ON changes (sync_id)",
-    `CREATE TABLE meta (key ${t.text} PRIMARY KEY, value ${t.text})`,
-  ];
-}
-
-function v2(d: Dialect): string[] {
-  const t = TYPES[d];
-  return [
-    `CREATE TABLE details (
-  resource ${t.text} NOT NULL,
-  id ${t.text} NOT NULL,
-  kind ${t.text} NOT NULL,
-  ${jsonWithText(d, "body")},
-  etag ${t.text},
-  fetched_at ${t.text} NOT NULL,
-  sync_id ${t.integer} NOT NULL,
-  PRIMARY KEY (resource, id, kind)
-)`,
-    `CREATE TABLE peptide_studies (
-  peptide_id ${t.text} NOT NULL,
-  study_id ${t.text} NOT NULL,
-  position ${t.integer} NOT NULL,
-  PRIMARY KEY (peptide_id, study_id)
-)`,
-    "CREATE INDEX peptide_studies_study ON peptide_studies (study_id)",
-    `CREATE TABLE study_cited_by (
-  study_id ${t.text} NOT NULL,
-  peptide_id ${t.text} NOT NULL,
-  position ${t.integer} NOT NULL,
-  PRIMARY KEY (study_id, peptide_id)
-)`,
-    "CREATE INDEX study_cited_by_peptide ON study_cited_by (peptide_id)",
-  ];
-}
-
 /**
  * The staging table of a resource: the items of a walk in progress, typed as the
  * resource table's. A walk's pages are committed here one by one; the resource table
@@ -152,59 +91,85 @@ export function stagingTable(d: Dialect, lib: LibraryTable): string {
 )`;
 }
 
-function stagingTables(d: Dialect): string[] {
-  return LIBRARY_RESOURCES.map((r) => stagingTable(d, LIBRARY[r]));
-}
-
-function v3(d: Dialect): string[] {
-  const t = TYPES[d];
-  const pageColumns = `resource ${t.text} NOT NULL,
-  query ${t.text} NOT NULL,
-  cursor ${t.text} NOT NULL,
-  etag ${t.text},
-  next_cursor ${t.text},
-  item_ids ${t.text} NOT NULL,
-  fetched_at ${t.text} NOT NULL,
-  PRIMARY KEY (resource, query, cursor)`;
-  const indexes = LIBRARY_RESOURCES.flatMap((r) =>
-    LIBRARY[r].indexed.map((c) => `CREATE INDEX "${LIBRARY[r].table}_${c}" ON "${LIBRARY[r].table}" ("${c}")`),
-  );
-  return [
-    `CREATE TABLE pages (\n  ${pageColumns}\n)`,
-    `CREATE TABLE staged_pages (\n  ${pageColumns}\n)`,
-    ...stagingTables(d),
-    `CREATE TABLE walks (
-  resource ${t.text} PRIMARY KEY,
-  sync_id ${t.integer} NOT NULL,
-  finished_at ${t.text} NOT NULL,
-  items ${t.integer} NOT NULL
-)`,
-    `CREATE TABLE sync_state (
-  resource ${t.text} PRIMARY KEY,
-  sync_id ${t.integer} NOT NULL,
-  started_at ${t.text} NOT NULL,
-  query ${t.text} NOT NULL,
-  cursor ${t.text},
-  ord_next ${t.integer} NOT NULL,
-  pages ${t.integer} NOT NULL
-)`,
-    ...indexes,
-  ];
-}
-
 /** The advisory lock key (PostgreSQL) held while a migration runs: "pepmig" as a number. */
 const MIGRATION_LOCK = 0x7065706d6967;
 
 export interface Migration {
   version: number;
   name: string;
-  statements(d: Dialect): string[];
+  statements(d: Dialect): readonly string[];
 }
 
+/** A frozen version's statements (migrations/v1.ts and the next), as its pep ran them. */
+const frozen =
+  (v: { SQLITE: readonly string[]; POSTGRES: readonly string[] }) =>
+  (d: Dialect): readonly string[] =>
+    d === "sqlite" ? v.SQLITE : v.POSTGRES;
+
+/**
+ * A later version that adds typed columns to a resource (each `path` or `path:kind`, as
+ * in schema.ts's list, where the column is added too): `ALTER TABLE … ADD COLUMN` on the table and its staging table, each
+ * filled from the item text the library keeps, as a sync would have filled it. The
+ * statements are made from the arguments given here, never from today's column list.
+ */
+export function addColumns(resource: LibraryResource, specs: readonly string[]) {
+  const lib = LIBRARY[resource];
+  const columns = specs.map(libraryColumn);
+  return (d: Dialect): readonly string[] =>
+    columns.flatMap((c) => [
+      `ALTER TABLE "${lib.table}" ADD COLUMN "${c.name}" ${TYPES[d][c.kind]}`,
+      `ALTER TABLE "staged_${lib.table}" ADD COLUMN "${c.name}" ${TYPES[d][c.kind]}`,
+      `UPDATE "${lib.table}" SET "${c.name}" = ${fromItem(d, c, "item")}`,
+      d === "sqlite"
+        ? `UPDATE "staged_${lib.table}" SET "${c.name}" = ${fromItem(d, c, "item")} WHERE item <> ''`
+        : `UPDATE "staged_${lib.table}" SET "${c.name}" = ${fromItem(d, c, "item::jsonb")} WHERE item IS NOT NULL`,
+    ]);
+}
+
+/** SQL for a typed column's value read from the item's JSON (`json`: its text in SQLite, jsonb in PostgreSQL). */
+function fromItem(d: Dialect, c: LibraryColumn, json: string): string {
+  const parts = c.path.split(".");
+  if (d === "sqlite") {
+    const at = `'$.${parts.map((p) => `"${p}"`).join(".")}'`;
+    const type = `json_type(${json}, ${at})`;
+    switch (c.kind) {
+      case "text":
+        return `CASE WHEN ${type} IN ('null') OR ${type} IS NULL THEN NULL WHEN ${type} = 'text' THEN json_extract(${json}, ${at}) ELSE json(json_extract(${json}, ${at})) END`;
+      case "integer":
+        return `CASE WHEN ${type} = 'integer' THEN json_extract(${json}, ${at}) END`;
+      case "real":
+        return `CASE WHEN ${type} IN ('integer', 'real') THEN json_extract(${json}, ${at}) END`;
+      case "boolean":
+        return `CASE WHEN ${type} IN ('true', 'false') THEN json_extract(${json}, ${at}) END`;
+      case "json":
+        return `CASE WHEN ${type} IN ('array', 'object') THEN json_extract(${json}, ${at}) WHEN ${type} IN ('null') OR ${type} IS NULL THEN NULL ELSE json_quote(json_extract(${json}, ${at})) END`;
+    }
+  }
+  const at = `'{${parts.join(",")}}'`;
+  const type = `jsonb_typeof(${json} #> ${at})`;
+  switch (c.kind) {
+    case "text":
+      return `CASE WHEN ${type} = 'string' THEN ${json} #>> ${at} WHEN ${type} IN ('number', 'boolean', 'array', 'object') THEN (${json} #> ${at})::text END`;
+    case "integer":
+      return `CASE WHEN ${type} = 'number' AND (${json} #>> ${at}) ~ '^-?[0-9]{1,15}$' THEN (${json} #>> ${at})::bigint END`;
+    case "real":
+      return `CASE WHEN ${type} = 'number' THEN (${json} #>> ${at})::double precision END`;
+    case "boolean":
+      return `CASE WHEN ${type} = 'boolean' THEN (${json} #>> ${at})::boolean END`;
+    case "json":
+      return `CASE WHEN ${type} <> 'null' THEN ${json} #> ${at} END`;
+  }
+}
+
+/**
+ * Every version of the library's schema, in order. Each states its own statements for its
+ * own version: v1 to v3 frozen as the pep that made them ran them; a later one adds what it
+ * adds (`addColumns`), so a library made by any earlier pep gets exactly what it lacks.
+ */
 export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: "resource tables, syncs, changes, meta", statements: v1 },
-  { version: 2, name: "details, peptide_studies, study_cited_by", statements: v2 },
-  { version: 3, name: "pages, staging, sync_state, walks, filter indexes", statements: v3 },
+  { version: 1, name: "resource tables, syncs, changes, meta", statements: frozen(V1) },
+  { version: 2, name: "details, peptide_studies, study_cited_by", statements: frozen(V2) },
+  { version: 3, name: "pages, staging, sync_state, walks, filter indexes", statements: frozen(V3) },
 ];
 
 if (MIGRATIONS[MIGRATIONS.length - 1]?.version !== SCHEMA_VERSION)
@@ -226,7 +191,8 @@ export async function schemaVersion(db: Db): Promise<number> {
 /** Refuses a library of a schema this pep does not know. */
 export function checkKnown(version: number, location: string): void {
   if (version > SCHEMA_VERSION) {
-    throw new UsageError(
+    throw new LibraryError(
+      "library_schema_new",
       `the library at ${location} has schema version ${version}, newer than this pep knows (${SCHEMA_VERSION})`,
       { hints: ["upgrade pep (npm install -g pepcli), or use another library with --db"] },
     );
@@ -239,7 +205,9 @@ export async function migrate(db: Db, target: number = SCHEMA_VERSION): Promise<
   checkKnown(version, db.location);
   if (version === 0) {
     await db.exec(
-      `CREATE TABLE IF NOT EXISTS schema_migrations (version ${TYPES[db.dialect].integer} PRIMARY KEY, name ${TYPES[db.dialect].text} NOT NULL, applied_at ${TYPES[db.dialect].text} NOT NULL)`,
+      db.dialect === "sqlite"
+        ? "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        : "CREATE TABLE IF NOT EXISTS schema_migrations (version bigint PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)",
     );
   }
   for (const m of MIGRATIONS) {

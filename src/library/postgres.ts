@@ -1,11 +1,14 @@
 /**
  * The PostgreSQL store, through `pg` (required from its package only when a library is in
  * PostgreSQL; it works on Node 20 too). One connection per run: a sync's transactions and
- * its advisory lock belong to that session. A read-only open sets the session read-only,
- * so every transaction of it is (`BEGIN READ ONLY` in effect).
+ * its advisory lock belong to that session. A reader's connection is one
+ * `REPEATABLE READ READ ONLY` transaction from its first statement to its close, so every
+ * read of a run sees the same state of the library, whatever a sync commits meanwhile.
+ * Connecting and each statement are bounded by `timeoutMs` (`--timeout`): a server that
+ * accepts and never answers ends the run (exit 6), it does not hold it.
  */
-import { NetworkError } from "../core/errors.js";
 import { type Db, numberedPlaceholders, type Queryable, type Row, serialQueue } from "./db.js";
+import { libraryFailure, told } from "./db-errors.js";
 import { maskDbUrl } from "./location.js";
 
 interface PgResult {
@@ -19,6 +22,30 @@ interface PgClient {
   query(text: string): Promise<PgResult>;
   end(): Promise<void>;
   on(event: "error", fn: (err: Error) => void): void;
+  /** pg's connection: its socket is destroyed when a polite end gets no answer. */
+  connection?: { stream?: { destroy(): void } };
+}
+
+interface PgConfig {
+  connectionString: string;
+  application_name?: string;
+  connectionTimeoutMillis?: number;
+  query_timeout?: number;
+  keepAlive?: boolean;
+}
+
+/** How long a close waits for the server to take the connection's end before the socket is cut. */
+const END_WAIT_MS = 2_000;
+
+/** Ends the connection: politely, else (a server that stopped answering) by cutting the socket. */
+async function endClient(client: PgClient): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, END_WAIT_MS);
+  });
+  await Promise.race([client.end().catch(() => undefined), waited]);
+  clearTimeout(timer);
+  client.connection?.stream?.destroy();
 }
 
 /** A value pg binds as the library's columns expect (flags stay booleans, missing is NULL). */
@@ -66,70 +93,94 @@ function numberParsers(types: { setTypeParser(oid: number, fn: (v: string) => un
   types.setTypeParser(20, asNumber); // int8
 }
 
-/** Connects to the PostgreSQL library at `url`; a connection that fails is exit 6 with the masked URL. */
-export async function openPostgres(url: string, options: { readOnly: boolean }): Promise<Db> {
+export interface PostgresOptions {
+  /** A reader: one REPEATABLE READ READ ONLY transaction for the connection's life. */
+  readOnly: boolean;
+  /** Bound on connecting and on each statement (`--timeout`). */
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * Connects to the PostgreSQL library at `url`. A failure is told by db-errors.ts: a login
+ * refused (exit 3), no such database (exit 2), a server down or silent (exit 6).
+ */
+export async function openPostgres(url: string, options: PostgresOptions): Promise<Db> {
   const mod = (await import("pg")) as unknown as { default?: unknown };
   // The package as ESM (vitest) has it as its default export; as the bundle requires it, it is the module.
   const pg = (mod.default ?? mod) as {
-    Client: new (config: { connectionString: string; application_name?: string }) => PgClient;
+    Client: new (config: PgConfig) => PgClient;
     types: { setTypeParser(oid: number, fn: (v: string) => unknown): void };
   };
   numberParsers(pg.types);
-  const client = new pg.Client({ connectionString: url, application_name: "pep" });
+  const location = maskDbUrl(url);
+  const bound = options.timeoutMs !== undefined && options.timeoutMs > 0 ? Math.ceil(options.timeoutMs) : undefined;
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: "pep",
+    keepAlive: true,
+    ...(bound === undefined ? {} : { connectionTimeoutMillis: bound, query_timeout: bound }),
+  });
   // An error of the idle connection (the server went away) is met by the next query.
   client.on("error", () => undefined);
-  const location = maskDbUrl(url);
+  const { readOnly } = options;
+  const tell = <T>(fn: () => Promise<T>) => told(fn, "postgres", location, readOnly);
   try {
     await client.connect();
+    // The snapshot: taken by the first statement, held until the connection closes.
+    if (readOnly) await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   } catch (err) {
-    throw new NetworkError(
-      `cannot connect to the PostgreSQL library at ${location}: ${(err as Error).message}`,
-      "other",
-    );
+    await endClient(client);
+    throw libraryFailure(err, "postgres", location, readOnly);
   }
-  if (options.readOnly) await client.query("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
-  const q = queryable(client, !options.readOnly);
+  const q = queryable(client, !readOnly);
   const queue = serialQueue();
   let closed = false;
   return {
     dialect: "postgres",
     location,
-    readOnly: options.readOnly,
-    all: (sql, params) => queue(() => q.all(sql, params)),
-    get: (sql, params) => queue(() => q.get(sql, params)),
-    run: (sql, params) => queue(() => q.run(sql, params)),
-    exec: (sql) => queue(async () => void (await client.query(sql))),
+    readOnly,
+    all: (sql, params) => queue(() => tell(() => q.all(sql, params))),
+    get: (sql, params) => queue(() => tell(() => q.get(sql, params))),
+    run: (sql, params) => queue(() => tell(() => q.run(sql, params))),
+    exec: (sql) => queue(() => tell(async () => void (await client.query(sql)))),
     transaction: (fn) =>
-      queue(async () => {
-        await client.query("BEGIN");
-        try {
-          const result = await fn(q);
-          await client.query("COMMIT");
-          return result;
-        } catch (err) {
-          await client.query("ROLLBACK").catch(() => undefined);
-          throw err;
-        }
-      }),
-    query: (sql, params = []) =>
-      queue(async () => {
-        await client.query("BEGIN READ ONLY");
-        try {
-          const res = await client.query({ text: sql, values: params.map(bindable) });
-          await client.query("COMMIT");
-          async function* rows(): AsyncGenerator<Row> {
-            for (const row of res.rows) yield row;
+      queue(() =>
+        tell(async () => {
+          // A reader is in its snapshot already: its statements run there.
+          if (readOnly) return fn(q);
+          await client.query("BEGIN");
+          try {
+            const result = await fn(q);
+            await client.query("COMMIT");
+            return result;
+          } catch (err) {
+            await client.query("ROLLBACK").catch(() => undefined);
+            throw err;
           }
-          return { columns: res.fields.map((f) => f.name), rows: rows() };
-        } catch (err) {
-          await client.query("ROLLBACK").catch(() => undefined);
-          throw err;
-        }
-      }),
+        }),
+      ),
+    query: (sql, params = []) =>
+      queue(() =>
+        tell(async () => {
+          // A reader's statement runs in its snapshot (READ ONLY already); a writer's in a READ ONLY transaction of its own.
+          if (!readOnly) await client.query("BEGIN READ ONLY");
+          try {
+            const res = await client.query({ text: sql, values: params.map(bindable) });
+            if (!readOnly) await client.query("COMMIT");
+            async function* rows(): AsyncGenerator<Row> {
+              for (const row of res.rows) yield row;
+            }
+            return { columns: res.fields.map((f) => f.name), rows: rows() };
+          } catch (err) {
+            if (!readOnly) await client.query("ROLLBACK").catch(() => undefined);
+            throw err;
+          }
+        }),
+      ),
     close: async () => {
       if (closed) return;
       closed = true;
-      await queue(() => client.end().catch(() => undefined));
+      await queue(() => endClient(client));
     },
   };
 }

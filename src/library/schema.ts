@@ -1,12 +1,12 @@
 /**
- * The library's tables, derived from the descriptors: one table per synced resource whose
- * typed columns are the resource's CSV columns (api/resources.ts; `evidence.level` becomes
- * `evidence_level`), plus the item as the API sent it, its place in the API's listing and
- * when it was first and last seen. docs/library.md documents every table and column.
+ * The library's tables: one table per synced resource, with the typed columns of its own
+ * list below (`evidence.level` becomes `evidence_level`), plus the item as the API sent
+ * it, its place in the API's listing and when it was first and last seen.
+ * docs/library.md documents every table and column.
  */
 import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
 import { type DetailKind, type DetailResource, LIBRARY_RESOURCES, type LibraryResource } from "../api/enums.js";
-import { RESOURCES, type Resource } from "../api/resources.js";
+import type { Resource } from "../api/resources.js";
 
 /** What a typed column holds; `json` is TEXT in SQLite and jsonb in PostgreSQL. */
 export type ColumnKind = "text" | "integer" | "real" | "boolean" | "json";
@@ -26,7 +26,7 @@ export interface LibraryTable {
   /** The table (`research_areas`). */
   table: string;
   endpoint: Endpoint;
-  /** The item kind, whose CSV columns are the typed columns. */
+  /** The item kind the resource lists. */
   resource: Resource;
   /** Needs a key (vendors, products, prices): skipped with one line when the key cannot read it. */
   keyed: boolean;
@@ -35,42 +35,106 @@ export interface LibraryTable {
   indexed: readonly string[];
 }
 
-/** Columns whose values are numbers, flags or lists; every other CSV column is text. */
-const KINDS: Record<string, ColumnKind> = {
-  "evidence.human_studies": "integer",
-  "evidence.preclinical_studies": "integer",
-  "evidence.secondary_reports": "integer",
-  publication_year: "integer",
-  peptide_count: "integer",
-  study_count: "integer",
-  vendor_count: "integer",
-  "rating.count": "integer",
-  "rating.verified_count": "integer",
-  "catalog.product_count": "integer",
-  "catalog.peptide_count": "integer",
-  "rating.average": "real",
-  "shipping.free_shipping.available": "boolean",
-  "shipping.returns_accepted": "boolean",
-  in_stock: "boolean",
-  also_known_as: "json",
-  categories: "json",
-  research_topics: "json",
-  authors: "json",
-  cited_by: "json",
-  product_categories: "json",
-  "shipping.destinations": "json",
-  "shipping.exclusions": "json",
-  peptides: "json",
-  price_ranges: "json",
+/**
+ * The typed columns of each resource table, the library's own list: a CSV path of the
+ * item (`evidence.level`, kept as `evidence_level`) and its kind when it is not text.
+ * Not derived from the CSV columns or `--fields`, so a change of the CSV cannot reshape
+ * the library (nor a column added here the CSV). A column added here needs a migration of
+ * its own that adds it to existing libraries (migrations.ts `addColumns`; see
+ * docs/adding-an-endpoint.md).
+ */
+const COLUMNS: Readonly<Record<LibraryResource, readonly string[]>> = {
+  peptides: [
+    "name",
+    "also_known_as:json",
+    "categories:json",
+    "summary",
+    "research_topics:json",
+    "classification",
+    "fda_status",
+    "evidence.level",
+    "evidence.label",
+    "evidence.human_studies:integer",
+    "evidence.preclinical_studies:integer",
+    "evidence.secondary_reports:integer",
+    "url",
+    "regulatory_status",
+    "content_reviewed_at",
+    "api_url",
+  ],
+  studies: [
+    "title",
+    "publication_year:integer",
+    "authors:json",
+    "journal",
+    "doi",
+    "pmid",
+    "nct_id",
+    "study_type",
+    "research_model",
+    "evidence_classification",
+    "evidence_classification_label",
+    "source_url",
+    "cited_by:json",
+  ],
+  vendors: [
+    "slug",
+    "name",
+    "description",
+    "logo_url",
+    "country",
+    "region",
+    "website_url",
+    "profile_url",
+    "product_categories:json",
+    "rating.average:real",
+    "rating.count:integer",
+    "rating.verified_count:integer",
+    "catalog.product_count:integer",
+    "catalog.peptide_count:integer",
+    "catalog.last_checked_at",
+    "shipping.coverage",
+    "shipping.destinations:json",
+    "shipping.exclusions:json",
+    "shipping.free_shipping.available:boolean",
+    "shipping.free_shipping.threshold",
+    "shipping.returns_accepted:boolean",
+    "api_url",
+  ],
+  products: [
+    "peptide.id",
+    "peptide.name",
+    "form",
+    "name",
+    "product_category",
+    "price_ranges:json",
+    "vendor_count:integer",
+  ],
+  prices: [
+    "peptide.id",
+    "peptide.name",
+    "vendor.id",
+    "vendor.name",
+    "vendor.slug",
+    "product_name",
+    "form",
+    "price",
+    "currency",
+    "last_seen_at",
+    "product_page_url",
+    "in_stock:boolean",
+  ],
+  categories: ["name", "url", "peptide_count:integer", "peptides:json"],
+  "research-areas": ["name", "description", "url", "peptide_count:integer", "study_count:integer", "peptides:json"],
 };
 
 /** `evidence.level` -> `evidence_level`. */
 export const columnName = (path: string): string => path.replace(/\./g, "_");
 
-function columnsOf(resource: Resource): LibraryColumn[] {
-  const csv = RESOURCES[resource].csv;
-  if (csv === null) throw new Error(`resource ${resource} has no CSV columns`);
-  return csv.filter((p) => p !== "id").map((path) => ({ name: columnName(path), path, kind: KINDS[path] ?? "text" }));
+/** A column of the list above: `path` or `path:kind`. */
+export function libraryColumn(spec: string): LibraryColumn {
+  const [path, kind = "text"] = spec.split(":") as [string, ColumnKind | undefined];
+  return { name: columnName(path), path, kind };
 }
 
 function described(
@@ -85,7 +149,7 @@ function described(
     endpoint,
     resource: endpoint.resource,
     keyed: endpoint.keyRequired,
-    columns: columnsOf(endpoint.resource),
+    columns: COLUMNS[name].map(libraryColumn),
     indexed,
   };
 }

@@ -2,7 +2,7 @@
  * What `pep sql` accepts, judged before the database sees it, and its errors told with
  * their place in the query. Both exit 2.
  */
-import { UsageError } from "../core/errors.js";
+import { PepError, UsageError } from "../core/errors.js";
 import type { Dialect } from "./db.js";
 
 const READING = ["select", "with", "values", "explain"];
@@ -85,8 +85,9 @@ function sqliteOffset(sql: string, message: string): number | undefined {
 const WRITE = /readonly database|query_only|read-only transaction|cannot execute .* in a read-only/i;
 
 /** A database error of `pep sql` as exit 2, with where it is in the query. */
-export function sqlError(err: unknown, sql: string, dialect: Dialect): UsageError {
-  if (err instanceof UsageError) return err;
+export function sqlError(err: unknown, sql: string, dialect: Dialect): PepError {
+  // Told already: a refusal, or the library's own failure (busy, gone, a grant missing).
+  if (err instanceof PepError) return err;
   const e = err as { message?: string; position?: string; code?: string };
   const message = String(e.message ?? err).replace(/\s+/g, " ");
   if (WRITE.test(message) || e.code === "25006")

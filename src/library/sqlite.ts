@@ -4,11 +4,14 @@
  * says what to install, and nothing else of pep notices. Node 22 calls the module
  * experimental and warns once when it loads; that one warning is silenced, no other.
  *
- * At rest the file is in SQLite's default rollback-journal mode, one file any reader opens
- * as it is (Python's sqlite3, the sqlite3 shell, DuckDB), with no -wal or -shm beside it;
- * a sync writes in WAL mode (see openSqlite) and goes back when it closes.
+ * The file is in WAL mode, set once when a sync first opens it and kept: a reader never
+ * blocks a sync and a sync never blocks a reader. A reader's connection is one read
+ * transaction, from its first statement to its close, so every read of a run sees the
+ * same state of the library (`pep sql`, `pep changes`, `--offline`), whatever a sync
+ * commits meanwhile. Python's sqlite3, the sqlite3 shell and DuckDB read it as it is.
  */
 import { UsageError } from "../core/errors.js";
+import { libraryFailure, told } from "./db-errors.js";
 import { type Db, type Queryable, type Row, serialQueue } from "./db.js";
 
 /** The part of node:sqlite used here (its types are not in @types/node 20). */
@@ -107,70 +110,95 @@ function queryable(db: DatabaseSync): Queryable {
   };
 }
 
-/** Opens (and with `create`, makes) the SQLite file at `file`. */
+/**
+ * A writer's settings. WAL (kept in the file once set): a commit costs no fsync with
+ * synchronous=NORMAL (about 10 ms each otherwise, most of a sync's time), readers are not
+ * blocked by it, and a crash loses at most the last commits, never the file's
+ * consistency. No checkpoint in the middle of a sync either (each costs an fsync): the
+ * WAL is written into the file when the sync closes it, as far as no reader still needs it.
+ */
+function writerSetup(db: DatabaseSync): void {
+  const mode = db.prepare("PRAGMA journal_mode").get() as { journal_mode?: string } | undefined;
+  if (String(mode?.journal_mode).toLowerCase() !== "wal") db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0");
+}
+
+/** Opens (and unless `readOnly`, makes) the SQLite file at `file`. */
 export function openSqlite(file: string, options: { readOnly: boolean }): Db {
   const sqlite = loadSqlite();
-  const db = new sqlite.DatabaseSync(file, { readOnly: options.readOnly });
-  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  if (options.readOnly) db.exec("PRAGMA query_only = 1");
-  // A writer (a sync) commits every few pages (COMMIT_EVERY in sync/walk.ts: 5 pages or
-  // 200 ms, whichever comes first): in WAL mode with synchronous=NORMAL a commit
-  // costs no fsync (about 10 ms each otherwise, most of a sync's time), readers are not
-  // blocked by it, and a crash loses at most the last commits, never the file's
-  // consistency. Closing checkpoints and goes back to a rollback journal, so the file at
-  // rest is one file any reader opens as it is.
-  // No checkpoint in the middle of a sync either (each costs an fsync): the WAL is written
-  // into the file once, when the sync closes it.
-  else db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0");
-  const q = queryable(db);
+  const { readOnly } = options;
+  let db: DatabaseSync | undefined;
+  try {
+    db = new sqlite.DatabaseSync(file, { readOnly });
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (readOnly) db.exec("PRAGMA query_only = 1; BEGIN");
+    else writerSetup(db);
+  } catch (err) {
+    try {
+      db?.close();
+    } catch {
+      // Not open: nothing to close.
+    }
+    throw libraryFailure(err, "sqlite", file, readOnly);
+  }
+  const open: DatabaseSync = db;
+  const q = queryable(open);
   const queue = serialQueue();
+  const tell = <T>(fn: () => Promise<T>) => told(fn, "sqlite", file, readOnly);
   let closed = false;
   return {
     dialect: "sqlite",
     location: file,
-    readOnly: options.readOnly,
-    all: (sql, params) => queue(() => q.all(sql, params)),
-    get: (sql, params) => queue(() => q.get(sql, params)),
-    run: (sql, params) => queue(() => q.run(sql, params)),
-    exec: (sql) => queue(async () => db.exec(sql)),
+    readOnly,
+    all: (sql, params) => queue(() => tell(() => q.all(sql, params))),
+    get: (sql, params) => queue(() => tell(() => q.get(sql, params))),
+    run: (sql, params) => queue(() => tell(() => q.run(sql, params))),
+    exec: (sql) => queue(() => tell(async () => open.exec(sql))),
     transaction: (fn) =>
-      queue(async () => {
-        db.exec("BEGIN IMMEDIATE");
-        try {
-          const result = await fn(q);
-          db.exec("COMMIT");
-          return result;
-        } catch (err) {
+      queue(() =>
+        tell(async () => {
+          // A reader is in its read transaction already: its statements run there.
+          if (readOnly) return fn(q);
+          open.exec("BEGIN IMMEDIATE");
           try {
-            db.exec("ROLLBACK");
-          } catch {
-            // Already rolled back by SQLite (a failed COMMIT): nothing left to undo.
+            const result = await fn(q);
+            open.exec("COMMIT");
+            return result;
+          } catch (err) {
+            try {
+              open.exec("ROLLBACK");
+            } catch {
+              // Already rolled back by SQLite (a failed COMMIT): nothing left to undo.
+            }
+            throw err;
           }
-          throw err;
-        }
-      }),
+        }),
+      ),
     query: (sql, params = []) =>
-      queue(async () => {
-        const stmt = db.prepare(sql);
-        const columns = stmt.columns().map((c) => c.name);
-        const it = stmt.iterate(...params.map(bindable));
-        async function* rows(): AsyncGenerator<Row> {
-          for (const row of it) yield plain(row);
-        }
-        return { columns, rows: rows() };
-      }),
+      queue(() =>
+        tell(async () => {
+          const stmt = open.prepare(sql);
+          const columns = stmt.columns().map((c) => c.name);
+          const it = stmt.iterate(...params.map(bindable));
+          async function* rows(): AsyncGenerator<Row> {
+            for (const row of it) yield plain(row);
+          }
+          return { columns, rows: rows() };
+        }),
+      ),
     close: async () => {
       if (closed) return;
       closed = true;
       await queue(async () => {
-        if (!options.readOnly) {
-          try {
-            db.exec("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE");
-          } catch {
-            // A reader has it open: the file stays in WAL mode until the next sync closes it.
-          }
+        try {
+          // The WAL into the file, without waiting for a reader that still reads an older
+          // state (it is copied by a later close); the file stays in WAL mode.
+          if (!readOnly) open.exec("PRAGMA busy_timeout = 0; PRAGMA wal_checkpoint(TRUNCATE)");
+          else open.exec("COMMIT");
+        } catch {
+          // Nothing to end: the file was closed under it, or a checkpoint found it busy.
         }
-        db.close();
+        open.close();
       });
     },
   };

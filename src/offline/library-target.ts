@@ -1,5 +1,5 @@
 /**
- * The library opened read-only for offline answers, where library/location.ts says it is
+ * The library opened read-only for offline answers, one snapshot for the run (library/open.ts), where library/location.ts says it is
  * (`--db`, `PEP_DB`, the profile's `db`, else the profile's SQLite file in the data folder).
  */
 import { libraryTarget } from "../library/location.js";
@@ -11,8 +11,13 @@ export async function openLibraryForReading(o: {
   cwd: string;
   profile: string;
   db: string | undefined;
+  /** Bound on a PostgreSQL connection and its statements (`--timeout`). */
+  timeoutMs?: number | undefined;
 }): Promise<SqlSource> {
-  const lib = await openLibraryAt(libraryTarget(o.db, o.env, o.cwd, o.profile), { write: false });
+  const lib = await openLibraryAt(libraryTarget(o.db, o.env, o.cwd, o.profile), {
+    write: false,
+    timeoutMs: o.timeoutMs,
+  });
   return {
     dialect: lib.dialect,
     location: lib.location,

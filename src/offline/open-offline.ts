@@ -3,7 +3,7 @@
  * Loaded only by an offline run: nothing of the library reaches any other command's
  * start-up (docs/startup.md).
  */
-import { UsageError } from "../core/errors.js";
+import { LibraryError } from "../core/errors.js";
 import type { Client } from "../http/client-types.js";
 import { createOfflineClient } from "./offline-client.js";
 import type { LibraryResource, SyncInfo, WalkInfo } from "./reader.js";
@@ -16,6 +16,8 @@ export interface OfflineOpening {
   profile: string;
   /** `--db`, `PEP_DB` or the profile's `db`, when one is given. */
   db: string | undefined;
+  /** Bound on a PostgreSQL connection and its statements (`--timeout`). */
+  timeoutMs?: number | undefined;
   /** Told once the library is open: where it is and its last sync. */
   onSync(sync: SyncInfo, where: string): void;
   /** Told once per resource that answers: the walk its answer comes from. */
@@ -79,7 +81,7 @@ export async function openOfflineClient(o: OfflineOpening): Promise<Client> {
   const reader = sqlReader(source);
   if (!(await reader.lastSync())) {
     await reader.close();
-    throw new UsageError(`--offline: the library ${source.location} holds no finished sync`, {
+    throw new LibraryError("library_missing", `--offline: the library ${source.location} holds no finished sync`, {
       hints: ["Run `pep sync` while online to fill it, then try again."],
     });
   }

@@ -4,15 +4,15 @@
  * (a peptide's alias, a vendor's slug, a study id) into the stored item's id.
  */
 import { parseJsonExact } from "../core/exact-number.js";
-import { EXIT, PepError, UsageError } from "../core/errors.js";
+import { LibraryError } from "../core/errors.js";
 import { staleError, staleness } from "../library/freshness.js";
 import type { LibraryReader, LibraryResource, StoredItem, StudyIdField, SyncInfo, WalkInfo } from "./reader.js";
 import type { Item } from "./routes.js";
 
 /** Not in the library: exit 4, as the API's 404, with the sync that would fetch it. */
-export class NotInLibraryError extends PepError {
+export class NotInLibraryError extends LibraryError {
   constructor(message: string, resource: LibraryResource) {
-    super(message, EXIT.notFound, {
+    super("not_in_library", message, {
       hints: [`Run \`pep sync ${resource}\` while online to fetch it into the library, then try again.`],
     });
   }
@@ -104,7 +104,7 @@ export function createSession(reader: LibraryReader, options: SessionOptions = {
     sync: () =>
       (syncPromise ??= reader.lastSync().then((s) => {
         if (!s)
-          throw new UsageError(`--offline: the library ${reader.where} holds no finished sync`, {
+          throw new LibraryError("library_missing", `--offline: the library ${reader.where} holds no finished sync`, {
             hints: ["Run `pep sync` while online to fill it."],
           });
         synced = s;

@@ -12,11 +12,55 @@ export const hasSqlite = (): boolean => {
 
 export const PG_URL = process.env.PEP_TEST_PG_URL;
 
+/** The roles of a team database that scripts/pg-server.sh makes (docs/library.md). */
+const PG_OWNER = process.env.PEP_TEST_PG_OWNER;
+const PG_READER = process.env.PEP_TEST_PG_READER;
+
 /** In CI, a missing PostgreSQL server is a failure of the suite, not a skip. */
 export function requirePgInCi(): void {
   it("has a PostgreSQL server to test against in CI (PEP_TEST_PG_URL, started by .ci/run)", () => {
-    if (process.env.CI) expect(PG_URL, "CI is set but PEP_TEST_PG_URL is not: .ci/run starts PostgreSQL").toBeTruthy();
+    if (!process.env.CI) return;
+    expect(PG_URL, "CI is set but PEP_TEST_PG_URL is not: .ci/run starts PostgreSQL").toBeTruthy();
+    expect(PG_OWNER && PG_READER, "scripts/pg-server.sh makes the owner and reader roles").toBeTruthy();
   });
+}
+
+/** `base` as `role` (no password: the test server trusts loopback). */
+function asRole(base: string, role: string): string {
+  const u = new URL(base);
+  u.username = role;
+  u.password = "";
+  return u.toString();
+}
+
+/**
+ * A schema for one test's library, set up as docs/library.md's DBA would: owned by the
+ * owner role (which syncs and migrates), read by a role with USAGE and SELECT only (its
+ * default privileges cover the tables the owner makes later). Without the roles (a server
+ * started by hand), both URLs are PEP_TEST_PG_URL's user.
+ */
+export async function teamSchema(schema: string): Promise<{ ownerUrl: string; readUrl: string }> {
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    if (!PG_OWNER || !PG_READER) {
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      const url = pgSchemaUrl(PG_URL!, schema);
+      return { ownerUrl: url, readUrl: url };
+    }
+    await admin.query(`CREATE SCHEMA "${schema}" AUTHORIZATION "${PG_OWNER}"`);
+    await admin.query(`GRANT USAGE ON SCHEMA "${schema}" TO "${PG_READER}"`);
+    await admin.query(
+      `ALTER DEFAULT PRIVILEGES FOR ROLE "${PG_OWNER}" IN SCHEMA "${schema}" GRANT SELECT ON TABLES TO "${PG_READER}"`,
+    );
+    return {
+      ownerUrl: pgSchemaUrl(asRole(PG_URL!, PG_OWNER), schema),
+      readUrl: pgSchemaUrl(asRole(PG_URL!, PG_READER), schema),
+    };
+  } finally {
+    await admin.end();
+  }
 }
 
 /** A fresh schema name per test file, so files running at once do not meet. */

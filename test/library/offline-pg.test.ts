@@ -7,7 +7,7 @@ import pg from "pg";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { fillLibraryAt } from "../helpers/library-fill.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
-import { PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
+import { PG_URL, requirePgInCi, teamSchema } from "./helpers.js";
 
 requirePgInCi();
 
@@ -18,12 +18,10 @@ describe.skipIf(!PG_URL)("--offline from a PostgreSQL library", () => {
   let url: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    await admin.end();
-    url = pgSchemaUrl(PG_URL!, schema);
-    await fillLibraryAt(cli.baseUrl, { kind: "postgres", url });
+    // Made by the owner role, read by a role with SELECT only (docs/library.md's team database).
+    const team = await teamSchema(schema);
+    url = team.readUrl;
+    await fillLibraryAt(cli.baseUrl, { kind: "postgres", url: team.ownerUrl });
     env = { PEP_API_KEY: "sbx_full_key", COLUMNS: "160" };
   }, 120_000);
 
@@ -67,13 +65,10 @@ describe.skipIf(!PG_URL)("--offline from a PostgreSQL library", () => {
   });
 
   it("pep sync --study-details into PostgreSQL: studies get by each id form prints the online bytes", async () => {
-    // A library filled by pep sync itself, in a schema of its own.
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}_sd"`);
-    await admin.end();
-    const url = pgSchemaUrl(PG_URL!, `${schema}_sd`);
-    const sync = await cli.pep(["sync", "studies", "--study-details", "--db", url, "-q"], { env });
+    // A library filled by pep sync itself (the owner role), in a schema of its own, read by the read role.
+    const team = await teamSchema(`${schema}_sd`);
+    const url = team.readUrl;
+    const sync = await cli.pep(["sync", "studies", "--study-details", "--db", team.ownerUrl, "-q"], { env });
     expect(sync.code, sync.err).toBe(0);
     const studies = JSON.parse((await cli.pep(["studies", "list", "--all", "-o", "json"], { env })).out);
     const s = studies.find((x: { pmid: string | null; doi: string | null }) => x.pmid && x.doi);
@@ -88,7 +83,9 @@ describe.skipIf(!PG_URL)("--offline from a PostgreSQL library", () => {
         expect(offline.out).toBe(online.out);
       }
     // --no-study-details drops them: exit 4 naming the flag.
-    expect((await cli.pep(["sync", "studies", "--no-study-details", "--db", url, "-q"], { env })).code).toBe(0);
+    expect((await cli.pep(["sync", "studies", "--no-study-details", "--db", team.ownerUrl, "-q"], { env })).code).toBe(
+      0,
+    );
     const r = await cli.pep(["--offline", "--db", url, "studies", "get", s.pmid], { env });
     expect(r.code).toBe(4);
     expect(r.err).toContain("--study-details");

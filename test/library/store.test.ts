@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { UsageError } from "../../src/core/errors.js";
+import { LibraryError, UsageError } from "../../src/core/errors.js";
 import { MIGRATIONS, migrate, schemaVersion } from "../../src/library/migrations.js";
-import { LibraryMissingError, openLibraryAt } from "../../src/library/open.js";
+import { LibraryMissingError, LibrarySchemaOldError, openLibraryAt } from "../../src/library/open.js";
 import { defaultLibraryFile, libraryTarget } from "../../src/library/location.js";
 import { LIBRARY_RESOURCES } from "../../src/api/enums.js";
 import { LIBRARY, SCHEMA_VERSION } from "../../src/library/schema.js";
@@ -87,8 +87,18 @@ describe.skipIf(!hasSqlite())("the SQLite library", () => {
         );
       }
       await old.close();
-      // A reader brings it up to date too (once), then reads.
-      const lib = await openLibraryAt({ kind: "sqlite", file }, { write: from === 0 });
+      if (from >= 1) {
+        // A reader never migrates: exit 2 naming pep sync, the library left at its version.
+        const refused = await openLibraryAt({ kind: "sqlite", file }, { write: false }).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(LibrarySchemaOldError);
+        expect((refused as LibraryError).exitCode).toBe(2);
+        expect((refused as LibraryError).code).toBe("library_schema_old");
+        expect((refused as LibraryError).hints.join(" ")).toMatch(/pep sync/);
+        const still = openSqlite(file, { readOnly: true });
+        expect(await schemaVersion(still)).toBe(from);
+        await still.close();
+      }
+      const lib = await openLibraryAt({ kind: "sqlite", file }, { write: true });
       expect(await schemaVersion(lib.db)).toBe(SCHEMA_VERSION);
       if (from >= 1) expect(await lib.db.get("SELECT id, title FROM studies")).toEqual({ id: "pmid-1", title: "T" });
       const applied = await lib.db.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
@@ -104,7 +114,9 @@ describe.skipIf(!hasSqlite())("the SQLite library", () => {
     await db.run("INSERT INTO schema_migrations VALUES (99, 'future', 'x')");
     await db.close();
     const err = await openLibraryAt({ kind: "sqlite", file }, { write: false }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(UsageError);
+    expect(err).toBeInstanceOf(LibraryError);
+    expect((err as LibraryError).code).toBe("library_schema_new");
+    expect((err as LibraryError).exitCode).toBe(2);
     expect((err as Error).message).toMatch(/schema version 99, newer than this pep knows \(3\)/);
   });
 

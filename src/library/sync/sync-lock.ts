@@ -6,7 +6,7 @@
  * connection ends, however the run ends. A second sync waits for the first (saying so
  * once on stderr), or with `--no-wait` is refused at once (exit 6). Readers take no lock.
  */
-import { PepError, EXIT, InterruptedError } from "../../core/errors.js";
+import { EXIT, InterruptedError, LibraryError, PepError } from "../../core/errors.js";
 import type { Library } from "../open.js";
 import { acquireLock, LockBusyError } from "../../core/lock-file.js";
 
@@ -15,9 +15,9 @@ export const SYNC_LOCK_KEY = 0x706570737963;
 const POLL_MS = 250;
 
 /** Another sync holds the library (exit 6). */
-export class LibraryBusyError extends PepError {
+export class LibraryBusyError extends LibraryError {
   constructor(location: string, holder: string) {
-    super(`another pep sync (${holder}) is filling the library at ${location}`, EXIT.unavailable, {
+    super("library_busy", `another pep sync (${holder}) is filling the library at ${location}`, {
       hints: ["run pep sync again once it has finished, or leave out --no-wait to wait for it"],
     });
   }
