@@ -7,6 +7,7 @@
 import { NetworkError } from "../core/errors.js";
 import { type Db, numberedPlaceholders, type Queryable, type Row, serialQueue } from "./db.js";
 import { maskDbUrl } from "./location.js";
+import { heldReads, type PgCancelModule, stopQuery } from "./pg-read.js";
 
 interface PgResult {
   rows: Row[];
@@ -15,7 +16,7 @@ interface PgResult {
 }
 interface PgClient {
   connect(): Promise<void>;
-  query(config: { text: string; values?: unknown[]; name?: string }): Promise<PgResult>;
+  query(config: { text: string; values?: unknown[]; name?: string; queryMode?: "extended" }): Promise<PgResult>;
   query(text: string): Promise<PgResult>;
   end(): Promise<void>;
   on(event: "error", fn: (err: Error) => void): void;
@@ -91,6 +92,7 @@ export async function openPostgres(url: string, options: { readOnly: boolean }):
   const q = queryable(client, !options.readOnly);
   const queue = serialQueue();
   let closed = false;
+  const reader = heldReads(queue, client, () => stopQuery(pg as unknown as PgCancelModule, url, client));
   return {
     dialect: "postgres",
     location,
@@ -111,24 +113,11 @@ export async function openPostgres(url: string, options: { readOnly: boolean }):
           throw err;
         }
       }),
-    query: (sql, params = []) =>
-      queue(async () => {
-        await client.query("BEGIN READ ONLY");
-        try {
-          const res = await client.query({ text: sql, values: params.map(bindable) });
-          await client.query("COMMIT");
-          async function* rows(): AsyncGenerator<Row> {
-            for (const row of res.rows) yield row;
-          }
-          return { columns: res.fields.map((f) => f.name), rows: rows() };
-        } catch (err) {
-          await client.query("ROLLBACK").catch(() => undefined);
-          throw err;
-        }
-      }),
+    query: reader.query,
     close: async () => {
       if (closed) return;
       closed = true;
+      reader.stop();
       await queue(() => client.end().catch(() => undefined));
     },
   };

@@ -148,16 +148,12 @@ export function openSqlite(file: string, options: { readOnly: boolean }): Db {
           throw err;
         }
       }),
-    query: (sql, params = []) =>
-      queue(async () => {
-        const stmt = db.prepare(sql);
-        const columns = stmt.columns().map((c) => c.name);
-        const it = stmt.iterate(...params.map(bindable));
-        async function* rows(): AsyncGenerator<Row> {
-          for (const row of it) yield plain(row);
-        }
-        return { columns, rows: rows() };
-      }),
+    // In a process of its own, which a stop kills (library/sqlite-read.ts): the file is
+    // opened there again, read-only, and nothing of this connection is shared.
+    query: async (sql, readOptions = {}) => {
+      const { readSqlite } = await import("./sqlite-read.js");
+      return readSqlite(file, sql, { ...readOptions, busyMs: BUSY_TIMEOUT_MS });
+    },
     close: async () => {
       if (closed) return;
       closed = true;
