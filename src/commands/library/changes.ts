@@ -53,6 +53,7 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   if (opts.since !== undefined && opts.since.trim().toLowerCase() !== "last")
     await sinceCondition(opts.since, { lastSync: async () => undefined } as unknown as Library, Date.now());
   const lib = await openLibrary(ctx, { write: false });
+  await (await import("./sql-explore.js")).syntheticNotice(ctx, lib);
   const conds: string[] = [];
   const params: unknown[] = [];
   const since = await sinceCondition(opts.since, lib, Date.now());

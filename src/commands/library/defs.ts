@@ -106,7 +106,7 @@ export const defs: CommandDef[] = [
     path: ["sql"],
     summary: "Run a read-only SQL query over the local library, or list its tables",
     description: [
-      "The rows go through the same output as every list, as the database hands them over (never held whole): a table on a terminal, else JSON; -o ndjson, csv, tsv, --file, --jq. Columns are named as the query names them; a BLOB (bytea) shows as its bytes in hex, \\x0aff, as psql prints it.",
+      "The rows go through the same output as every list, as the database hands them over (never held whole): a table on a terminal, else JSON; -o ndjson, csv, tsv, --file, --jq. Columns are named as the query names them, and --fields keeps some of them (--fields id,title); a BLOB (bytea) shows as its bytes in hex, \\x0aff, as psql prints it.",
       "Only one statement, and only reading: SELECT, WITH, VALUES, EXPLAIN, and PRAGMA table_info(t) on SQLite. The database itself refuses the rest (exit 2): on SQLite the file is opened read-only, the statement prepared alone and every action it takes authorized; on PostgreSQL it runs as one statement of the extended protocol in a READ ONLY transaction. A SQL error says where in the query it is, and for a table or column the library lacks, the nearest names (exit 2).",
       "--timeout (default 30 seconds, also PEP_TIMEOUT) bounds the time the database spends on the query, summed over its pages: past it the query is stopped (exit 6). Ctrl-C stops it at once (exit 130).",
       "--tables lists the tables: one per resource (peptides, studies, vendors, products, prices, categories, research_areas) with the resource's CSV columns as typed columns (evidence.level is evidence_level) and the item as the API sent it (item), then details, peptide_studies, study_cited_by, changes and syncs, then pep's own bookkeeping. --schema <table> lists a table's columns and their types. Both print in every output format.",
@@ -114,6 +114,7 @@ export const defs: CommandDef[] = [
     ].join("\n\n"),
     args: [{ name: "query", description: "one SQL statement (SELECT, WITH, VALUES or EXPLAIN)" }],
     options: SQL_OPTIONS,
+    fields: true,
     offline: true,
     examples: [
       "pep sync -q && pep sql --tables",

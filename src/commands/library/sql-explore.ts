@@ -69,6 +69,16 @@ async function columnsOf(lib: Library, table: string): Promise<Column[]> {
   }));
 }
 
+/** The name nearest to `word`, its plural too (`study` is a slip for `studies`, as `categorie` for `categories`). */
+function nearest(word: string, names: readonly string[]): string | undefined {
+  const forms = [word, `${word}s`, `${word}es`, word.replace(/y$/i, "ies"), word.replace(/s$/i, "")];
+  for (const form of forms) {
+    const hit = closest(form, names);
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
+}
+
 const kindOf = (table: string) => (DATA_TABLES.includes(table) ? "data" : "bookkeeping");
 
 function list(items: unknown[], fields: string[]): ListResult {
@@ -105,7 +115,7 @@ export async function explore(ctx: Context, schema: string | undefined): Promise
   }
   const table = names.find((n) => n === schema) ?? names.find((n) => n.toLowerCase() === schema.toLowerCase());
   if (table === undefined) {
-    const near = closest(schema, names);
+    const near = nearest(schema, names);
     throw new UsageError(`--schema: the library has no table "${schema}"`, {
       hints: [near ? `did you mean ${near}? (pep sql --tables lists them)` : "pep sql --tables lists the tables"],
     });
@@ -143,17 +153,17 @@ export async function nearestNames(lib: Library, message: string): Promise<strin
   if (table !== undefined) {
     const bare = table.split(".").pop()!;
     const near =
-      closest(
+      nearest(
         bare,
         names.filter((n) => kindOf(n) === "data"),
-      ) ?? closest(bare, names);
+      ) ?? nearest(bare, names);
     return near ? `did you mean ${near}? (pep sql --tables lists the tables)` : "pep sql --tables lists the tables";
   }
   const bare = column!.split(".").pop()!;
   const owners = new Map<string, string[]>();
   for (const t of names.filter((n) => kindOf(n) === "data"))
     for (const c of await columnsOf(lib, t)) owners.set(c.column, [...(owners.get(c.column) ?? []), t]);
-  const near = closest(bare, [...owners.keys()]);
+  const near = nearest(bare, [...owners.keys()]);
   if (near === undefined) return "pep sql --schema <table> lists a table's columns";
   const tables = owners.get(near)!;
   const of = tables.length > 3 ? `${tables.slice(0, 3).join(", ")} and others` : tables.join(", ");

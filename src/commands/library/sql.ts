@@ -9,6 +9,7 @@
  * (commands/library/sql-explore.ts).
  */
 import { UsageError } from "../../core/errors.js";
+import { closest } from "../../core/suggest.js";
 import type { Run } from "../../core/command.js";
 import type { Row } from "../../library/db.js";
 import { openLibrary } from "../../library/open.js";
@@ -30,7 +31,9 @@ export const run: Run<typeof SQL_OPTIONS> = async ({ args, opts }, ctx) => {
   if (opts.tables === true || opts.schema !== undefined) {
     if (args[0] !== undefined) throw new UsageError("pep sql takes a query or --tables or --schema <table>, not both");
     const { explore } = await import("./sql-explore.js");
-    return explore(ctx, opts.schema);
+    const listed = await explore(ctx, opts.schema);
+    checkFields(ctx.fields, listed.fields ?? []);
+    return listed;
   }
   if (args[0] === undefined)
     throw new UsageError(
@@ -49,6 +52,7 @@ export const run: Run<typeof SQL_OPTIONS> = async ({ args, opts }, ctx) => {
     throw await told(err, query, lib);
   }
   const { columns, rows } = answer;
+  checkFields(ctx.fields, columns);
   async function* each(): AsyncGenerator<unknown> {
     try {
       for await (const row of rows) yield shownRow(row);
@@ -65,6 +69,17 @@ export const run: Run<typeof SQL_OPTIONS> = async ({ args, opts }, ctx) => {
     fields: columns,
   };
 };
+
+/** `--fields` names only columns the answer has (exit 2 with the nearest, before any row is printed). */
+function checkFields(fields: readonly string[] | undefined, columns: readonly string[]): void {
+  for (const f of fields ?? []) {
+    if (columns.includes(f)) continue;
+    const near = closest(f, columns);
+    throw new UsageError(`--fields: the answer has no column "${f}"`, {
+      hints: [near ? `did you mean ${near}? Its columns: ${columns.join(", ")}` : `Its columns: ${columns.join(", ")}`],
+    });
+  }
+}
 
 /** The database's error as exit 2 with its place, and for an unknown table or column the nearest names. */
 async function told(err: unknown, query: string, lib: Awaited<ReturnType<typeof openLibrary>>): Promise<unknown> {
