@@ -46,6 +46,7 @@ export const run: Run<typeof SQL_OPTIONS> = async ({ args, opts }, ctx) => {
   const { syntheticNotice } = await import("./sql-explore.js");
   await syntheticNotice(ctx, lib);
   let answer: Awaited<ReturnType<typeof lib.db.query>>;
+  ctx.debug(`sql: running the query on ${lib.location}, for at most ${cfg.timeoutSeconds} s of the database's time`);
   try {
     answer = await lib.db.query(query, { signal: ctx.io.signal, timeoutMs: cfg.timeoutSeconds * 1000 });
   } catch (err) {
