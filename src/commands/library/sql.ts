@@ -86,6 +86,10 @@ function checkFields(fields: readonly string[] | undefined, columns: readonly st
 async function told(err: unknown, query: string, lib: Awaited<ReturnType<typeof openLibrary>>): Promise<unknown> {
   if (!(err instanceof Error) || "exitCode" in err) return err;
   const usage = sqlError(err, query, lib.dialect);
+  if (lib.dialect === "postgres" && /^\s*pragma\b/i.test(query))
+    return new UsageError(usage.message, {
+      hints: ["PRAGMA is SQLite's: on PostgreSQL, pep sql --schema <table> lists a table's columns"],
+    });
   const { nearestNames } = await import("./sql-explore.js");
   const hint = await nearestNames(lib, err.message).catch(() => undefined);
   return hint ? new UsageError(usage.message, { hints: [...(usage.hints ?? []), hint] }) : usage;
