@@ -37,18 +37,18 @@ function failure(e: { message: string; kind: string; code?: string }, sql: strin
   return Object.assign(new Error(e.message), { code: e.code });
 }
 
-/** Starts the child and runs `sql` there; resolves once its columns are known. */
-export async function readSqlite(
-  file: string,
-  sql: string,
-  options: ReadOptions & { busyMs: number },
-): Promise<ReadAnswer> {
-  const { spawn } = await import("node:child_process");
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--disable-warning=ExperimentalWarning", "-e", sqliteChildProgram()],
-    { stdio: ["ignore", "ignore", "pipe", "ipc"], serialization: "advanced" },
-  );
+/** The query's process, started: its messages one at a time, and how to end it. */
+interface Runner {
+  readonly child: ChildProcess;
+  next(): Promise<Message>;
+  kill(): void;
+}
+
+function startRunner(spawn: typeof import("node:child_process").spawn): Runner {
+  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "-e", sqliteChildProgram()], {
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    serialization: "advanced",
+  });
   let stderr = "";
   child.stderr?.on("data", (b: Buffer) => {
     if (stderr.length < 4000) stderr += b.toString("utf8");
@@ -61,6 +61,11 @@ export async function readSqlite(
   const inbox: Message[] = [];
   let waiting: { resolve(m: Message): void; reject(e: Error): void } | undefined;
   let gone: Error | undefined;
+  const end = (err: Error) => {
+    gone = err;
+    waiting?.reject(err);
+    waiting = undefined;
+  };
   child.on("message", (m: Message) => {
     if (waiting) {
       const w = waiting;
@@ -70,17 +75,10 @@ export async function readSqlite(
   });
   child.on("exit", (code, signal) => {
     process.off("exit", kill);
-    gone = new Error(
-      `the query's process ended (${signal ?? `exit ${code}`})${stderr.trim() ? `: ${stderr.trim().split("\n").pop()}` : ""}`,
-    );
-    waiting?.reject(gone);
-    waiting = undefined;
+    const said = stderr.trim() ? `: ${stderr.trim().split("\n").pop()}` : "";
+    end(new Error(`the query's process ended (${signal ?? `exit ${code}`})${said}`));
   });
-  child.on("error", (err) => {
-    gone = err;
-    waiting?.reject(err);
-    waiting = undefined;
-  });
+  child.on("error", end);
   const next = (): Promise<Message> => {
     const m = inbox.shift();
     if (m) return Promise.resolve(m);
@@ -89,6 +87,48 @@ export async function readSqlite(
       waiting = { resolve, reject };
     });
   };
+  return { child, next, kill };
+}
+
+/** Whether the run should wait for `runner` (a warm one idles without holding the run open). */
+function holdRun(runner: Runner, hold: boolean): void {
+  const channel = (runner.child as { channel?: { ref?(): void; unref?(): void } | null }).channel;
+  if (hold) {
+    runner.child.ref();
+    channel?.ref?.();
+  } else {
+    runner.child.unref();
+    channel?.unref?.();
+  }
+}
+
+let warm: Runner | undefined;
+
+/**
+ * Starts the query's process ahead, while the library is being opened (Node's start-up
+ * is most of what it costs); resolves to what ends it if no query takes it.
+ */
+export async function warmSqliteReader(): Promise<() => void> {
+  const { spawn } = await import("node:child_process");
+  const runner = startRunner(spawn);
+  holdRun(runner, false);
+  warm = runner;
+  return () => {
+    if (warm === runner) warm = undefined;
+    runner.kill();
+  };
+}
+
+/** Runs `sql` in the query's process (the warm one, else a new one); resolves once its columns are known. */
+export async function readSqlite(
+  file: string,
+  sql: string,
+  options: ReadOptions & { busyMs: number },
+): Promise<ReadAnswer> {
+  const runner = warm ?? startRunner((await import("node:child_process")).spawn);
+  warm = undefined;
+  holdRun(runner, true);
+  const { child, next, kill } = runner;
   const clock = pageClock(options, kill);
   const ask = async (message: unknown): Promise<Message> => {
     child.send(message as string);

@@ -12,6 +12,7 @@ import { UsageError } from "../../core/errors.js";
 import { closest } from "../../core/suggest.js";
 import type { Run } from "../../core/command.js";
 import type { Row } from "../../library/db.js";
+import { libraryTarget } from "../../library/location.js";
 import { openLibrary } from "../../library/open.js";
 import { checkReadOnly, sqlError } from "../../library/sql-check.js";
 import type { SQL_OPTIONS } from "./defs.js";
@@ -42,6 +43,9 @@ export const run: Run<typeof SQL_OPTIONS> = async ({ args, opts }, ctx) => {
   const query: string = args[0];
   checkReadOnly(query);
   const cfg = await ctx.config();
+  // On SQLite the query runs in a process of its own: started now, it is ready when the library is.
+  if (libraryTarget(cfg.db, ctx.io.env, ctx.io.cwd, cfg.profile).kind === "sqlite")
+    ctx.onCleanup(await (await import("../../library/sqlite-read.js")).warmSqliteReader());
   const lib = await openLibrary(ctx, { write: false });
   const { syntheticNotice } = await import("./sql-explore.js");
   await syntheticNotice(ctx, lib);
