@@ -75,7 +75,7 @@ export const GLOBAL_OPTIONS = options([
     key: "timeout",
     long: "timeout",
     value: "seconds",
-    description: "per-request timeout (env PEP_TIMEOUT)",
+    description: "per-request timeout, and the database time of a pep sql query (env PEP_TIMEOUT)",
     default: 30,
   },
   {

@@ -371,6 +371,7 @@ export function createContext(init: ContextInit): RunContext {
     config: init.config,
     store: init.store,
     notice,
+    sandboxData: lines.sandboxSeen,
     debug,
     waits,
     openPage: (url) => openPage(url, init),

@@ -61,6 +61,12 @@ export interface Context {
   notice(line: string): void;
   /** Opens an http(s) address with the user's browser (core/browser.ts chooses the program). */
   openPage(url: string): Promise<PageOpening>;
+  /**
+   * Says once, whatever `-q`, that what the run shows is the sandbox's synthetic data (the
+   * line an answer marked `meta.sandbox` prints), for data that comes from elsewhere than
+   * an answer: a library a sandbox filled, read by `pep sql` or `pep changes`.
+   */
+  sandboxData(url: string): void;
   /** A line on stderr with `--verbose` only (the request log's channel). */
   debug(line: string): void;
   /** Retry and rate-limit waits, shown in the spinner's line or as notices. */

@@ -109,11 +109,16 @@ export function showInvisible(text: string, options: { bidi?: boolean } = {}): s
 
 /**
  * Text for one table cell or label (a name, a title), and error lines: everything on one
- * line, runs of breaks and tabs as one space, invisible characters and bidi controls shown
- * as `<U+202E>`, as in an id (removed, a control would leave a name that looks like another).
+ * line, runs of breaks and tabs as one space, invisible characters, bidi controls and NUL
+ * shown as `<U+202E>`, `<U+0000>`, as in an id (removed, a control would leave a name that
+ * looks like another: `nul\0byte` is not `nulbyte`); other controls and escape sequences,
+ * which a terminal acts on, removed.
  */
 export function cleanLine(text: string): string {
-  return stripTerminalControls(showInvisible(text, { bidi: true })).replace(/[\t\n\r\u2028\u2029]+/g, " ");
+  return stripTerminalControls(showInvisible(text, { bidi: true }).replace(/\0/g, "<U+0000>")).replace(
+    /[\t\n\r\u2028\u2029]+/g,
+    " ",
+  );
 }
 
 /** An id as one line: as `cleanLine` (bidi controls shown, not removed). */

@@ -171,7 +171,7 @@ export const FILES: readonly { path: string; text: string }[] = [
   },
   {
     path: "$PEP_DATA_DIR/library/<profile>.sqlite",
-    text: "The local library of a profile (pep sync, sql, changes), a SQLite file any SQLite reader opens; `<file>.lock` beside it while a sync runs. Without `PEP_DATA_DIR`: `$XDG_DATA_HOME/pep`, else `~/.local/share/pep`. pep makes the folder at 0700 and the file at 0600, and refuses one that is a symbolic link, another user's, or writable by others (exit 2). Its tables: docs/library.md.",
+    text: "The local library of a profile (pep sync, sql, changes), a SQLite file any SQLite reader opens; `<file>.lock` beside it while a sync runs. Without `PEP_DATA_DIR`: `$XDG_DATA_HOME/pep`, else `~/.local/share/pep`. pep makes the folder at 0700 and the file at 0600, and refuses one that is a symbolic link, another user's, or writable by others (exit 2). `pep sql --tables` and `pep sql --schema <table>` describe its tables.",
   },
   {
     path: "$PEP_CACHE_DIR/code-cache/",

@@ -8,6 +8,19 @@
 export type Row = Record<string, unknown>;
 export type Dialect = "sqlite" | "postgres";
 
+/** How `Db.query` runs: stopped when `signal` aborts, or when the database has spent `timeoutMs` on it. */
+export interface ReadOptions {
+  readonly signal?: AbortSignal;
+  /** Milliseconds the database may spend on the query, summed over its pages (default: no limit). */
+  readonly timeoutMs?: number;
+}
+
+/** A read-only query's columns, and its rows read page by page as they are asked for. */
+export interface ReadAnswer {
+  readonly columns: string[];
+  readonly rows: AsyncIterable<Row>;
+}
+
 /** What a statement can be run on: the store itself, or the handle of a transaction. */
 export interface Queryable {
   /** Every row of a query. */
@@ -31,10 +44,11 @@ export interface Db extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * Rows of a read-only query one at a time, with its column names (for `pep sql`): known
-   * before the first row, so an empty answer still has a header.
+   * Rows of one read-only statement as they come, with its column names (for `pep sql`):
+   * known before the first row, so an empty answer still has a header. The engine itself
+   * refuses a second statement and any write (library/read-query.ts says how).
    */
-  query(sql: string, params?: readonly unknown[]): Promise<{ columns: string[]; rows: AsyncIterable<Row> }>;
+  query(sql: string, options?: ReadOptions): Promise<ReadAnswer>;
   /** Several statements in one string (DDL of a migration). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

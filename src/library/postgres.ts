@@ -10,6 +10,7 @@
 import { type Db, numberedPlaceholders, type Queryable, type Row, serialQueue } from "./db.js";
 import { libraryFailure, told } from "./db-errors.js";
 import { maskDbUrl } from "./location.js";
+import { heldReads, type PgCancelModule, stopQuery } from "./pg-read.js";
 
 interface PgResult {
   rows: Row[];
@@ -18,7 +19,7 @@ interface PgResult {
 }
 interface PgClient {
   connect(): Promise<void>;
-  query(config: { text: string; values?: unknown[]; name?: string }): Promise<PgResult>;
+  query(config: { text: string; values?: unknown[]; name?: string; queryMode?: "extended" }): Promise<PgResult>;
   query(text: string): Promise<PgResult>;
   end(): Promise<void>;
   on(event: "error", fn: (err: Error) => void): void;
@@ -135,6 +136,8 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
   const q = queryable(client, !readOnly);
   const queue = serialQueue();
   let closed = false;
+  // A reader's query runs inside its snapshot's transaction (a savepoint of it), a writer's in one of its own.
+  const reader = heldReads(queue, client, () => stopQuery(pg as unknown as PgCancelModule, url, client), readOnly);
   return {
     dialect: "postgres",
     location,
@@ -159,27 +162,11 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
           }
         }),
       ),
-    query: (sql, params = []) =>
-      queue(() =>
-        tell(async () => {
-          // A reader's statement runs in its snapshot (READ ONLY already); a writer's in a READ ONLY transaction of its own.
-          if (!readOnly) await client.query("BEGIN READ ONLY");
-          try {
-            const res = await client.query({ text: sql, values: params.map(bindable) });
-            if (!readOnly) await client.query("COMMIT");
-            async function* rows(): AsyncGenerator<Row> {
-              for (const row of res.rows) yield row;
-            }
-            return { columns: res.fields.map((f) => f.name), rows: rows() };
-          } catch (err) {
-            if (!readOnly) await client.query("ROLLBACK").catch(() => undefined);
-            throw err;
-          }
-        }),
-      ),
+    query: reader.query,
     close: async () => {
       if (closed) return;
       closed = true;
+      reader.stop();
       await queue(() => endClient(client));
     },
   };

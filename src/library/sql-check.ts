@@ -1,11 +1,13 @@
 /**
- * What `pep sql` accepts, judged before the database sees it, and its errors told with
- * their place in the query. Both exit 2.
+ * `pep sql`'s messages: a first word that is not a query's told before the database is
+ * opened, and the database's errors told with their place in the query (both exit 2).
+ * None of this keeps the library safe: the engine does (library/pg-read.ts,
+ * library/sqlite-child.ts), whatever the text; this only says it sooner, in plainer words.
  */
 import { PepError, UsageError } from "../core/errors.js";
 import type { Dialect } from "./db.js";
 
-const READING = ["select", "with", "values", "explain"];
+const READING = ["select", "with", "values", "explain", "pragma", "table"];
 
 /** `sql` with its comments and quoted text blanked out (same length), so keywords and `;` can be found. */
 function code(sql: string): string {
@@ -36,26 +38,16 @@ function code(sql: string): string {
   return out;
 }
 
-/** Refuses (exit 2) anything but one reading statement. */
+/** Refuses (exit 2) a statement whose first word is not a query's. */
 export function checkReadOnly(sql: string): void {
   const bare = code(sql);
   const first = /^\s*([A-Za-z]+)/.exec(bare)?.[1]?.toLowerCase();
   if (first === undefined) throw new UsageError('pep sql needs a query, such as "SELECT COUNT(*) FROM studies"');
   if (!READING.includes(first)) {
     throw new UsageError(
-      `pep sql only reads: ${first.toUpperCase()} is refused (it takes SELECT, WITH, VALUES or EXPLAIN)`,
+      `pep sql only reads: ${first.toUpperCase()} is refused (it takes SELECT, WITH, VALUES, EXPLAIN or PRAGMA table_info)`,
       { hints: ["the library changes only through pep sync"] },
     );
-  }
-  const semi = bare.indexOf(";");
-  if (
-    semi !== -1 &&
-    bare
-      .slice(semi + 1)
-      .replace(/;/g, "")
-      .trim() !== ""
-  ) {
-    throw new UsageError(`pep sql takes one statement; a second one starts after the ; at ${where(sql, semi + 1)}`);
   }
 }
 
@@ -82,7 +74,8 @@ function sqliteOffset(sql: string, message: string): number | undefined {
   return hit ? hit.index + hit[1]!.length : undefined;
 }
 
-const WRITE = /readonly database|query_only|read-only transaction|cannot execute .* in a read-only/i;
+const WRITE =
+  /readonly database|query_only|read-only transaction|cannot execute .* in a read-only|not authorized|must not contain data-modifying/i;
 
 /** A database error of `pep sql` as exit 2, with where it is in the query. */
 export function sqlError(err: unknown, sql: string, dialect: Dialect): PepError {
@@ -92,6 +85,8 @@ export function sqlError(err: unknown, sql: string, dialect: Dialect): PepError 
   const message = String(e.message ?? err).replace(/\s+/g, " ");
   if (WRITE.test(message) || e.code === "25006")
     return new UsageError("pep sql only reads: the statement would write to the library, and was refused");
+  if (/cannot insert multiple commands into a prepared statement/.test(message))
+    return new UsageError("pep sql takes one statement; the query holds more than one, and nothing was run");
   let at: number | undefined;
   if (dialect === "postgres" && e.position !== undefined) at = Number(e.position) - 1;
   else if (dialect === "sqlite") at = sqliteOffset(sql, message);

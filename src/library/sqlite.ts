@@ -174,18 +174,13 @@ export function openSqlite(file: string, options: { readOnly: boolean }): Db {
           }
         }),
       ),
-    query: (sql, params = []) =>
-      queue(() =>
-        tell(async () => {
-          const stmt = open.prepare(sql);
-          const columns = stmt.columns().map((c) => c.name);
-          const it = stmt.iterate(...params.map(bindable));
-          async function* rows(): AsyncGenerator<Row> {
-            for (const row of it) yield plain(row);
-          }
-          return { columns, rows: rows() };
-        }),
-      ),
+    // In a process of its own, which a stop kills (library/sqlite-read.ts): the file is
+    // opened there again, read-only, and nothing of this connection is shared. One
+    // statement reads one state of the file: a sync's commit is seen whole or not at all.
+    query: async (sql, readOptions = {}) => {
+      const { readSqlite } = await import("./sqlite-read.js");
+      return readSqlite(file, sql, { ...readOptions, busyMs: BUSY_TIMEOUT_MS });
+    },
     close: async () => {
       if (closed) return;
       closed = true;

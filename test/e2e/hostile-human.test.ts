@@ -25,7 +25,8 @@ import { useLoopback } from "../helpers/suite.js";
 
 const suite = useLoopback(() => startHostileApi(), "pep-hostile-");
 const { tmp } = suite;
-const COLUMNS = 200;
+// Wide enough for each hostile value whole: its NUL shows as <U+0000>, seven characters more than it takes.
+const COLUMNS = 220;
 
 const env = () => ({
   ...tmp.env,

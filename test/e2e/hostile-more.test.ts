@@ -25,7 +25,8 @@ import { OFFERS, PRICES, PRODUCTS, serveMore } from "../helpers/hostile-api-more
 const suite = useLoopback(() => startHostileApi(serveMore), "pep-hostile-more-");
 const { tmp } = suite;
 // Wide enough for every hostile value whole, offers with their and their vendor's ids included.
-const COLUMNS = 180;
+// Wide enough for each hostile value whole: its NUL shows as <U+0000>.
+const COLUMNS = 200;
 
 const env = (columns = COLUMNS) => ({
   ...tmp.env,

@@ -175,3 +175,11 @@ describe("invisible characters: flagged where they could make two values look al
     expect(cleanLine("肽研究 🧪 ペプチド")).toBe("肽研究 🧪 ペプチド");
   });
 });
+
+describe("a NUL in a cell", () => {
+  it("shows as <U+0000>, so that nul\\0byte never reads as nulbyte; other controls are still removed", () => {
+    expect(cleanLine("nul\0byte")).toBe("nul<U+0000>byte");
+    expect(cleanLine("bell\x07ed")).toBe("belled");
+    expect(cleanId("id\0x")).toBe("id<U+0000>x");
+  });
+});

@@ -50,6 +50,9 @@ const PROCESS: Readonly<Record<string, string>> = {
   "src/core/lock-file.ts": "the pid in a lock",
   "src/core/process-alive.ts": "whether a pid lives (kill 0), and this process's own start",
   "src/library/sqlite.ts": "node:sqlite from Node's loader, its experimental warning held back on Node 22",
+  "src/library/sqlite-read.ts":
+    "pep sql's SQLite query in a process of its own (Node's own executable), killed on exit",
+  "src/library/sqlite-child.ts": "that process's own side: node:sqlite from Node's loader, its parent's messages",
 };
 
 /** Files that read the environment (`process.env`). */

@@ -63,6 +63,7 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
       Date.now(),
     );
   }
+  await (await import("./sql-explore.js")).syntheticNotice(ctx, lib);
   const conds: string[] = [];
   const params: unknown[] = [];
   const since = await sinceCondition(opts.since, lib.db, Date.now());

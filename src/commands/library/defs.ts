@@ -10,7 +10,7 @@ export const SYNC_NAMES = LIBRARY_RESOURCES;
 export const CHANGES_FOUND_EXIT = 10;
 
 const WHERE =
-  "The library is one SQLite file per profile in $PEP_DATA_DIR, else $XDG_DATA_HOME/pep, else ~/.local/share/pep (library/<profile>.sqlite, mode 0600); --db, PEP_DB or the profile key db chooses another file or a postgres:// URL. Its tables are documented in docs/library.md. The SQLite library needs Node.js 22.5 or later; PostgreSQL works on Node 20 too.";
+  "The library is one SQLite file per profile in $PEP_DATA_DIR, else $XDG_DATA_HOME/pep, else ~/.local/share/pep (library/<profile>.sqlite, mode 0600); --db, PEP_DB or the profile key db chooses another file or a postgres:// URL. pep sql --tables and --schema <table> describe its tables. The SQLite library needs Node.js 22.5 or later; PostgreSQL works on Node 20 too.";
 
 export const SYNC_OPTIONS = options([
   {
@@ -50,6 +50,21 @@ export const SYNC_OPTIONS = options([
     key: "exitStatus",
     long: "exit-status",
     description: `exit ${CHANGES_FOUND_EXIT} when pep changes --since last has changes to show after this sync, 0 when it has none`,
+  },
+]);
+
+export const SQL_OPTIONS = options([
+  {
+    key: "tables",
+    long: "tables",
+    description:
+      "list the library's tables instead of running a query: the data first, pep's bookkeeping after, with their rows and columns",
+  },
+  {
+    key: "schema",
+    long: "schema",
+    value: "table",
+    description: "list a table's columns and their types instead of running a query",
   },
 ]);
 
@@ -115,16 +130,21 @@ export const defs: CommandDef[] = [
   },
   {
     path: ["sql"],
-    summary: "Run a read-only SQL query over the local library",
+    summary: "Run a read-only SQL query over the local library, or list its tables",
     description: [
-      "The rows go through the same output as every list: a table on a terminal, else JSON; -o ndjson, csv, tsv, --file, --jq. Columns are named as the query names them.",
-      "Only reading is allowed: SELECT, WITH, VALUES and EXPLAIN. A statement that would write is refused (exit 2), and the library is opened read-only besides. A SQL error says where in the query it is (exit 2).",
-      "The tables: one per resource (peptides, studies, vendors, products, prices, categories, research_areas) with the resource's CSV columns as typed columns (evidence.level is evidence_level) and the item as the API sent it (item), plus details, peptide_studies, study_cited_by, changes and syncs. docs/library.md lists every column.",
+      "The rows go through the same output as every list, as the database hands them over (never held whole): a table on a terminal, else JSON; -o ndjson, csv, tsv, --file, --jq. Columns are named as the query names them, and --fields keeps some of them (--fields id,title); a BLOB (bytea) shows as its bytes in hex, \\x0aff, as psql prints it.",
+      "Only one statement, and only reading: SELECT, WITH, VALUES, EXPLAIN, and PRAGMA table_info(t) on SQLite. The database itself refuses the rest (exit 2): on SQLite the file is opened read-only, the statement prepared alone and every action it takes authorized; on PostgreSQL it runs as one statement of the extended protocol in a READ ONLY transaction. A read-only transaction does not stop a superuser's functions that act on the server: for a PostgreSQL library others share, give readers a role granted only SELECT. A SQL error says where in the query it is, and for a table or column the library lacks, the nearest names (exit 2).",
+      "--timeout (default 30 seconds, also PEP_TIMEOUT) bounds the time the database spends on the query, summed over its pages: past it the query is stopped (exit 6). Ctrl-C stops it at once (exit 130).",
+      "--tables lists the tables: one per resource (peptides, studies, vendors, products, prices, categories, research_areas) with the resource's CSV columns as typed columns (evidence.level is evidence_level) and the item as the API sent it (item), then details, peptide_studies, study_cited_by, changes and syncs, then pep's own bookkeeping. --schema <table> lists a table's columns and their types. Both print in every output format.",
       WHERE,
     ].join("\n\n"),
-    args: [{ name: "query", description: "one SQL statement (SELECT, WITH, VALUES or EXPLAIN)", required: true }],
+    args: [{ name: "query", description: "one SQL statement (SELECT, WITH, VALUES or EXPLAIN)" }],
+    options: SQL_OPTIONS,
+    fields: true,
     offline: true,
     examples: [
+      "pep sync -q && pep sql --tables",
+      "pep sync studies -q && pep sql --schema studies",
       "pep sync studies && pep sql 'SELECT study_type, COUNT(*) FROM studies GROUP BY 1'",
       "pep sync peptides -q && pep sql 'SELECT id, evidence_level FROM peptides' -o csv",
       "pep sync -q && pep sql 'SELECT * FROM syncs ORDER BY id DESC LIMIT 1' -o json",

@@ -1,0 +1,162 @@
+/**
+ * The process that runs `pep sql`'s statement on a SQLite library (library/sqlite-read.ts
+ * starts it as `node -e`, with the text of these functions: each uses nothing from outside
+ * them but Node's own globals). A process, not a worker thread: SQLite computes a row inside one
+ * native call that nothing in Node can interrupt (a worker thread stuck there cannot be
+ * ended, and the process cannot exit while it runs), but a process can always be killed.
+ *
+ * What makes it read-only, by the engine and not by reading the text:
+ *   - the file is opened read-only (SQLITE_OPEN_READONLY) with `query_only` on;
+ *   - where Node has `setAuthorizer` (24 and later), SQLite asks before every action of
+ *     the statement and is refused all but reading tables, calling functions, recursion
+ *     and the introspection pragmas (PRAGMA table_info, pragma_table_info(...)): ATTACH,
+ *     a write, a transaction, a pragma that sets anything is "not authorized";
+ *   - exactly one statement is prepared, and SQLite's own parser says where it ends: what
+ *     is left after it must prepare to nothing, or the query is refused (a second
+ *     statement is never run, nor dropped);
+ *   - a statement that returns no columns (ATTACH, PRAGMA x = 1, a DDL) is never stepped.
+ *
+ * Messages, parent to child: {file, sql, pageRows} once, then "more" for each page. Child
+ * to parent: {columns}, {rows, done}, or {error: {message, code, kind}}.
+ */
+type Row = Record<string, unknown>;
+interface Stmt {
+  columns(): Array<{ name: string }>;
+  iterate(): Iterator<Row>;
+  readonly sourceSQL: string;
+}
+interface Database {
+  prepare(sql: string): Stmt;
+  exec(sql: string): void;
+  setAuthorizer?: (fn: (action: number, a: string | null, b: string | null) => number) => void;
+}
+interface Child {
+  send(message: unknown): void;
+  sqlite: { DatabaseSync: new (file: string, options: { readOnly: boolean }) => Database };
+  iterator?: Iterator<Row>;
+  pageRows: number;
+}
+type Start = { file: string; sql: string; pageRows: number; busyMs: number };
+
+/** SQLite's question before each action of the statement: only reading is allowed (0), the rest denied (1). */
+function childAuthorize(action: number, a: string | null, b: string | null): number {
+  // Authorizer codes (sqlite3.h): READ 20, SELECT 21, FUNCTION 31, RECURSIVE 33, PRAGMA 19.
+  if (action === 20 || action === 21 || action === 31 || action === 33) return 0;
+  if (action !== 19) return 1;
+  const name = String(a ?? "").toLowerCase();
+  // Pragmas that only describe the schema, whatever their argument (a table's name).
+  const describe = [
+    "table_info",
+    "table_xinfo",
+    "table_list",
+    "index_list",
+    "index_info",
+    "index_xinfo",
+    "foreign_key_list",
+    "collation_list",
+    "function_list",
+    "pragma_list",
+    "module_list",
+    "database_list",
+  ];
+  // Pragmas that read a value when given none (and would set it when given one).
+  const values = [
+    "user_version",
+    "schema_version",
+    "application_id",
+    "page_count",
+    "page_size",
+    "freelist_count",
+    "encoding",
+    "data_version",
+    "journal_mode",
+    "foreign_keys",
+  ];
+  return describe.includes(name) || (values.includes(name) && b === null) ? 0 : 1;
+}
+
+/** Whether `text` holds a statement: SQLite's own parser says (Node 24 throws on none, Node 22 hands back a finished one). */
+function childHoldsStatement(db: Database, text: string): boolean {
+  try {
+    void db.prepare(text).sourceSQL;
+    return true;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    return !(code === "ERR_INVALID_ARG_VALUE" || code === "ERR_INVALID_STATE");
+  }
+}
+
+/** Opens the library read-only, prepares the one statement and sends its columns, or why it is refused. */
+function childStart(child: Child, { file, sql, busyMs, pageRows }: Start): void {
+  child.pageRows = pageRows;
+  const db = new child.sqlite.DatabaseSync(file, { readOnly: true });
+  db.exec(`PRAGMA busy_timeout = ${Number(busyMs)}`);
+  db.exec("PRAGMA query_only = 1");
+  if (typeof db.setAuthorizer === "function") db.setAuthorizer(childAuthorize);
+  if (!childHoldsStatement(db, sql)) {
+    child.send({ error: { message: "no statement", kind: "empty" } });
+    return;
+  }
+  const stmt = db.prepare(sql);
+  // The text of the first statement, as SQLite's parser ended it: anything after it but
+  // comments, space and `;` is a second statement, refused (never run, never dropped).
+  const first = stmt.sourceSQL;
+  const rest = sql.startsWith(first) ? sql.slice(first.length) : "";
+  if (/\S/.test(rest) && childHoldsStatement(db, rest)) {
+    child.send({ error: { message: String(sql.length - rest.length), kind: "second" } });
+    return;
+  }
+  const columns = stmt.columns().map((c) => c.name);
+  if (columns.length === 0) {
+    child.send({ error: { message: "no columns", kind: "no-columns" } });
+    return;
+  }
+  child.iterator = stmt.iterate();
+  child.send({ columns });
+}
+
+/** Sends the next page of rows, and whether they were the last. */
+function childPage(child: Child): void {
+  const rows: Row[] = [];
+  let done = false;
+  while (rows.length < child.pageRows) {
+    const next = child.iterator!.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    rows.push({ ...next.value });
+  }
+  child.send({ rows, done });
+}
+
+/** The child's main: answers its parent's messages until the parent goes. */
+function childMain(): void {
+  const proc = process as unknown as {
+    getBuiltinModule(name: string): unknown;
+    send(message: unknown): void;
+    on(event: string, fn: (message: unknown) => void): void;
+    exit(code: number): never;
+  };
+  const child: Child = {
+    send: (m) => proc.send(m),
+    sqlite: proc.getBuiltinModule("node:sqlite") as Child["sqlite"],
+    pageRows: 500,
+  };
+  proc.on("message", (message) => {
+    try {
+      if (message === "more") childPage(child);
+      else childStart(child, message as Start);
+    } catch (err) {
+      const e = err as { message?: string; code?: string };
+      child.send({ error: { message: String(e.message ?? err), kind: "sql", code: e.code } });
+    }
+  });
+  proc.on("disconnect", () => proc.exit(0));
+}
+
+/** The child's program, as the text `node -e` runs. */
+export function sqliteChildProgram(): string {
+  const parts = [childAuthorize, childHoldsStatement, childStart, childPage, childMain];
+  return `${parts.map((f) => f.toString()).join("\n")}\n${childMain.name}();\n`;
+}
