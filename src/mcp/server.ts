@@ -163,7 +163,7 @@ export function createServer(
         title: entry.title,
         description: `${entry.summary}${keyed}`,
         inputSchema: input,
-        ...(output ? { outputSchema: output } : {}),
+        outputSchema: output,
         annotations: { readOnlyHint: true },
       },
       (args: Record<string, unknown>, extra) => {
