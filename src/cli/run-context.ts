@@ -363,6 +363,7 @@ export function createContext(init: ContextInit): RunContext {
     profile: init.profile,
     fields: init.fields,
     quiet: globals.quiet === true,
+    offline: init.offline === true,
     config: init.config,
     store: init.store,
     notice,

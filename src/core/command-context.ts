@@ -44,6 +44,8 @@ export interface Context {
   readonly fields: readonly string[] | undefined;
   /** `--quiet`: no notices or progress on stderr (a command drawing its own progress asks). */
   readonly quiet?: boolean;
+  /** Answers come from the local library (`--offline`, PEP_OFFLINE or the profile's `offline`): `client()` reads it. */
+  readonly offline?: boolean;
   /** The settings of this run (flags > environment > profile > defaults; the sandbox above all). */
   config(): Promise<ResolvedConfig>;
   /** The config file (for `pep config` and `pep auth`). */

@@ -126,7 +126,7 @@ interface HttpSession extends Session {
 
 /** Serves Streamable HTTP at http://host:port/mcp until the run is interrupted. */
 export async function serveHttp(ctx: Context, options: ServerOptions, http: HttpOptions): Promise<void> {
-  const setup = await inspectSetup(ctx);
+  const setup = await inspectSetup(ctx, options.notes);
   ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
   options = { ...options, queue: sharedQueue(options.now ?? Date.now) };
   const sessions = new Sessions<HttpSession>(http.sessions, Date.now);
@@ -145,6 +145,7 @@ export async function serveHttp(ctx: Context, options: ServerOptions, http: Http
   for (const line of startLines(http, http.socket ? "http://localhost/mcp" : `http://${shown}:${port}/mcp`))
     if (!http.socket || !line.startsWith("pep mcp: serving")) ctx.notice(line);
   for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
+  for (const n of setup.notes) ctx.notice(`pep mcp: ${n}`);
   await new Promise<void>((resolve) => {
     if (ctx.io.signal.aborted) return resolve();
     ctx.io.signal.addEventListener("abort", () => resolve(), { once: true });

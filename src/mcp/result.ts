@@ -83,7 +83,8 @@ function noticeLines(n: Notices): string[] {
 
 export interface ListText {
   tool: string;
-  noun: string;
+  /** The item's noun, singular and plural ("1 offer", "2 offers"). */
+  nouns: readonly [string, string];
   items: readonly unknown[];
   nextCursor: string | null;
   notices: Notices;
@@ -96,7 +97,7 @@ export function listText(l: ListText, max = MAX_TEXT): string {
     ? ` More remain: call ${l.tool} again with the same arguments and cursor ${JSON.stringify(cleanLine(l.nextCursor))}.`
     : " This is the end of the list.";
   const whole = JSON.stringify(l.structured);
-  const head = `${l.items.length} ${l.noun}.${more}`;
+  const head = `${l.items.length} ${l.nouns[l.items.length === 1 ? 0 : 1]}.${more}`;
   if (whole.length <= max) return [head, DATA_LINE, whole].join("\n");
   // The items that fit, whole; the rest are said, not cut.
   let fit = 0;

@@ -6,7 +6,8 @@
  *   still taken;
  * - a parameter with fixed values takes them in any case (they are sent as the API
  *   spells them, as on the command line);
- * - numbers are JSON numbers with the bounds of the endpoint's schema;
+ * - numbers are declared as JSON numbers with the bounds of the endpoint's schema, and
+ *   taken as a string of digits too (`"2020"`), as an id is taken as a number (`90002593`);
  * - anything else is the endpoint's own schema.
  * Each is described in the words of a tool's caller: arguments and other tools, never
  * flags or commands. Every tool declares its result (`outputSchema`), as briefly as the
@@ -98,11 +99,22 @@ function boundsOf(schema: $ZodType | undefined): { min: number; max: number; int
   return { min: bag.minimum, max: bag.maximum, int: bag.format === "safeint" };
 }
 
-/** A number from `min` to `max` (whole when `int`), as a JSON number only. */
+/** A string a model may send for a number: digits, a point and more digits. */
+const NUMERIC = /^\s*\d+(\.\d+)?\s*$/;
+
+/** A number from `min` to `max` (whole when `int`): a JSON number, or the same as a string ("2020"). */
 function number(b: { min: number; max: number; int: boolean }): $ZodType {
   const message = `must be ${b.int ? "a whole number" : "a number"} from ${b.min} to ${b.max}`;
-  const base = b.int ? z.int({ message }) : z.number({ message });
-  return base.check(z.gte(b.min, { message }), z.lte(b.max, { message }));
+  const fits = (v: unknown) => {
+    if (typeof v !== "number" && !(typeof v === "string" && NUMERIC.test(v))) return false;
+    const n = Number(v);
+    return Number.isFinite(n) && n >= b.min && n <= b.max && (!b.int || Number.isInteger(n));
+  };
+  return declared(z.unknown().check(z.refine(fits, { message })), {
+    type: b.int ? "integer" : "number",
+    minimum: b.min,
+    maximum: b.max,
+  });
 }
 
 /** Matches `values` without regard to case. */
@@ -236,15 +248,21 @@ export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
   const shape = shapeOf(endpoint);
   const args: Shape = {};
   if (entry.path) {
-    args[entry.path] = described(
-      z
-        .string()
-        .check(
-          z.minLength(1, { message: "must not be empty" }),
-          z.maxLength(LIMITS.searchMaxLength, { message: `must be at most ${LIMITS.searchMaxLength} characters` }),
-        ),
-      pathArgDoc(entry),
-    );
+    // A string; a number is taken as its digits (a bare PMID, a vendor's numeric id).
+    const text = z
+      .string()
+      .check(
+        z.minLength(1, { message: "must not be empty" }),
+        z.maxLength(LIMITS.searchMaxLength, { message: `must be at most ${LIMITS.searchMaxLength} characters` }),
+      );
+    const whole = z.int({ message: "must be a string (an id, name or slug) or a whole number" });
+    args[entry.path] = declared(z.union([text, whole]), {
+      anyOf: undefined,
+      type: "string",
+      minLength: 1,
+      maxLength: LIMITS.searchMaxLength,
+      description: pathArgDoc(entry),
+    });
   }
   for (const param of entry.params) {
     const schema = shape[param];

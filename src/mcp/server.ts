@@ -32,6 +32,8 @@ export interface ServerOptions {
   groups?: readonly ToolGroup[] | undefined;
   /** The clock the run's client waits by (tests inject one). */
   now?: () => number;
+  /** What the server made of settings it could not take as given (`listing.ts`). */
+  notes?: readonly string[];
   /** The queue every call of the server waits in (one for all sessions). */
   queue?: () => Promise<CallQueue>;
 }
@@ -210,7 +212,7 @@ export function createServer(
  */
 export async function serve(ctx: Context, options: ServerOptions, early?: Early): Promise<void> {
   const inflight = new Set<Promise<unknown>>();
-  const setup = early?.setup ?? (await inspectSetup(ctx));
+  const setup = early?.setup ?? (await inspectSetup(ctx, options.notes));
   ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
   const server = createServer(ctx, setup, { ...options, queue: sharedQueue(options.now ?? Date.now) }, inflight);
   const transport = new LineTransport(
@@ -256,6 +258,7 @@ export async function serve(ctx: Context, options: ServerOptions, early?: Early)
   }
   ctx.notice(`pep mcp: serving ${chooseTools(setup, options.groups).tools.length} tools on standard input and output`);
   for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
+  for (const n of setup.notes) ctx.notice(`pep mcp: ${n}`);
   try {
     await closed;
   } finally {

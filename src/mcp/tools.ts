@@ -45,6 +45,8 @@ function apiValue(endpoint: Endpoint, param: string, v: unknown): unknown {
   if (listParamOf(schema)) return membersOf(v).map(spelled).join(",");
   if (typeof v !== "string") return v;
   if (values) return spelled(v);
+  // A number sent as a string ("2020"), as the schema takes it.
+  if (/^\s*\d+(\.\d+)?\s*$/.test(v)) return v.trim();
   const option = endpoint.options.find((o) => o.param === param);
   return option?.transform === upperCode ? upperCode(v) : v;
 }
@@ -180,7 +182,7 @@ function busyError(err: Busy, env: CallEnv, redact: Redact): ToolError {
   const inS = Math.max(1, Math.ceil((err.retryAt - env.now()) / 1000));
   return toolErrorText(
     [
-      `error: this server is busy: ${err.running} call${err.running === 1 ? "" : "s"} hold the API's connections${err.ahead > 0 ? ` and ${err.ahead} more wait before this one` : ""}, so this call could not start and finish within this server's bound for one call${boundS > 0 ? ` (${boundS} s left)` : ""}`,
+      `error: this server is busy: ${err.running === 1 ? "1 call holds" : `${err.running} calls hold`} the API's connections${err.ahead > 0 ? ` and ${err.ahead} more wait before this one` : ""}, so this call could not start and finish within this server's bound for one call${boundS > 0 ? ` (${boundS} s left)` : ""}`,
       `hint: call again in about ${inS} s (after ${isoSecond(err.retryAt)}); fewer calls at once are answered sooner`,
     ],
     redact,
@@ -297,7 +299,7 @@ function listResult(entry: ToolEntry, items: unknown[], next: string | null, not
         type: "text",
         text: listText({
           tool: entry.name,
-          noun: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns[1],
+          nouns: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns,
           items,
           nextCursor: next,
           notices,

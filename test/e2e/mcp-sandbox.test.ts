@@ -227,7 +227,7 @@ describe("pep mcp --sandbox: cursors and bounds", () => {
 });
 
 describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
-  it("numbers are declared with their bounds and taken only as numbers", async () => {
+  it("numbers are declared with their bounds and taken as numbers or strings of digits; ids as strings or numbers", async () => {
     const { tools } = await mcp.client.listTools();
     const vendors = tools.find((t) => t.name === "list_vendors")!.inputSchema.properties as Record<
       string,
@@ -240,8 +240,17 @@ describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
     >;
     expect(studies.year_from).toMatchObject({ type: "integer", minimum: 1900, maximum: 2100 });
     expect(await failed("list_vendors", { min_rating: 6 })).toMatch(/min_rating/);
-    expect(await failed("list_peptides", { limit: "5" })).toMatch(/limit/);
-    expect(await failed("list_studies", { year_from: "2010" })).toMatch(/year_from/);
+    expect(await failed("list_peptides", { limit: "five" })).toMatch(/limit: must be a whole number from 1 to 100/);
+    expect(await failed("list_studies", { year_from: "2010.5" })).toMatch(/year_from/);
+    expect(await failed("list_studies", { year_from: 1899 })).toMatch(/year_from/);
+    expect((await ok("list_peptides", { limit: "2" })).s.count).toBe(2);
+    const since = await ok("list_studies", { year_from: " 2020", limit: 3 });
+    expect(since.s.items!.map((i) => i.id)).toEqual(
+      await cliIds(["studies", "list", "--year-from", "2020", "--limit", "3"]),
+    );
+    const pmid = (await ok("list_studies", { limit: 50 })).s.items!.find((i) => /^\d+$/.test(String(i.pmid ?? "")))!;
+    const byNumber = await ok("get_study", { id: Number(pmid.pmid) });
+    expect((byNumber.s.data as { id: string }).id).toBe(pmid.id);
     expect((await ok("list_vendors", { min_rating: 4.5, limit: 1 })).s.count).toBeLessThanOrEqual(1);
   });
 

@@ -169,11 +169,12 @@ describe("pep mcp: waits are told and bounded", () => {
     expect(clock2.sleeps).toEqual([]);
   });
 
-  it("a bad --max-wait is refused before serving, naming the flag", async () => {
-    const { spawnPep } = await import("../helpers/cli.js");
-    const r = await spawnPep(["mcp", "--sandbox", "--max-wait", "soon"], { env: tmp.env });
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
-    expect(r.err).toMatch(/^error: --max-wait must be a number of seconds from 0 to 3600 \(got "soon"\)$/m);
+  it("a --max-wait past 55 s is held at 55 s: a wait clients would give up on ends the call with when to call again", async () => {
+    const clock = new FakeClock();
+    const s = await start(["--retries", "1", "--max-wait", "120"], clock);
+    expect(s.client.getInstructions()).toMatch(/--max-wait is "120", more than the 55 s/);
+    api.fault(undefined, faults.rateLimited("58"), 1);
+    expect(text(await s.call("list_studies", { limit: 2 }))).toMatch(/call again/);
+    expect(clock.sleeps).toEqual([]);
   });
 });

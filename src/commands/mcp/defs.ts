@@ -78,9 +78,12 @@ function mcpDescription(): string {
     "Besides tools: resources pep://peptides/{slug}, pep://peptides/{slug}/research and pep://studies/{id} (lists " +
       "and search results link to them), completions of slugs, study ids, research areas, categories and product " +
       "forms, and the prompts summarise_evidence, explore_research_area and compare_vendors_for_peptide.",
-    "It starts with any configuration: an unknown profile, no base URL or no key are said in the instructions the " +
-      "client reads at initialize and in every tool error, with the env keys to set (PEP_BASE_URL, PEP_API_KEY, " +
-      "PEP_PROFILE). With no key the vendor, product and price tools are not listed; --tools serves only some groups.",
+    "It starts with any configuration: an unknown profile, no base URL, no key or (offline) a library that cannot be " +
+      "opened are said in the instructions the client reads at initialize and in every tool error, with the env keys " +
+      "to set (PEP_BASE_URL, PEP_API_KEY, PEP_PROFILE). With no key the vendor, product and price tools are not " +
+      "listed; --tools serves only some groups. A --tools word that names no group, or a --max-wait outside 1 to 55, " +
+      "is said in the instructions too, and the server starts with what it could take. With --offline (PEP_OFFLINE) " +
+      "the tools answer from the local library, and what it cannot answer exactly is a tool error saying so.",
     "What it never does: it sends only GET requests (no tool writes anything, anywhere), it never returns dose " +
       "figures, regimens or reconstitution instructions (the API holds none), and the API key never appears in a " +
       "result, a tool error or a log line.",
@@ -107,7 +110,7 @@ export const defs: CommandDef[] = [
         long: "max-wait",
         value: "seconds",
         description:
-          "longest a tool call waits in all for retries and the API's rate limit (default 30, or PEP_MCP_MAX_WAIT); a longer wait ends the call at once with the time to call again",
+          "longest a tool call waits in all for retries and the API's rate limit, 1 to 55 (default 30, or PEP_MCP_MAX_WAIT; a value outside is brought within and said in the instructions); a longer wait ends the call at once with the time to call again",
       },
       {
         key: "http",
@@ -149,7 +152,8 @@ export const defs: CommandDef[] = [
         long: "tools",
         value: "groups",
         description:
-          "serve only these groups of tools, comma-separated: research, studies, vendors, prices (default all, or PEP_MCP_TOOLS)",
+          "serve only these groups of tools, comma-separated or the flag repeated: research, studies, vendors, prices (default all, or PEP_MCP_TOOLS); a word that names no group is left out and said in the instructions",
+        repeatable: true,
       },
     ],
     defaultFormat: "json",
