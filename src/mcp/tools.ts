@@ -20,6 +20,7 @@ import { watching, type CallWatch, type LogLevel } from "./calls.js";
 import { peptideUri, studyUri } from "./extras.js";
 import { isoSecond, toolError, toolErrorText, type ToolError } from "./failure.js";
 import { Busy, type CallQueue } from "./queue.js";
+import { placeOf, textCursor, type TextPlace } from "./text-cursor.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor, type Notices, type Redact } from "./result.js";
 import { choicesOf, membersOf, shapeOf, STUDY_ID_WORDS } from "./schemas.js";
 import type { Setup } from "./setup.js";
@@ -137,7 +138,9 @@ export async function callTool(
     const { disclosureText } = await import("../output/render.js");
     redact = redactor(cfg?.apiKey, cfg?.apiKey ? keyEnding(cfg.apiKey) : "");
     const path = pathOf(entry, args);
-    const query = queryOf(entry, args);
+    // A cursor a list's text gave starts inside a page (`text-cursor.ts`).
+    const start = entry.list ? placeOf(args.cursor) : { cursor: undefined, skip: 0 };
+    const query = queryOf(entry, entry.list ? { ...args, cursor: start.cursor } : args);
     client = await ctx.client(endpoint);
     done = await turn(env);
     return await watching(watch, async () => {
@@ -146,18 +149,27 @@ export async function callTool(
       if (entry.list) {
         const { limit: rawLimit, cursor, ...filters } = query;
         const limit = rawLimit === undefined ? entry.defaultLimit : Number(rawLimit);
+        const wanted = start.skip + limit;
         const pages = client!.paginate(path, {
           query: filters,
-          limit,
-          pageSize: limit,
+          limit: wanted,
+          pageSize: Math.min(wanted, LIMITS.pageMax),
           cursor: cursor === undefined ? undefined : String(cursor),
           signal,
         });
         const items: unknown[] = [];
-        for await (const item of pages) items.push(cleanDeep(item, redact));
+        // Where each item is, for the text's cursor: its page's cursor and its place in the page.
+        const places: TextPlace[] = [];
+        let n = 0;
+        for await (const item of pages) {
+          if (n++ < start.skip) continue;
+          items.push(cleanDeep(item, redact));
+          places.push({ cursor: pages.state.currentCursor, skip: pages.state.items - 1 - pages.state.pageStart });
+        }
         // A cursor is passed back as received, except that the key never leaves in one.
         const next = pages.state.nextCursor === undefined ? null : redact(pages.state.nextCursor);
-        return listResult(entry, items, next, noticesOf(pages.state.meta, redact, disclosureText));
+        const resumeAt = (i: number) => redact(textCursor(places[i]!));
+        return listResult(entry, items, next, noticesOf(pages.state.meta, redact, disclosureText), resumeAt);
       }
       const res = await client!.request(path, { query, signal });
       return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText));
@@ -291,7 +303,13 @@ async function vendorHints(
   }
 }
 
-function listResult(entry: ToolEntry, items: unknown[], next: string | null, notices: Notices): ToolSuccess {
+function listResult(
+  entry: ToolEntry,
+  items: unknown[],
+  next: string | null,
+  notices: Notices,
+  resumeAt: (index: number) => string,
+): ToolSuccess {
   const structured = { items, count: items.length, has_more: next !== null, next_cursor: next, ...notices };
   return {
     content: [
@@ -302,6 +320,7 @@ function listResult(entry: ToolEntry, items: unknown[], next: string | null, not
           nouns: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns,
           items,
           nextCursor: next,
+          resumeAt,
           notices,
           structured,
         }),
