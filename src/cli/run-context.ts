@@ -171,9 +171,10 @@ function clientFactory(
     const cfg = await init.config();
     const baseUrl = overrides.baseUrl ?? cfg.baseUrl;
     if (!baseUrl) throw noBaseUrl();
-    const [{ createClient }, { paginate }] = await Promise.all([
+    const [{ createClient }, { paginate }, { rateScopeOf }] = await Promise.all([
       import("../http/client.js"),
       import("../http/paginate.js"),
+      import("../api/rate-scopes.js"),
     ]);
     let cache: ClientOptions["cache"] = false;
     if (cfg.cache && overrides.cache !== false) {
@@ -203,6 +204,8 @@ function clientFactory(
         clock: init.deps.clock,
         timers: init.deps.timers,
         onEvent: onEvent(apiKey),
+        // The API's rate limits are per scope: metered (vendors, products, prices) and research.
+        rateScopeOf: (url) => rateScopeOf(baseUrl, url),
         ...overrides,
       }),
       paginate,

@@ -23,7 +23,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
-import { callEvents } from "./calls.js";
+import { callEvents, SpentScopes } from "./calls.js";
 import { BoundedEventStore, Sessions, type Session } from "./http-sessions.js";
 import { sharedQueue } from "./queue.js";
 import { createServer, type ServerOptions } from "./server.js";
@@ -127,8 +127,9 @@ interface HttpSession extends Session {
 /** Serves Streamable HTTP at http://host:port/mcp until the run is interrupted. */
 export async function serveHttp(ctx: Context, options: ServerOptions, http: HttpOptions): Promise<void> {
   const setup = await inspectSetup(ctx, options.notes);
-  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
-  options = { ...options, queue: sharedQueue(options.now ?? Date.now) };
+  const spent = new SpentScopes();
+  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice, spent));
+  options = { ...options, spent, queue: sharedQueue(options.now ?? Date.now) };
   const sessions = new Sessions<HttpSession>(http.sessions, Date.now);
   const handle = requestHandler(ctx, setup, options, http, sessions);
   const server = nodeHttp.createServer((req, res) => {

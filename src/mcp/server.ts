@@ -14,7 +14,7 @@ import { ENDPOINTS } from "../api/endpoints.js";
 import type { ToolGroup } from "./catalog.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
-import { callEvents, type LogLevel } from "./calls.js";
+import { callEvents, SpentScopes, type LogLevel } from "./calls.js";
 import { completers, registerCompletions } from "./completions.js";
 import { registerPrompts, registerResources } from "./extras.js";
 import { sharedQueue, type CallQueue } from "./queue.js";
@@ -34,6 +34,8 @@ export interface ServerOptions {
   now?: () => number;
   /** What the server made of settings it could not take as given (`listing.ts`). */
   notes?: readonly string[];
+  /** The server's record of spent rate-limit scopes (one for all sessions). */
+  spent?: SpentScopes;
   /** The queue every call of the server waits in (one for all sessions). */
   queue?: () => Promise<CallQueue>;
 }
@@ -177,6 +179,7 @@ export function createServer(
         const watch = callWatch(extra._meta?.progressToken, send, log);
         watch.deadline = now() + options.maxWaitMs;
         watch.tool = entry.name;
+        watch.scope = endpoint.metered ? "metered" : "research";
         const signal = AbortSignal.any([ctx.io.signal, extra.signal, watch.abort.signal]);
         const call = callTool(entry, args, {
           ctx,
@@ -185,6 +188,7 @@ export function createServer(
           watch,
           now,
           refused,
+          ...(options.spent ? { spent: options.spent } : {}),
           ...(options.queue ? { queue: options.queue, session } : {}),
         });
         inflight.add(call);
@@ -213,8 +217,9 @@ export function createServer(
 export async function serve(ctx: Context, options: ServerOptions, early?: Early): Promise<void> {
   const inflight = new Set<Promise<unknown>>();
   const setup = early?.setup ?? (await inspectSetup(ctx, options.notes));
-  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
-  const server = createServer(ctx, setup, { ...options, queue: sharedQueue(options.now ?? Date.now) }, inflight);
+  const spent = new SpentScopes();
+  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice, spent));
+  const server = createServer(ctx, setup, { ...options, spent, queue: sharedQueue(options.now ?? Date.now) }, inflight);
   const transport = new LineTransport(
     ctx.io.stdin,
     ctx.io.stdout,

@@ -16,7 +16,7 @@ import { keyEnding } from "../core/key-display.js";
 import type { Context } from "../core/command-context.js";
 import { ApiError, UsageError } from "../core/errors.js";
 import type { Client, Query } from "../http/client-types.js";
-import { watching, type CallWatch, type LogLevel } from "./calls.js";
+import { watching, type CallWatch, type LogLevel, type SpentScopes } from "./calls.js";
 import { peptideUri, studyUri } from "./extras.js";
 import { isoSecond, toolError, toolErrorText, type ToolError } from "./failure.js";
 import { Busy, type CallQueue } from "./queue.js";
@@ -89,6 +89,8 @@ export interface CallEnv {
   now: () => number;
   /** Told when the API refuses the key a scope (403): the tools needing it are hidden. */
   refused?: (scope: string) => void;
+  /** The server's record of spent rate-limit scopes (every session's). */
+  spent?: SpentScopes;
   /** The server's queue of calls, and this session's name in it. */
   queue?: () => Promise<CallQueue>;
   session?: string;
@@ -105,7 +107,7 @@ async function turn(env: CallEnv): Promise<() => void> {
   const release = await (await env.queue()).acquire(env.session ?? "", deadline, (m) => watch.tell(m, "info"), signal);
   const timer = setTimeout(
     () => {
-      watch.deferred ??= { reason: "the API did not answer in time", waitMs: 0, at: now(), everyTool: false };
+      watch.deferred ??= { reason: "the API did not answer in time", waitMs: 0, at: now() };
       watch.abort.abort(new Error("past the bound"));
     },
     Math.max(0, deadline - now()),
@@ -182,7 +184,11 @@ export async function callTool(
       err instanceof ApiError && err.status === 404 && !watch.deferred
         ? await watching(watch, () => notFoundHints(entry, args, client, signal))
         : [];
-    return toolError(err, { endpoint, config: cfg, deferred: watch.deferred, extra, now: env.now() }, redact);
+    return toolError(
+      err,
+      { endpoint, config: cfg, deferred: watch.deferred, extra, now: env.now(), spent: env.spent },
+      redact,
+    );
   } finally {
     done();
   }
