@@ -66,6 +66,8 @@ export interface CallWatch {
   tell(message: string, level: LogLevel): void;
   /** The tool's name, for standard error. */
   tool?: string;
+  /** The client gave the call a progress token: it hears progress notifications. */
+  progress?: boolean;
   /** The rate-limit scope of the tool's requests. */
   scope?: RateScope;
 }

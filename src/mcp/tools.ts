@@ -144,7 +144,12 @@ export async function callTool(
     const start = entry.list ? placeOf(args.cursor) : { cursor: undefined, skip: 0 };
     const query = queryOf(entry, entry.list ? { ...args, cursor: start.cursor } : args);
     client = await ctx.client(endpoint);
-    done = await turn(env);
+    const ended = await turn(env);
+    const quiet = heartbeat(watch);
+    done = () => {
+      quiet();
+      ended();
+    };
     return await watching(watch, async () => {
       if (typeof query.research_area === "string")
         query.research_area = await researchArea(client!, query.research_area, signal);
@@ -192,6 +197,26 @@ export async function callTool(
   } finally {
     done();
   }
+}
+
+/** Seconds between the heartbeats of a running call. */
+const HEARTBEAT_MS = 2000;
+
+/**
+ * While a call runs, a progress notification every few seconds with the time it has
+ * run (when the client gave a progress token), so a client shows it alive and does not
+ * take a long answer for a lost one. Real time: what the client waits is real. Returns
+ * the function that stops it.
+ */
+function heartbeat(watch: CallWatch): () => void {
+  if (!watch.progress) return () => {};
+  const began = performance.now();
+  const timer = setInterval(() => {
+    const s = Math.round((performance.now() - began) / 1000);
+    watch.tell(`still running: ${s} s since the call started, waiting for the API's answer`, "info");
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** A call that could not start and finish in time: when to call again. */
@@ -363,6 +388,7 @@ export function callWatch(
   return {
     abort: new AbortController(),
     waitedMs: 0,
+    progress: progressToken !== undefined,
     tell(message, level) {
       if (progressToken !== undefined && level !== "debug")
         void send({
