@@ -146,3 +146,23 @@ export function callEvents(
     }
   };
 }
+
+/** Milliseconds between the heartbeats of a running call. */
+const HEARTBEAT_MS = 2000;
+
+/**
+ * While a call runs, a progress notification every few seconds with the time it has
+ * run (when the client gave a progress token), so a client shows it alive and does not
+ * take a long answer for a lost one. Real time: what the client waits is real. Returns
+ * the function that stops it.
+ */
+export function heartbeat(watch: CallWatch): () => void {
+  if (!watch.progress) return () => {};
+  const began = performance.now();
+  const timer = setInterval(() => {
+    const s = Math.round((performance.now() - began) / 1000);
+    watch.tell(`still running: ${s} s since the call started, waiting for the API's answer`, "info");
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -16,7 +16,7 @@ import { keyEnding } from "../core/key-display.js";
 import type { Context } from "../core/command-context.js";
 import { ApiError, UsageError } from "../core/errors.js";
 import type { Client, Query } from "../http/client-types.js";
-import { watching, type CallWatch, type LogLevel, type SpentScopes } from "./calls.js";
+import { heartbeat, watching, type CallWatch, type LogLevel, type SpentScopes } from "./calls.js";
 import { peptideUri, studyUri } from "./extras.js";
 import { isoSecond, toolError, toolErrorText, type ToolError } from "./failure.js";
 import { Busy, type CallQueue } from "./queue.js";
@@ -197,26 +197,6 @@ export async function callTool(
   } finally {
     done();
   }
-}
-
-/** Seconds between the heartbeats of a running call. */
-const HEARTBEAT_MS = 2000;
-
-/**
- * While a call runs, a progress notification every few seconds with the time it has
- * run (when the client gave a progress token), so a client shows it alive and does not
- * take a long answer for a lost one. Real time: what the client waits is real. Returns
- * the function that stops it.
- */
-function heartbeat(watch: CallWatch): () => void {
-  if (!watch.progress) return () => {};
-  const began = performance.now();
-  const timer = setInterval(() => {
-    const s = Math.round((performance.now() - began) / 1000);
-    watch.tell(`still running: ${s} s since the call started, waiting for the API's answer`, "info");
-  }, HEARTBEAT_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }
 
 /** A call that could not start and finish in time: when to call again. */

@@ -138,7 +138,7 @@ export const defs: CommandDef[] = [
         long: "max-sessions",
         value: "n",
         description:
-          "with --http, most sessions at once: past it the one idle longest is closed, or a new one gets 503 with Retry-After when all are in use (default 64, or PEP_MCP_MAX_SESSIONS)",
+          "with --http, most sessions at once: past it the one idle longest is closed (never one still starting), or a new one gets 503 saying why when none can give way (default 64, or PEP_MCP_MAX_SESSIONS)",
       },
       {
         key: "host",
