@@ -93,7 +93,8 @@ function errorLine(err: PepError): string {
     if (err.requestId) parts.push(`request ${cleanLine(err.requestId)}`);
     return `the API answered ${JSON.stringify(cleanLine(err.message))} (${parts.join(", ")})`;
   }
-  return cleanLine(err.describe());
+  // The library's refusals name the command line's switch; a model knows the server as offline.
+  return cleanLine(err.describe()).replace(/^--offline: /, "offline: ");
 }
 
 export function toolError(err: unknown, f: FailureContext, redact: Redact): ToolError {
@@ -132,6 +133,10 @@ export function toolError(err: unknown, f: FailureContext, redact: Redact): Tool
           endpoint.metered ? "metered" : "research",
           f,
         ),
+      );
+    } else if (err instanceof UsageError && err.message.startsWith("--offline: ")) {
+      hints.push(
+        "this server answers from the local library (a synced copy), which reproduces only what it can answer exactly: call again without that argument, or with another tool",
       );
     } else if (err instanceof ApiError && err.status === 404) {
       hints.push(...(f.extra ?? []));
