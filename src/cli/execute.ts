@@ -118,7 +118,8 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   // starts anyway and reports it to its client).
   if (!def.createsProfile && !def.reportsConfig && profile !== DEFAULT_PROFILE)
     await (await preflight()).checkProfile(profile, globals.profile, io.env, store);
-  // An offline run the library cannot answer is refused before anything else starts.
+  // An offline run the library cannot answer is refused before anything else starts
+  // (`pep mcp` starts anyway: each tool says what the library cannot answer).
   const offline = await offlineRun(inv, store);
   held.offline = offline;
   if (inv.globals.maxAge !== undefined) {
@@ -130,7 +131,8 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
         { hints: ["e.g. `pep --offline --max-age 7d studies list`"] },
       );
   }
-  if (offline) (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
+  if (offline && !def.reportsConfig)
+    (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
   // Started before anything reads the config (the output format may), so every read sees it.
   if (inv.sandbox) {
     const { startSandbox, SANDBOX_KEYS } = await import("../sandbox/index.js");
@@ -171,7 +173,7 @@ async function offlineRun(inv: ParsedInvocation, store: () => Promise<ConfigStor
   if ((await store()).profile(inv.profile).offline !== true) return false;
   // The profile's `offline` is for the commands the library serves: `pep sync`, `auth`,
   // `health` and the like still run online under it (the flag and PEP_OFFLINE refuse them).
-  return (await import("../offline/refusals.js")).servedOffline(inv.def);
+  return inv.def.reportsConfig === true || (await import("../offline/refusals.js")).servedOffline(inv.def);
 }
 
 const isJson = (f: string | undefined) => f === "json" || f === "ndjson";

@@ -34,8 +34,9 @@ export interface QuickIO {
 /** The flags the quick start knows, as given; undefined for any argv it does not fully understand. */
 export function quickArgs(
   argv: readonly string[],
-): { profile?: string; sandbox: boolean; tools?: string; maxWait?: string } | undefined {
+): { profile?: string; sandbox: boolean; tools?: string[]; maxWait?: string } | undefined {
   const values: Record<string, string> = {};
+  const tools: string[] = [];
   let sandbox = false;
   let command = false;
   for (let i = 0; i < argv.length; i++) {
@@ -49,17 +50,18 @@ export function quickArgs(
       continue;
     }
     const m = /^--(profile|tools|max-wait)(?:=(.*))?$/s.exec(word);
-    // Command options go after the command; the global --profile anywhere.
+    // Command options go after the command; the global --profile anywhere; --tools adds up.
     if (!m || (m[1] !== "profile" && !command) || values[m[1]!] !== undefined) return undefined;
     const value = m[2] ?? argv[++i];
     if (value === undefined || value === "" || value.startsWith("-")) return undefined;
-    values[m[1]!] = value;
+    if (m[1] === "tools") tools.push(value);
+    else values[m[1]!] = value;
   }
   if (!command) return undefined;
   return {
     sandbox,
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
-    ...(values.tools !== undefined ? { tools: values.tools } : {}),
+    ...(tools.length > 0 ? { tools } : {}),
     ...(values["max-wait"] !== undefined ? { maxWait: values["max-wait"] } : {}),
   };
 }
@@ -72,13 +74,9 @@ export function quickArgs(
 export async function answerFirst(argv: readonly string[], io: QuickIO): Promise<boolean> {
   const args = quickArgs(argv);
   if (!args || io.env.PEP_OFFLINE !== undefined || io.env.PEP_SANDBOX !== undefined) return false;
-  let groups: ReturnType<typeof groupsOf>;
-  try {
-    maxWaitOf(args.maxWait, io.env);
-    groups = groupsOf(args.tools, io.env);
-  } catch {
-    return false;
-  }
+  const maxWait = maxWaitOf(args.maxWait, io.env);
+  const { value: groups, note } = groupsOf(args.tools, io.env);
+  const notes = [note, maxWait.note].filter((n): n is string => n !== undefined);
   const globals: GlobalOptions = { ...(args.profile !== undefined ? { profile: args.profile } : {}) };
   const profile = profileName(args.profile, io.env);
   let store: Promise<ConfigStore> | undefined;
@@ -93,7 +91,7 @@ export async function answerFirst(argv: readonly string[], io: QuickIO): Promise
   } catch {
     return false;
   }
-  const setup = await inspectSetup({ io, profile, config: async () => config, store: openStore });
+  const setup = await inspectSetup({ io, profile, config: async () => config, store: openStore }, notes);
   const { line, bytes, ended } = await firstLine(io.stdin);
   const answer = initializeAnswer(setup, groups, line);
   if (answer) await write(io.stdout, answer.text);

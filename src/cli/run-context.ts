@@ -9,11 +9,11 @@ import { keyFingerprint, keyMasked } from "../core/key-display.js";
 import { redactKey } from "../http/key.js";
 import type { Client, ClientEvent, ClientOptions, Meta } from "../http/client-types.js";
 import type { LibraryProvenance } from "../offline/open-offline.js";
-import { colorEnabled, type IO, launchDetached } from "../core/io.js";
+import { colorEnabled, type IO } from "../core/io.js";
 import { cleanBlock } from "../core/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
 import { createWaits, type Waits } from "../output/waits.js";
-import type { ClientEventOutcome, Context, Deps, PageOpening } from "../core/command-context.js";
+import type { ClientEventOutcome, Context, Deps } from "../core/command-context.js";
 import { hideUrlCredentials } from "../core/credentials.js";
 import { withheldLine } from "../config/key-origin.js";
 export type { Context, Deps, GlobalOptions } from "../core/command-context.js";
@@ -173,9 +173,10 @@ function clientFactory(
     const cfg = await init.config();
     const baseUrl = overrides.baseUrl ?? cfg.baseUrl;
     if (!baseUrl) throw noBaseUrl();
-    const [{ createClient }, { paginate }] = await Promise.all([
+    const [{ createClient }, { paginate }, { rateScopeOf }] = await Promise.all([
       import("../http/client.js"),
       import("../http/paginate.js"),
+      import("../api/rate-scopes.js"),
     ]);
     let cache: ClientOptions["cache"] = false;
     if (cfg.cache && overrides.cache !== false) {
@@ -207,6 +208,8 @@ function clientFactory(
         clock: init.deps.clock,
         timers: init.deps.timers,
         onEvent: onEvent(apiKey),
+        // The API's rate limits are per scope: metered (vendors, products, prices) and research.
+        rateScopeOf: (url) => rateScopeOf(baseUrl, url),
         ...overrides,
       }),
       paginate,
@@ -248,19 +251,6 @@ async function libraryClient(
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
-}
-
-/** Opens `url` with the program `openerFor` picks; `deps.launch` stands in for starting it in tests. */
-async function openPage(url: string, init: ContextInit): Promise<PageOpening> {
-  const { io, deps } = init;
-  // Loaded here: only `pep browse` and `--web` open pages.
-  const { openerFor } = await import("../core/browser.js");
-  const opener = openerFor(url, io.env, io.platform ?? "linux");
-  if ("none" in opener) return { opened: false, reason: opener.none };
-  const launched = await (deps.launch ?? launchDetached)(opener.argv, io.env);
-  if (launched.started) return { opened: true, via: opener.via };
-  const program = opener.via === opener.argv[0] ? opener.via : `${opener.argv[0]} (from ${opener.via})`;
-  return { opened: false, reason: `${program} could not be started (${launched.reason})` };
 }
 
 /** Where a run's data came from, for `--manifest` (output/manifest.ts). */
@@ -368,13 +358,14 @@ export function createContext(init: ContextInit): RunContext {
     fields: init.fields,
     quiet: globals.quiet === true,
     maxAge: globals.maxAge,
+    offline: init.offline === true,
     config: init.config,
     store: init.store,
     notice,
     sandboxData: lines.sandboxSeen,
     debug,
     waits,
-    openPage: (url) => openPage(url, init),
+    openPage: async (url) => (await import("./open-page.js")).openPage(url, init.io, init.deps),
     async client(endpoint, overrides) {
       if (offline && !overrides) return offline();
       if (overrides) return makeClient(overrides);

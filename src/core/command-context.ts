@@ -46,6 +46,8 @@ export interface Context {
   readonly quiet?: boolean;
   /** `--max-age` as given (a duration): how old a library resource a reader uses may be. */
   readonly maxAge?: string | undefined;
+  /** Answers come from the local library (`--offline`, PEP_OFFLINE or the profile's `offline`): `client()` reads it. */
+  readonly offline?: boolean;
   /** The settings of this run (flags > environment > profile > defaults; the sandbox above all). */
   config(): Promise<ResolvedConfig>;
   /** The config file (for `pep config` and `pep auth`). */

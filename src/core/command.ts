@@ -74,7 +74,8 @@ export interface CommandDef {
   createsProfile?: boolean;
   /**
    * Starts with any profile, known or not, and reports a configuration problem itself
-   * (`pep mcp`: a client that cannot start the server only says "connection closed").
+   * (`pep mcp`: a client that cannot start the server only says "connection closed");
+   * offline too, where what the library cannot answer is its own to say.
    */
   reportsConfig?: boolean;
   /**

@@ -83,7 +83,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   },
   {
     name: "PEP_MCP_MAX_WAIT",
-    text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds (as `--max-wait`; default 30).",
+    text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds, 1 to 55 (as `--max-wait`; default 30); a value outside is held at the nearer bound, one that is not a number leaves the default, and the server says so in its instructions.",
   },
   {
     name: "PEP_MCP_MAX_SESSIONS",
@@ -103,7 +103,7 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
   },
   {
     name: "PEP_MCP_TOOLS",
-    text: "pep mcp: the tool groups to serve, comma-separated: research, studies, vendors, prices (as `--tools`).",
+    text: "pep mcp: the tool groups to serve, comma-separated: research, studies, vendors, prices (as `--tools`); a word that names no group is left out and said in the server's instructions.",
   },
   {
     name: "PEP_PAGER",

@@ -79,7 +79,16 @@ export type ClientEvent =
       fromCache: boolean;
       bytes: number;
     }
-  | { type: "retry"; url: string; reason: string; waitMs: number; attempt: number; retries: number }
+  | {
+      type: "retry";
+      url: string;
+      reason: string;
+      waitMs: number;
+      attempt: number;
+      retries: number;
+      /** The wait is pep's assumption (a 429 without `Retry-After`: 60 s), not the server's word. */
+      assumed?: boolean;
+    }
   | { type: "pace"; url: string; waitMs: number }
   /** A successful answer holds the key itself (printed as sent; said once on stderr). */
   | { type: "key-echo"; url: string };
@@ -130,6 +139,11 @@ export interface ClientOptions {
   maxResponseBytes?: number | undefined;
   /** Proxies per scheme and the `NO_PROXY` list; omit to connect directly. */
   proxy?: ProxySettings | undefined;
+  /**
+   * The rate limit a request's URL counts against, when the API keeps several: each has a
+   * pacer of its own, so a spent window holds only its own requests. Omit for one window.
+   */
+  rateScopeOf?: ((url: string) => string) | undefined;
 }
 
 export interface PaginateOptions {

@@ -19,7 +19,7 @@ import { type CacheableAttempt, withEtagCache } from "./etag.js";
 import { keyMasked } from "../core/key-display.js";
 import { redactKey } from "./key.js";
 import { paginate } from "./paginate.js";
-import { createPacer, type Send, withPacing, withRetry } from "./retry.js";
+import { createPacer, type Pacer, type Send, withPacing, withRetry } from "./retry.js";
 import { createTransport, ENCODINGS, header, seconds } from "./transport.js";
 import type { ApiResponse, Client, ClientEvent, ClientOptions, RequestOptions } from "./client-types.js";
 import { assertKeyNotInUrl, assertKeySafe, assertKeyUsable, buildUrl, mayCarryKey, parseBaseUrl } from "./url.js";
@@ -146,8 +146,18 @@ export function createClient(options: ClientOptions): Client {
     timers: options.timers,
   });
   const sendOnce = sendOnceWith(settings, transport, emit);
-  const pacer = createPacer(clock, onEvent);
-  const retried = withRetry(withPacing(sendOnce, pacer), { retries, clock, onEvent });
+  // One pacer per rate-limit scope the caller names (one for all when it names none).
+  const pacers = new Map<string, Pacer>();
+  const pacerFor = (url: string): Pacer => {
+    const scope = options.rateScopeOf?.(url) ?? "";
+    let pacer = pacers.get(scope);
+    if (!pacer) {
+      pacer = createPacer(clock, onEvent);
+      pacers.set(scope, pacer);
+    }
+    return pacer;
+  };
+  const retried = withRetry(withPacing(sendOnce, pacerFor), { retries, clock, onEvent });
   const send = store ? withEtagCache(retried, store) : retried;
 
   let closing: Promise<void> | undefined;

@@ -94,10 +94,18 @@ function rateLimitOfError(err: unknown): RateLimitInfo | undefined {
 }
 
 /** Why and how long to wait before the next try, or `undefined` when not retryable. */
-export function retryPlan(err: unknown, retry: number, clock: Clock): { reason: string; waitMs: number } | undefined {
+export function retryPlan(
+  err: unknown,
+  retry: number,
+  clock: Clock,
+): { reason: string; waitMs: number; assumed?: boolean } | undefined {
   if (err instanceof ApiError) {
     if (err.status === 429) {
-      return { reason: "rate limited", waitMs: Math.round((err.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S) * 1000) };
+      return {
+        reason: "rate limited",
+        waitMs: Math.round((err.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S) * 1000),
+        ...(err.retryAfter === undefined ? { assumed: true } : {}),
+      };
     }
     if (err.status >= 500) {
       const waitMs =
@@ -152,6 +160,7 @@ export function withRetry<R extends Attempt, T>(send: Send<R, T>, options: Retry
           waitMs: plan.waitMs,
           attempt: retry + 1,
           retries,
+          ...(plan.assumed ? { assumed: true } : {}),
         });
         try {
           await clock.sleep(plan.waitMs, req.signal);
@@ -304,12 +313,16 @@ function abortable(promise: Promise<void>, signal: AbortSignal | undefined): Pro
   });
 }
 
-/** Runs every attempt through the pacer: wait if the window is spent, learn from the answer. */
+/**
+ * Runs every attempt through the pacer (or the pacer of its URL's rate-limit scope):
+ * wait if the window is spent, learn from the answer.
+ */
 export function withPacing<R extends Attempt, T extends Pick<ApiResponse, "rateLimit">>(
   send: Send<R, T>,
-  pacer: Pacer,
+  pacerOf: Pacer | ((url: string) => Pacer),
 ): Send<R, T> {
   return async (req: R) => {
+    const pacer = typeof pacerOf === "function" ? pacerOf(req.url) : pacerOf;
     await pacer.before(req.url, req.signal);
     try {
       const res = await send(req);

@@ -17,6 +17,9 @@ export type LogLevel = "debug" | "info" | "notice" | "warning" | "error";
 /** Default bound of the waits of one call, in seconds (`--max-wait`, PEP_MCP_MAX_WAIT). */
 export const DEFAULT_MAX_WAIT_S = 30;
 
+/** The API's rate limits, as it scopes them (`api/rate-scopes.ts`): metered requests, and research ones. */
+export type RateScope = "metered" | "research";
+
 /** A wait the call did not sit through. */
 export interface Deferred {
   reason: string;
@@ -24,10 +27,30 @@ export interface Deferred {
   /** When the API will answer again (ms since the epoch). */
   at: number;
   /**
-   * The key's rate-limit window is spent (pacing, or a 429): every tool that calls the API
-   * waits for the same window, so every one fails until `at`; otherwise only this call.
+   * The rate-limit window of this scope is spent (pacing, or a 429): every tool of the
+   * scope waits for it, so each fails until `at`; undefined: only this call waited.
    */
-  everyTool: boolean;
+  scope?: RateScope;
+  /** The wait is pep's assumption (a 429 without `Retry-After`: 60 s), not the API's word. */
+  assumed?: boolean;
+}
+
+/**
+ * Until when each scope's window is known spent, one record for every session of a
+ * server: "every tool fails" is said only when every scope is.
+ */
+export class SpentScopes {
+  private readonly until = new Map<RateScope, number>();
+
+  note(scope: RateScope, at: number): void {
+    this.until.set(scope, Math.max(this.until.get(scope) ?? 0, at));
+  }
+
+  /** When every scope's window is spent at `now`, the time the first of them opens again; else undefined. */
+  allUntil(now: number): number | undefined {
+    const ends = (["metered", "research"] as const).map((s) => this.until.get(s) ?? 0);
+    return ends.every((t) => t > now) ? Math.min(...ends) : undefined;
+  }
 }
 
 export interface CallWatch {
@@ -43,6 +66,10 @@ export interface CallWatch {
   tell(message: string, level: LogLevel): void;
   /** The tool's name, for standard error. */
   tool?: string;
+  /** The client gave the call a progress token: it hears progress notifications. */
+  progress?: boolean;
+  /** The rate-limit scope of the tool's requests. */
+  scope?: RateScope;
 }
 
 const current = new AsyncLocalStorage<CallWatch>();
@@ -65,6 +92,7 @@ export function callEvents(
   maxWaitMs: number,
   now: () => number,
   say: (line: string) => void = () => {},
+  spent: SpentScopes = new SpentScopes(),
 ): (e: ClientEvent) => "told" | undefined {
   return (e) => {
     const call = current.getStore();
@@ -77,13 +105,25 @@ export function callEvents(
         const late =
           call.waitedMs + e.waitMs > maxWaitMs || (call.deadline !== undefined && now() + e.waitMs > call.deadline);
         if (late) {
-          const everyTool = e.type === "pace" || e.reason === "rate limited";
-          call.deferred = { reason, waitMs: e.waitMs, at: now() + e.waitMs, everyTool };
+          const rate = e.type === "pace" || e.reason === "rate limited";
+          const assumed = e.type === "retry" && e.assumed === true;
+          const at = now() + e.waitMs;
+          call.deferred = {
+            reason,
+            waitMs: e.waitMs,
+            at,
+            ...(rate && call.scope ? { scope: call.scope } : {}),
+            ...(assumed ? { assumed } : {}),
+          };
+          if (rate && call.scope) spent.note(call.scope, at);
+          const asks = assumed
+            ? `the API sent no Retry-After, so pep assumes ${seconds(e.waitMs)} s (as the API documents)`
+            : `the API asks to wait ${seconds(e.waitMs)} s`;
           say(
-            `pep mcp: ${call.tool ?? "a tool call"}: ${reason}; the API asks to wait ${seconds(e.waitMs)} s, past this call's bound, so the call ends now and tells the client to call again after ${isoSecond(call.deferred.at)}${everyTool ? " (every tool waits for the same rate-limit window until then)" : ""}`,
+            `pep mcp: ${call.tool ?? "a tool call"}: ${reason}; ${asks}, past this call's bound, so the call ends now and tells the client to call again after ${isoSecond(at)}${rate && call.scope ? ` (the tools of the ${call.scope} rate limit wait for the same window until then)` : ""}`,
           );
           call.tell(
-            `${reason}: the API asks to wait ${seconds(e.waitMs)} s, more than this server waits in one call (${seconds(maxWaitMs)} s); the call ends now`,
+            `${reason}: ${asks}, more than this server waits in one call (${seconds(maxWaitMs)} s); the call ends now`,
             "warning",
           );
           call.abort.abort(new Error("wait past the bound"));
@@ -105,4 +145,24 @@ export function callEvents(
         return undefined;
     }
   };
+}
+
+/** Milliseconds between the heartbeats of a running call. */
+const HEARTBEAT_MS = 2000;
+
+/**
+ * While a call runs, a progress notification every few seconds with the time it has
+ * run (when the client gave a progress token), so a client shows it alive and does not
+ * take a long answer for a lost one. Real time: what the client waits is real. Returns
+ * the function that stops it.
+ */
+export function heartbeat(watch: CallWatch): () => void {
+  if (!watch.progress) return () => {};
+  const began = performance.now();
+  const timer = setInterval(() => {
+    const s = Math.round((performance.now() - began) / 1000);
+    watch.tell(`still running: ${s} s since the call started, waiting for the API's answer`, "info");
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

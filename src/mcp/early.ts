@@ -102,9 +102,13 @@ export function initializeAnswer(
 }
 
 /** Reads the configuration and the first line; answers it when it is initialize. */
-export async function answerEarly(ctx: SetupContext, groups: readonly ToolGroup[] | undefined): Promise<Early> {
+export async function answerEarly(
+  ctx: SetupContext,
+  groups: readonly ToolGroup[] | undefined,
+  notes: readonly string[] = [],
+): Promise<Early> {
   const read = firstLine(ctx.io.stdin);
-  const setup = await inspectSetup(ctx);
+  const setup = await inspectSetup(ctx, notes);
   const { line, bytes, ended } = await read;
   const answer = initializeAnswer(setup, groups, line);
   if (!answer) return { setup, preface: bytes, ended };

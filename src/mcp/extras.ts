@@ -128,7 +128,12 @@ function arg<T extends z.ZodMiniType>(
 }
 
 /** Prompts for common questions: which tools to call, in what order, and how to cite. */
-export function registerPrompts(server: McpServer, complete: Completers, keyed: boolean): void {
+/** Registers the prompts; returns the vendor comparison's, which a refused scope hides (undefined without it). */
+export function registerPrompts(
+  server: McpServer,
+  complete: Completers,
+  keyed: boolean,
+): { enabled: boolean } | undefined {
   const slugs = async (v: string) => (await complete.slug(v)).values;
   const peptide = arg(z.string(), "the peptide: its slug, name or alias (completions offer slugs)", slugs);
   server.registerPrompt(
@@ -170,8 +175,8 @@ export function registerPrompts(server: McpServer, complete: Completers, keyed: 
       ],
     }),
   );
-  if (!keyed) return;
-  server.registerPrompt(
+  if (!keyed) return undefined;
+  return server.registerPrompt(
     "compare_vendors_for_peptide",
     {
       title: "Compare vendors of a peptide for a destination",

@@ -10,7 +10,7 @@ import { keyEnding } from "../core/key-display.js";
 import type { ResolvedConfig } from "../config/config-types.js";
 import { ApiError, AuthError, NetworkError, PepError, ResponseError, UsageError } from "../core/errors.js";
 import { cleanBlock, cleanLine } from "../core/sanitize.js";
-import type { Deferred } from "./calls.js";
+import type { Deferred, RateScope, SpentScopes } from "./calls.js";
 import { KEY_FIX, keySource } from "./setup.js";
 import type { Redact } from "./result.js";
 import { hideUrlCredentials } from "../core/credentials.js";
@@ -38,6 +38,8 @@ export interface FailureContext {
   deferred?: Deferred | undefined;
   /** Hints worked out for this call (closest matches of a near-miss name). */
   extra?: readonly string[];
+  /** The server's record of spent rate-limit scopes. */
+  spent?: SpentScopes | undefined;
   now: number;
 }
 
@@ -46,15 +48,39 @@ function keyWords(cfg: ResolvedConfig | undefined): string {
   return `the key ${keyEnding(cfg.apiKey)} (${keySource(cfg)})`;
 }
 
+/** The tools of each rate-limit scope, in the words of a tool's caller. */
+const SCOPE_TOOLS: Record<RateScope, { tools: string; limit: string; other: string }> = {
+  metered: {
+    tools: "the vendor, product and price tools",
+    limit: "the API's limit on metered requests (vendors, products and prices, counted per account against the plan)",
+    other: "the research and study tools are limited apart and may still work",
+  },
+  research: {
+    tools: "the research and study tools",
+    limit: "the API's limit on research and study requests",
+    other: "the vendor, product and price tools are limited apart and may still work",
+  },
+};
+
 /**
- * When to call again. The key's rate-limit window is one for every tool that calls the
- * API (pep paces them all by it), so then no other tool works meanwhile either.
+ * When to call again. A rate-limit window holds every tool of its scope (pep paces each
+ * scope apart, as the API limits them); every tool fails only when every scope is spent.
  */
-function callAgain(at: number, waitS: number, why: string, everyTool: boolean): string {
-  return everyTool
-    ? `${why} ${waitS} s: the API's rate-limit window for this key is spent, so every tool that calls the API fails until ${isoSecond(at)}; call again after that`
-    : `${why} ${waitS} s: call this tool again after ${isoSecond(at)}; other tools may work meanwhile`;
+function callAgain(at: number, wait: string, scope: RateScope | undefined, f: FailureContext): string {
+  if (!scope) return `${wait}: call this tool again after ${isoSecond(at)}; other tools may work meanwhile`;
+  f.spent?.note(scope, at);
+  const all = f.spent?.allUntil(f.now);
+  if (all !== undefined)
+    return `${wait}: the API's limits of both scopes (metered vendor, product and price requests, and research requests) are spent, so every tool that calls the API fails until ${isoSecond(all)} at least; this tool can be called again after ${isoSecond(at)}`;
+  const s = SCOPE_TOOLS[scope];
+  return `${wait}: ${s.limit} is spent, so ${s.tools} fail until ${isoSecond(at)}; call again after that; ${s.other}`;
 }
+
+/** How long the API asked to wait, or that pep assumed the documented 60 s. */
+const waitWords = (waitS: number, assumed: boolean) =>
+  assumed
+    ? `the API sent no Retry-After, so pep assumes ${waitS} s, as the API documents`
+    : `the API asks to wait ${waitS} s`;
 
 /**
  * The error line. The API's own words (its message) are quoted as a JSON string, so that
@@ -68,7 +94,8 @@ function errorLine(err: PepError): string {
     if (err.requestId) parts.push(`request ${cleanLine(err.requestId)}`);
     return `the API answered ${JSON.stringify(cleanLine(err.message))} (${parts.join(", ")})`;
   }
-  return cleanLine(err.describe());
+  // The library's refusals name the command line's switch; a model knows the server as offline.
+  return cleanLine(err.describe()).replace(/^--offline: /, "offline: ");
 }
 
 export function toolError(err: unknown, f: FailureContext, redact: Redact): ToolError {
@@ -77,11 +104,14 @@ export function toolError(err: unknown, f: FailureContext, redact: Redact): Tool
   const { endpoint, config } = f;
   if (f.deferred && f.deferred.waitMs === 0) {
     lines.push(`error: ${f.deferred.reason}: the call reached this server's bound for one call and was stopped`);
-    hints.push("call again; a smaller limit or fewer calls at once are answered sooner");
+    hints.push(
+      `nothing asks to wait: call again now (from ${isoSecond(f.now)}); a smaller limit or fewer calls at once are answered sooner`,
+    );
   } else if (f.deferred) {
     const waitS = Math.ceil(f.deferred.waitMs / 1000);
-    lines.push(`error: ${f.deferred.reason}, and the API asks to wait longer than this server waits in one call`);
-    hints.push(callAgain(f.deferred.at, waitS, "the API asks to wait", f.deferred.everyTool));
+    const asks = f.deferred.assumed ? "pep assumes a wait" : "the API asks to wait";
+    lines.push(`error: ${f.deferred.reason}, and ${asks} longer than this server waits in one call`);
+    hints.push(callAgain(f.deferred.at, waitWords(waitS, f.deferred.assumed === true), f.deferred.scope, f));
   } else if (err instanceof PepError) {
     lines.push(`error: ${errorLine(err)}`);
     if (err instanceof AuthError && !config?.apiKey) {
@@ -100,12 +130,14 @@ export function toolError(err: unknown, f: FailureContext, redact: Redact): Tool
       hints.push(
         callAgain(
           f.now + waitS * 1000,
-          waitS,
-          err.retryAfter !== undefined
-            ? "rate limited: the API asks to wait"
-            : "rate limited: the API sent no Retry-After; wait",
-          true,
+          `rate limited: ${waitWords(waitS, err.retryAfter === undefined)}`,
+          endpoint.metered ? "metered" : "research",
+          f,
         ),
+      );
+    } else if (err instanceof UsageError && err.message.startsWith("--offline: ")) {
+      hints.push(
+        "this server answers from the local library (a synced copy), which reproduces only what it can answer exactly: call again without that argument, or with another tool",
       );
     } else if (err instanceof ApiError && err.status === 404) {
       hints.push(...(f.extra ?? []));

@@ -2,7 +2,9 @@
  * The sessions of `pep mcp --http`, with a lifecycle: each is used by requests (a POST,
  * an open GET stream) and is idle when none is open. An idle session expires after the
  * idle time; at the cap, a new session takes the place of the one idle the longest, and
- * when every session is in use a new one is refused (503 with Retry-After). Each keeps at
+ * when every session is in use a new one is refused (503). A session still starting (its
+ * initialize answered, no request of its own ended yet) is never taken, and sessions
+ * being started count against the cap, so concurrent newcomers cannot push one out. Each keeps at
  * most a bounded number of bytes of events for resumption (`Last-Event-ID`), so what a
  * session holds is bounded whatever its client does.
  */
@@ -18,6 +20,9 @@ export interface SessionLimits {
   eventBytes: number;
 }
 
+/** How long a session just initialized is kept from being closed for a newcomer, waiting for its client's next request (ms). */
+export const STARTING_MS = 10_000;
+
 /** Defaults of `--session-idle`, `--max-sessions` and the event bound. */
 export const SESSION_DEFAULTS: SessionLimits = { idleMs: 5 * 60_000, max: 64, eventBytes: 1024 * 1024 };
 
@@ -27,12 +32,22 @@ export interface Session {
   busy: number;
   /** When its last request or stream ended (or it started). */
   lastUsed: number;
+  /** A request of its own (after initialize) has ended: its client is past starting. */
+  settled?: boolean;
   close(): Promise<void>;
+}
+
+/** Why no session could be made room for: how many are starting, how many in use. */
+export interface NoRoom {
+  starting: number;
+  inUse: number;
 }
 
 export class Sessions<S extends Session> {
   private readonly table = new Map<string, S>();
   private timer: NodeJS.Timeout | undefined;
+  /** Sessions being started (initialize received, not yet answered). */
+  private pending = 0;
 
   constructor(
     readonly limits: SessionLimits,
@@ -66,21 +81,44 @@ export class Sessions<S extends Session> {
       if (done) return;
       done = true;
       session.busy--;
+      session.settled = true;
       session.lastUsed = this.now();
     };
   }
 
   /**
-   * Room for one more session: at the cap, the session idle the longest is closed. False
-   * when every session is in use (the caller refuses the new one).
+   * Room for one more session, reserved until `started()` is called: at the cap, the
+   * settled session idle the longest is closed. When none can go, why (the caller
+   * refuses the new one).
    */
-  async makeRoom(): Promise<boolean> {
-    if (this.table.size < this.limits.max) return true;
-    let oldest: S | undefined;
-    for (const s of this.table.values()) if (s.busy === 0 && (!oldest || s.lastUsed < oldest.lastUsed)) oldest = s;
-    if (!oldest) return false;
-    await this.end(oldest);
-    return true;
+  async makeRoom(): Promise<NoRoom | undefined> {
+    if (this.table.size + this.pending >= this.limits.max) {
+      let oldest: S | undefined;
+      for (const s of this.table.values())
+        if (this.givesWay(s) && (!oldest || s.lastUsed < oldest.lastUsed)) oldest = s;
+      if (!oldest) {
+        const starting =
+          this.pending + [...this.table.values()].filter((s) => !this.givesWay(s) && s.busy === 0).length;
+        return { starting, inUse: this.table.size + this.pending - starting };
+      }
+      await this.end(oldest);
+    }
+    this.pending++;
+    return undefined;
+  }
+
+  /**
+   * Whether a session may be closed for a newcomer: idle, and past starting (a request of
+   * its own ended, or it has said nothing since its initialize for `STARTING_MS`: a
+   * client that never finishes starting holds no place for long).
+   */
+  private givesWay(s: S): boolean {
+    return s.busy === 0 && (s.settled === true || this.now() - s.lastUsed >= STARTING_MS);
+  }
+
+  /** The session reserved by `makeRoom` was started (added) or failed to start. */
+  started(): void {
+    if (this.pending > 0) this.pending--;
   }
 
   /** Closes the sessions idle past the idle time. */

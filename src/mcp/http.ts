@@ -23,10 +23,10 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
-import { callEvents } from "./calls.js";
-import { BoundedEventStore, Sessions, type Session } from "./http-sessions.js";
+import { callEvents, SpentScopes } from "./calls.js";
+import { BoundedEventStore, type NoRoom, Sessions, type Session } from "./http-sessions.js";
 import { sharedQueue } from "./queue.js";
-import { createServer, type ServerOptions } from "./server.js";
+import { createServer, ScopeBook, type ServerOptions } from "./server.js";
 import { inspectSetup } from "./setup.js";
 import { type HttpOptions, isLoopback, startLines } from "./http-options.js";
 export { type HttpOptions, httpOptionsOf, isLoopback, MIN_TOKEN_LENGTH } from "./http-options.js";
@@ -126,9 +126,10 @@ interface HttpSession extends Session {
 
 /** Serves Streamable HTTP at http://host:port/mcp until the run is interrupted. */
 export async function serveHttp(ctx: Context, options: ServerOptions, http: HttpOptions): Promise<void> {
-  const setup = await inspectSetup(ctx);
-  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
-  options = { ...options, queue: sharedQueue(options.now ?? Date.now) };
+  const setup = await inspectSetup(ctx, options.notes);
+  const spent = new SpentScopes();
+  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice, spent));
+  options = { ...options, spent, scopes: new ScopeBook(), queue: sharedQueue(options.now ?? Date.now) };
   const sessions = new Sessions<HttpSession>(http.sessions, Date.now);
   const handle = requestHandler(ctx, setup, options, http, sessions);
   const server = nodeHttp.createServer((req, res) => {
@@ -145,6 +146,7 @@ export async function serveHttp(ctx: Context, options: ServerOptions, http: Http
   for (const line of startLines(http, http.socket ? `unix:${http.socket}` : `http://${shown}:${port}/mcp`))
     if (!http.socket || !line.startsWith("pep mcp: serving")) ctx.notice(line);
   for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
+  for (const n of setup.notes) ctx.notice(`pep mcp: ${n}`);
   await new Promise<void>((resolve) => {
     if (ctx.io.signal.aborted) return resolve();
     ctx.io.signal.addEventListener("abort", () => resolve(), { once: true });
@@ -265,18 +267,43 @@ function requestHandler(
       );
     }
     if (!isInitializeRequest(body)) return refuse(res, 400, "no session: start with an initialize request", cors);
-    if (!(await sessions.makeRoom())) {
-      const wait = Math.max(1, Math.ceil(Math.min(http.sessions.idleMs, 60_000) / 1000));
-      return refuse(
-        res,
-        503,
-        `all ${http.sessions.max} sessions are in use (--max-sessions); try again in ${wait} s, or close a session (DELETE) first`,
-        { "Retry-After": String(wait), ...cors },
-      );
+    const full = await sessions.makeRoom();
+    if (full) return refuseFull(res, full, http, cors);
+    try {
+      await startSession(ctx, setup, options, http, sessions, { req, res, raw: raw!, body, cors });
+    } finally {
+      sessions.started();
     }
-    await startSession(ctx, setup, options, http, sessions, { req, res, raw: raw!, body, cors });
   };
 }
+
+/**
+ * 503 for a newcomer at the cap. Sessions still starting settle within moments, so a
+ * Retry-After of a few seconds can be honoured; sessions in use (an MCP client keeps a
+ * stream open for its whole session) free no place at a time anyone can promise, so
+ * then the answer says why instead of a Retry-After.
+ */
+function refuseFull(res: ServerResponse, full: NoRoom, http: HttpOptions, cors: Record<string, string>): void {
+  const all = `all ${http.sessions.max} sessions are taken (--max-sessions)`;
+  if (full.starting > 0) {
+    refuse(
+      res,
+      503,
+      `${all}, ${full.starting} of them still starting; try again in ${STARTING_RETRY_S} s, when a session idle by then can give way`,
+      { "Retry-After": String(STARTING_RETRY_S), ...cors },
+    );
+    return;
+  }
+  refuse(
+    res,
+    503,
+    `${all} and all are in use, each with a request or stream open (MCP clients keep a stream open for their whole session), so no time to try again can be promised: close a session (DELETE), or start the server with a larger --max-sessions`,
+    cors,
+  );
+}
+
+/** Seconds a newcomer is asked to wait while sessions at the cap are still starting. */
+const STARTING_RETRY_S = 2;
 
 /** A new session: its transport (with a bounded event store), its server, then the initialize request. */
 async function startSession(

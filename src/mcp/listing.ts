@@ -5,9 +5,9 @@
  * (`early.ts`) and the rest loaded after.
  */
 import { ENDPOINTS } from "../api/endpoints.js";
-import { TOOLS, type ToolEntry, type ToolGroup } from "./catalog.js";
+import { TOOL_GROUPS, TOOLS, type ToolEntry, type ToolGroup } from "./catalog.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
-import { UsageError } from "../core/errors.js";
+import { cleanLine } from "../core/sanitize.js";
 import { DEFAULT_MAX_WAIT_S } from "./calls.js";
 import { NO_KEY_LINE, refusedLine, type Setup } from "./setup.js";
 
@@ -20,11 +20,17 @@ export const BASE_INSTRUCTIONS = [
   "A call that would have to wait long for the API's rate limit returns at once with the time to call again.",
 ];
 
+/** What the instructions say of an offline server. */
+export const OFFLINE_LINE =
+  "Answers come from the local library (a copy synced from the API), not the API: a tool or argument the library cannot answer exactly fails saying so, and a record not synced is not found.";
+
 /** The instructions for this configuration. */
 export function instructionsFor(setup: Setup, hidden: readonly string[]): string {
   const lines = [...BASE_INSTRUCTIONS];
   if (setup.problems.length > 0)
     lines.push(`CONFIGURATION PROBLEM, every tool fails until it is fixed: ${setup.problems.join(" ")}`);
+  if (setup.offline && setup.problems.length === 0) lines.push(OFFLINE_LINE);
+  if (setup.notes.length > 0) lines.push(`Settings this server started with: ${setup.notes.join(" ")}`);
   lines.push(...hidden);
   return lines.join(" ");
 }
@@ -40,7 +46,8 @@ export function chooseTools(
     tools = tools.filter((t) => groups.includes(t.group));
     hidden.push(`Only the tool groups ${groups.join(", ")} are served, as the server is configured.`);
   }
-  if (!setup.hasKey && setup.problems.length === 0) {
+  // Offline, the library answers what it holds, with or without a key.
+  if (!setup.hasKey && !setup.offline && setup.problems.length === 0) {
     const keyed = tools.filter((t) => ENDPOINTS[t.endpoint].keyRequired);
     if (keyed.length > 0) {
       tools = tools.filter((t) => !ENDPOINTS[t.endpoint].keyRequired);
@@ -55,28 +62,74 @@ export function chooseTools(
   return { tools, hidden };
 }
 
-/** `--max-wait` or PEP_MCP_MAX_WAIT, in seconds, to milliseconds. */
-export function maxWaitOf(flag: unknown, env: Record<string, string | undefined>): number {
-  const raw = flag !== undefined ? String(flag) : env.PEP_MCP_MAX_WAIT;
-  const where = flag !== undefined ? "--max-wait" : "PEP_MCP_MAX_WAIT";
-  if (raw === undefined || raw.trim() === "") return DEFAULT_MAX_WAIT_S * 1000;
-  const n = Number(raw.trim());
-  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || n > 3600)
-    throw new UsageError(`${where} must be a number of seconds from 0 to 3600 (got "${raw}")`);
-  return Math.round(n * 1000);
+/** What `pep mcp` made of one of its settings, and what to say of a value it could not take as given. */
+export interface Setting<T> {
+  value: T;
+  /** For the instructions and standard error: the value given, and what the server does instead. */
+  note?: string;
 }
 
-/** `--tools research,studies` or PEP_MCP_TOOLS. */
-export function groupsOf(flag: unknown, env: Record<string, string | undefined>): ToolGroup[] | undefined {
-  const raw = flag !== undefined ? String(flag) : env.PEP_MCP_TOOLS;
-  if (raw === undefined || raw.trim() === "" || raw.trim() === "all") return undefined;
-  const where = flag !== undefined ? "--tools" : "PEP_MCP_TOOLS";
-  const known = ["research", "studies", "vendors", "prices", "products"];
+/**
+ * The bounds of `--max-wait`, in seconds: MCP clients give up on a call after 60 s, so a
+ * call ends with the time to call again before then; 0 would end every call that meets
+ * a retry or a rate limit at once.
+ */
+export const MAX_WAIT_S = { min: 1, max: 55 } as const;
+
+/**
+ * `--max-wait` or PEP_MCP_MAX_WAIT, in seconds, to milliseconds. The server starts with
+ * any value: one outside 1 to 55 s is brought within, one that is not a number leaves
+ * the default, and the note says which.
+ */
+export function maxWaitOf(flag: unknown, env: Record<string, string | undefined>): Setting<number> {
+  const raw = flag !== undefined ? String(flag) : env.PEP_MCP_MAX_WAIT;
+  const where = flag !== undefined ? "--max-wait" : "PEP_MCP_MAX_WAIT";
+  if (raw === undefined || raw.trim() === "") return { value: DEFAULT_MAX_WAIT_S * 1000 };
+  const n = Number(raw.trim());
+  const given = `${where} is "${cleanLine(raw).slice(0, 40)}"`;
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()))
+    return {
+      value: DEFAULT_MAX_WAIT_S * 1000,
+      note: `${given}, not a number of seconds from ${MAX_WAIT_S.min} to ${MAX_WAIT_S.max}, so a call waits at most ${DEFAULT_MAX_WAIT_S} s (the default).`,
+    };
+  if (n < MAX_WAIT_S.min)
+    return {
+      value: MAX_WAIT_S.min * 1000,
+      note: `${given}, less than ${MAX_WAIT_S.min} s, which would end every call that meets a retry or a rate limit; a call waits at most ${MAX_WAIT_S.min} s.`,
+    };
+  if (n > MAX_WAIT_S.max)
+    return {
+      value: MAX_WAIT_S.max * 1000,
+      note: `${given}, more than the ${MAX_WAIT_S.max} s a call may take before clients give up on it (60 s); a call waits at most ${MAX_WAIT_S.max} s.`,
+    };
+  return { value: Math.round(n * 1000) };
+}
+
+/**
+ * `--tools research,studies` (given more than once, the groups add up) or PEP_MCP_TOOLS.
+ * The server starts with any value: words that name no group are left out and said in
+ * the note; when none is left, every group is served.
+ */
+export function groupsOf(flag: unknown, env: Record<string, string | undefined>): Setting<ToolGroup[] | undefined> {
+  const given = Array.isArray(flag) ? flag.map(String) : flag !== undefined ? [String(flag)] : undefined;
+  const raw = given !== undefined ? given.join(",") : env.PEP_MCP_TOOLS;
+  if (raw === undefined || raw.trim() === "") return { value: undefined };
+  const where = given !== undefined ? "--tools" : "PEP_MCP_TOOLS";
+  const known = ["research", "studies", "vendors", "prices", "products", "all"];
   const out = new Set<ToolGroup>();
+  const unknown: string[] = [];
+  let all = false;
   for (const word of raw.split(",").map((w) => w.trim().toLowerCase())) {
-    if (!known.includes(word))
-      throw new UsageError(`${where} takes groups from: research, studies, vendors, prices, all (got "${word}")`);
-    out.add((word === "products" ? "prices" : word) as ToolGroup);
+    if (word === "") continue;
+    if (!known.includes(word)) unknown.push(cleanLine(word).slice(0, 40));
+    else if (word === "all") all = true;
+    else out.add((word === "products" ? "prices" : word) as ToolGroup);
   }
-  return [...out];
+  const value = all || out.size === 0 ? undefined : TOOL_GROUPS.filter((g) => out.has(g));
+  if (unknown.length === 0) return { value };
+  const names = unknown.map((w) => `"${w}"`).join(", ");
+  return {
+    value,
+    note: `${where} names ${names}, which ${unknown.length === 1 ? "is not a tool group" : "are not tool groups"} (groups: ${TOOL_GROUPS.join(", ")}, all), so ${value ? `only ${value.join(", ")} ${value.length === 1 ? "is" : "are"} served` : "every group is served"}.`,
+  };
 }

@@ -8,7 +8,12 @@
  * - calls are served in turn across sessions (each session's own calls in order), so one
  *   client's burst does not starve another's single call;
  * - a waiting call is told its place and expected start each second (a progress
- *   notification when it carried a progress token).
+ *   notification when it carried a progress token);
+ * - until a first call is done, one runs alone: the API client sends one request alone
+ *   until it has learnt the rate limit from an answer, so calls started beside it would
+ *   only sit in the client, counted as running, and make the queue refuse calls it could
+ *   serve. They wait here instead, told why, and none is refused as busy before a call's
+ *   duration is known, unless its bound has passed.
  */
 
 /** A call that cannot start in time. */
@@ -47,6 +52,8 @@ export class CallQueue {
   private meanMs: number | undefined;
   private nextId = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** A call has been done: the client knows the rate limit and the queue how long calls take. */
+  private warm = false;
 
   constructor(
     private readonly slots: number,
@@ -69,16 +76,13 @@ export class CallQueue {
         this.running.set(id, this.now());
         resolve(() => this.release(id));
       };
-      if (this.running.size < this.slots && this.waiting.size === 0) return start();
+      if (this.running.size < this.capacity() && this.waiting.size === 0) return start();
       const waiter: Waiter = { session, deadline, arrived: this.now(), tell, start, fail: reject };
       const own = this.waiting.get(session) ?? [];
       own.push(waiter);
       this.waiting.set(session, own);
       if (this.judge(waiter)) return;
-      const ahead = this.ahead(waiter);
-      tell(
-        `waiting for a free connection to the API: ${ahead} call${ahead === 1 ? "" : "s"} ahead, ${this.running.size} running`,
-      );
+      tell(this.place(waiter));
       signal.addEventListener("abort", () => this.drop(waiter) && reject(signal.reason), { once: true });
       this.timer ??= setInterval(() => this.tick(), TICK_MS);
       this.timer.unref();
@@ -89,14 +93,31 @@ export class CallQueue {
     const started = this.running.get(id);
     if (started === undefined) return;
     this.running.delete(id);
+    this.warm = true;
     const took = this.now() - started;
     this.meanMs = this.meanMs === undefined ? took : this.meanMs + EWMA * (took - this.meanMs);
     this.serve();
   }
 
+  /** Calls that may run at once: one until a first call is done, then one per connection. */
+  private capacity(): number {
+    return this.warm ? this.slots : 1;
+  }
+
+  /** Where a waiting call stands, in words. */
+  private place(w: Waiter): string {
+    const ahead = this.ahead(w);
+    const calls = `${ahead} call${ahead === 1 ? "" : "s"} ahead`;
+    const waited = `waited ${secondsOf(this.now() - w.arrived)} s`;
+    if (!this.warm)
+      return `waiting while the first call learns the API's rate limit: ${calls}, ${this.running.size} running (${waited})`;
+    const inS = secondsOf(this.expectedStart(ahead) - this.now());
+    return `waiting for a free connection to the API: ${calls}, ${this.running.size} running; expected to start in about ${inS} s (${waited})`;
+  }
+
   /** Starts waiting calls while slots are free, one session after another. */
   private serve(): void {
-    while (this.running.size < this.slots) {
+    while (this.running.size < this.capacity()) {
       const next = this.nextSession();
       if (next === undefined) break;
       const own = this.waiting.get(next)!;
@@ -158,7 +179,8 @@ export class CallQueue {
     const ahead = this.ahead(w);
     const start = this.expectedStart(ahead);
     const now = this.now();
-    if (now >= w.deadline || start + (this.meanMs ?? 0) > w.deadline) {
+    // Before a call is done there is no duration to judge by: only a bound passed refuses.
+    if (now >= w.deadline || (this.warm && start + (this.meanMs ?? 0) > w.deadline)) {
       this.drop(w);
       w.fail(new Busy(start, ahead, this.running.size));
       return true;
@@ -171,11 +193,7 @@ export class CallQueue {
     for (const own of [...this.waiting.values()])
       for (const w of [...own]) {
         if (this.judge(w)) continue;
-        const ahead = this.ahead(w);
-        const inS = secondsOf(this.expectedStart(ahead) - this.now());
-        w.tell(
-          `waiting for a free connection to the API: ${ahead} call${ahead === 1 ? "" : "s"} ahead, ${this.running.size} running; expected to start in about ${inS} s (waited ${secondsOf(this.now() - w.arrived)} s)`,
-        );
+        w.tell(this.place(w));
       }
   }
 }

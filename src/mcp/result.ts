@@ -83,33 +83,44 @@ function noticeLines(n: Notices): string[] {
 
 export interface ListText {
   tool: string;
-  noun: string;
+  /** The item's noun, singular and plural ("1 offer", "2 offers"). */
+  nouns: readonly [string, string];
   items: readonly unknown[];
   nextCursor: string | null;
+  /** The cursor that continues from the item at this index, for a text that holds fewer items. */
+  resumeAt: (index: number) => string;
   notices: Notices;
   /** The whole structured result, as sent. */
   structured: Record<string, unknown>;
 }
 
 export function listText(l: ListText, max = MAX_TEXT): string {
-  const more = l.nextCursor
-    ? ` More remain: call ${l.tool} again with the same arguments and cursor ${JSON.stringify(cleanLine(l.nextCursor))}.`
-    : " This is the end of the list.";
+  const noun = (n: number) => l.nouns[n === 1 ? 0 : 1];
+  const again = (cursor: string) =>
+    `call ${l.tool} again with the same arguments and cursor ${JSON.stringify(cleanLine(cursor))}`;
+  const more = l.nextCursor ? ` More remain: ${again(l.nextCursor)}.` : " This is the end of the list.";
   const whole = JSON.stringify(l.structured);
-  const head = `${l.items.length} ${l.noun}.${more}`;
-  if (whole.length <= max) return [head, DATA_LINE, whole].join("\n");
-  // The items that fit, whole; the rest are said, not cut.
+  if (whole.length <= max) return [`${l.items.length} ${noun(l.items.length)}.${more}`, DATA_LINE, whole].join("\n");
+  // The items that fit, whole (the first one at least), and the cursor that continues
+  // from the first one left out: a client that reads only the text loses none.
   let fit = 0;
-  let size = 200;
+  let size = 400;
   for (const item of l.items) {
     const n = JSON.stringify(item).length + 1;
-    if (size + n > max) break;
+    if (fit > 0 && size + n > max) break;
     size += n;
     fit++;
   }
-  const part = JSON.stringify({ ...l.structured, items: l.items.slice(0, fit), count: fit });
-  const cut = `This text holds the first ${fit} of the ${l.items.length} items (it is bounded at ${max} characters); the structured result holds all ${l.items.length}. For the rest as text, call again with a smaller limit or fewer fields.`;
-  return [head, cut, DATA_LINE, part].join("\n");
+  const resume = l.resumeAt(fit);
+  const part = JSON.stringify({
+    ...l.structured,
+    items: l.items.slice(0, fit),
+    count: fit,
+    has_more: true,
+    next_cursor: resume,
+  });
+  const head = `${fit} ${noun(fit)}: this text holds the first ${fit} of the ${l.items.length} this call returned (it is bounded at ${max} characters; the structured result holds all ${l.items.length}). More remain: ${again(resume)} to continue from the next one.`;
+  return [head, DATA_LINE, part].join("\n");
 }
 
 export function itemText(title: string, structured: Record<string, unknown>, max = MAX_TEXT): string {

@@ -6,17 +6,17 @@
  *   still taken;
  * - a parameter with fixed values takes them in any case (they are sent as the API
  *   spells them, as on the command line);
- * - numbers are JSON numbers with the bounds of the endpoint's schema;
+ * - numbers are declared as JSON numbers with the bounds of the endpoint's schema, and
+ *   taken as a string of digits too (`"2020"`), as an id is taken as a number (`90002593`);
  * - anything else is the endpoint's own schema.
  * Each is described in the words of a tool's caller: arguments and other tools, never
- * flags or commands. The tool list is read by the model on every turn, so output schemas
- * say what only they can: the fields of a list's items; a single object's result has none.
+ * flags or commands. Every tool declares its result (`outputSchema`), as briefly as the
+ * tool list the model reads on every turn allows.
  */
 import * as z from "zod/mini";
 import { clone, globalRegistry, type $ZodType } from "zod/v4/core";
 import { ENDPOINTS, listParamOf, type Endpoint, type ListParam } from "../api/endpoints.js";
 import { LIMITS, PRODUCT_FORM_EXAMPLES } from "../api/enums.js";
-import { RESOURCES } from "../api/resources.js";
 import type { ToolEntry } from "./catalog.js";
 
 type Shape = Record<string, $ZodType>;
@@ -99,11 +99,22 @@ function boundsOf(schema: $ZodType | undefined): { min: number; max: number; int
   return { min: bag.minimum, max: bag.maximum, int: bag.format === "safeint" };
 }
 
-/** A number from `min` to `max` (whole when `int`), as a JSON number only. */
+/** A string a model may send for a number: digits, a point and more digits. */
+const NUMERIC = /^\s*\d+(\.\d+)?\s*$/;
+
+/** A number from `min` to `max` (whole when `int`): a JSON number, or the same as a string ("2020"). */
 function number(b: { min: number; max: number; int: boolean }): $ZodType {
   const message = `must be ${b.int ? "a whole number" : "a number"} from ${b.min} to ${b.max}`;
-  const base = b.int ? z.int({ message }) : z.number({ message });
-  return base.check(z.gte(b.min, { message }), z.lte(b.max, { message }));
+  const fits = (v: unknown) => {
+    if (typeof v !== "number" && !(typeof v === "string" && NUMERIC.test(v))) return false;
+    const n = Number(v);
+    return Number.isFinite(n) && n >= b.min && n <= b.max && (!b.int || Number.isInteger(n));
+  };
+  return declared(z.unknown().check(z.refine(fits, { message })), {
+    type: b.int ? "integer" : "number",
+    minimum: b.min,
+    maximum: b.max,
+  });
 }
 
 /** Matches `values` without regard to case. */
@@ -219,10 +230,10 @@ function argSchema(entry: ToolEntry, param: string, schema: $ZodType): $ZodType 
  * Schemas built once per tool and shared by every session's server (an HTTP server
  * holds one per session; building them anew is most of what a session costs).
  */
-const built = new Map<string, { input: z.ZodMiniObject; output: z.ZodMiniObject | undefined }>();
+const built = new Map<string, { input: z.ZodMiniObject; output: z.ZodMiniObject }>();
 
 /** A tool's schemas, built on first use. */
-export function schemasOf(entry: ToolEntry): { input: z.ZodMiniObject; output: z.ZodMiniObject | undefined } {
+export function schemasOf(entry: ToolEntry): { input: z.ZodMiniObject; output: z.ZodMiniObject } {
   let schemas = built.get(entry.name);
   if (!schemas) {
     schemas = { input: inputSchema(entry), output: outputSchema(entry) };
@@ -237,15 +248,21 @@ export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
   const shape = shapeOf(endpoint);
   const args: Shape = {};
   if (entry.path) {
-    args[entry.path] = described(
-      z
-        .string()
-        .check(
-          z.minLength(1, { message: "must not be empty" }),
-          z.maxLength(LIMITS.searchMaxLength, { message: `must be at most ${LIMITS.searchMaxLength} characters` }),
-        ),
-      pathArgDoc(entry),
-    );
+    // A string; a number is taken as its digits (a bare PMID, a vendor's numeric id).
+    const text = z
+      .string()
+      .check(
+        z.minLength(1, { message: "must not be empty" }),
+        z.maxLength(LIMITS.searchMaxLength, { message: `must be at most ${LIMITS.searchMaxLength} characters` }),
+      );
+    const whole = z.int({ message: "must be a string (an id, name or slug) or a whole number" });
+    args[entry.path] = declared(z.union([text, whole]), {
+      anyOf: undefined,
+      type: "string",
+      minLength: 1,
+      maxLength: LIMITS.searchMaxLength,
+      description: pathArgDoc(entry),
+    });
   }
   for (const param of entry.params) {
     const schema = shape[param];
@@ -262,32 +279,28 @@ export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
   return root(z.strictObject(args));
 }
 
-/** The top-level fields of a list's items, from its resource's columns; none when it has no fixed set. */
-function itemFields(entry: ToolEntry): string[] {
-  const csv = RESOURCES[ENDPOINTS[entry.endpoint].resource].csv as readonly string[] | null;
-  return csv ? [...new Set(csv.map((c) => c.split(".")[0]!))] : [];
-}
-
 /**
- * A list's result: its items with the fields the API documents for them (all optional:
- * `fields` may ask for fewer), the paging fields and the sandbox marker (the notices are
- * said in the instructions). A single object's
- * result declares nothing: its shape is the API's whole document, which a schema of
- * field names would only repeat at the cost of every turn's tool list.
+ * A tool's result: a list's items with the paging fields, or a single object's `data`,
+ * and the sandbox marker. The API publishes the field names of a few
+ * items but not their types (docs/api.md#resources), and a list that takes `fields`
+ * names them in that argument's `enum` already, so an item is declared as an object and
+ * no more: a field listed as `{}` says nothing a model can use and costs every turn's
+ * tool list. `additionalProperties` is left out (JSON Schema allows other fields by
+ * default; the API may add some).
  */
-export function outputSchema(entry: ToolEntry): z.ZodMiniObject | undefined {
-  if (!entry.list) return undefined;
-  const fields = itemFields(entry);
-  const item = declared(z.unknown(), {
+export function outputSchema(entry: ToolEntry): z.ZodMiniObject {
+  // The notices (research-only, the sandbox's, the affiliate disclosure) are said in the
+  // instructions; only the sandbox marker, which changes what the data may be used for, is declared.
+  const notices = { sandbox: z.boolean() };
+  const object = declared(z.record(z.string(), z.unknown()), {
     type: "object",
-    ...(fields.length > 0 ? { properties: Object.fromEntries(fields.map((f) => [f, {}])) } : {}),
+    propertyNames: undefined,
+    additionalProperties: undefined,
   });
-  return root(
-    z.looseObject({
-      items: z.array(item),
-      has_more: z.boolean(),
-      next_cursor: z.nullable(z.string()),
-      sandbox: z.boolean(),
-    }),
-  );
+  const shape = entry.list
+    ? { items: z.array(object), has_more: z.boolean(), next_cursor: z.nullable(z.string()), ...notices }
+    : { data: object, ...notices };
+  const schema = z.looseObject(shape);
+  globalRegistry.add(schema, { $schema: undefined, additionalProperties: undefined } as Record<string, unknown>);
+  return schema;
 }

@@ -14,7 +14,7 @@ import { ENDPOINTS } from "../api/endpoints.js";
 import type { ToolGroup } from "./catalog.js";
 import type { Context } from "../core/command-context.js";
 import { UsageError } from "../core/errors.js";
-import { callEvents, type LogLevel } from "./calls.js";
+import { callEvents, SpentScopes, type LogLevel } from "./calls.js";
 import { completers, registerCompletions } from "./completions.js";
 import { registerPrompts, registerResources } from "./extras.js";
 import { sharedQueue, type CallQueue } from "./queue.js";
@@ -32,6 +32,12 @@ export interface ServerOptions {
   groups?: readonly ToolGroup[] | undefined;
   /** The clock the run's client waits by (tests inject one). */
   now?: () => number;
+  /** What the server made of settings it could not take as given (`listing.ts`). */
+  notes?: readonly string[];
+  /** The scopes refused by the API (a 403), for every session. */
+  scopes?: ScopeBook;
+  /** The server's record of spent rate-limit scopes (one for all sessions). */
+  spent?: SpentScopes;
   /** The queue every call of the server waits in (one for all sessions). */
   queue?: () => Promise<CallQueue>;
 }
@@ -107,26 +113,69 @@ function rpcError(code: number, message: string): Error {
 }
 
 /**
- * What a 403 for a missing scope does: the tools needing that scope are hidden for the
- * rest of the session (the SDK tells the client with notifications/tools/list_changed),
- * and the refusal is kept by the key's digest, so the next start lists only usable tools.
+ * The scopes the API refused the key (a 403), for every session of a server: a refusal
+ * met by one session hides the tools of that scope, and the prompt that needs them, in
+ * every session at once (one tools/list_changed each), and a session started after lists
+ * none of them. Each session joins with its way of hiding them.
  */
-function scopeRefusals(
-  ctx: Context,
-  setup: Setup,
-  registered: ReadonlyMap<string, { scope: string; disable(): void }>,
-  now: () => number,
-): (scope: string) => void {
-  const seen = new Set<string>();
+export class ScopeBook {
+  readonly refused = new Set<string>();
+  private readonly members = new Set<{ server: McpServer; hide: (scope: string) => void }>();
+
+  join(server: McpServer, hide: (scope: string) => void): void {
+    for (const m of this.members) if (!m.server.isConnected()) this.members.delete(m);
+    this.members.add({ server, hide });
+  }
+
+  /** True when `scope` is newly refused: every session still open hides its tools. */
+  refuse(scope: string): boolean {
+    if (this.refused.has(scope)) return false;
+    this.refused.add(scope);
+    for (const m of [...this.members]) {
+      if (m.server.isConnected()) m.hide(scope);
+      else this.members.delete(m);
+    }
+    return true;
+  }
+}
+
+/** The scopes of the tools the vendor comparison prompt calls. */
+const PROMPT_SCOPES = new Set(["vendors:read", "pricing:read"]);
+
+/**
+ * What a 403 for a missing scope does: the scope is refused for the whole server
+ * (`ScopeBook`), and the refusal is kept by the key's digest, so the next start lists
+ * only usable tools.
+ */
+function scopeRefusals(ctx: Context, setup: Setup, book: ScopeBook, now: () => number): (scope: string) => void {
   return (scope) => {
-    if (seen.has(scope)) return;
-    seen.add(scope);
-    for (const t of registered.values()) if (t.scope === scope) t.disable();
+    if (!book.refuse(scope)) return;
     const key = setup.config?.apiKey;
     if (!key) return;
     void import("../config/scopes-state.js")
       .then(({ noteRefused }) => noteRefused(ctx.io.env, key, scope, now()))
       .catch((err: unknown) => ctx.debug(`mcp: the refusal of ${scope} was not recorded: ${String(err)}`));
+  };
+}
+
+/** How one session hides the tools and prompt of a refused scope: each hidden in place, the client told once. */
+function hider(
+  server: McpServer,
+  registered: ReadonlyMap<string, { scope: string; tool: { enabled: boolean } }>,
+  prompt: { enabled: boolean } | undefined,
+): (scope: string) => void {
+  return (scope) => {
+    let tools = false;
+    for (const t of registered.values())
+      if (t.scope === scope && t.tool.enabled) {
+        t.tool.enabled = false;
+        tools = true;
+      }
+    if (tools) server.sendToolListChanged();
+    if (prompt?.enabled && PROMPT_SCOPES.has(scope)) {
+      prompt.enabled = false;
+      server.sendPromptListChanged();
+    }
   };
 }
 
@@ -137,9 +186,15 @@ export function createServer(
   options: ServerOptions,
   inflight: Set<Promise<unknown>> = new Set(),
 ): McpServer {
-  const { tools, hidden } = chooseTools(setup, options.groups);
+  const book = options.scopes ?? new ScopeBook();
+  // Scopes another session of this server met a 403 for are refused here too.
+  const mine =
+    book.refused.size > 0
+      ? { ...setup, refusedScopes: [...new Set([...setup.refusedScopes, ...book.refused])] }
+      : setup;
+  const { tools, hidden } = chooseTools(mine, options.groups);
   const server = new McpServer(SERVER_INFO, {
-    instructions: instructionsFor(setup, hidden),
+    instructions: instructionsFor(mine, hidden),
     capabilities: { tools: {}, logging: {} },
   });
   // Log messages go out only once the client has asked for them, at its level or above.
@@ -150,9 +205,9 @@ export function createServer(
   });
   const enabled = (at: LogLevel) => level !== undefined && SEVERITY.indexOf(at) >= SEVERITY.indexOf(level);
   const now = options.now ?? Date.now;
-  const registered = new Map<string, { scope: string; disable(): void }>();
+  const registered = new Map<string, { scope: string; tool: { enabled: boolean } }>();
   const session = randomUUID();
-  const refused = scopeRefusals(ctx, setup, registered, now);
+  const refused = scopeRefusals(ctx, setup, book, now);
   for (const entry of tools) {
     const endpoint = ENDPOINTS[entry.endpoint];
     const keyed = endpoint.keyRequired ? ` Needs a key with ${endpoint.scope}.` : "";
@@ -163,7 +218,7 @@ export function createServer(
         title: entry.title,
         description: `${entry.summary}${keyed}`,
         inputSchema: input,
-        ...(output ? { outputSchema: output } : {}),
+        outputSchema: output,
         annotations: { readOnlyHint: true },
       },
       (args: Record<string, unknown>, extra) => {
@@ -175,6 +230,7 @@ export function createServer(
         const watch = callWatch(extra._meta?.progressToken, send, log);
         watch.deadline = now() + options.maxWaitMs;
         watch.tool = entry.name;
+        watch.scope = endpoint.metered ? "metered" : "research";
         const signal = AbortSignal.any([ctx.io.signal, extra.signal, watch.abort.signal]);
         const call = callTool(entry, args, {
           ctx,
@@ -183,6 +239,7 @@ export function createServer(
           watch,
           now,
           refused,
+          ...(options.spent ? { spent: options.spent } : {}),
           ...(options.queue ? { queue: options.queue, session } : {}),
         });
         inflight.add(call);
@@ -190,13 +247,14 @@ export function createServer(
         return call;
       },
     );
-    registered.set(entry.name, { scope: entry.scope, disable: () => tool.disable() });
+    registered.set(entry.name, { scope: entry.scope, tool });
   }
   const complete = completers(ctx, setup);
   registerResources(server, ctx, setup, complete);
   const names = new Set(tools.map((t) => t.name));
   const keyed = ["list_vendors", "compare_vendors", "list_prices"].every((n) => names.has(n));
-  registerPrompts(server, complete, keyed);
+  const prompt = registerPrompts(server, complete, keyed);
+  book.join(server, hider(server, registered, prompt));
   const prompts = ["summarise_evidence", "explore_research_area", ...(keyed ? ["compare_vendors_for_peptide"] : [])];
   registerCompletions(server, complete, new Set(prompts));
   answerBadParams(server);
@@ -210,9 +268,15 @@ export function createServer(
  */
 export async function serve(ctx: Context, options: ServerOptions, early?: Early): Promise<void> {
   const inflight = new Set<Promise<unknown>>();
-  const setup = early?.setup ?? (await inspectSetup(ctx));
-  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice));
-  const server = createServer(ctx, setup, { ...options, queue: sharedQueue(options.now ?? Date.now) }, inflight);
+  const setup = early?.setup ?? (await inspectSetup(ctx, options.notes));
+  const spent = new SpentScopes();
+  ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice, spent));
+  const server = createServer(
+    ctx,
+    setup,
+    { ...options, spent, scopes: new ScopeBook(), queue: sharedQueue(options.now ?? Date.now) },
+    inflight,
+  );
   const transport = new LineTransport(
     ctx.io.stdin,
     ctx.io.stdout,
@@ -256,6 +320,7 @@ export async function serve(ctx: Context, options: ServerOptions, early?: Early)
   }
   ctx.notice(`pep mcp: serving ${chooseTools(setup, options.groups).tools.length} tools on standard input and output`);
   for (const p of setup.problems) ctx.notice(`pep mcp: configuration problem: ${p}`);
+  for (const n of setup.notes) ctx.notice(`pep mcp: ${n}`);
   try {
     await closed;
   } finally {

@@ -17,6 +17,10 @@ export interface Setup {
   problems: string[];
   /** True when a key is configured (keyed tools can be offered). */
   hasKey: boolean;
+  /** Answers come from the local library (`--offline`, PEP_OFFLINE, the profile's `offline`). */
+  offline: boolean;
+  /** Settings of pep mcp's own taken otherwise than given (`listing.ts`), said in the instructions; no tool fails for them. */
+  notes: string[];
   /** Scopes the profile's stored key was refused before (a 403 recorded by an earlier run). */
   refusedScopes: string[];
   /** The resolved settings, when they could be read. */
@@ -24,13 +28,14 @@ export interface Setup {
 }
 
 /** What reading the setup needs of a run: its environment, profile, settings and config file. */
-export type SetupContext = Pick<Context, "profile" | "config" | "store"> & {
-  readonly io: Pick<Context["io"], "env" | "stdin" | "stdout">;
-};
+export type SetupContext = Pick<Context, "profile" | "config" | "store"> &
+  Partial<Pick<Context, "offline" | "client">> & {
+    readonly io: Pick<Context["io"], "env" | "stdin" | "stdout">;
+  };
 
 const WHERE = "in the env of this server's entry in the MCP client's configuration";
 
-export async function inspectSetup(ctx: SetupContext): Promise<Setup> {
+export async function inspectSetup(ctx: SetupContext, notes: readonly string[] = []): Promise<Setup> {
   const problems: string[] = [];
   const env = ctx.io.env;
   let config: ResolvedConfig | undefined;
@@ -61,13 +66,38 @@ export async function inspectSetup(ctx: SetupContext): Promise<Setup> {
     problems.push(
       `the configuration is not usable: ${messageOf(unusable)}. Fix it ${WHERE} (PEP_BASE_URL, PEP_API_KEY, PEP_PROFILE), then restart the server.`,
     );
-  if (config && !config.baseUrl && problems.length === 0) {
+  const offline = ctx.offline === true;
+  if (offline) {
+    const problem = await libraryProblem(ctx, sandbox);
+    if (problem) problems.push(problem);
+  }
+  if (config && !config.baseUrl && problems.length === 0 && !offline) {
     problems.push(
       `no API base URL is configured. Fix: add "PEP_BASE_URL" (the API's address, such as https://api.example.com/v1) ${WHERE} (or store base_url in the profile), then restart the server; or give the args ["mcp", "--sandbox"] to try synthetic data.`,
     );
   }
   const refusedScopes = config?.apiKey ? await refusedOf(ctx, config) : [];
-  return { problems, hasKey: Boolean(config?.apiKey), refusedScopes, ...(config ? { config } : {}) };
+  return {
+    problems,
+    notes: [...notes],
+    hasKey: Boolean(config?.apiKey),
+    offline,
+    refusedScopes,
+    ...(config ? { config } : {}),
+  };
+}
+
+/** Why an offline server's library cannot answer, or undefined when it opens (it stays open for the calls). */
+async function libraryProblem(ctx: SetupContext, sandbox: boolean): Promise<string | undefined> {
+  const unset = `remove PEP_OFFLINE (or the --offline argument) ${WHERE}`;
+  if (sandbox)
+    return `the server is asked to answer from the local library (offline) and from the sandbox at once; one reads the library, the other a server. Fix: ${unset}, or leave out --sandbox and PEP_SANDBOX; then restart the server.`;
+  try {
+    await ctx.client?.();
+    return undefined;
+  } catch (err) {
+    return `the server answers from the local library (offline), which cannot be opened: ${messageOf(err)}. Fix: run pep sync while online to fill it, or set PEP_DB to a synced library or remove PEP_OFFLINE (or the --offline argument) ${WHERE}; then restart the server.`;
+  }
 }
 
 /**

@@ -16,10 +16,11 @@ import { keyEnding } from "../core/key-display.js";
 import type { Context } from "../core/command-context.js";
 import { ApiError, UsageError } from "../core/errors.js";
 import type { Client, Query } from "../http/client-types.js";
-import { watching, type CallWatch, type LogLevel } from "./calls.js";
+import { heartbeat, watching, type CallWatch, type LogLevel, type SpentScopes } from "./calls.js";
 import { peptideUri, studyUri } from "./extras.js";
 import { isoSecond, toolError, toolErrorText, type ToolError } from "./failure.js";
 import { Busy, type CallQueue } from "./queue.js";
+import { placeOf, textCursor, type TextPlace } from "./text-cursor.js";
 import { cleanDeep, itemText, listText, noticesOf, redactor, type Notices, type Redact } from "./result.js";
 import { choicesOf, membersOf, shapeOf, STUDY_ID_WORDS } from "./schemas.js";
 import type { Setup } from "./setup.js";
@@ -45,6 +46,8 @@ function apiValue(endpoint: Endpoint, param: string, v: unknown): unknown {
   if (listParamOf(schema)) return membersOf(v).map(spelled).join(",");
   if (typeof v !== "string") return v;
   if (values) return spelled(v);
+  // A number sent as a string ("2020"), as the schema takes it.
+  if (/^\s*\d+(\.\d+)?\s*$/.test(v)) return v.trim();
   const option = endpoint.options.find((o) => o.param === param);
   return option?.transform === upperCode ? upperCode(v) : v;
 }
@@ -86,6 +89,8 @@ export interface CallEnv {
   now: () => number;
   /** Told when the API refuses the key a scope (403): the tools needing it are hidden. */
   refused?: (scope: string) => void;
+  /** The server's record of spent rate-limit scopes (every session's). */
+  spent?: SpentScopes;
   /** The server's queue of calls, and this session's name in it. */
   queue?: () => Promise<CallQueue>;
   session?: string;
@@ -102,7 +107,7 @@ async function turn(env: CallEnv): Promise<() => void> {
   const release = await (await env.queue()).acquire(env.session ?? "", deadline, (m) => watch.tell(m, "info"), signal);
   const timer = setTimeout(
     () => {
-      watch.deferred ??= { reason: "the API did not answer in time", waitMs: 0, at: now(), everyTool: false };
+      watch.deferred ??= { reason: "the API did not answer in time", waitMs: 0, at: now() };
       watch.abort.abort(new Error("past the bound"));
     },
     Math.max(0, deadline - now()),
@@ -135,27 +140,43 @@ export async function callTool(
     const { disclosureText } = await import("../output/render.js");
     redact = redactor(cfg?.apiKey, cfg?.apiKey ? keyEnding(cfg.apiKey) : "");
     const path = pathOf(entry, args);
-    const query = queryOf(entry, args);
+    // A cursor a list's text gave starts inside a page (`text-cursor.ts`).
+    const start = entry.list ? placeOf(args.cursor) : { cursor: undefined, skip: 0 };
+    const query = queryOf(entry, entry.list ? { ...args, cursor: start.cursor } : args);
     client = await ctx.client(endpoint);
-    done = await turn(env);
+    const ended = await turn(env);
+    const quiet = heartbeat(watch);
+    done = () => {
+      quiet();
+      ended();
+    };
     return await watching(watch, async () => {
       if (typeof query.research_area === "string")
         query.research_area = await researchArea(client!, query.research_area, signal);
       if (entry.list) {
         const { limit: rawLimit, cursor, ...filters } = query;
         const limit = rawLimit === undefined ? entry.defaultLimit : Number(rawLimit);
+        const wanted = start.skip + limit;
         const pages = client!.paginate(path, {
           query: filters,
-          limit,
-          pageSize: limit,
+          limit: wanted,
+          pageSize: Math.min(wanted, LIMITS.pageMax),
           cursor: cursor === undefined ? undefined : String(cursor),
           signal,
         });
         const items: unknown[] = [];
-        for await (const item of pages) items.push(cleanDeep(item, redact));
+        // Where each item is, for the text's cursor: its page's cursor and its place in the page.
+        const places: TextPlace[] = [];
+        let n = 0;
+        for await (const item of pages) {
+          if (n++ < start.skip) continue;
+          items.push(cleanDeep(item, redact));
+          places.push({ cursor: pages.state.currentCursor, skip: pages.state.items - 1 - pages.state.pageStart });
+        }
         // A cursor is passed back as received, except that the key never leaves in one.
         const next = pages.state.nextCursor === undefined ? null : redact(pages.state.nextCursor);
-        return listResult(entry, items, next, noticesOf(pages.state.meta, redact, disclosureText));
+        const resumeAt = (i: number) => redact(textCursor(places[i]!));
+        return listResult(entry, items, next, noticesOf(pages.state.meta, redact, disclosureText), resumeAt);
       }
       const res = await client!.request(path, { query, signal });
       return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText));
@@ -168,7 +189,11 @@ export async function callTool(
       err instanceof ApiError && err.status === 404 && !watch.deferred
         ? await watching(watch, () => notFoundHints(entry, args, client, signal))
         : [];
-    return toolError(err, { endpoint, config: cfg, deferred: watch.deferred, extra, now: env.now() }, redact);
+    return toolError(
+      err,
+      { endpoint, config: cfg, deferred: watch.deferred, extra, now: env.now(), spent: env.spent },
+      redact,
+    );
   } finally {
     done();
   }
@@ -180,7 +205,7 @@ function busyError(err: Busy, env: CallEnv, redact: Redact): ToolError {
   const inS = Math.max(1, Math.ceil((err.retryAt - env.now()) / 1000));
   return toolErrorText(
     [
-      `error: this server is busy: ${err.running} call${err.running === 1 ? "" : "s"} hold the API's connections${err.ahead > 0 ? ` and ${err.ahead} more wait before this one` : ""}, so this call could not start and finish within this server's bound for one call${boundS > 0 ? ` (${boundS} s left)` : ""}`,
+      `error: this server is busy: ${err.running === 1 ? "1 call holds" : `${err.running} calls hold`} the API's connections${err.ahead > 0 ? ` and ${err.ahead} more wait before this one` : ""}, so this call could not start and finish within this server's bound for one call${boundS > 0 ? ` (${boundS} s left)` : ""}`,
       `hint: call again in about ${inS} s (after ${isoSecond(err.retryAt)}); fewer calls at once are answered sooner`,
     ],
     redact,
@@ -289,7 +314,13 @@ async function vendorHints(
   }
 }
 
-function listResult(entry: ToolEntry, items: unknown[], next: string | null, notices: Notices): ToolSuccess {
+function listResult(
+  entry: ToolEntry,
+  items: unknown[],
+  next: string | null,
+  notices: Notices,
+  resumeAt: (index: number) => string,
+): ToolSuccess {
   const structured = { items, count: items.length, has_more: next !== null, next_cursor: next, ...notices };
   return {
     content: [
@@ -297,9 +328,10 @@ function listResult(entry: ToolEntry, items: unknown[], next: string | null, not
         type: "text",
         text: listText({
           tool: entry.name,
-          noun: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns[1],
+          nouns: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns,
           items,
           nextCursor: next,
+          resumeAt,
           notices,
           structured,
         }),
@@ -336,6 +368,7 @@ export function callWatch(
   return {
     abort: new AbortController(),
     waitedMs: 0,
+    progress: progressToken !== undefined,
     tell(message, level) {
       if (progressToken !== undefined && level !== "debug")
         void send({

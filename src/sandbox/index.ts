@@ -33,7 +33,7 @@ export interface SandboxOptions {
   seed?: number;
   /** Multiplies the data set (scale 100: about 30,000 studies). Default 1. */
   scale?: number;
-  /** One fixed window for every request of a caller (`--rate-limit 20/2`). */
+  /** One fixed window per scope (`--rate-limit 20/2`): metered requests per key, anonymous ones per IP; keyed research requests are not metered. */
   rateLimit?: { requests: number; seconds: number };
   /** Delay before every response, in milliseconds. */
   latencyMs?: number;

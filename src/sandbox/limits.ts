@@ -5,7 +5,8 @@
  * minute); requests with a known key count per key a minute, and the metered ones
  * (vendors, products, prices) also per key a month. The sample keys get generous
  * defaults so tests and benchmarks are not throttled. `rateLimit` replaces all of this
- * with one window: every request of a caller (key, else IP) counts, whatever the endpoint.
+ * with one window per scope, as the service scopes its limits: metered requests per key,
+ * anonymous requests per IP; keyed research, study and meta requests are not metered.
  *
  * `RateLimit-Remaining` is what is left after the request just served, so it reads 0 on
  * the last allowed request of a window and a pacing client never meets a 429.
@@ -87,6 +88,12 @@ export class RateLimiter {
   hit(caller: Caller, metered: boolean): LimitVerdict {
     const now = this.now();
     const windows = this.windowsFor(caller, metered);
+    // Not metered (a keyed research request under `rateLimit`): the window is untouched.
+    if (windows.length === 0 && this.override) {
+      const [, end] = this.override.bounds(now);
+      const reset = Math.max(1, Math.ceil((end - now) / 1000));
+      return { allowed: true, limit: this.override.limit, remaining: this.override.limit, reset };
+    }
     const states = windows.map(([id, w]) => ({ id, w, ...this.state(id, w, now) }));
     const full = states.find((s) => s.count >= s.w.limit);
     if (full) {
@@ -111,7 +118,10 @@ export class RateLimiter {
   }
 
   private windowsFor(caller: Caller, metered: boolean): [string, Window][] {
-    if (this.override) return [[caller.key ? `k:${caller.key}` : `ip:${caller.ip}`, this.override]];
+    if (this.override) {
+      if (!caller.key) return [[`ip:${caller.ip}`, this.override]];
+      return metered ? [[`k:${caller.key}`, this.override]] : [];
+    }
     if (!caller.key) return [[`ip:${caller.ip}`, fixed(this.policy.anonymousPerMinute, 60)]];
     const list: [string, Window][] = [[`k:${caller.key}`, fixed(this.policy.keyPerMinute, 60)]];
     if (metered) list.push([`m:${caller.key}`, monthly(this.policy.keyPerMonth)]);

@@ -135,7 +135,7 @@ describe("pep mcp: rate limits and outages", () => {
       /^error: the API answered "Too many requests" \(HTTP 429, rate_limited, request req_fault_\d+\)$/m,
     );
     expect(text).toMatch(
-      /^hint: rate limited: the API asks to wait 1 s: the API's rate-limit window for this key is spent, so every tool that calls the API fails until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ; call again after that$/m,
+      /^hint: rate limited: the API asks to wait 1 s: the API's limit on research and study requests is spent, so the research and study tools fail until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ; call again after that; the vendor, product and price tools are limited apart and may still work$/m,
     );
     expect(text).not.toMatch(/exit code/);
     // The retry was told on stderr, not on the protocol channel.
@@ -147,7 +147,7 @@ describe("pep mcp: rate limits and outages", () => {
     faultApi.fault("peptide", faults.rateLimited());
     const s = await session(["--base-url", faultApi.baseUrl, "--retries", "0"]);
     expect(await toolError(s, "get_peptide", { slug: "bpc-157" })).toMatch(
-      /the API sent no Retry-After; wait 60 s: the API's rate-limit window for this key is spent, so every tool that calls the API fails until /,
+      /rate limited: the API sent no Retry-After, so pep assumes 60 s, as the API documents: the API's limit on research and study requests is spent, so the research and study tools fail until /,
     );
     faultApi.heal();
   });

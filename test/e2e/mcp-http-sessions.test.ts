@@ -1,7 +1,7 @@
 /**
  * `pep mcp --http` sessions over raw HTTP (fetch), against the real executable: idle
- * expiry, the cap (the oldest idle session goes; 503 with Retry-After when all are in
- * use), a flood of initializes that does not grow the server past its bound, a dropped
+ * expiry, the cap (the oldest idle session goes; 503 saying why when all are in use;
+ * concurrent newcomers never push out a session still starting), a flood of initializes that does not grow the server past its bound, a dropped
  * GET stream reopened at once, event ids and Last-Event-ID, a call's messages on its own
  * POST stream, and CORS for loopback origins with the preflight answered.
  */
@@ -107,7 +107,7 @@ describe("pep mcp --http: sessions end", () => {
     expect(await gone.text()).toMatch(/unknown, expired or closed session: initialize again/);
   });
 
-  it("at --max-sessions the session idle longest goes; when all are in use a new one gets 503 with Retry-After", async () => {
+  it("at --max-sessions the session idle longest goes; when all are in use a new one gets 503 saying why", async () => {
     const { url } = await startHttp(["--max-sessions", "2"]);
     const a = await session(url);
     const b = await session(url);
@@ -127,9 +127,35 @@ describe("pep mcp --http: sessions end", () => {
     for (const s of streams) expect((await s.res).status).toBe(200);
     const refused = await fetch(url, { method: "POST", headers: BASE, body: JSON.stringify(INIT) });
     expect(refused.status).toBe(503);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.text()).toMatch(/all 2 sessions are in use/);
+    // Sessions holding streams free no place at a time anyone can promise: the reason, no Retry-After.
+    expect(refused.headers.get("retry-after")).toBeNull();
+    expect(await refused.text()).toMatch(
+      /all 2 sessions are taken \(--max-sessions\) and all are in use, .*so no time to try again can be promised/,
+    );
     for (const s of streams) s.abort.abort();
+  });
+
+  it("concurrent newcomers at the cap never push out a session still starting: they get 503 with a Retry-After of seconds", async () => {
+    const { url } = await startHttp(["--max-sessions", "4"]);
+    // Five initializes at once, none followed by its initialized notification yet.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(url, { method: "POST", headers: BASE, body: JSON.stringify(INIT) })),
+    );
+    const started = answers.filter((r) => r.status === 200);
+    const refused = answers.filter((r) => r.status === 503);
+    expect(started).toHaveLength(4);
+    expect(refused).toHaveLength(1);
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBe(2);
+    expect(await refused[0]!.text()).toMatch(/still starting; try again in 2 s/);
+    // Every session started is still there: each finishes starting.
+    for (const r of started) {
+      await r.text();
+      const note = await send(url, r.headers.get("mcp-session-id")!, {
+        jsonrpc: "2.0",
+        method: "notifications/initialized",
+      });
+      expect(note.status).toBe(202);
+    }
   });
 
   it("a flood of initializes without DELETE keeps at most --max-sessions, and the server's memory stays bounded", async () => {
@@ -137,11 +163,8 @@ describe("pep mcp --http: sessions end", () => {
     const first = await session(url);
     for (let i = 0; i < 40; i++) await session(url);
     const settled = rssMiB(pid);
-    for (let i = 0; i < 400; i++) {
-      const res = await fetch(url, { method: "POST", headers: BASE, body: JSON.stringify(INIT) });
-      expect(res.status).toBe(200);
-      await res.text();
-    }
+    // Clients that finish starting (a session still starting is never pushed out) and never DELETE.
+    for (let i = 0; i < 200; i++) await session(url);
     expect((await send(url, first, listTools(2))).status).toBe(404);
     // The bound docs/mcp.md gives: past the cap, memory stops growing with sessions (the heap settles
     // about 80 MiB above start; scripts/bench/mcp-sessions.mjs).

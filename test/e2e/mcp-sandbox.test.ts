@@ -43,7 +43,7 @@ async function cliIds(argv: string[]): Promise<string[]> {
 }
 
 describe("pep mcp --sandbox: the tool list", () => {
-  it("lists every tool of the catalog, read-only, with strict argument schemas; lists declare their items' fields", async () => {
+  it("lists every tool of the catalog, read-only, with strict argument schemas; each declares its result", async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
     for (const tool of tools) {
@@ -51,14 +51,9 @@ describe("pep mcp --sandbox: the tool list", () => {
       expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toEqual(toolArgs(entry));
       expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
       expect(tool.annotations).toMatchObject({ readOnlyHint: true });
-      if (entry.list) {
-        expect(tool.outputSchema?.required, tool.name).toEqual(
-          expect.arrayContaining(["items", "has_more", "next_cursor", "sandbox"]),
-        );
-        const items = (tool.outputSchema!.properties as Record<string, { items: { properties?: object } }>).items!;
-        if (entry.endpoint !== "prices" && entry.endpoint !== "products")
-          expect(Object.keys(items.items.properties ?? {}), tool.name).toContain("id");
-      } else expect(tool.outputSchema, `${tool.name}: a single object declares no output schema`).toBeUndefined();
+      expect(tool.outputSchema?.required, tool.name).toEqual(
+        entry.list ? ["items", "has_more", "next_cursor", "sandbox"] : ["data", "sandbox"],
+      );
       expect(tool.description, tool.name).not.toMatch(/`pep |--[a-z]/);
       for (const [arg, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
         expect((schema as { description?: string }).description, `${tool.name}.${arg}`).toMatch(/\w/);
@@ -69,12 +64,12 @@ describe("pep mcp --sandbox: the tool list", () => {
     }
   });
 
-  it("the whole list costs at most 5,000 tokens (JSON characters / 4), with no $schema line per schema", async () => {
+  it("the whole list costs at most 4,510 tokens (JSON characters / 4), with no $schema line per schema", async () => {
     const listed = await mcp.client.listTools();
     expect(listed.tools).toHaveLength(TOOLS.length);
     const json = JSON.stringify(listed);
     expect(json).not.toContain("$schema");
-    expect(json.length / 4).toBeLessThanOrEqual(5000);
+    expect(json.length / 4).toBeLessThanOrEqual(4510);
   });
 
   it("takes the endpoint table's constraints: enums, bounds and required arguments", async () => {
@@ -232,7 +227,7 @@ describe("pep mcp --sandbox: cursors and bounds", () => {
 });
 
 describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
-  it("numbers are declared with their bounds and taken only as numbers", async () => {
+  it("numbers are declared with their bounds and taken as numbers or strings of digits; ids as strings or numbers", async () => {
     const { tools } = await mcp.client.listTools();
     const vendors = tools.find((t) => t.name === "list_vendors")!.inputSchema.properties as Record<
       string,
@@ -245,8 +240,17 @@ describe("pep mcp --sandbox: descriptions and schemas tell the truth", () => {
     >;
     expect(studies.year_from).toMatchObject({ type: "integer", minimum: 1900, maximum: 2100 });
     expect(await failed("list_vendors", { min_rating: 6 })).toMatch(/min_rating/);
-    expect(await failed("list_peptides", { limit: "5" })).toMatch(/limit/);
-    expect(await failed("list_studies", { year_from: "2010" })).toMatch(/year_from/);
+    expect(await failed("list_peptides", { limit: "five" })).toMatch(/must be a whole number from 1 to 100 at limit/);
+    expect(await failed("list_studies", { year_from: "2010.5" })).toMatch(/year_from/);
+    expect(await failed("list_studies", { year_from: 1899 })).toMatch(/year_from/);
+    expect((await ok("list_peptides", { limit: "2" })).s.count).toBe(2);
+    const since = await ok("list_studies", { year_from: " 2020", limit: 3 });
+    expect(since.s.items!.map((i) => i.id)).toEqual(
+      await cliIds(["studies", "list", "--year-from", "2020", "--limit", "3"]),
+    );
+    const pmid = (await ok("list_studies", { limit: 50 })).s.items!.find((i) => /^\d+$/.test(String(i.pmid ?? "")))!;
+    const byNumber = await ok("get_study", { id: Number(pmid.pmid) });
+    expect((byNumber.s.data as { id: string }).id).toBe(pmid.id);
     expect((await ok("list_vendors", { min_rating: 4.5, limit: 1 })).s.count).toBeLessThanOrEqual(1);
   });
 

@@ -86,6 +86,49 @@ describe("pep mcp: configuration problems at the door", () => {
     expect((await prices.client.listTools()).tools.map((t) => t.name)).toEqual(["list_products", "list_prices"]);
   });
 
+  it("settings it cannot take as given start the server all the same: unknown groups, repeated --tools, --max-wait outside 1 to 55 s", async () => {
+    sandbox ??= await startSandbox({ port: 0 });
+    const s = await start(["--base-url", sandbox.baseUrl, "--tools", "bogus,studies", "--tools", "research"], {
+      PEP_MCP_MAX_WAIT: "120",
+    });
+    const names = (await s.client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain("list_studies");
+    expect(names).toContain("get_peptide");
+    expect(names).not.toContain("list_vendors");
+    const instructions = s.client.getInstructions() ?? "";
+    expect(instructions).toMatch(
+      /--tools names "bogus", which is not a tool group \(groups: research, studies, vendors, prices, all\), so only research, studies are served\./,
+    );
+    expect(instructions).toMatch(/PEP_MCP_MAX_WAIT is "120", more than the 55 s .*; a call waits at most 55 s\./);
+    expect(instructions).not.toMatch(/CONFIGURATION PROBLEM/);
+    expect(s.stderr()).toMatch(/pep mcp: --tools names "bogus"/);
+    expect((await s.call("list_studies", { limit: 1 })).isError).toBeFalsy();
+
+    // Only unknown words: every group is served; --max-wait 0 is brought up to 1 s.
+    const all = await start(["--base-url", sandbox.baseUrl, "--tools", "everything", "--max-wait", "0"], {});
+    expect((await all.client.listTools()).tools.map((t) => t.name)).toContain("list_peptides");
+    expect(all.client.getInstructions()).toMatch(/so every group is served\./);
+    expect(all.client.getInstructions()).toMatch(/--max-wait is "0", less than 1 s, .*; a call waits at most 1 s\./);
+    const soon = await start(["--base-url", sandbox.baseUrl, "--max-wait", "soon"], {});
+    expect(soon.client.getInstructions()).toMatch(
+      /--max-wait is "soon", not a number of seconds from 1 to 55, so a call waits at most 30 s \(the default\)\./,
+    );
+  });
+
+  it("offline with a library that cannot open: the server starts, and the instructions and every tool error say why", async () => {
+    const s = await start(["--offline"], { PEP_DB: path.join(tmp.dir, "nowhere", "library.db") });
+    expect(s.client.getInstructions()).toMatch(
+      /CONFIGURATION PROBLEM, every tool fails until it is fixed: the server answers from the local library \(offline\), which cannot be opened: .*Fix: run pep sync while online/,
+    );
+    // Offline, the keyed tools are listed: the library answers without a key.
+    expect((await s.client.listTools()).tools.map((t) => t.name)).toContain("list_prices");
+    const text = await errorText(s, "get_peptide", { slug: "x" });
+    expect(text).toMatch(/^hint: the server answers from the local library \(offline\), which cannot be opened/m);
+    const both = await start(["--sandbox"], { PEP_OFFLINE: "1" });
+    expect(both.client.getInstructions()).toMatch(/from the local library \(offline\) and from the sandbox at once/);
+    expect(await errorText(both, "list_categories")).toMatch(/^error: pep mcp is not configured/m);
+  });
+
   it("tools of a scope the stored key was refused before (a 403) are not listed, and the instructions say why", async () => {
     sandbox ??= await startSandbox({ port: 0 });
     const env = { ...tmp.env };

@@ -97,9 +97,10 @@ describe("pep mcp: waits are told and bounded", () => {
     expect(api.hits(undefined)).toBe(1);
     const t = text(result);
     expect(t).toMatch(/^error: rate limited, and the API asks to wait longer than this server waits in one call$/m);
-    // A 429 is the key's window: every tool fails until then, and the answer says so.
+    // A 429 of a research request is the research scope's window: its tools fail until
+    // then, the metered ones are limited apart, and the answer says so.
     const at =
-      /the API's rate-limit window for this key is spent, so every tool that calls the API fails until (\S+Z); call again after that$/m.exec(
+      /the API's limit on research and study requests is spent, so the research and study tools fail until (\S+Z); call again after that; the vendor, product and price tools are limited apart and may still work$/m.exec(
         t,
       );
     expect(at, t).not.toBeNull();
@@ -109,7 +110,7 @@ describe("pep mcp: waits are told and bounded", () => {
     expect(progress[0]?.message).toMatch(/the API asks to wait 45 s, more than this server waits in one call \(30 s\)/);
     // Standard error says what happens: the call ends now; no "waiting 45s" that does not happen.
     expect(s.stderr()).toMatch(
-      /pep mcp: list_studies: rate limited; the API asks to wait 45 s, past this call's bound, so the call ends now and tells the client to call again after \S+Z \(every tool waits for the same rate-limit window until then\)/,
+      /pep mcp: list_studies: rate limited; the API asks to wait 45 s, past this call's bound, so the call ends now and tells the client to call again after \S+Z \(the tools of the research rate limit wait for the same window until then\)/,
     );
     expect(s.stderr()).not.toMatch(/waiting 45/);
   });
@@ -165,15 +166,16 @@ describe("pep mcp: waits are told and bounded", () => {
     const clock2 = new FakeClock();
     const s2 = await start(["--retries", "1"], clock2, { PEP_MCP_MAX_WAIT: "5" });
     api.fault(undefined, faults.rateLimited("6"), 1);
-    expect(text(await s2.call("list_studies", { limit: 2 }))).toMatch(/every tool that calls the API fails until \S+Z/);
+    expect(text(await s2.call("list_studies", { limit: 2 }))).toMatch(/the research and study tools fail until \S+Z/);
     expect(clock2.sleeps).toEqual([]);
   });
 
-  it("a bad --max-wait is refused before serving, naming the flag", async () => {
-    const { spawnPep } = await import("../helpers/cli.js");
-    const r = await spawnPep(["mcp", "--sandbox", "--max-wait", "soon"], { env: tmp.env });
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
-    expect(r.err).toMatch(/^error: --max-wait must be a number of seconds from 0 to 3600 \(got "soon"\)$/m);
+  it("a --max-wait past 55 s is held at 55 s: a wait clients would give up on ends the call with when to call again", async () => {
+    const clock = new FakeClock();
+    const s = await start(["--retries", "1", "--max-wait", "120"], clock);
+    expect(s.client.getInstructions()).toMatch(/--max-wait is "120", more than the 55 s/);
+    api.fault(undefined, faults.rateLimited("58"), 1);
+    expect(text(await s.call("list_studies", { limit: 2 }))).toMatch(/call again/);
+    expect(clock.sleeps).toEqual([]);
   });
 });

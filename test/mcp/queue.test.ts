@@ -39,10 +39,13 @@ describe("call queue", () => {
   it("a call that cannot be done by its deadline is answered at once, with how many are ahead and when to call again", async () => {
     let now = 0;
     const q = new CallQueue(2, () => now);
-    const a = await q.acquire("s", 5000, () => {}, never);
-    const b = await q.acquire("s", 5000, () => {}, never);
+    const first = await q.acquire("s", 5000, () => {}, never);
     now = 4000;
-    a(); // one call took 4 s: the mean is 4 s
+    first(); // a first call took 4 s: the mean is 4 s, and both slots are open
+    const a = await q.acquire("s", now + 5000, () => {}, never);
+    const b = await q.acquire("s", now + 5000, () => {}, never);
+    now = 8000;
+    a(); // 4 s again
     const c = await q.acquire("s", now + 5000, () => {}, never); // a free slot: starts at once
     const told: string[] = [];
     // Two running (ages 4 s and 0 s, mean 4 s): the next starts in about 0 s + 4 s to run = fits in 5 s...
@@ -57,6 +60,34 @@ describe("call queue", () => {
     b();
     (await d)();
     c();
+  });
+
+  it("until a first call is done one runs alone; the others wait, told why, and none is refused as busy", async () => {
+    let now = 0;
+    const q = new CallQueue(4, () => now);
+    const told: string[] = [];
+    const first = await q.acquire("s", 10_000, () => {}, never);
+    const started: number[] = [];
+    const rest = [1, 2, 3, 4, 5].map((i) =>
+      q
+        .acquire("s", 10_000, (m) => told.push(m), never)
+        .then((release) => {
+          started.push(i);
+          return release;
+        }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([]);
+    expect(told[0]).toMatch(/^waiting while the first call learns the API's rate limit: 0 calls ahead, 1 running/);
+    now = 3000;
+    first(); // 3 s: four may now run at once, and each is expected to take 3 s
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 2, 3, 4]);
+    const releases = await Promise.all(rest.slice(0, 4));
+    now = 6000;
+    for (const r of releases) r();
+    (await rest[4]!)();
+    expect(started).toEqual([1, 2, 3, 4, 5]);
   });
 
   it("a waiting call whose client cancels leaves the queue", async () => {

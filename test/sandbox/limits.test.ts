@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 describe("rate limits", () => {
-  it("counts every request in a fixed window under rateLimit and answers 429 past it", async () => {
+  it("under rateLimit counts anonymous requests per IP and metered ones per key, and answers 429 past it", async () => {
     let now = 1_000_000_000_000; // on a 2 s window boundary
     sb = await startSandbox({ rateLimit: { requests: 20, seconds: 2 }, now: () => now });
     const remaining: number[] = [];
@@ -30,8 +30,15 @@ describe("rate limits", () => {
     expect(over.headers.get("retry-after")).toBe("2");
     expect(over.headers.get("ratelimit-remaining")).toBe("0");
     expect(over.headers.get("ratelimit-reset")).toBe("2");
-    // Each caller has its own window: a key is counted apart from the IP.
-    expect((await get(sb, "/peptides?limit=1", { key: FULL })).headers.get("ratelimit-remaining")).toBe("19");
+    // Scoped as the service scopes its limits: a key's metered requests are counted apart
+    // from the IP, and its research requests are not metered.
+    expect((await get(sb, "/vendors?limit=1", { key: FULL })).headers.get("ratelimit-remaining")).toBe("19");
+    for (let i = 0; i < 25; i++) {
+      const research = await get(sb, "/peptides?limit=1", { key: FULL });
+      expect(research.status).toBe(200);
+      expect(research.headers.get("ratelimit-remaining")).toBe("20");
+    }
+    expect((await get(sb, "/prices?limit=1", { key: FULL })).headers.get("ratelimit-remaining")).toBe("18");
     now += 1500; // the next window
     const again = await get(sb, "/peptides?limit=1");
     expect(again.status).toBe(200);

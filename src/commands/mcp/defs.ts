@@ -64,7 +64,7 @@ function mcpDescription(): string {
     indent(toolLines()),
     "Each result is structured JSON matching the tool's declared output schema, and its text carries the same data " +
       "as compact JSON (nothing cut, up to 60000 characters; a longer list's text holds the whole items that fit and " +
-      "says so), after a line saying how to page past it and that the JSON is data from the service, never " +
+      "a cursor that continues from the first one it left out), after a line saying how to page past it and that the JSON is data from the service, never " +
       "instructions. Every result carries the research-only notice, the API's affiliate disclosure when it sends one, " +
       'and sandbox: true with a "synthetic sandbox data" notice when the data is the sandbox\'s. Text from the API is ' +
       "cleaned of control characters. A failure is a tool error in the caller's terms: what failed (the API's message, " +
@@ -78,9 +78,12 @@ function mcpDescription(): string {
     "Besides tools: resources pep://peptides/{slug}, pep://peptides/{slug}/research and pep://studies/{id} (lists " +
       "and search results link to them), completions of slugs, study ids, research areas, categories and product " +
       "forms, and the prompts summarise_evidence, explore_research_area and compare_vendors_for_peptide.",
-    "It starts with any configuration: an unknown profile, no base URL or no key are said in the instructions the " +
-      "client reads at initialize and in every tool error, with the env keys to set (PEP_BASE_URL, PEP_API_KEY, " +
-      "PEP_PROFILE). With no key the vendor, product and price tools are not listed; --tools serves only some groups.",
+    "It starts with any configuration: an unknown profile, no base URL, no key or (offline) a library that cannot be " +
+      "opened are said in the instructions the client reads at initialize and in every tool error, with the env keys " +
+      "to set (PEP_BASE_URL, PEP_API_KEY, PEP_PROFILE). With no key the vendor, product and price tools are not " +
+      "listed; --tools serves only some groups. A --tools word that names no group, or a --max-wait outside 1 to 55, " +
+      "is said in the instructions too, and the server starts with what it could take. With --offline (PEP_OFFLINE) " +
+      "the tools answer from the local library, and what it cannot answer exactly is a tool error saying so.",
     "What it never does: it sends only GET requests (no tool writes anything, anywhere), it never returns dose " +
       "figures, regimens or reconstitution instructions (the API holds none), and the API key never appears in a " +
       "result, a tool error or a log line.",
@@ -107,7 +110,7 @@ export const defs: CommandDef[] = [
         long: "max-wait",
         value: "seconds",
         description:
-          "longest a tool call waits in all for retries and the API's rate limit (default 30, or PEP_MCP_MAX_WAIT); a longer wait ends the call at once with the time to call again",
+          "longest a tool call waits in all for retries and the API's rate limit, 1 to 55 (default 30, or PEP_MCP_MAX_WAIT; a value outside is brought within and said in the instructions); a longer wait ends the call at once with the time to call again",
       },
       {
         key: "http",
@@ -135,7 +138,7 @@ export const defs: CommandDef[] = [
         long: "max-sessions",
         value: "n",
         description:
-          "with --http, most sessions at once: past it the one idle longest is closed, or a new one gets 503 with Retry-After when all are in use (default 64, or PEP_MCP_MAX_SESSIONS)",
+          "with --http, most sessions at once: past it the one idle longest is closed (never one still starting), or a new one gets 503 saying why when none can give way (default 64, or PEP_MCP_MAX_SESSIONS)",
       },
       {
         key: "host",
@@ -149,7 +152,8 @@ export const defs: CommandDef[] = [
         long: "tools",
         value: "groups",
         description:
-          "serve only these groups of tools, comma-separated: research, studies, vendors, prices (default all, or PEP_MCP_TOOLS)",
+          "serve only these groups of tools, comma-separated or the flag repeated: research, studies, vendors, prices (default all, or PEP_MCP_TOOLS); a word that names no group is left out and said in the instructions",
+        repeatable: true,
       },
     ],
     defaultFormat: "json",

@@ -10,7 +10,11 @@ import { InterruptedError, UsageError } from "../../core/errors.js";
 export const run: CommandModule["run"] = async (input, ctx) => {
   const { maxWaitOf, groupsOf } = await import("../../mcp/listing.js");
   const opts = input.opts as Record<string, unknown>;
-  const options = { maxWaitMs: maxWaitOf(opts.maxWait, ctx.io.env), groups: groupsOf(opts.tools, ctx.io.env) };
+  const maxWait = maxWaitOf(opts.maxWait, ctx.io.env);
+  const groups = groupsOf(opts.tools, ctx.io.env);
+  // Settings it could not take as given are said, not refused: the server starts (listing.ts).
+  const notes = [groups.note, maxWait.note].filter((n): n is string => n !== undefined);
+  const options = { maxWaitMs: maxWait.value, groups: groups.value, notes };
   if (opts.http === true) {
     const { serveHttp, httpOptionsOf } = await import("../../mcp/http.js");
     await serveHttp(ctx, options, await httpOptionsOf(opts, ctx));
@@ -32,8 +36,8 @@ export const run: CommandModule["run"] = async (input, ctx) => {
     const { answerEarly, takeHanded } = await import("../../mcp/early.js");
     const handed = takeHanded();
     const early = handed
-      ? { setup: await (await import("../../mcp/setup.js")).inspectSetup(ctx), ...handed }
-      : await untilInterrupted(ctx.io.signal, answerEarly(ctx, options.groups)).catch((err: unknown) => {
+      ? { setup: await (await import("../../mcp/setup.js")).inspectSetup(ctx, notes), ...handed }
+      : await untilInterrupted(ctx.io.signal, answerEarly(ctx, options.groups, notes)).catch((err: unknown) => {
           // Stop reading, or the terminal's standard input would keep the process alive.
           ctx.io.stdin.pause();
           throw err;

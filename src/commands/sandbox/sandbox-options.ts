@@ -75,7 +75,8 @@ export const SANDBOX_OPTIONS = options([
     key: "rateLimit",
     long: "rate-limit",
     value: "n/seconds",
-    description: "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2)",
+    description:
+      "allow n requests per window of seconds, then answer 429 with Retry-After (e.g. 20/2); as the service scopes its limits: vendor, product and price requests per key, anonymous requests per address, keyed research and study requests not metered",
   },
   {
     key: "latency",
