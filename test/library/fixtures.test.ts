@@ -98,7 +98,8 @@ describe.skipIf(!hasSqlite())("SQLite libraries made by each schema version", ()
     const data = path.join(tmp.dir, "fresh");
     const r = await cli.pep(["--sandbox", "sync", ...SYNCED, "-q"], { env: { PEP_DATA_DIR: data } });
     expect(r.code, r.err).toBe(0);
-    fresh = { kind: "sqlite", file: path.join(data, "library", "default.sqlite") };
+    // A sandbox sync with no --db fills the sandbox's own library.
+    fresh = { kind: "sqlite", file: path.join(data, "library", "sandbox", "default.sqlite") };
   });
   afterEach(() => tmp.cleanup());
 
@@ -126,7 +127,7 @@ describe.skipIf(!PG_URL)("PostgreSQL libraries made by each schema version", () 
     schemas.push(s);
     await admin.query(`CREATE SCHEMA "${s}"`);
     fresh = { kind: "postgres", url: pgSchemaUrl(PG_URL!, s) };
-    const r = await cli.pep(["--sandbox", "sync", ...SYNCED, "-q"], { env: { PEP_DB: fresh.url } });
+    const r = await cli.pep(["--sandbox", "--db", fresh.url, "sync", ...SYNCED, "-q"]);
     expect(r.code, r.err).toBe(0);
   }, 120_000);
   afterAll(async () => {

@@ -17,7 +17,8 @@ import { PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
 
 requirePgInCi();
 
-const errorOf = (out: string) => JSON.parse(out).error as { code: string; message: string };
+/** The JSON error: the last line of the output (a notice, the synthetic-data one, may come before it). */
+const errorOf = (out: string) => JSON.parse(out.trim().split("\n").pop()!).error as { code: string; message: string };
 
 let base: Record<string, string> = {};
 

@@ -93,6 +93,10 @@ function checkFields(fields: readonly string[] | undefined, columns: readonly st
 /** The database's error as exit 2 with its place, and for an unknown table or column the nearest names. */
 async function told(err: unknown, query: string, lib: Awaited<ReturnType<typeof openLibrary>>): Promise<unknown> {
   if (!(err instanceof Error) || "exitCode" in err) return err;
+  // The database's own failures (gone, a grant missing, busy) keep their library codes.
+  const { libraryFailure } = await import("../../library/db-errors.js");
+  const failure = libraryFailure(err, lib.dialect, lib.location, true);
+  if (failure !== err) return failure;
   const usage = sqlError(err, query, lib.dialect);
   if (lib.dialect === "postgres" && /^\s*pragma\b/i.test(query))
     return new UsageError(usage.message, {
