@@ -128,7 +128,12 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
   try {
     await client.connect();
     // The snapshot: taken by the first statement, held until the connection closes.
-    if (readOnly) await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    // A reader's session is read-only by default too (default_transaction_read_only): a
+    // statement that ended the snapshot's transaction would find the next one read-only.
+    if (readOnly) {
+      await client.query("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    }
   } catch (err) {
     await endClient(client);
     throw libraryFailure(err, "postgres", location, readOnly);

@@ -163,8 +163,10 @@ describe.skipIf(!hasSqlite())("pep sql and pep changes on a library the sandbox 
   let env: Record<string, string>;
   beforeAll(async () => {
     tmp = scratch("pep-sqlsbx-");
-    env = { ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "data") };
-    const r = await runPep(["--sandbox", "sync", "categories", "-q"], { env });
+    // A real library file the sandbox filled (named with --db: a sandbox sync otherwise fills its own).
+    const db = path.join(tmp.dir, "lib.sqlite");
+    env = { ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "data"), PEP_DB: db };
+    const r = await runPep(["--sandbox", "--db", db, "sync", "categories", "-q"], { env });
     expect(r.code, r.err).toBe(0);
   });
   afterAll(() => tmp.cleanup());

@@ -125,19 +125,24 @@ export async function explore(ctx: Context, schema: string | undefined): Promise
 
 /** The synthetic-data notice, when the library's items came from the sandbox (each resource table marks its rows). */
 export async function syntheticNotice(ctx: Context, lib: Library): Promise<void> {
+  // One look, at the last finished sync: a library is bound to one API (a sync from
+  // another is refused), so its last sync says whether the data is the sandbox's. On
+  // PostgreSQL the look is a savepoint of the reader's snapshot, so that a library
+  // without a syncs table (made by another tool) leaves the snapshot usable.
+  const pg = lib.dialect === "postgres";
+  let last: { synthetic: unknown; url: unknown } | undefined;
   try {
-    for (const table of RESOURCE_TABLES) {
-      const row = await lib.db.get(`SELECT 1 AS one FROM "${table}" WHERE synthetic = 1 LIMIT 1`);
-      if (row === undefined) continue;
-      const sync = await lib.db.get<{ url: unknown }>(
-        "SELECT base_url AS url FROM syncs WHERE synthetic = 1 ORDER BY id DESC LIMIT 1",
-      );
-      ctx.sandboxData(String(sync?.url ?? lib.location));
-      return;
-    }
+    if (pg) await lib.db.run("SAVEPOINT pep_notice");
+    last = await lib.db.get<{ synthetic: unknown; url: unknown }>(
+      "SELECT synthetic, base_url AS url FROM syncs WHERE status <> 'running' ORDER BY id DESC LIMIT 1",
+    );
+    if (pg) await lib.db.run("RELEASE SAVEPOINT pep_notice");
   } catch {
-    // A library without the mark (made by another tool) says nothing.
+    // A library without the record says nothing.
+    if (pg) await lib.db.run("ROLLBACK TO SAVEPOINT pep_notice").catch(() => undefined);
+    return;
   }
+  if (last && Number(last.synthetic) === 1) ctx.sandboxData(String(last.url ?? lib.location));
 }
 
 /**

@@ -95,7 +95,9 @@ async function told(err: unknown, query: string, lib: Awaited<ReturnType<typeof 
   if (!(err instanceof Error) || "exitCode" in err) return err;
   // The database's own failures (gone, a grant missing, busy) keep their library codes.
   const { libraryFailure } = await import("../../library/db-errors.js");
-  const failure = libraryFailure(err, lib.dialect, lib.location, true);
+  // (Not a statement stopped by the time limit: that is told as pep sql's own, below.)
+  const failure =
+    (err as { code?: unknown }).code === "57014" ? err : libraryFailure(err, lib.dialect, lib.location, true);
   if (failure !== err) return failure;
   const usage = sqlError(err, query, lib.dialect);
   if (lib.dialect === "postgres" && /^\s*pragma\b/i.test(query))
