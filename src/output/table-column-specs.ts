@@ -31,6 +31,8 @@ export interface ColumnSpec {
   cell?(item: unknown): Cell;
   fixed?: boolean;
   wide?: boolean;
+  /** Wraps onto more lines rather than being cut (a title, a name). */
+  wrap?: boolean;
   priority: number;
   min?: number;
   filters?: readonly string[];
@@ -112,12 +114,24 @@ const shortened =
     return typeof v === "string" && v !== NOT_DOCUMENTED ? { text: shortStatus(cleanLine(v)) } : humanCell(v);
   };
 
+/** The narrowest a title is beside other columns: narrower, it goes on lines of its own. */
+export const TITLE_MIN = 40;
+
 /** Studies, as listed and as a profile cites them: the title is what the reader came for. */
 const STUDY_COLUMNS: ColumnSpec[] = [
   { header: "ID", paths: ["id"], linkTo: ["url", "source_url"], fixed: true, priority: 100 },
   { header: "YEAR", paths: ["publication_year", "year"], priority: 95, min: 4 },
-  // Prose: cut first, and hidden only after the short facts beside it.
-  { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"], wide: true, priority: 60, min: 16 },
+  // Prose, what the reader came for: whole or wrapped, at least 40 wide beside the short
+  // facts, else on lines of its own under them; a journal gives way to it.
+  {
+    header: "TITLE",
+    paths: ["title"],
+    linkTo: ["url", "source_url"],
+    wide: true,
+    wrap: true,
+    priority: 60,
+    min: TITLE_MIN,
+  },
   { header: "JOURNAL", paths: ["journal", "journal.name"], priority: 30, min: 20 },
   {
     header: "EVIDENCE",
@@ -165,7 +179,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   ],
   peptide: [
     { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
-    { header: "NAME", paths: ["name"], linkTo: ITEM_URL, priority: 60, min: 12 },
+    { header: "NAME", paths: ["name"], linkTo: ITEM_URL, wrap: true, priority: 60, min: 12 },
     { header: "CATEGORIES", paths: ["categories"], priority: 70, min: 20, filters: ["category"] },
     {
       header: "EVIDENCE",
@@ -187,7 +201,14 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   "cited-study": STUDY_COLUMNS,
   vendor: [
     { header: "ID", paths: ["id", "slug"], linkTo: ["url", "profile_url", "website_url"], fixed: true, priority: 100 },
-    { header: "NAME", paths: ["name"], linkTo: ["url", "profile_url", "website_url"], priority: 90, min: 16 },
+    {
+      header: "NAME",
+      paths: ["name"],
+      linkTo: ["url", "profile_url", "website_url"],
+      wrap: true,
+      priority: 90,
+      min: 16,
+    },
     { header: "COUNTRY", paths: ["country"], priority: 50, min: 7, filters: ["country"] },
     { header: "RATING", paths: ["rating.average"], priority: 70, min: 6 },
     {
@@ -212,6 +233,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
       header: "VENDOR",
       paths: ["vendor.name", "vendor_name", "vendor"],
       linkTo: ["vendor.url", "vendor.profile_url"],
+      wrap: true,
       priority: 60,
       min: 14,
       filters: ["vendor"],
@@ -222,6 +244,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
       presence: ["product_name", "product.name", "peptide.name", "name", "form", "product.form"],
       linkTo: ["product_page_url", "url"],
       cell: offerProduct,
+      wrap: true,
       priority: 70,
       min: 16,
     },
@@ -244,13 +267,20 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   ],
   category: [
     { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
-    { header: "NAME", paths: ["name", "label", "title"], linkTo: ITEM_URL, priority: 60, min: 12 },
+    { header: "NAME", paths: ["name", "label", "title"], linkTo: ITEM_URL, wrap: true, priority: 60, min: 12 },
     { header: "COUNT", paths: ["peptide_count", "count", "total"], priority: 80, min: 5 },
     { header: "PEPTIDES", paths: ["peptides", "profiles"], priority: 70, min: 20 },
   ],
   "research-area": [
     { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
-    { header: "NAME", paths: ["name", "area", "title", "label"], linkTo: ITEM_URL, priority: 60, min: 12 },
+    {
+      header: "NAME",
+      paths: ["name", "area", "title", "label"],
+      linkTo: ITEM_URL,
+      wrap: true,
+      priority: 60,
+      min: 12,
+    },
     { header: "COUNT", paths: ["peptide_count", "count", "study_count"], priority: 80, min: 5 },
     { header: "PEPTIDES", paths: ["peptides", "profiles"], priority: 70, min: 20 },
   ],
@@ -259,7 +289,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   // prices the fact; the name is prose, cut first.
   product: [
     { header: "ID", paths: ["id"], fixed: true, priority: 30 },
-    { header: "NAME", paths: ["name", "product_name", "title"], linkTo: ITEM_URL, priority: 60, min: 14 },
+    { header: "NAME", paths: ["name", "product_name", "title"], linkTo: ITEM_URL, wrap: true, priority: 60, min: 14 },
     {
       header: "PEPTIDE",
       paths: ["peptide.id", "peptide_id", "peptide.slug", "peptide.name", "peptide_name", "peptide"],
@@ -281,7 +311,15 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
 
 /** Content items of a search (FAQ, articles, courses). */
 export const CONTENT_COLUMNS: ColumnSpec[] = [
-  { header: "TITLE", paths: ["title", "name", "question"], linkTo: ITEM_URL, wide: true, priority: 60, min: 16 },
+  {
+    header: "TITLE",
+    paths: ["title", "name", "question"],
+    linkTo: ITEM_URL,
+    wide: true,
+    wrap: true,
+    priority: 60,
+    min: TITLE_MIN,
+  },
   { header: "TYPE", paths: ["type", "kind", "content_type"], labels: CONTENT_TYPE_LABELS, priority: 70 },
   {
     header: "PEPTIDE",

@@ -23,6 +23,12 @@ export interface Column {
   /** The column the reader came for (a title): a double share of the room. */
   wide?: boolean;
   /**
+   * Prose that wraps onto the lines under its row rather than being cut (a title, a
+   * name); a `wide` one that cannot get its `min` beside the other columns is stacked
+   * under them instead (table-wrap.ts).
+   */
+  wrap?: boolean;
+  /**
    * How much the column matters: when the width runs short, the lowest go first, whole
    * (docs/cli.md#tables). Absent: by position, the leftmost kept longest.
    */
@@ -110,6 +116,7 @@ function fromSpec(spec: ColumnSpec, first: unknown): Column | undefined {
     ...(spec.filters ? { filters: spec.filters } : {}),
     ...(spec.fixed || isIdKey(path) ? { fixed: true } : {}),
     ...(spec.wide ? { wide: true } : {}),
+    ...(spec.wrap ? { wrap: true } : {}),
   };
 }
 
@@ -121,8 +128,9 @@ function pathColumn(path: string, chosen = false): Column {
     key: path,
     header: cleanLine(path).toUpperCase(),
     cell: (item) => withLink((isIdKey(path) ? idCell : humanCell)(getPath(item, path)), item, linkTo),
-    // Ids and money are never cut.
+    // Ids and money are never cut; a title or a name wraps.
     ...(money || isIdKey(path) ? { fixed: true } : {}),
+    ...(linkTo ? { wrap: true } : {}),
     ...(chosen ? { chosen: true } : {}),
   };
 }
