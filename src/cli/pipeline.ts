@@ -166,7 +166,10 @@ function renderOptions(
     hyperlinks: sink.kind === "stdout" && jq === undefined && hyperlinksSupported(io.env, sink.isTTY, color),
     fields: inv.fields?.length ? [...inv.fields] : undefined,
     stderr: sink.stderr,
-    stderrIsTTY: io.stderrIsTTY,
+    // The spinner redraws a line: only where the output shares the terminal (or goes to a
+    // --file); with stdout to a pipe (`| head`) the run may end at the reader's word, and
+    // a spinner would be left on the prompt's line. Plain lines then, for a long run.
+    stderrIsTTY: io.stderrIsTTY && (io.stdoutIsTTY || sink.kind === "file"),
     // On a terminal a table's notes wait, to be one line with the cursor (tellNotes).
     heldNotes: io.stderrIsTTY && p.format === "table" && jq === undefined && globals.quiet !== true ? [] : undefined,
     paging: sink.kind === "pager",
