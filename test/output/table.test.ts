@@ -113,6 +113,13 @@ describe("list tables", () => {
     expect(out.split("\n")[0]).toBe("NAME           RATING.AVERAGE");
   });
 
+  it("--fields naming an amount alone still shows its currency", async () => {
+    const { out } = await run(list("offer", offers), "table", { columns: 80, fields: ["vendor.name", "price"] });
+    const rows = out.trimEnd().split("\n").slice(1);
+    expect(rows).toHaveLength(offers.length);
+    for (const [i, row] of rows.entries()) expect(row).toContain(`${offers[i]!.price} ${offers[i]!.currency}`);
+  });
+
   it("dims placeholders and links names when colour and hyperlinks are on", async () => {
     const mystery = {
       name: "Mystery",
