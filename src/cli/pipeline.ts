@@ -18,6 +18,7 @@ import type { PageWatch } from "./page-tracker.js";
 import { formulaGuardOf, hintSandboxNames, type Prepared } from "./prepared.js";
 import { report } from "./report.js";
 import { resumeCommand } from "./resume.js";
+import { foldCommand, foldNote } from "./fold.js";
 
 /** Where the encoded output goes. */
 interface Sink {
@@ -112,8 +113,9 @@ function stoppedAt(p: Prepared, result: Result): { command: string; from: number
  * a list that stopped with more to come says how to go on in one stable line a script
  * can pick out:
  *   to continue: pep studies list --limit 20 --cursor=<c>
- * On a terminal, after a table, the notes are one line folded to the width, and the
- * command its own line, never folded, so that it copies whole.
+ * On a terminal, after a table, the notes are one line folded to the width (a flag kept
+ * with its value), and the command folded too, with ` \` continuations, so that its
+ * lines pasted into a shell are still one command (cli/fold.ts).
  */
 function tellNotes(
   p: Prepared,
@@ -124,23 +126,9 @@ function tellNotes(
     if (next !== undefined) p.ctx.notice(`to continue: ${next.command}`);
     return;
   }
-  // The notes fold to the width; the command stays one line, so that it copies whole.
-  if (held.length > 0) p.ctx.notice(foldWords(`note: ${held.join("; ")}`, p.io.columns));
-  if (next !== undefined) p.ctx.notice(`to continue${next.where ? ` (${next.where})` : ""}: ${next.command}`);
-}
-
-/** Text folded at spaces to `width` (a word longer than the width keeps a line of its own). */
-function foldWords(text: string, width: number): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  return lines.join("\n");
+  if (held.length > 0) p.ctx.notice(foldNote(`note: ${held.join("; ")}`, p.io.columns));
+  if (next !== undefined)
+    p.ctx.notice(foldCommand(`to continue${next.where ? ` (${next.where})` : ""}: `, next.command, p.io.columns));
 }
 
 function renderOptions(
