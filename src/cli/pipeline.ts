@@ -173,7 +173,13 @@ function renderOptions(
     jq:
       jq === undefined
         ? undefined
-        : { expr: jq, raw: globals.jqRaw === true, perItem: p.format === "ndjson", terminal: sink.isTTY },
+        : {
+            expr: jq,
+            raw: globals.jqRaw === true,
+            perItem: p.format === "ndjson" && globals.slurp !== true,
+            slurp: globals.slurp === true,
+            terminal: sink.isTTY,
+          },
   };
 }
 
