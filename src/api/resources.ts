@@ -66,6 +66,8 @@ export const RESOURCES = {
     nouns: ["product", "products"],
     csv: ["id", "peptide.id", "peptide.name", "form", "name", "product_category", "price_ranges", "vendor_count"],
   },
+  // A row of the library's change log (`pep changes`): its CSV columns are the row's own.
+  change: { nouns: ["change", "changes"], csv: null },
   config: { nouns: ITEMS, csv: null },
   "auth-status": { nouns: ITEMS, csv: null },
   profile: { nouns: ["profile", "profiles"], csv: null },

@@ -166,6 +166,7 @@ const LAYOUTS: Record<Resource, CardLayout> = {
   "vendor-compare": GENERIC,
   offer: GENERIC,
   product: GENERIC,
+  change: GENERIC,
   config: GENERIC,
   "auth-status": GENERIC,
   profile: GENERIC,

@@ -98,6 +98,21 @@ function priceRanges(item: unknown): Cell {
   return { text: text.join(", ") };
 }
 
+/** A change's time as `2026-05-30 16:00` (UTC, to the minute), or as any value. */
+function loggedAt(item: unknown): Cell {
+  const v = getPath(item, "at");
+  const m = typeof v === "string" ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(v) : null;
+  return m ? { text: `${m[1]} ${m[2]}` } : humanCell(v);
+}
+
+/** A value that an added or removed row has not (its field, old and new values): blank, not "unknown". */
+const blankIfNull =
+  (path: string) =>
+  (item: unknown): Cell => {
+    const v = getPath(item, path);
+    return v === null || v === undefined ? { text: "" } : humanCell(v);
+  };
+
 /** A stored setting that may be absent: its value, or a dim "not set". */
 const setting =
   (path: string) =>
@@ -159,6 +174,17 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   "vendor-compare": null,
   config: null,
   "auth-status": null,
+  // `pep changes`: when (to the minute, whole), what, and for a changed field its old and
+  // new values, which wrap; an added or removed item has no field, and shows none.
+  change: [
+    { header: "AT", paths: ["at"], cell: loggedAt, fixed: true, priority: 90 },
+    { header: "RESOURCE", paths: ["resource"], priority: 45, min: 8 },
+    { header: "ID", paths: ["id"], fixed: true, priority: 100 },
+    { header: "KIND", paths: ["kind"], priority: 95, min: 7 },
+    { header: "FIELD", paths: ["field"], cell: blankIfNull("field"), priority: 60, min: 8 },
+    { header: "OLD", paths: ["old_value"], cell: blankIfNull("old_value"), wrap: true, priority: 50, min: 10 },
+    { header: "NEW", paths: ["new_value"], cell: blankIfNull("new_value"), wrap: true, priority: 50, min: 10 },
+  ],
   generic: null,
   // `pep config profiles`: the one in use marked, a key said stored or not (never shown).
   profile: [

@@ -113,6 +113,29 @@ describe("list tables", () => {
     expect(out.split("\n")[0]).toBe("NAME           RATING.AVERAGE");
   });
 
+  it("pep changes at 80 columns: the time whole to the minute, an added row's field blank", async () => {
+    const row = (kind: string, field: string | null, o: unknown, n: unknown) => ({
+      seq: 1,
+      at: "2026-05-30T16:04:59.123Z",
+      sync_id: 2,
+      resource: "peptides",
+      id: "brevritarin-81",
+      kind,
+      field,
+      old_value: o,
+      new_value: n,
+    });
+    const rows = [row("added", null, null, null), row("changed", "fda_status", "Investigational", "Approved")];
+    const { out } = await run(list("change", rows), "table", { columns: 80 });
+    expect(widest(out)).toBeLessThanOrEqual(80);
+    const lines = visible(out).trimEnd().split("\n");
+    // The resource goes first when room runs short: the id says what the item is.
+    expect(lines[0]).toMatch(/^AT +ID +KIND +FIELD +OLD +NEW$/);
+    expect(lines[1]).toMatch(/^2026-05-30 16:04 +brevritarin-81 +added$/);
+    expect(lines[2]).toMatch(/^2026-05-30 16:04 .* changed +fda_status +Investigational +Approved$/);
+    expect(out).not.toContain("unknown");
+  });
+
   it("--fields naming an amount alone still shows its currency", async () => {
     const { out } = await run(list("offer", offers), "table", { columns: 80, fields: ["vendor.name", "price"] });
     const rows = out.trimEnd().split("\n").slice(1);

@@ -74,11 +74,10 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   }
   return {
     kind: "list",
-    resource: "generic",
+    resource: "change",
     items: each(),
     meta: () => undefined,
     nextCursor: () => undefined,
-    fields: ["seq", "at", "sync_id", "resource", "id", "kind", "field", "old_value", "new_value"],
     exitCode: opts.exitStatus === true && items.length > 0 ? CHANGES_FOUND_EXIT : undefined,
   };
 };
