@@ -94,7 +94,8 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
   tellNotes(
     p,
     options.heldNotes,
-    cursor ? { command: resumeCommand(p.inv.argv, cursor, { offline: p.offline }), where } : undefined,
+    // After a --file, the next part goes to a file of its own, never over this one.
+    cursor ? { command: resumeCommand(p.inv.argv, cursor, { offline: p.offline, nextFile: true }), where } : undefined,
   );
   return batchExit ?? (result.kind === "list" ? result.exitCode : undefined) ?? EXIT.ok;
 }
