@@ -7,7 +7,6 @@
  */
 import { ENDPOINTS, expandPath, listParamOf, type Endpoint } from "../api/endpoints.js";
 import { upperCode } from "../api/params/codes.js";
-import { LIMITS } from "../api/enums.js";
 import { nearestPeptides, nearestVendors, researchAreasNamed } from "../api/nearest-names.js";
 import { RESOURCES } from "../api/resources.js";
 import type { ToolEntry } from "./catalog.js";
