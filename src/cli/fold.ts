@@ -22,13 +22,16 @@ function fill(units: readonly string[], width: number): string[] {
   return lines;
 }
 
-/** `--fields id,journal shows it` as units: `--fields id,journal`, `shows`, `it`. */
-function glued(words: readonly string[]): string[] {
+/**
+ * `--fields id,journal shows it` as units: `--fields id,journal`, `shows`, `it`; a flag
+ * and value together wider than `max` stay two units (each then starts a line).
+ */
+function glued(words: readonly string[], max: number): string[] {
   const units: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const next = words[i + 1];
-    if (FLAG.test(w) && next !== undefined && !next.startsWith("-")) {
+    if (FLAG.test(w) && next !== undefined && !next.startsWith("-") && w.length + 1 + next.length <= max) {
       units.push(`${w} ${next}`);
       i++;
     } else units.push(w);
@@ -38,7 +41,7 @@ function glued(words: readonly string[]): string[] {
 
 /** A note folded at spaces to `width`, a flag kept with its value. */
 export function foldNote(text: string, width: number): string {
-  return fill(glued(text.split(" ")), width).join("\n");
+  return fill(glued(text.split(" "), width), width).join("\n");
 }
 
 /**
@@ -74,9 +77,9 @@ function shellWords(command: string): string[] {
  * command. A word wider than the line (a long cursor) has a line of its own.
  */
 export function foldCommand(lead: string, command: string, width: number): string {
-  const units = glued(shellWords(command));
-  if (units.length === 0) return lead;
   const room = Math.max(1, width - 2);
+  const units = glued(shellWords(command), room - 2);
+  if (units.length === 0) return lead;
   const lines: string[] = [];
   let line = lead + units[0]!;
   for (const unit of units.slice(1)) {

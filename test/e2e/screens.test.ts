@@ -77,6 +77,8 @@ const SCREENS: Record<"cards" | "lists", ReadonlyArray<readonly [string, readonl
     ["peptides list", ["peptides", "list", "--limit", "4"]],
     ["peptides list evidence", ["peptides", "list", "--evidence-level", "insufficient", "--limit", "4"]],
     ["peptides studies", ["peptides", "studies", "brevritarin-81", "--limit", "4"]],
+    // Nine rows, with the sandbox's DOI ids beside its PMIDs.
+    ["peptides studies dois", ["peptides", "studies", "brevritarin-81"]],
     ["studies list", ["studies", "list", "--limit", "4"]],
     ["studies list by title", ["studies", "list", "--sort", "title", "--limit", "4"]],
     ["categories", ["categories", "--limit", "3"]],
@@ -134,6 +136,37 @@ describe("no kept column cut below its minimum", () => {
       }
     });
   }
+});
+
+/** A table's titles as a reader reads them: the TITLE cells, or the stacked lines, of each row joined. */
+function titlesOf(text: string): string[] {
+  const [table] = tablesOf(text);
+  if (!table) return [];
+  if (table.stacked === "TITLE") return table.more.map((lines) => lines.map((l) => l.trim()).join(" "));
+  const j = table.headers.indexOf("TITLE");
+  if (j < 0) return [];
+  const cell = (l: string) => l.slice(table.starts[j], table.starts[j + 1]).trim();
+  return table.rows.map((row, i) => [row, ...table.more[i]!].map(cell).join(" "));
+}
+
+describe("study titles are read whole", () => {
+  it.each(WIDTHS)("at %i columns, at least 40 wide or on lines of their own", async (columns) => {
+    const argv = ["peptides", "studies", "brevritarin-81"];
+    const json = await cli.pep([...argv, "-o", "json"], { env: KEY });
+    const titles = (JSON.parse(json.out) as Array<{ title: string }>).map((s) => s.title);
+    const text = await screen(argv, columns);
+    expect(titlesOf(text)).toEqual(titles);
+    const [table] = tablesOf(text);
+    if (table!.stacked === undefined) {
+      const j = table!.headers.indexOf("TITLE");
+      const width = (table!.starts[j + 1] ?? columns + 2) - table!.starts[j]! - 2;
+      expect(width, `title column at ${columns}`).toBeGreaterThanOrEqual(
+        Math.min(40, Math.max(...titles.map((t) => t.length))),
+      );
+    }
+    // A journal is shown only beside whole titles.
+    if (table!.headers.includes("JOURNAL") && table!.stacked === undefined) expect(table!.more.flat().length).toBe(0);
+  });
 });
 
 const CARDS: readonly (readonly string[])[] = [
