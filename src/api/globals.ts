@@ -46,9 +46,14 @@ export const GLOBAL_OPTIONS = options([
     long: "jq",
     value: "expr",
     description:
-      "filter the JSON output with jq, as the pages arrive: each page's array with -o json (the default with --jq), each item with -o ndjson",
+      "filter the JSON output with jq, as the pages arrive: each page's array with -o json (the default with --jq), each item with -o ndjson; the whole list at once with --slurp",
   },
   { key: "jqRaw", long: "jq-raw", description: "with --jq: print strings without quotes (jq -r)" },
+  {
+    key: "slurp",
+    long: "slurp",
+    description: "with --jq: the whole list as one array, jq run once after the last page (as gh's --slurp)",
+  },
   { key: "baseUrl", long: "base-url", value: "url", description: "API base URL, ending in /v1 (env PEP_BASE_URL)" },
   {
     key: "apiKeyFile",

@@ -38,3 +38,31 @@ export async function nearestVendors(client: Client, given: string, signal?: Abo
     .filter((v) => typeof v?.slug === "string" || typeof v?.id === "string")
     .map((v) => ({ id: String(v.slug ?? v.id), name: typeof v.name === "string" ? v.name : undefined }));
 }
+
+/**
+ * A research area as the API's `research_area` takes it (an area's exact name), from all
+ * or part of one, as `/research-areas?search=` finds it: the areas whose name (or id)
+ * contains it, case aside. `match` is the one named exactly, or the only one; else
+ * `names` are the candidates (none, or several). `pep mcp` and `pep peptides list` share it.
+ */
+export async function researchAreasNamed(
+  client: Client,
+  given: string,
+  signal?: AbortSignal,
+): Promise<{ match?: string; names: string[] }> {
+  const res = await client.request<Array<{ id?: unknown; name?: unknown }>>("/research-areas", {
+    query: { search: given.slice(0, LIMITS.areaSearchMaxLength), limit: LIMITS.pageMax },
+    ...(signal ? { signal } : {}),
+  });
+  const want = given.trim().toLowerCase();
+  const areas = (Array.isArray(res.data) ? res.data : []).filter(
+    (a): a is { id?: unknown; name: string } => typeof a?.name === "string",
+  );
+  const idOf = (a: { id?: unknown }) => (typeof a.id === "string" ? a.id.toLowerCase() : undefined);
+  const exact = areas.find((a) => a.name.toLowerCase() === want || idOf(a) === want);
+  if (exact) return { match: exact.name, names: [exact.name] };
+  const names = areas
+    .filter((a) => a.name.toLowerCase().includes(want) || (idOf(a)?.includes(want) ?? false))
+    .map((a) => a.name);
+  return names.length === 1 ? { match: names[0]!, names } : { names };
+}

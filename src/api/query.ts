@@ -12,8 +12,9 @@ import type { Query } from "../http/client-types.js";
 import { longName, type OptionDef } from "./options.js";
 import { extraParams } from "./pairs.js";
 import { cleanLine } from "../core/sanitize.js";
-import { closest } from "../core/suggest.js";
+import { eitherOf, meant } from "../core/suggest.js";
 import { countryCode } from "./countries.js";
+import { VALUE_SYNONYMS } from "./enums.js";
 
 /** `evidence_level` -> `--evidence-level`, unless a command says otherwise. */
 export function flagFor(param: string, flags: Record<string, string> = {}): string {
@@ -72,8 +73,8 @@ function tellProblem(
   const oneOf = /^must be one of: (.+)$/.exec(p.message);
   const listOf = /^must be a comma-separated list of: (.+)$/.exec(p.message);
   if (oneOf && typed !== undefined) {
-    const best = closest(typed, oneOf[1]!.split(", "));
-    if (best) hints.push(`Did you mean \`${best}\`? (\`${flag} ${best}\`)`);
+    const values = meant(typed, oneOf[1]!.split(", "), VALUE_SYNONYMS[p.param]);
+    if (values.length > 0) hints.push(`Did you mean ${eitherOf(values)}? (\`${flag} ${values[0]}\`)`);
   }
   // A country's name or alpha-3 code where the alpha-2 code goes: `--ships-to USA` is US.
   if ((p.param === "ships_to" || p.param === "country") && typed !== undefined) {
@@ -88,8 +89,8 @@ function tellProblem(
       .filter((n) => n !== "" && !names.includes(n));
     if (wrong.length > 0) {
       for (const w of wrong) {
-        const best = closest(w, names);
-        if (best) hints.push(`Did you mean \`${best}\` for \`${cleanLine(w)}\`?`);
+        const values = meant(w, names, VALUE_SYNONYMS[p.param]);
+        if (values.length > 0) hints.push(`Did you mean ${eitherOf(values)} for \`${cleanLine(w)}\`?`);
       }
       const which = wrong.map((w) => `"${cleanLine(w)}"`).join(", ");
       return { line: `${flag} ${message} (not known: ${which})`, hints };
@@ -135,9 +136,9 @@ export function refuseUnknownChoices(o: OptionDef, value: unknown): void {
     .filter((p) => p !== "" && !choices.includes(p));
   if (unknown.length === 0) return;
   const hints = unknown.flatMap((u) => {
-    const word = u.toLowerCase().replace(/[\s-]+/g, "_");
-    const best = o.synonyms?.[word] ?? o.synonyms?.[word.replace(/s$/, "")] ?? closest(u, choices);
-    return best ? [`Did you mean \`${best}\` for \`${cleanLine(u)}\`? (\`${longName(o)} ${best}\`)`] : [];
+    const values = meant(u, choices, o.synonyms);
+    const best = values[0];
+    return best ? [`Did you mean ${eitherOf(values)} for \`${cleanLine(u)}\`? (\`${longName(o)} ${best}\`)`] : [];
   });
   const which = unknown.map((u) => `"${cleanLine(u)}"`).join(", ");
   throw new UsageError(

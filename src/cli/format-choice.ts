@@ -51,6 +51,7 @@ export async function chooseFormat(
     return { format: chosen, explicit: globals.output !== undefined };
   }
   if (globals.jqRaw === true) throw new UsageError("--jq-raw goes with --jq <expr>");
+  if (globals.slurp === true) throw new UsageError("--slurp goes with --jq <expr>: the whole list as one array for jq");
   if (globals.output !== undefined) {
     const format = check(globals.output, "--output");
     if (byName === undefined || byName === format) return { format, explicit: true };

@@ -71,7 +71,8 @@ export function readInvocation(argv: readonly string[], env: IO["env"]): Invocat
     argv,
     // `pep help peptides list` is `pep peptides list --help` (commander's help takes one word).
     words: help ? [...argv.slice(1), "--help"] : helpOfCommandNamed(argv, commandWords),
-    helpGlobals: argv[0] === "help" && argv[1] === "globals" && argv.length === 2,
+    // Global flags may sit anywhere around the two words (`pep help globals --no-pager`).
+    helpGlobals: commandWords.length === 2 && commandWords[0] === "help" && commandWords[1] === "globals",
     helpTarget: argv[0] === "help" ? argv.slice(1) : undefined,
     commandWords,
     defs: definitionsFor(argv, commandWords),

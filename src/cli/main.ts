@@ -141,8 +141,9 @@ async function commanderFailure(failure: CommanderError, inv: Invocation, io: IO
     .replace(/\s*\n\s*/g, " ")
     .trim();
   const meant = failure.code === "commander.unknownOption" ? flagByMeaning(text, inv.argv) : undefined;
+  const part = meant ? [] : await flagsHoldingIt(failure, text, inv, suggestion);
   const hints = [
-    ...(meant ? [meant] : suggestion ? [`Did you mean \`${suggestion}\`?`] : []),
+    ...(meant ? [meant] : part.length > 0 ? part : suggestion ? [`Did you mean \`${suggestion}\`?`] : []),
     ...(await fieldsHint(failure, inv)),
     `Run \`${where} --help\` for usage.`,
   ];
@@ -187,6 +188,22 @@ function flagByMeaning(message: string, argv: readonly string[]): string | undef
     if (value && /^[a-z-]+$/i.test(value)) meant = `-o ${value.toLowerCase()}`;
   }
   return `Did you mean \`${meant}\`? (\`${flag}\` is \`${meant.split(" ")[0]}\` in pep)`;
+}
+
+/** An unknown flag that is part of the command's flags: `--evidence`, did you mean `--evidence-level`? */
+async function flagsHoldingIt(
+  failure: CommanderError,
+  text: string,
+  inv: Invocation,
+  suggestion: string | undefined,
+): Promise<string[]> {
+  const flag = /unknown option '([^'=]+)/.exec(text)?.[1];
+  if (failure.code !== "commander.unknownOption" || flag === undefined) return [];
+  const { flagsContaining } = await import("./nearest-flag.js");
+  const found = flagsContaining(flag, inv.defs.length === 1 ? inv.defs[0] : undefined, suggestion);
+  if (found.length === 0 || (found.length === 1 && found[0] === suggestion)) return [];
+  const list = found.map((f) => `\`${f}\``);
+  return [`Did you mean ${list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} or ${list.at(-1)}`}?`];
 }
 
 /** `--fields` given no value: the fields the command's list can show. */

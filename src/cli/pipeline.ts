@@ -18,6 +18,7 @@ import type { PageWatch } from "./page-tracker.js";
 import { formulaGuardOf, hintSandboxNames, type Prepared } from "./prepared.js";
 import { report } from "./report.js";
 import { resumeCommand } from "./resume.js";
+import { foldCommand, foldNote } from "./fold.js";
 
 /** Where the encoded output goes. */
 interface Sink {
@@ -96,7 +97,8 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
   tellNotes(
     p,
     options.heldNotes,
-    cursor ? { command: resumeCommand(p.inv.argv, cursor, { offline: p.offline }), where } : undefined,
+    // After a --file, the next part goes to a file of its own, never over this one.
+    cursor ? { command: resumeCommand(p.inv.argv, cursor, { offline: p.offline, nextFile: true }), where } : undefined,
   );
   return batchExit ?? (result.kind === "list" || result.kind === "item" ? result.exitCode : undefined) ?? EXIT.ok;
 }
@@ -115,8 +117,9 @@ function stoppedAt(p: Prepared, result: Result): { command: string; from: number
  * a list that stopped with more to come says how to go on in one stable line a script
  * can pick out:
  *   to continue: pep studies list --limit 20 --cursor=<c>
- * On a terminal, after a table, the notes are one line folded to the width, and the
- * command its own line, never folded, so that it copies whole.
+ * On a terminal, after a table, the notes are one line folded to the width (a flag kept
+ * with its value), and the command folded too, with ` \` continuations, so that its
+ * lines pasted into a shell are still one command (cli/fold.ts).
  */
 function tellNotes(
   p: Prepared,
@@ -127,23 +130,9 @@ function tellNotes(
     if (next !== undefined) p.ctx.notice(`to continue: ${next.command}`);
     return;
   }
-  // The notes fold to the width; the command stays one line, so that it copies whole.
-  if (held.length > 0) p.ctx.notice(foldWords(`note: ${held.join("; ")}`, p.io.columns));
-  if (next !== undefined) p.ctx.notice(`to continue${next.where ? ` (${next.where})` : ""}: ${next.command}`);
-}
-
-/** Text folded at spaces to `width` (a word longer than the width keeps a line of its own). */
-function foldWords(text: string, width: number): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  return lines.join("\n");
+  if (held.length > 0) p.ctx.notice(foldNote(`note: ${held.join("; ")}`, p.io.columns));
+  if (next !== undefined)
+    p.ctx.notice(foldCommand(`to continue${next.where ? ` (${next.where})` : ""}: `, next.command, p.io.columns));
 }
 
 function renderOptions(
@@ -169,7 +158,10 @@ function renderOptions(
     hyperlinks: sink.kind === "stdout" && jq === undefined && hyperlinksSupported(io.env, sink.isTTY, color),
     fields: inv.fields?.length ? [...inv.fields] : undefined,
     stderr: sink.stderr,
-    stderrIsTTY: io.stderrIsTTY,
+    // The spinner redraws a line: only where the output shares the terminal (or goes to a
+    // --file); with stdout to a pipe (`| head`) the run may end at the reader's word, and
+    // a spinner would be left on the prompt's line. Plain lines then, for a long run.
+    stderrIsTTY: io.stderrIsTTY && (io.stdoutIsTTY || sink.kind === "file"),
     // On a terminal a table's notes wait, to be one line with the cursor (tellNotes).
     heldNotes: io.stderrIsTTY && p.format === "table" && jq === undefined && globals.quiet !== true ? [] : undefined,
     paging: sink.kind === "pager",
@@ -185,7 +177,13 @@ function renderOptions(
     jq:
       jq === undefined
         ? undefined
-        : { expr: jq, raw: globals.jqRaw === true, perItem: p.format === "ndjson", terminal: sink.isTTY },
+        : {
+            expr: jq,
+            raw: globals.jqRaw === true,
+            perItem: p.format === "ndjson" && globals.slurp !== true,
+            slurp: globals.slurp === true,
+            terminal: sink.isTTY,
+          },
   };
 }
 

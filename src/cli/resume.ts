@@ -104,7 +104,13 @@ function statusOf(err: unknown): number | undefined {
 export function resumeCommand(
   argv: readonly string[],
   cursor: string | undefined,
-  options: { remaining?: number | undefined; viaField?: boolean; offline?: boolean | undefined } = {},
+  options: {
+    remaining?: number | undefined;
+    viaField?: boolean;
+    offline?: boolean | undefined;
+    /** The next page goes to another file (`refs.bib` -> `refs-2.bib`), never over this run's. */
+    nextFile?: boolean;
+  } = {},
 ): string {
   const { remaining, viaField = false } = options;
   const words: string[] = [];
@@ -134,6 +140,14 @@ export function resumeCommand(
         continue;
       }
     }
+    if (options.nextFile && w === "--file" && argv[i + 1] !== undefined && argv[i + 1] !== "-") {
+      words.push(w, nextFileName(argv[++i]!));
+      continue;
+    }
+    if (options.nextFile && w.startsWith("--file=") && w !== "--file=-") {
+      words.push(`--file=${nextFileName(w.slice("--file=".length))}`);
+      continue;
+    }
     if (remaining !== undefined && w === "--limit") {
       words.push(w, String(remaining));
       sawLimit = true;
@@ -157,6 +171,23 @@ export function resumeCommand(
   else words.splice(end, 0, ...tail);
   if (options.offline === true && !saysOffline(argv)) words.unshift("--offline");
   return ["pep", ...words].map((w) => shellQuote(hideUrlCredentials(w))).join(" ");
+}
+
+/**
+ * The file after `name` in a series: `refs.bib` -> `refs-2.bib`, `refs-2.bib` ->
+ * `refs-3.bib`, `out.csl.json` -> `out-2.csl.json` (its folder kept), so that following
+ * `to continue:` after `--file` writes the next part beside the first, not over it.
+ */
+export function nextFileName(name: string): string {
+  const cut = Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1;
+  const dir = name.slice(0, cut);
+  const base = name.slice(cut);
+  const dot = base.indexOf(".", 1);
+  const stem = dot < 0 ? base : base.slice(0, dot);
+  const ext = dot < 0 ? "" : base.slice(dot);
+  const numbered = /^(.*)-(\d+)$/.exec(stem);
+  const next = numbered ? `${numbered[1]}-${Number(numbered[2]) + 1}` : `${stem}-2`;
+  return `${dir}${next}${ext}`;
 }
 
 /** `--offline` (or `--offline=<v>`) among the options, before any `--`. */

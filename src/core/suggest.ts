@@ -13,6 +13,44 @@ export function closest(word: string, names: readonly string[]): string | undefi
     .sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 
+/** Prefixes that turn a word into its opposite: `clinical` is not a slip of `preclinical`. */
+const OPPOSING = /^(?:pre|non|un|in|anti|not|no)[-_ ]?$/;
+
+/**
+ * The values `word` means: by a table of the words people use (`clinical` ->
+ * `clinical-trial`; case, spaces, hyphens and a plural `s` aside), else the closest
+ * spelling, but never a value that is the word with a prefix that turns it into its
+ * opposite (`preclinical` for `clinical`).
+ */
+export function meant(
+  word: string,
+  names: readonly string[],
+  synonyms?: Readonly<Record<string, string | readonly string[]>>,
+): string[] {
+  const key = word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+  const found = synonyms?.[key] ?? synonyms?.[key.replace(/s$/, "")];
+  if (found !== undefined) return (typeof found === "string" ? [found] : [...found]).filter((n) => names.includes(n));
+  const typed = word.trim().toLowerCase();
+  const opposite = (n: string) => {
+    const at = n.toLowerCase().indexOf(typed);
+    return typed.length > 2 && at > 0 && OPPOSING.test(n.toLowerCase().slice(0, at));
+  };
+  const best = closest(
+    word,
+    names.filter((n) => !opposite(n)),
+  );
+  return best === undefined ? [] : [best];
+}
+
+/** "`a`", "`a` or `b`", "`a`, `b` or `c`". */
+export function eitherOf(names: readonly string[]): string {
+  const q = names.map((n) => `\`${n}\``);
+  return q.length <= 1 ? (q[0] ?? "") : `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
+}
+
 /** Levenshtein distance, with a swap of two neighbours counted as one edit. */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>

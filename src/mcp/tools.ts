@@ -6,9 +6,9 @@
  * of them, and one past the bound ends the call with when to call again.
  */
 import { ENDPOINTS, expandPath, listParamOf, type Endpoint } from "../api/endpoints.js";
-import { upperCode } from "../api/params/codes.js";
 import { LIMITS } from "../api/enums.js";
-import { nearestPeptides, nearestVendors } from "../api/nearest-names.js";
+import { upperCode } from "../api/params/codes.js";
+import { nearestPeptides, nearestVendors, researchAreasNamed } from "../api/nearest-names.js";
 import { RESOURCES } from "../api/resources.js";
 import type { ToolEntry } from "./catalog.js";
 import { checkParams } from "../api/query.js";
@@ -218,18 +218,8 @@ function busyError(err: Busy, env: CallEnv, redact: Redact): ToolError {
  * is taken; none or several is an error that says what to call.
  */
 async function researchArea(client: Client, given: string, signal: AbortSignal): Promise<string> {
-  const res = await client.request<Array<{ name?: unknown }>>("/research-areas", {
-    query: { search: given.slice(0, LIMITS.areaSearchMaxLength), limit: LIMITS.pageMax },
-    signal,
-  });
-  const want = given.trim().toLowerCase();
-  const names = (Array.isArray(res.data) ? res.data : [])
-    .map((a) => a?.name)
-    .filter((n): n is string => typeof n === "string")
-    .filter((n) => n.toLowerCase().includes(want));
-  const exact = names.find((n) => n.toLowerCase() === want);
-  if (exact) return exact;
-  if (names.length === 1) return names[0]!;
+  const { match, names } = await researchAreasNamed(client, given, signal);
+  if (match !== undefined) return match;
   if (names.length === 0)
     throw new UsageError(`research_area "${given}" matches no research area`, {
       hints: [

@@ -166,11 +166,11 @@ const LAYOUTS: Record<Resource, CardLayout> = {
   "vendor-compare": GENERIC,
   offer: GENERIC,
   product: GENERIC,
+  change: GENERIC,
   config: GENERIC,
   "auth-status": GENERIC,
   profile: GENERIC,
   generic: GENERIC,
-  change: GENERIC,
 };
 
 export function layoutFor(resource: Resource): CardLayout {

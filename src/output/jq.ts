@@ -7,7 +7,9 @@
  * - with `-o json` (what --jq chooses when no -o is given): each page of a list as an
  *   array, in turn (one page when the list has no pages: a batch id's items, profiles),
  *   the object of a single item;
- * - with `-o ndjson`: each item on its own, as `jq` reads NDJSON.
+ * - with `-o ndjson`: each item on its own, as `jq` reads NDJSON;
+ * - with `--slurp` (gh's): the whole list as one array, jq run once after the last page
+ *   (`studies list --all --jq length --slurp` is the count of the whole list).
  * jq runs as each page arrives, so output streams, memory stays flat, and a run cut
  * short has printed exactly the pages before the failure (its resume cursor follows them).
  *
@@ -83,6 +85,12 @@ export async function jqWriter(options: JqOptions): Promise<(result: Source, ctx
     if (result.kind === "item") return run(json(result.data), ctx);
     if (result.kind === "raw" && result.items === undefined) return run(result.text ?? json(result.body ?? null), ctx);
     const items = result.items!;
+    if (options.slurp) {
+      // The whole list at once: jq sees one array (gh's --slurp), after the last page.
+      const all: unknown[] = [];
+      for await (const item of ctx.each(items)) all.push(item);
+      return run(json(all), ctx);
+    }
     const pageEnded = result.pageEnded;
     let page: unknown[] = [];
     let ran = false;

@@ -1,7 +1,8 @@
 /**
  * Column widths fitted to the terminal, and rows laid out in them. Used by the list
  * tables and by the side-by-side vendor comparison. Lines never exceed the width: long
- * cells are cut with "…", never wrapped onto more lines.
+ * cells are cut with "…", or, for a title or a name, wrapped onto more lines by
+ * table-wrap.ts.
  */
 import type { Cell } from "./cells.js";
 import type { Style } from "./style.js";
@@ -160,8 +161,8 @@ function byPriority(
 
 /**
  * Which kept column, if any, should give way: an extra to a more important column it
- * keeps from being whole, or cramps (cut to under half again its minimum); any column to
- * a cramped `wide` one (the title the reader came for). The lowest priority goes first;
+ * keeps from being whole, or cramps (cut to under half again its minimum), or to a cut
+ * `wide` one it would give more room; any column to a cramped `wide` one (the title the reader came for). The lowest priority goes first;
  * the `top` column never.
  */
 function givingWay(
@@ -183,7 +184,10 @@ function givingWay(
         (c) =>
           cols[c]!.priority > cols[x]!.priority &&
           (cols[x]!.priority < EXTRA_PRIORITY
-            ? after[rest.indexOf(c)]! >= nat[c]! || cramped(c)
+            ? after[rest.indexOf(c)]! >= nat[c]! ||
+              cramped(c) ||
+              // A title is given all the room an extra would take (it wraps, or is whole).
+              (cols[c]!.wide === true && after[rest.indexOf(c)]! > widths[keep.indexOf(c)]!)
             : cols[c]!.wide === true && cramped(c)),
       );
     });

@@ -141,7 +141,16 @@ function lineText(options: ProgressOptions, seen: number, waiting: Waiting | und
   const parts: string[] = [];
   if (options.label !== "" && options.counts) {
     const { pages, items } = options.counts(seen);
-    parts.push(`${options.label}: page ${pages}, ${items} item${items === 1 ? "" : "s"}`);
+    // Before the first page, what is fetched (never "page 0, 0 items"); without page
+    // counts (a raw paginated body), the items alone.
+    const count = `${items} item${items === 1 ? "" : "s"}`;
+    parts.push(
+      items === 0 && pages === 0
+        ? `${options.label}…`
+        : pages === 0
+          ? `${options.label}: ${count}`
+          : `${options.label}: page ${pages}, ${count}`,
+    );
   } else if (options.label !== "") parts.push(options.label);
   if (waiting) parts.push(waiting.text(formatWait(waiting.until - now)));
   return parts.join(" · ");

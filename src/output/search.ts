@@ -11,6 +11,8 @@ import { humanize, isPlainObject } from "./value-paths.js";
 import { CONTENT_TYPE_LABELS, labelOf } from "./labels.js";
 import { cleanLine } from "../core/sanitize.js";
 import { displayWidth, truncate } from "./width.js";
+import { wrapCell } from "./table-wrap.js";
+import { TITLE_MIN } from "./table-column-specs.js";
 
 function section(
   title: string,
@@ -29,26 +31,30 @@ function section(
   return [head, ...renderTable(items, columns(items[0]), width, style, collect)];
 }
 
-/** The narrowest a content title is shown beside its address. */
-const MIN_TITLE = 20;
-
 /**
- * Content items as two lines each (the title with its type, then the address, whole)
- * when the width cannot hold a readable title beside the whole address: the address is
- * the row's handle (`pep browse` has no content kind), so it is never the one to go.
+ * Content items as two lines or more each (the title with its type, wrapped, then the
+ * address, whole) when the width cannot hold the title (up to TITLE_MIN) beside the
+ * whole address: the address is the row's handle (`pep browse` has no content kind), so
+ * it is never the one to go.
  */
 function stackedContent(title: string, items: unknown[], width: number, style: Style): string[] | undefined {
   const urls = items.map((i) => (isPlainObject(i) && typeof i.url === "string" ? cleanLine(i.url) : ""));
   const widest = Math.max(0, ...urls.map(displayWidth));
-  if (items.length === 0 || widest === 0 || widest + 2 + MIN_TITLE + 2 + 12 <= width) return undefined;
+  const titles = items.map((i) => (isPlainObject(i) ? cleanLine(String(i.title ?? i.name ?? "")) : ""));
+  const room = Math.min(TITLE_MIN, Math.max(0, ...titles.map(displayWidth)));
+  if (items.length === 0 || widest === 0 || widest + 2 + room + 2 + 12 <= width) return undefined;
   const lines = [style.heading(`${title} (${items.length})`)];
   items.forEach((item, i) => {
     const it = isPlainObject(item) ? item : {};
-    const type = typeof it.type === "string" ? labelOf(CONTENT_TYPE_LABELS, it.type) : "";
-    const name = cleanLine(String(it.title ?? it.name ?? ""));
+    const type = typeof it.type === "string" ? cleanLine(labelOf(CONTENT_TYPE_LABELS, it.type)) : "";
+    const name = titles[i]!;
     const suffix = type ? ` · ${type}` : "";
-    const room = Math.max(8, width - 2 - displayWidth(suffix));
-    lines.push(`• ${truncate(name, room)}${style.dim(suffix)}`);
+    const parts = wrapCell(name, Math.max(8, width - 2));
+    const last = parts.length - 1;
+    // The type after the title's last line when it fits there, else on a line of its own.
+    const fits = displayWidth(parts[last]!) + displayWidth(suffix) <= width - 2;
+    parts.forEach((p, k) => lines.push(`${k === 0 ? "•" : " "} ${p}${k === last && fits ? style.dim(suffix) : ""}`));
+    if (!fits && type) lines.push(`  ${style.dim(truncate(type, Math.max(1, width - 2)))}`);
     if (urls[i]) lines.push(`  ${style.link(urls[i]!, urls[i])}`);
   });
   return lines;

@@ -31,6 +31,8 @@ export interface ColumnSpec {
   cell?(item: unknown): Cell;
   fixed?: boolean;
   wide?: boolean;
+  /** Wraps onto more lines rather than being cut (a title, a name). */
+  wrap?: boolean;
   priority: number;
   min?: number;
   filters?: readonly string[];
@@ -96,6 +98,21 @@ function priceRanges(item: unknown): Cell {
   return { text: text.join(", ") };
 }
 
+/** A change's time as `2026-05-30 16:00` (UTC, to the minute), or as any value. */
+function loggedAt(item: unknown): Cell {
+  const v = getPath(item, "at");
+  const m = typeof v === "string" ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(v) : null;
+  return m ? { text: `${m[1]} ${m[2]}` } : humanCell(v);
+}
+
+/** A value that an added or removed row has not (its field, old and new values): blank, not "unknown". */
+const blankIfNull =
+  (path: string) =>
+  (item: unknown): Cell => {
+    const v = getPath(item, path);
+    return v === null || v === undefined ? { text: "" } : humanCell(v);
+  };
+
 /** A stored setting that may be absent: its value, or a dim "not set". */
 const setting =
   (path: string) =>
@@ -112,12 +129,24 @@ const shortened =
     return typeof v === "string" && v !== NOT_DOCUMENTED ? { text: shortStatus(cleanLine(v)) } : humanCell(v);
   };
 
+/** The narrowest a title is beside other columns: narrower, it goes on lines of its own. */
+export const TITLE_MIN = 40;
+
 /** Studies, as listed and as a profile cites them: the title is what the reader came for. */
 const STUDY_COLUMNS: ColumnSpec[] = [
   { header: "ID", paths: ["id"], linkTo: ["url", "source_url"], fixed: true, priority: 100 },
   { header: "YEAR", paths: ["publication_year", "year"], priority: 95, min: 4 },
-  // Prose: cut first, and hidden only after the short facts beside it.
-  { header: "TITLE", paths: ["title"], linkTo: ["url", "source_url"], wide: true, priority: 60, min: 16 },
+  // Prose, what the reader came for: whole or wrapped, at least 40 wide beside the short
+  // facts, else on lines of its own under them; a journal gives way to it.
+  {
+    header: "TITLE",
+    paths: ["title"],
+    linkTo: ["url", "source_url"],
+    wide: true,
+    wrap: true,
+    priority: 60,
+    min: TITLE_MIN,
+  },
   { header: "JOURNAL", paths: ["journal", "journal.name"], priority: 30, min: 20 },
   {
     header: "EVIDENCE",
@@ -145,8 +174,18 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   "vendor-compare": null,
   config: null,
   "auth-status": null,
+  // `pep changes`: when (to the minute, whole), what, and for a changed field its old and
+  // new values, which wrap; an added or removed item has no field, and shows none.
+  change: [
+    { header: "AT", paths: ["at"], cell: loggedAt, fixed: true, priority: 90 },
+    { header: "RESOURCE", paths: ["resource"], priority: 45, min: 8 },
+    { header: "ID", paths: ["id"], fixed: true, priority: 100 },
+    { header: "KIND", paths: ["kind"], priority: 95, min: 7 },
+    { header: "FIELD", paths: ["field"], cell: blankIfNull("field"), priority: 60, min: 8 },
+    { header: "OLD", paths: ["old_value"], cell: blankIfNull("old_value"), wrap: true, priority: 50, min: 10 },
+    { header: "NEW", paths: ["new_value"], cell: blankIfNull("new_value"), wrap: true, priority: 50, min: 10 },
+  ],
   generic: null,
-  change: null,
   // `pep config profiles`: the one in use marked, a key said stored or not (never shown).
   profile: [
     { header: "PROFILE", paths: ["name"], fixed: true, priority: 100 },
@@ -166,7 +205,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   ],
   peptide: [
     { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
-    { header: "NAME", paths: ["name"], linkTo: ITEM_URL, priority: 60, min: 12 },
+    { header: "NAME", paths: ["name"], linkTo: ITEM_URL, wrap: true, priority: 60, min: 12 },
     { header: "CATEGORIES", paths: ["categories"], priority: 70, min: 20, filters: ["category"] },
     {
       header: "EVIDENCE",
@@ -188,7 +227,14 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   "cited-study": STUDY_COLUMNS,
   vendor: [
     { header: "ID", paths: ["id", "slug"], linkTo: ["url", "profile_url", "website_url"], fixed: true, priority: 100 },
-    { header: "NAME", paths: ["name"], linkTo: ["url", "profile_url", "website_url"], priority: 90, min: 16 },
+    {
+      header: "NAME",
+      paths: ["name"],
+      linkTo: ["url", "profile_url", "website_url"],
+      wrap: true,
+      priority: 90,
+      min: 16,
+    },
     { header: "COUNTRY", paths: ["country"], priority: 50, min: 7, filters: ["country"] },
     { header: "RATING", paths: ["rating.average"], priority: 70, min: 6 },
     {
@@ -213,6 +259,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
       header: "VENDOR",
       paths: ["vendor.name", "vendor_name", "vendor"],
       linkTo: ["vendor.url", "vendor.profile_url"],
+      wrap: true,
       priority: 60,
       min: 14,
       filters: ["vendor"],
@@ -223,6 +270,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
       presence: ["product_name", "product.name", "peptide.name", "name", "form", "product.form"],
       linkTo: ["product_page_url", "url"],
       cell: offerProduct,
+      wrap: true,
       priority: 70,
       min: 16,
     },
@@ -245,13 +293,20 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   ],
   category: [
     { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
-    { header: "NAME", paths: ["name", "label", "title"], linkTo: ITEM_URL, priority: 60, min: 12 },
+    { header: "NAME", paths: ["name", "label", "title"], linkTo: ITEM_URL, wrap: true, priority: 60, min: 12 },
     { header: "COUNT", paths: ["peptide_count", "count", "total"], priority: 80, min: 5 },
     { header: "PEPTIDES", paths: ["peptides", "profiles"], priority: 70, min: 20 },
   ],
   "research-area": [
     { header: "ID", paths: ["id", "slug"], linkTo: ITEM_URL, fixed: true, priority: 100 },
-    { header: "NAME", paths: ["name", "area", "title", "label"], linkTo: ITEM_URL, priority: 60, min: 12 },
+    {
+      header: "NAME",
+      paths: ["name", "area", "title", "label"],
+      linkTo: ITEM_URL,
+      wrap: true,
+      priority: 60,
+      min: 12,
+    },
     { header: "COUNT", paths: ["peptide_count", "count", "study_count"], priority: 80, min: 5 },
     { header: "PEPTIDES", paths: ["peptides", "profiles"], priority: 70, min: 20 },
   ],
@@ -260,7 +315,7 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
   // prices the fact; the name is prose, cut first.
   product: [
     { header: "ID", paths: ["id"], fixed: true, priority: 30 },
-    { header: "NAME", paths: ["name", "product_name", "title"], linkTo: ITEM_URL, priority: 60, min: 14 },
+    { header: "NAME", paths: ["name", "product_name", "title"], linkTo: ITEM_URL, wrap: true, priority: 60, min: 14 },
     {
       header: "PEPTIDE",
       paths: ["peptide.id", "peptide_id", "peptide.slug", "peptide.name", "peptide_name", "peptide"],
@@ -282,7 +337,15 @@ export const DEFAULTS: Record<Resource, ColumnSpec[] | null> = {
 
 /** Content items of a search (FAQ, articles, courses). */
 export const CONTENT_COLUMNS: ColumnSpec[] = [
-  { header: "TITLE", paths: ["title", "name", "question"], linkTo: ITEM_URL, wide: true, priority: 60, min: 16 },
+  {
+    header: "TITLE",
+    paths: ["title", "name", "question"],
+    linkTo: ITEM_URL,
+    wide: true,
+    wrap: true,
+    priority: 60,
+    min: TITLE_MIN,
+  },
   { header: "TYPE", paths: ["type", "kind", "content_type"], labels: CONTENT_TYPE_LABELS, priority: 70 },
   {
     header: "PEPTIDE",

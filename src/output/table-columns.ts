@@ -11,7 +11,7 @@ import { cleanLine } from "../core/sanitize.js";
 import { type ColumnSpec, CONTENT_COLUMNS, DEFAULTS, firstDefined, ITEM_URL } from "./table-column-specs.js";
 export { CONTENT_COLUMNS, loose } from "./table-column-specs.js";
 import { expandFields, getPath, isPlainObject, isScalar, NOT_DOCUMENTED } from "./value-paths.js";
-import { displayWidth } from "./width.js";
+import { displayWidth, truncate } from "./width.js";
 
 export interface Column {
   /** The path (or a name for a combined column such as the offer price). */
@@ -22,6 +22,12 @@ export interface Column {
   fixed?: boolean;
   /** The column the reader came for (a title): a double share of the room. */
   wide?: boolean;
+  /**
+   * Prose that wraps onto the lines under its row rather than being cut (a title, a
+   * name); a `wide` one that cannot get its `min` beside the other columns is stacked
+   * under them instead (table-wrap.ts).
+   */
+  wrap?: boolean;
   /**
    * How much the column matters: when the width runs short, the lowest go first, whole
    * (docs/cli.md#tables). Absent: by position, the leftmost kept longest.
@@ -110,19 +116,37 @@ function fromSpec(spec: ColumnSpec, first: unknown): Column | undefined {
     ...(spec.filters ? { filters: spec.filters } : {}),
     ...(spec.fixed || isIdKey(path) ? { fixed: true } : {}),
     ...(spec.wide ? { wide: true } : {}),
+    ...(spec.wrap ? { wrap: true } : {}),
   };
+}
+
+/**
+ * An amount with the currency its record gives beside it (`price` and `currency`, or
+ * `min_price` and `price_currency`): money is never shown without its currency, even
+ * when `--fields` names the amount alone.
+ */
+function withCurrency(path: string, item: unknown, cell: Cell): Cell {
+  if (cell.dim || cell.text === "" || /[A-Z]{3}$/.test(cell.text)) return cell;
+  const at = path.lastIndexOf(".");
+  const parent = at < 0 ? "" : `${path.slice(0, at)}.`;
+  const currency = [`${parent}currency`, `${path}_currency`, "currency"]
+    .map((p) => getPath(item, p))
+    .find((v): v is string => typeof v === "string" && v !== "");
+  return currency === undefined ? cell : { ...cell, text: `${cell.text} ${truncate(cleanLine(currency), 8)}` };
 }
 
 /** Columns for a path: the header is the path itself, names and titles link to the item. */
 function pathColumn(path: string, chosen = false): Column {
   const linkTo = path === "name" || path === "title" ? ITEM_URL : undefined;
   const money = /(?:^|[._])(?:price|prices|amount|min_price|max_price)$/.test(path);
+  const base = (item: unknown) => (isIdKey(path) ? idCell : humanCell)(getPath(item, path));
   return {
     key: path,
     header: cleanLine(path).toUpperCase(),
-    cell: (item) => withLink((isIdKey(path) ? idCell : humanCell)(getPath(item, path)), item, linkTo),
-    // Ids and money are never cut.
+    cell: (item) => withLink(money ? withCurrency(path, item, base(item)) : base(item), item, linkTo),
+    // Ids and money are never cut; a title or a name wraps.
     ...(money || isIdKey(path) ? { fixed: true } : {}),
+    ...(linkTo ? { wrap: true } : {}),
     ...(chosen ? { chosen: true } : {}),
   };
 }

@@ -12,7 +12,8 @@ import type { Column } from "./table-columns.js";
 import { loose, minWidthOf, resolveColumns } from "./table-columns.js";
 import { isIdKey } from "./cells.js";
 import type { WriterContext } from "./writer-context.js";
-import { formatRow, naturalWidths, planColumns } from "./layout.js";
+import { type ColumnNeeds, EXTRA_PRIORITY, formatRow, GAP, naturalWidths, planColumns } from "./layout.js";
+import { rowLines, STACK_INDENT } from "./table-wrap.js";
 import { getPath } from "./value-paths.js";
 import { displayWidth } from "./width.js";
 import type { Style } from "./style.js";
@@ -35,6 +36,10 @@ export interface TableSetup {
   repeats?: ReadonlyMap<Column, "id" | "filter">;
   /** Kept columns holding a list whose cell was cut in some row (said in the note). */
   cut?: Set<Column>;
+  /** A title too narrow beside the others: on lines of its own under each row. */
+  stacked?: Column;
+  /** The whole width, which a stacked title takes. */
+  total?: number;
 }
 
 /**
@@ -84,8 +89,8 @@ export function setupTable(
     rows,
   );
   const idle = saysNothingNew(columns, rows);
-  const plan = planColumns(
-    columns.map((c, i) => ({
+  const needs = columns.map(
+    (c, i): ColumnNeeds => ({
       natural: natural[i]!,
       min: minWidthOf(c.chosen ? { header: c.header, min: CHOSEN_MIN } : c),
       // Chosen columns before any default one, leftmost first; idle ones after all.
@@ -93,21 +98,34 @@ export function setupTable(
       fixed: c.fixed === true,
       wide: c.wide === true,
       reserve: streamed && c.min !== undefined,
-    })),
-    width,
+    }),
   );
+  let plan = planColumns(needs, width);
+  // A title that cannot have its minimum beside the short facts goes under them, whole
+  // width; the extras (a journal) then show only whole, so the row's first line is facts.
+  const title = columns.findIndex((c) => c.wide === true && c.wrap === true && !c.chosen);
+  const at = plan.keep.indexOf(title);
+  const stacks =
+    title >= 0 && columns.length > 1 && (at < 0 || plan.widths[at]! < Math.min(natural[title]!, needs[title]!.min));
+  if (stacks) {
+    const others = columns.map((_, i) => i).filter((i) => i !== title);
+    const rest = others.map((i) => needs[i]!).map((n) => (n.priority < EXTRA_PRIORITY ? { ...n, fixed: true } : n));
+    const sub = planColumns(rest, width);
+    plan = { keep: sub.keep.map((j) => others[j]!), widths: sub.widths };
+  }
   const kept = plan.keep.map((i) => columns[i]!);
-  const hidden = columns.filter((_, i) => !plan.keep.includes(i));
+  const hidden = columns.filter((_, i) => !plan.keep.includes(i) && !(stacks && i === title));
   const repeats = new Map<Column, "id" | "filter">();
   columns.forEach((c, i) => {
     const why = idle[i];
-    if (why && !plan.keep.includes(i)) repeats.set(c, why);
+    if (why && hidden.includes(c)) repeats.set(c, why);
   });
   return {
     columns: kept.map((c) => (c.unlinked && linkedElsewhere(c, kept) ? { ...c, cell: c.unlinked } : c)),
     widths: plan.widths,
     hidden,
     repeats,
+    ...(stacks ? { stacked: columns[title]!, total: width } : {}),
   };
 }
 
@@ -147,15 +165,19 @@ export function hiddenNote(setup: TableSetup, how: "fields" | "json" = "fields")
 export function tableLines(setup: TableSetup, items: readonly unknown[], style: Style, header: boolean): string[] {
   const lines: string[] = [];
   const fixed = setup.columns.map((c) => c.fixed === true);
-  if (header)
-    lines.push(
-      formatRow(
-        setup.columns.map((c): Cell => ({ text: c.header })),
-        setup.widths,
-        style,
-        true,
-      ),
-    );
+  const shape = {
+    widths: setup.widths,
+    fixed,
+    // Not the first column: a row's first line is the one that starts at the margin.
+    wraps: setup.columns.map((c, i) => c.wrap === true && i > 0),
+    total: setup.total ?? setup.widths.reduce((s, w) => s + w + GAP, -GAP),
+  };
+  const { stacked } = setup;
+  if (header) {
+    const headers = setup.columns.map((c): Cell => ({ text: c.header }));
+    lines.push(formatRow(headers, setup.widths, style, true));
+    if (stacked) lines.push(" ".repeat(STACK_INDENT) + style.bold(stacked.header));
+  }
   for (const item of items) {
     const cells = setup.columns.map((c) => c.cell(item));
     cells.forEach((cell, i) => {
@@ -163,7 +185,7 @@ export function tableLines(setup: TableSetup, items: readonly unknown[], style: 
       if (!fixed[i] && displayWidth(cell.text) > setup.widths[i]! && Array.isArray(getPath(item, c.key)))
         setup.cut = new Set([...(setup.cut ?? []), c]);
     });
-    lines.push(formatRow(cells, setup.widths, style, false, fixed));
+    lines.push(...rowLines(cells, shape, style, stacked?.cell(item)));
   }
   return lines;
 }

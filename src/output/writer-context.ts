@@ -24,6 +24,8 @@ export interface JqOptions {
   raw: boolean;
   /** Each item alone (ndjson) rather than each page. */
   perItem: boolean;
+  /** `--slurp`: every page's items as one array, jq run once at the end. */
+  slurp?: boolean;
   /**
    * Output goes to a terminal: escape sequences, control characters and bidi overrides
    * are taken out of it (with --jq-raw a string from the API is printed as it is, and

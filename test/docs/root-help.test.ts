@@ -105,6 +105,20 @@ describe("pep --help", () => {
     for (const o of GLOBAL_OPTIONS) expect(r.out, `--${o.long}`).toContain(`--${o.long}`);
   });
 
+  it("pep help globals takes global flags in any position", async () => {
+    const plain = await runPep(["help", "globals"], { columns: 120 });
+    for (const argv of [
+      ["help", "globals", "--no-pager"],
+      ["--no-pager", "help", "globals"],
+      ["help", "--no-pager", "globals"],
+      ["help", "globals", "--no-color"],
+    ]) {
+      const r = await runPep(argv, { columns: 120 });
+      expect(r.code, `${argv.join(" ")}: ${r.err}`).toBe(0);
+      expect(r.out).toBe(plain.out);
+    }
+  });
+
   it("pep help and pep -h are the same text", async () => {
     const a = await runPep(["--help"], { columns: 80 });
     const b = await runPep(["-h"], { columns: 80 });

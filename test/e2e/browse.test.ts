@@ -92,6 +92,17 @@ describe("pep browse: which page", () => {
     expect(cli.requestCount()).toBe(before);
   });
 
+  it("an offer id (the first column of pep prices) says where its pages are: exit 2, nothing sent", async () => {
+    const before = cli.requestCount();
+    const r = await browse(["browse", "off_000056"], { env: KEY });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('"off_000056" is an offer: the API has no page for one offer');
+    expect(r.err).toContain("pep prices --fields id,product_page_url");
+    expect(r.err).toContain("pep browse <VENDOR ID>");
+    expect(r.launched).toEqual([]);
+    expect(cli.requestCount()).toBe(before);
+  });
+
   it("a vendor needs a key: exit 3 before any request", async () => {
     const before = cli.requestCount();
     const r = await browse(["browse", VENDOR]);

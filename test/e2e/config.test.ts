@@ -50,13 +50,17 @@ describe("pep config", () => {
 
     const list = await pep(["config", "list", "-o", "json"]);
     expect(list.code).toBe(0);
-    expect(JSON.parse(list.out)).toEqual({
+    // The stored values, then the defaults in effect for the keys left unset, apart.
+    const listed = JSON.parse(list.out) as Record<string, unknown> & { defaults: Record<string, unknown> };
+    expect(listed).toEqual({
       base_url: "https://api.example.org/v1",
       output: "csv",
       timeout: 12.5,
       retries: 0,
       cache: false,
+      defaults: expect.objectContaining({ auth_header: "bearer", cache_max_mb: 50, compress: true }),
     });
+    for (const k of ["timeout", "retries", "cache", "output"]) expect(listed.defaults).not.toHaveProperty(k);
 
     const unset = await pep(["config", "unset", "timeout"]);
     expect(unset.code).toBe(0);
@@ -67,10 +71,22 @@ describe("pep config", () => {
     expect(stored().profiles.default!.timeout).toBeUndefined();
   });
 
-  it("says when a key is unset, with its default, and prints nothing on stdout", async () => {
+  it("an unset key prints its default on stdout, and says on stderr that it is the default", async () => {
     const r = await pep(["config", "get", "retries"]);
-    expect(r).toMatchObject({ code: 0, out: "" });
-    expect(r.err).toContain("retries is not set in profile default (default: 3)");
+    expect(r).toMatchObject({ code: 0, out: "3\n" });
+    expect(r.err).toContain("retries is not set in profile default: 3 is the default");
+    expect((await pep(["config", "get", "timeout"])).out).toBe("30\n");
+    // A default that depends on the run is said, not printed as a value.
+    const output = await pep(["config", "get", "output"]);
+    expect(output).toMatchObject({ code: 0, out: "" });
+    expect(output.err).toContain("output is not set in profile default (default: table on a terminal, json otherwise)");
+  });
+
+  it("config list marks the defaults in effect apart from the stored values", async () => {
+    const r = await pep(["config", "list", "-o", "table"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Defaults$/m);
+    expect(r.out).toMatch(/^ +Timeout +30$/m);
   });
 
   it("keeps profiles apart (--profile and PEP_PROFILE)", async () => {

@@ -28,6 +28,52 @@ describe("flags by meaning", () => {
   });
 });
 
+describe("values by meaning: the words people use, never an opposite", () => {
+  const cases: [string[], string][] = [
+    [["peptides", "list", "--evidence-level", "clinical"], "hint: Did you mean `clinical-trial`?"],
+    [["peptides", "list", "--evidence-level", "trial"], "hint: Did you mean `clinical-trial`?"],
+    [["peptides", "list", "--evidence-level", "approved"], "hint: Did you mean `fda-approved`?"],
+    [
+      ["peptides", "list", "--evidence-level", "human"],
+      "hint: Did you mean `established-human`, `clinical-trial` or `limited-human`? (`--evidence-level established-human`)",
+    ],
+    [["peptides", "list", "--evidence-level", "Animal"], "hint: Did you mean `preclinical`?"],
+    [["peptides", "list", "--regulatory-status", "banned"], "hint: Did you mean `withdrawn`?"],
+    [["peptides", "list", "--category", "weight-loss"], "hint: Did you mean `fat-loss`?"],
+    [["studies", "list", "--evidence-classification", "clinical"], "hint: Did you mean `human_controlled_trial`"],
+    [["studies", "list", "--evidence-classification", "approved"], "hint: Did you mean `regulatory_label`"],
+  ];
+  it.each(cases)("%j: exit 2, the value meant, nothing sent", async (argv, hint) => {
+    const r = await cli.pep(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(hint);
+    expect(r.sent).toBe(0);
+  });
+
+  it("never offers the opposite of a word, by spelling", async () => {
+    for (const word of ["clinical", "Clinical", "clinicals"]) {
+      const r = await cli.pep(["peptides", "list", "--evidence-level", word]);
+      expect(r.err).not.toContain("`preclinical`");
+    }
+  });
+});
+
+describe("unknown flags: the flag holding the word", () => {
+  const cases: [string[], string][] = [
+    [["peptides", "list", "--evidence", "x"], "hint: Did you mean `--evidence-level`?"],
+    [["peptides", "list", "--level", "x"], "hint: Did you mean `--evidence-level`?"],
+    [["studies", "list", "--evidence", "x"], "hint: Did you mean `--evidence-classification`?"],
+    [["peptides", "list", "--research", "sleep"], "hint: Did you mean `--research-area` or `--search`?"],
+    [["peptides", "list", "--limt", "3"], "hint: Did you mean `--limit`?"],
+  ];
+  it.each(cases)("%j: exit 2, the nearest flag, nothing sent", async (argv, hint) => {
+    const r = await cli.pep(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(hint);
+    expect(r.sent).toBe(0);
+  });
+});
+
 describe("countries: names and ISO-3 codes give the ISO-2 code", () => {
   it("knows names, ISO-3 codes and the names people type", () => {
     expect(countryCode("USA")).toBe("US");

@@ -78,4 +78,12 @@ describe("pep sandbox --host beyond loopback", () => {
     expect(r.out).toContain("Ctrl-C");
     expect(r.err).not.toMatch(/warning/);
   });
+
+  it("the banner keeps within 80 columns, each key on a line with its scopes", async () => {
+    const r = await sandboxBanner(["--host", "127.0.0.1"]);
+    for (const line of r.out.split("\n")) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(r.out).toMatch(/^keys: sbx_full_key \(every scope\)$/m);
+    expect(r.out).toMatch(/^ +sbx_research_key \(research:read, studies:read\)$/m);
+    expect(r.out).toMatch(/^ +sbx_vendors_key \(vendors:read\)$/m);
+  });
 });

@@ -39,6 +39,28 @@ describe("--jq", () => {
     );
   });
 
+  it("--slurp: the whole list as one array, jq run once (gh's --slurp)", async () => {
+    const paged = await cli.pep(["studies", "list", "--limit", "7", "--page-size", "3", "--jq", "length"], {
+      env: KEY,
+    });
+    expect(paged.out).toBe("3\n3\n1\n");
+    const slurped = await cli.pep(
+      ["studies", "list", "--limit", "7", "--page-size", "3", "--jq", "length", "--slurp"],
+      { env: KEY },
+    );
+    expect(slurped.code, slurped.err).toBe(0);
+    expect(slurped.out).toBe("7\n");
+    // With -o ndjson too: one array, not each item.
+    const nd = await cli.pep(["studies", "list", "--limit", "5", "-o", "ndjson", "--jq", "length", "--slurp"], {
+      env: KEY,
+    });
+    expect(nd.out).toBe("5\n");
+    const alone = await cli.pep(["studies", "list", "--slurp"], { env: KEY });
+    expect(alone.code).toBe(2);
+    expect(alone.err).toContain("--slurp goes with --jq");
+    expect(alone.sent).toBe(0);
+  });
+
   it("--jq-raw prints strings without quotes", async () => {
     const r = await cli.pep(["peptides", "list", "--limit", "3", "--jq", ".[].id", "--jq-raw"], { env: KEY });
     expect(r.code, r.err).toBe(0);

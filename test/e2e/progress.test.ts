@@ -117,6 +117,8 @@ describe.skipIf(!hasScript || !isBuilt())("progress on a terminal", () => {
       frames(r.screen).some((f) => /^\S Fetching studies: page 1, 1 item/.test(f)),
       r.screen,
     ).toBe(true);
+    // Before the first page the line says what it fetches, never "page 0, 0 items".
+    expect(r.screen).not.toMatch(/page 0|0 items/);
     // Nothing is left on the screen but the line saying where the output went.
     const shown = screenLines(r.screen)
       .map((l) => l.trimEnd())
@@ -137,6 +139,34 @@ describe.skipIf(!hasScript || !isBuilt())("progress on a terminal", () => {
     expect(r.ids).toHaveLength(2);
     expect(r.screen).not.toMatch(/[\r\x1b]/);
     expect(r.screen).toBe(`Fetching studies: page 1, 1 item\nwrote 2 studies to ${r.file}\n`);
+  });
+
+  it("stdout to a pipe, stderr on the terminal: no spinner drawn, nothing left behind", async () => {
+    const { server, release } = heldStudies();
+    release();
+    const srv = await server;
+    const tmp = scratch("pep-progress-");
+    try {
+      const words = [process.execPath, BIN, "studies", "list", "--all", "-o", "ids", "--base-url", `${srv.url}/v1`];
+      const command = `stty -onlcr cols 100 rows 40; ${words.map(shellQuote).join(" ")} | head -1`;
+      const screen = await new Promise<string>((resolve) => {
+        const child = spawn("script", ["-qec", command, "/dev/null"], {
+          stdio: ["ignore", "pipe", "pipe"],
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm-256color", ...tmp.env },
+        });
+        let out = "";
+        child.stdout.on("data", (c: Buffer) => {
+          out += c.toString("utf8");
+        });
+        child.on("close", () => resolve(out));
+        setTimeout(() => child.kill(), 15_000).unref();
+      });
+      expect(screen).not.toMatch(/\x1b\[1G|Fetching/);
+      expect(screen.trim()).toBe("pmid-90000001");
+    } finally {
+      tmp.cleanup();
+      await srv.close();
+    }
   });
 
   it("a terminal that reports no width: no spinner, and the run completes", async () => {

@@ -208,6 +208,30 @@ describe("pep peptides list", () => {
       expect(ids(json(r.out))).toEqual(ids(expected));
     });
 
+    it("--research-area with part of an area's name, as pep mcp reads it", async () => {
+      const areas = (await getJson(cli.baseUrl, "/research-areas", { limit: 100 })).body.data as Item[];
+      const names = areas.map((a) => String(a.name));
+      const sleep = names.filter((n) => n.toLowerCase().includes("sleep"));
+      expect(sleep).toHaveLength(1);
+      const expected = await fetchAll(cli.baseUrl, "/peptides", { research_area: sleep[0]! });
+      expect(expected.length).toBeGreaterThan(0);
+      const r = await cli.pep(["peptides", "list", "--research-area", "sleep", "--all", "-o", "json"]);
+      expect(r.code, r.err).toBe(0);
+      expect(ids(json(r.out))).toEqual(ids(expected));
+      expect(r.err).toContain(`research area "sleep": ${sleep[0]}`);
+    });
+
+    it("--research-area matching several areas or none is refused, naming them, with no list sent", async () => {
+      const several = await cli.pep(["peptides", "list", "--research-area", "in"]);
+      expect(several.code).toBe(2);
+      expect(several.err).toMatch(/--research-area "in" matches \d+ research areas: "/);
+      expect(several.out).toBe("");
+      const none = await cli.pep(["peptides", "list", "--research-area", "a".repeat(80)]);
+      expect(none.code).toBe(2);
+      expect(none.err).toMatch(/matches no research area\nhint: `pep research-areas` lists them/);
+      expect(none.sent).toBe(1);
+    });
+
     it("filtered by category, every profile is in it", async () => {
       const r = await cli.pep(["peptides", "list", "--category", "longevity", "--all", "-o", "json"]);
       for (const p of json(r.out)) expect(JSON.stringify(p.categories)).toContain("longevity");
@@ -249,7 +273,6 @@ describe("pep peptides list", () => {
       ["--page-size 100", ["--page-size", "100", "--limit", "2"], 2],
       ["--limit 1", ["--limit", "1"], 1],
       ["--search of 200 characters", ["--search", "s".repeat(200)], -1],
-      ["--research-area of 80 characters", ["--research-area", "a".repeat(80)], -1],
     ];
     it.each(accepted)("the bound itself is accepted: %s", async (_name, argv, count) => {
       const r = await cli.pep(["peptides", "list", ...argv, "-o", "json"]);

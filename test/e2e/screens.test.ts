@@ -27,16 +27,27 @@ async function screen(argv: readonly string[], columns: number): Promise<string>
     // A line may pass the width only to keep a URL whole.
     if (line.length > columns) expect(line, `wider than ${columns}`).toMatch(/https?:\/\/\S{20,}/);
   }
-  // At most one note after the table, folded to the width, then the command to continue
-  // with: one line holding the whole command (the contract's), so that it copies whole.
+  // At most one note after the table, folded to the width (a flag never apart from its
+  // value), then the command to continue with, folded with ` \` continuations: its lines
+  // joined as a shell joins them are the one command.
   const err = r.err.split("\n");
   const at = err.findIndex((l) => l.startsWith("note: ") || l.startsWith("to continue"));
   const notes = at < 0 ? [] : err.slice(at).filter((l) => l !== "");
   expect(notes.filter((l) => l.startsWith("note: ")).length, r.err).toBeLessThanOrEqual(1);
-  const commands = notes.filter((l) => l.startsWith("to continue"));
-  expect(commands.length, r.err).toBeLessThanOrEqual(1);
-  for (const c of commands) expect(c, "the command is one line").toMatch(/^to continue[^:]*: pep .*--cursor=\S+$/);
-  for (const l of notes) if (!commands.includes(l)) expect(l.length, l).toBeLessThanOrEqual(columns);
+  const from = notes.findIndex((l) => l.startsWith("to continue"));
+  expect(notes.filter((l) => l.startsWith("to continue")).length, r.err).toBeLessThanOrEqual(1);
+  if (from >= 0) {
+    const command = notes
+      .slice(from)
+      .join("\n")
+      .replace(/ \\\n {2}/g, " ");
+    expect(command, "the folded lines are one command").toMatch(/^to continue[^:\n]*: pep [^\n]*--cursor=\S+$/);
+  }
+  for (const l of notes) {
+    // Only a word wider than the line (a long cursor) passes the width, on a line of its own.
+    if (!/^ {2}--cursor=\S+$/.test(l)) expect(l.length, l).toBeLessThanOrEqual(columns);
+    expect(l, "a flag apart from its value").not.toMatch(/ --fields$/);
+  }
   const told = notes
     .join("\n")
     .replace(/--cursor=\S+/, "--cursor=<c>")
@@ -66,6 +77,8 @@ const SCREENS: Record<"cards" | "lists", ReadonlyArray<readonly [string, readonl
     ["peptides list", ["peptides", "list", "--limit", "4"]],
     ["peptides list evidence", ["peptides", "list", "--evidence-level", "insufficient", "--limit", "4"]],
     ["peptides studies", ["peptides", "studies", "brevritarin-81", "--limit", "4"]],
+    // Nine rows, with the sandbox's DOI ids beside its PMIDs.
+    ["peptides studies dois", ["peptides", "studies", "brevritarin-81"]],
     ["studies list", ["studies", "list", "--limit", "4"]],
     ["studies list by title", ["studies", "list", "--sort", "title", "--limit", "4"]],
     ["categories", ["categories", "--limit", "3"]],
@@ -123,6 +136,37 @@ describe("no kept column cut below its minimum", () => {
       }
     });
   }
+});
+
+/** A table's titles as a reader reads them: the TITLE cells, or the stacked lines, of each row joined. */
+function titlesOf(text: string): string[] {
+  const [table] = tablesOf(text);
+  if (!table) return [];
+  if (table.stacked === "TITLE") return table.more.map((lines) => lines.map((l) => l.trim()).join(" "));
+  const j = table.headers.indexOf("TITLE");
+  if (j < 0) return [];
+  const cell = (l: string) => l.slice(table.starts[j], table.starts[j + 1]).trim();
+  return table.rows.map((row, i) => [row, ...table.more[i]!].map(cell).join(" "));
+}
+
+describe("study titles are read whole", () => {
+  it.each(WIDTHS)("at %i columns, at least 40 wide or on lines of their own", async (columns) => {
+    const argv = ["peptides", "studies", "brevritarin-81"];
+    const json = await cli.pep([...argv, "-o", "json"], { env: KEY });
+    const titles = (JSON.parse(json.out) as Array<{ title: string }>).map((s) => s.title);
+    const text = await screen(argv, columns);
+    expect(titlesOf(text)).toEqual(titles);
+    const [table] = tablesOf(text);
+    if (table!.stacked === undefined) {
+      const j = table!.headers.indexOf("TITLE");
+      const width = (table!.starts[j + 1] ?? columns + 2) - table!.starts[j]! - 2;
+      expect(width, `title column at ${columns}`).toBeGreaterThanOrEqual(
+        Math.min(40, Math.max(...titles.map((t) => t.length))),
+      );
+    }
+    // A journal is shown only beside whole titles.
+    if (table!.headers.includes("JOURNAL") && table!.stacked === undefined) expect(table!.more.flat().length).toBe(0);
+  });
 });
 
 const CARDS: readonly (readonly string[])[] = [

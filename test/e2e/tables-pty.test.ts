@@ -74,7 +74,10 @@ describe.skipIf(!hasScript)("tables on a terminal, with long and wide values", (
         const r = await spawnPepTty(argv, env, columns);
         const label = `${argv.join(" ")} at ${columns}`;
         expect(r.code, r.out).toBe(0);
-        const text = visible(r.out).replace(/\r/g, "");
+        // The spinner's frames, each erased by the next line (a terminal shows none of them).
+        const text = visible(r.out)
+          .replace(/\r/g, "")
+          .replace(/\x1b\[\?2026h[^\n]*?\x1b\[0K(?:\x1b\[1G)?/g, "");
         const notes = text.split("\n").filter((l) => l.startsWith("note: "));
         const [table, ...others] = tablesOf(text);
         expect(others, label).toEqual([]);

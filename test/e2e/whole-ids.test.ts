@@ -32,9 +32,10 @@ describe("whole ids at 60 columns", () => {
     expect(r.code, r.err).toBe(0);
     const lines = visible(r.out).split("\n");
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
-    // The rows: from under the header to the first blank line (a disclosure may follow).
+    // The rows: from under the header to the first blank line (a disclosure may follow),
+    // each row's first line (a wrapped or stacked title's lines start with spaces).
     const end = lines.indexOf("", 1);
-    const body = lines.slice(1, end === -1 ? undefined : end);
+    const body = lines.slice(1, end === -1 ? undefined : end).filter((l) => !l.startsWith(" "));
     expect(body.map((l) => l.split(/\s+/)[0])).toEqual(ids);
   });
 
@@ -45,8 +46,10 @@ describe("whole ids at 60 columns", () => {
     }>;
     for (const columns of [60, 80]) {
       const r = await cli.pep(["prices", "--limit", "5"], { env: KEY, tty: true, columns });
+      // A row's first line (a long vendor or product name wraps onto lines starting with spaces).
       const rows = visible(r.out)
         .split("\n")
+        .filter((l) => l !== "" && !l.startsWith(" "))
         .slice(1, offers.length + 1);
       expect(rows.map((l) => l.split(/\s+/).slice(0, 2))).toEqual(offers.map((o) => [o.id, o.vendor.id]));
     }

@@ -331,7 +331,9 @@ const TABLES: Record<string, () => { inside: Inside[]; outside: Outside[] }> = {
     const a = ["peptides", "list"];
     return merge(
       textRows(a, "--search", "search", "/peptides", 200),
-      textRows(a, "--research-area", "research_area", "/peptides", 80),
+      // A research area within the bounds is looked up first (/research-areas) and sent as
+      // the area's name it names (test/e2e/research-peptides.test.ts): its outside rows only.
+      { inside: [], outside: textRows(a, "--research-area", "research_area", "/peptides", 80).outside },
       enumRows(a, "--category", "category", "/peptides", CATEGORIES),
       enumRows(a, "--evidence-level", "evidence_level", "/peptides", EVIDENCE_LEVELS),
       enumRows(a, "--regulatory-status", "regulatory_status", "/peptides", REGULATORY_STATUSES),

@@ -35,10 +35,15 @@ describe("list tables", () => {
     const at80 = (await run(list("study", studies), "table", { columns: 80 })).out;
     const at160 = (await run(list("study", studies), "table", { columns: 160 })).out;
     expect(at80).toMatchInlineSnapshot(`
-      "ID                YEAR  TITLE                                   EVIDENCE
-      pmid-90000001     2021  Effects of BPC-157 on tendon healing:…  animal/lab
-      nct-NCT99000001   2023  The GLP-1 agonist trial in adults       controlled trial
-      doi-10.5555--dup  2021  Effects of BPC-157 on gut lining        animal/lab
+      "ID                YEAR  JOURNAL                                 EVIDENCE
+        TITLE
+      pmid-90000001     2021  Journal of Peptide Research & Practice  animal/lab
+        Effects of BPC-157 on tendon healing: 50% faster & {braced} #1 in rats_model ~
+        ^ $ \\ test
+      nct-NCT99000001   2023  Clinical Trials Reports                 controlled trial
+        The GLP-1 agonist trial in adults
+      doi-10.5555--dup  2021  Journal of Peptide Research & Practice  animal/lab
+        Effects of BPC-157 on gut lining
       "
     `);
     expect(at160).toMatchInlineSnapshot(`
@@ -106,6 +111,36 @@ describe("list tables", () => {
   it("--fields chooses the columns", async () => {
     const { out } = await run(list("vendor", vendors), "table", { fields: ["name", "rating.average"] });
     expect(out.split("\n")[0]).toBe("NAME           RATING.AVERAGE");
+  });
+
+  it("pep changes at 80 columns: the time whole to the minute, an added row's field blank", async () => {
+    const row = (kind: string, field: string | null, o: unknown, n: unknown) => ({
+      seq: 1,
+      at: "2026-05-30T16:04:59.123Z",
+      sync_id: 2,
+      resource: "peptides",
+      id: "brevritarin-81",
+      kind,
+      field,
+      old_value: o,
+      new_value: n,
+    });
+    const rows = [row("added", null, null, null), row("changed", "fda_status", "Investigational", "Approved")];
+    const { out } = await run(list("change", rows), "table", { columns: 80 });
+    expect(widest(out)).toBeLessThanOrEqual(80);
+    const lines = visible(out).trimEnd().split("\n");
+    // The resource goes first when room runs short: the id says what the item is.
+    expect(lines[0]).toMatch(/^AT +ID +KIND +FIELD +OLD +NEW$/);
+    expect(lines[1]).toMatch(/^2026-05-30 16:04 +brevritarin-81 +added$/);
+    expect(lines[2]).toMatch(/^2026-05-30 16:04 .* changed +fda_status +Investigational +Approved$/);
+    expect(out).not.toContain("unknown");
+  });
+
+  it("--fields naming an amount alone still shows its currency", async () => {
+    const { out } = await run(list("offer", offers), "table", { columns: 80, fields: ["vendor.name", "price"] });
+    const rows = out.trimEnd().split("\n").slice(1);
+    expect(rows).toHaveLength(offers.length);
+    for (const [i, row] of rows.entries()) expect(row).toContain(`${offers[i]!.price} ${offers[i]!.currency}`);
   });
 
   it("dims placeholders and links names when colour and hyperlinks are on", async () => {
@@ -196,11 +231,30 @@ describe("list tables", () => {
     const lines = out.trimEnd().split("\n");
     expect(lines).toHaveLength(251);
     expect(lines.filter((l) => l.startsWith("NAME"))).toHaveLength(1);
-    // Rows of later blocks use the first block's widths: the long names are cut to fit,
-    // no narrower than the column's minimum.
+    // Rows of later blocks use the first block's widths: the long names, first in their
+    // rows (no id), are cut to fit, no narrower than the column's minimum.
     expect(lines[1]!.indexOf("x")).toBe(lines[200]!.indexOf("x"));
     const nameMin = columnRules("peptide").find((r) => r.header === "NAME")!.min;
     expect(lines[200]).toMatch(new RegExp(`^${"peptide-with-a-much-longer-name".slice(0, nameMin - 1)}…\\s`));
+  });
+
+  it("wraps a long name onto the lines under its row, in its own column", async () => {
+    const many = Array.from({ length: 3 }, (_, i) => ({
+      id: `p-${i}`,
+      name: i === 1 ? "A peptide with a much longer name than the column holds" : `p${i}`,
+      categories: ["x"],
+      evidence: { level: "preclinical" },
+    }));
+    const { out } = await run(list("peptide", many), "table", { columns: 50 });
+    expect(out).toMatchInlineSnapshot(`
+      "ID   NAME                  CATEGORIES  EVIDENCE
+      p-0  p0                    x           preclinical
+      p-1  A peptide with a      x           preclinical
+           much longer name
+           than the column hol…
+      p-2  p2                    x           preclinical
+      "
+    `);
   });
 
   it("hides columns that cannot fit and says so on stderr", async () => {
@@ -323,13 +377,19 @@ describe("planColumns", () => {
     expect(plan.widths).toEqual([13, 60]);
   });
 
-  it("keeps an extra when the column that matters more is merely cut, not cramped", () => {
+  it("lets an extra go whenever its room would go to a cut title", () => {
+    // Beside a 20-wide extra the title would be cut to about 80; it gets all 105 instead.
     const plan = planColumns(
       [col(13, 13, 100, { fixed: true }), col(200, 30, 90, { wide: true }), col(20, 20, 30)],
       120,
     );
-    expect(plan.keep).toEqual([0, 1, 2]);
-    expect(plan.widths[1]).toBeGreaterThanOrEqual(45);
+    expect(plan).toEqual({ keep: [0, 1], widths: [13, 105] });
+    // The extra stays when the title is whole beside it.
+    const whole = planColumns(
+      [col(13, 13, 100, { fixed: true }), col(80, 30, 90, { wide: true }), col(20, 20, 30)],
+      120,
+    );
+    expect(whole.keep).toEqual([0, 1, 2]);
   });
 
   it("holds back a wide never-cut extra (a URL) while a title that matters more is cut", () => {
@@ -354,7 +414,7 @@ describe("planColumns", () => {
 
   it("gives a wide column (a title) a double share of the room left", () => {
     // 40 columns to share past the minimums of 10: 26 to the title, 14 to the other.
-    expect(planColumns([col(100, 10, 9, { wide: true }), col(100, 10, 8)], 62).widths).toEqual([36, 24]);
+    expect(planColumns([col(100, 10, 90, { wide: true }), col(100, 10, 80)], 62).widths).toEqual([36, 24]);
   });
 });
 
@@ -399,7 +459,9 @@ describe("tables that choose, on long and wide values", () => {
         const lines = visible(out)
           .split("\n")
           .filter((l) => l !== "");
-        const rows = lines.slice(1, 1 + items.length);
+        // A row's first line; a wrapped or stacked title's lines start with spaces.
+        const rows = lines.slice(1).filter((l) => !l.startsWith(" "));
+        expect(rows.length).toBe(items.length);
         expect(widest(rows.join("\n")), `${resource} at ${columns}`).toBeLessThanOrEqual(Math.max(columns, 52));
         for (const [j, item] of items.entries())
           expect(rows[j]!.startsWith(item.id) || rows[j]!.includes(item.id)).toBe(true);

@@ -15,6 +15,14 @@ import { cleanLine } from "../../core/sanitize.js";
 
 export const run: Run<readonly [typeof NO_BROWSER]> = async (input, ctx) => {
   const { kind, id, guessed } = target(input.args);
+  // An offer (the first column of `pep prices`) has no page of its own: the API serves
+  // offers only as a list. Said before any request, with where its pages are.
+  if (guessed && /^off_/i.test(id.trim()))
+    throw new UsageError(`"${cleanLine(id)}" is an offer: the API has no page for one offer`, {
+      hints: [
+        `its product page: \`pep prices --fields id,product_page_url\` (with the filters that listed it); its vendor's: \`pep browse <VENDOR ID>\``,
+      ],
+    });
   try {
     return await openRecordPage(ctx, kind, id, { browser: input.opts.browser });
   } catch (err) {

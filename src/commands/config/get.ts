@@ -1,31 +1,24 @@
 /**
- * `pep config get <key>`: one stored value on stdout, for scripts. `api_key` prints its
- * fingerprint, never the key. An unset key prints nothing and says so (with the
- * default, when there is one) on stderr.
+ * `pep config get <key>`: the value in effect on stdout, for scripts. `api_key` prints
+ * its fingerprint, never the key. An unset key with a default prints the default and
+ * says on stderr that it is one; an unset key without a fixed default prints nothing and
+ * says what applies.
  */
-import { DEFAULTS } from "../../config/resolve.js";
-import type { ConfigKey } from "../../config/config-types.js";
 import type { Run } from "../../core/command.js";
-import { checkKey, shown } from "./keys.js";
-
-const DEFAULT_OF: Partial<Record<ConfigKey, string>> = {
-  auth_header: DEFAULTS.authHeader,
-  timeout: String(DEFAULTS.timeoutSeconds),
-  retries: String(DEFAULTS.retries),
-  cache: String(DEFAULTS.cache),
-  output: "table on a terminal, json otherwise",
-  pager: "PAGER, else less -FRX",
-};
+import { checkKey, DEFAULT_RULES, DEFAULT_VALUES, shown } from "./keys.js";
 
 export const run: Run = async (input, ctx) => {
   const key = checkKey(input.args[0]);
   const profile = ctx.profile;
   const store = await ctx.store();
   const value = shown(key, store.profile(profile)[key]);
-  if (value === undefined) {
-    const def = DEFAULT_OF[key];
-    ctx.notice(`${key} is not set in profile ${profile}${def ? ` (default: ${def})` : ""}`);
-    return { kind: "none" };
+  if (value !== undefined) return { kind: "text", text: `${String(value)}\n` };
+  const def = DEFAULT_VALUES[key];
+  if (def !== undefined) {
+    ctx.notice(`${key} is not set in profile ${profile}: ${String(def)} is the default`);
+    return { kind: "text", text: `${String(def)}\n` };
   }
-  return { kind: "text", text: `${String(value)}\n` };
+  const rule = DEFAULT_RULES[key];
+  ctx.notice(`${key} is not set in profile ${profile}${rule ? ` (default: ${rule})` : ""}`);
+  return { kind: "none" };
 };

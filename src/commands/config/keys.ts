@@ -8,6 +8,7 @@ import { CONFIG_KEYS, type ConfigKey, type ProfileValues } from "../../config/co
 import { isConfigKey } from "../../config/config-values.js";
 import { UsageError } from "../../core/errors.js";
 import { hideUrlCredentials } from "../../core/credentials.js";
+import { DEFAULTS } from "../../config/resolve.js";
 
 /** Words other tools use for a key, by what they mean. */
 const KEY_MEANINGS: Readonly<Record<string, ConfigKey>> = {
@@ -55,3 +56,25 @@ export function shownProfile(values: ProfileValues): Record<string, string | num
   }
   return out;
 }
+
+/**
+ * What an unset key means, by its default: concrete values (printed by `config get`,
+ * listed by `config list` under `defaults`), and the rules of the keys whose default
+ * depends on the run (said, not printed as a value).
+ */
+export const DEFAULT_VALUES: Partial<Record<ConfigKey, string | number | boolean>> = {
+  auth_header: DEFAULTS.authHeader,
+  timeout: DEFAULTS.timeoutSeconds,
+  retries: DEFAULTS.retries,
+  cache: DEFAULTS.cache,
+  cache_max_mb: DEFAULTS.cacheMaxMb,
+  compress: DEFAULTS.compress,
+  max_response_mb: DEFAULTS.maxResponseMb,
+  formula_guard: true,
+  offline: false,
+};
+
+export const DEFAULT_RULES: Partial<Record<ConfigKey, string>> = {
+  output: "table on a terminal, json otherwise",
+  pager: "PAGER, else less -FRX",
+};

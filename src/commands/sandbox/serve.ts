@@ -63,7 +63,10 @@ export const run: Run<typeof SANDBOX_OPTIONS> = async (input, ctx) => {
     `pep sandbox: synthetic data, not real research (seed ${flags.seed}, scale ${flags.scale})`,
     `listening on: ${listeningOn(flags.host, sandbox.port)}`,
     `base URL: ${sandbox.baseUrl}`,
-    `keys: ${sandbox.keys.full} (every scope), ${sandbox.keys.research} (research:read, studies:read), ${sandbox.keys.vendors} (vendors:read)`,
+    // One key a line, so that the lines keep within 80 columns.
+    `keys: ${sandbox.keys.full} (every scope)`,
+    `      ${sandbox.keys.research} (research:read, studies:read)`,
+    `      ${sandbox.keys.vendors} (vendors:read)`,
     `try:   PEP_BASE_URL=${sandbox.baseUrl} pep peptides list`,
     "Press Ctrl-C to stop.",
   ];
