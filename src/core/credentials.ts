@@ -22,6 +22,9 @@ export function isSecretParam(name: string): boolean {
   return SECRET_NAMES.test(name);
 }
 
+/** libpq's keywords that carry a password, in its `keyword=value` form. */
+const LIBPQ_SECRETS = /^(password|sslpassword)$/i;
+
 /** What a secret is shown as. */
 export const MASK = "***";
 
@@ -47,9 +50,13 @@ export function hideUrlCredentials(text: string): string {
     if (colon === -1 || colon === info.length - 1 || /[/?#]/.test(info.slice(0, colon))) return all;
     return `${scheme}${info.slice(0, colon)}:${MASK}@`;
   });
-  return users.replace(PARAM, (all: string, lead: string, name: string, value: string) =>
-    value !== "" && isSecretParam(safeDecode(name)) ? `${lead}${name}=${MASK}` : all,
-  );
+  return users.replace(PARAM, (all: string, lead: string, name: string, value: string) => {
+    const decoded = safeDecode(name);
+    // Outside a query (libpq's keyword form, after a space) only a password is one: a
+    // message's `key=value` names the form of a value, not a key.
+    const secret = /^[?&;]$/.test(lead) ? isSecretParam(decoded) : LIBPQ_SECRETS.test(decoded);
+    return value !== "" && secret ? `${lead}${name}=${MASK}` : all;
+  });
 }
 
 /** Whether `text` holds a credential that `hideUrlCredentials` masks. */

@@ -27,6 +27,8 @@ describe("hideUrlCredentials", () => {
     ["postgres://pep:1?x#y@db/lib", "postgres://pep:***@db/lib"],
     ["https://h/v1?api_key=sk_1&limit=2", "https://h/v1?api_key=***&limit=2"],
     ["host=db user=pep password=hunter2 dbname=lib", "host=db user=pep password=*** dbname=lib"],
+    // A message's `key=value` (the form a flag takes) is no credential outside a URL's query.
+    ['--param must be key=value (got "nothing")', '--param must be key=value (got "nothing")'],
     [
       "cannot connect to the PostgreSQL library at postgres://u:p@w@h/db: refused",
       "cannot connect to the PostgreSQL library at postgres://u:***@h/db: refused",
