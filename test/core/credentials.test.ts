@@ -27,8 +27,6 @@ describe("hideUrlCredentials", () => {
     ["postgres://pep:1?x#y@db/lib", "postgres://pep:***@db/lib"],
     ["https://h/v1?api_key=sk_1&limit=2", "https://h/v1?api_key=***&limit=2"],
     ["host=db user=pep password=hunter2 dbname=lib", "host=db user=pep password=*** dbname=lib"],
-    // A message's `key=value` (the form a flag takes) is no credential outside a URL's query.
-    ['--param must be key=value (got "nothing")', '--param must be key=value (got "nothing")'],
     [
       "cannot connect to the PostgreSQL library at postgres://u:p@w@h/db: refused",
       "cannot connect to the PostgreSQL library at postgres://u:***@h/db: refused",
@@ -46,6 +44,8 @@ describe("hideUrlCredentials", () => {
     "/home/me/library.sqlite",
     "write to user@example.org about it",
     "https://h/v1/x?email=a:b@example.org",
+    // A message's `key=value` (the form a flag takes) is no credential outside a URL's query.
+    '--param must be key=value (got "nothing")',
   ])("leaves %s as it is (a user name alone still connects)", (raw) => {
     expect(hideUrlCredentials(raw)).toBe(raw);
     expect(hasUrlCredentials(raw)).toBe(false);
