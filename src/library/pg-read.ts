@@ -20,7 +20,12 @@ interface PgResult {
 
 /** The part of pg's client used here. */
 export interface PgReadClient {
-  query(config: { text: string; values?: unknown[]; queryMode?: "extended" }): Promise<PgResult>;
+  query(config: {
+    text: string;
+    values?: unknown[];
+    queryMode?: "extended";
+    query_timeout?: number;
+  }): Promise<PgResult>;
   query(text: string): Promise<PgResult>;
 }
 
@@ -73,7 +78,11 @@ export async function readPostgres(
 ): Promise<ReadAnswer> {
   const clock = pageClock(options, stop);
   const mode = inSnapshot ? "savepoint" : "transaction";
-  const extended = (text: string) => client.query({ text, values: [], queryMode: "extended" });
+  // The page clock and the server's statement_timeout bound the query: the connection's
+  // own read timeout (--timeout, for every statement of the library) is set past them, so
+  // a query stopped at its limit is told as such, not as a database that went away.
+  const readTimeout = options.timeoutMs === undefined ? {} : { query_timeout: options.timeoutMs + 30_000 };
+  const extended = (text: string) => client.query({ text, values: [], queryMode: "extended", ...readTimeout });
   let open = false;
   const finish = async (ok: boolean) => {
     if (!open) return;

@@ -61,6 +61,15 @@ async function readAll(reader: LibraryReader, resource: LibraryResource): Promis
   }
 }
 
+/** A name without case, accents, spaces, hyphens or other punctuation: `Brevritarin 81` is `brevritarin81`. */
+function compactName(s: string): string {
+  return s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}
+
 /** The names an item answers to: a peptide's id, name, synonyms and aliases; a vendor's id and slug. */
 function namesOf(resource: LibraryResource, it: Item): string[] {
   return resource === "peptides"
@@ -136,8 +145,18 @@ export function createSession(reader: LibraryReader, options: SessionOptions = {
       const lower = given.toLowerCase();
       const loose = items.filter((it) => namesOf(resource, it).some((n) => n.toLowerCase() === lower));
       if (loose.length === 1) return String(loose[0]!.id);
+      // The forms a name is typed in (`brevritarin 81`, `Brevritarin_81`): blind to case,
+      // spaces, hyphens, underscores and accents, when that names one item.
+      const compact = compactName(given);
+      const forms = items.filter((it) => namesOf(resource, it).some((n) => compactName(n) === compact));
+      if (forms.length === 1 && compact !== "") return String(forms[0]!.id);
       const noun = resource === "peptides" ? "peptide" : "vendor";
-      throw new NotInLibraryError(`${noun} "${given}" is not in the library`, resource);
+      throw new NotInLibraryError(
+        forms.length > 1
+          ? `"${given}" names several ${noun}s in the library (${forms.map((it) => it.id).join(", ")}); give one's id`
+          : `no ${noun} in the library is named "${given}" (its ids, names and aliases compared without regard to case, spaces, hyphens or accents)`,
+        resource,
+      );
     },
   };
 }

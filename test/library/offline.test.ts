@@ -97,6 +97,16 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
     }, 120_000);
   }
 
+  it("a peptide named as people type it (spaces, capitals) answers as online; an unknown name says how it was compared", async () => {
+    const typed = ids.peptide.replace(/-/g, " ").toUpperCase();
+    await same(["peptides", "get", typed, "-o", "json"]);
+    const r = await cli.pep(["--offline", "peptides", "get", "no such peptide"], { env });
+    expect(r.code).toBe(4);
+    expect(r.err).toContain(
+      'no peptide in the library is named "no such peptide" (its ids, names and aliases compared without regard to case, spaces, hyphens or accents)',
+    );
+  });
+
   it("browse prints the page of a record the library holds, as online", async () => {
     for (const argv of [
       ["browse", ids.peptide],
@@ -238,7 +248,7 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
     ]) {
       const r = await cli.pep(["--offline", ...argv], { env });
       expect(r.code, argv.join(" ")).toBe(4);
-      expect(r.err).toMatch(/not in the library/);
+      expect(r.err).toMatch(/not in the library|no (peptide|vendor) in the library is named/);
       expect(r.err).toMatch(/pep sync/);
       expect(r.sent).toBe(0);
     }
