@@ -7,6 +7,7 @@ import { parseJsonExact } from "../../core/exact-number.js";
 import type { LibraryResource } from "../../api/enums.js";
 import type { Context } from "../../core/command-context.js";
 import type { Result, Run } from "../../core/command.js";
+import { rowsList } from "../shared/held-rows.js";
 import type { Queryable } from "../../library/db.js";
 import { openLibrary } from "../../library/open.js";
 import { lastSyncsCondition } from "../../library/sync/sync-records.js";
@@ -80,15 +81,8 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
     params,
   );
   const items = rows.map((r) => ({ ...r, old_value: loggedValue(r.old_value), new_value: loggedValue(r.new_value) }));
-  async function* each() {
-    yield* items;
-  }
   return {
-    kind: "list",
-    resource: "change",
-    items: each(),
-    meta: () => undefined,
-    nextCursor: () => undefined,
+    ...rowsList(items, { resource: "change" }),
     exitCode: opts.exitStatus === true && items.length > 0 ? CHANGES_FOUND_EXIT : undefined,
   };
 };

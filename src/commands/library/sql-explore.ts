@@ -8,6 +8,7 @@
 import { LIBRARY_RESOURCES } from "../../api/enums.js";
 import type { Context } from "../../core/command-context.js";
 import type { ListResult } from "../../core/command.js";
+import { rowsList } from "../shared/held-rows.js";
 import { UsageError } from "../../core/errors.js";
 import { closest } from "../../core/suggest.js";
 import { type Library, openLibrary } from "../../library/open.js";
@@ -81,19 +82,7 @@ function nearest(word: string, names: readonly string[]): string | undefined {
 
 const kindOf = (table: string) => (DATA_TABLES.includes(table) ? "data" : "bookkeeping");
 
-function list(items: unknown[], fields: string[]): ListResult {
-  async function* each() {
-    yield* items;
-  }
-  return {
-    kind: "list",
-    resource: "generic",
-    items: each(),
-    meta: () => undefined,
-    nextCursor: () => undefined,
-    fields,
-  };
-}
+const list = (items: unknown[], fields: string[]): ListResult => rowsList(items, { fields });
 
 /** `--tables`, or `--schema <table>` when `schema` is given. */
 export async function explore(ctx: Context, schema: string | undefined): Promise<ListResult> {

@@ -6,6 +6,7 @@
  */
 import type { Context } from "../../core/command-context.js";
 import type { Result } from "../../core/command.js";
+import { rowsList } from "../shared/held-rows.js";
 import { openLibrary } from "../../library/open.js";
 import type { LibraryResource } from "../../api/enums.js";
 import { libraryStatus } from "../../library/status.js";
@@ -37,15 +38,5 @@ export async function statusResult(ctx: Context, resources: readonly LibraryReso
       size_bytes: status.size_bytes,
       schema_version: status.schema_version,
     }));
-  async function* each() {
-    yield* rows;
-  }
-  return {
-    kind: "list",
-    resource: "generic",
-    items: each(),
-    meta: () => undefined,
-    nextCursor: () => undefined,
-    fields: ["resource", "items", "sync_id", "synced_at", "age"],
-  };
+  return rowsList(rows, { fields: ["resource", "items", "sync_id", "synced_at", "age"] });
 }
