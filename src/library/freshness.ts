@@ -13,14 +13,20 @@ import { ageAt, humanAge, lastWalks } from "./status.js";
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
 
-/** A duration such as `7d`, `12h`, `30m`, `90s` or `2w`, in milliseconds; `flag` names it in the error. */
-export function parseDuration(value: string, flag: string): number {
+/** A duration such as `7d`, `12h`, `30m`, `90s` or `2w`, in milliseconds; undefined when it is not one. */
+export function durationMs(value: string): number | undefined {
   const m = /^(\d+)\s*([smhdw])$/i.exec(value.trim());
-  if (!m || Number(m[1]) <= 0)
+  return m ? Number(m[1]) * UNITS[m[2]!.toLowerCase()]! : undefined;
+}
+
+/** `durationMs`, more than zero, or a usage error: `flag` names it. */
+export function parseDuration(value: string, flag: string): number {
+  const ms = durationMs(value);
+  if (ms === undefined || ms <= 0)
     throw new UsageError(
       `${flag} must be a duration: a whole number and a unit, s, m, h, d or w (30m, 12h, 7d, 2w) (got "${value}")`,
     );
-  return Number(m[1]) * UNITS[m[2]!.toLowerCase()]!;
+  return ms;
 }
 
 /** A resource too old for `--max-age` (exit 6, `library_stale`). */

@@ -13,8 +13,6 @@ import { openLibrary } from "../../library/open.js";
 import { lastSyncsCondition } from "../../library/sync/sync-records.js";
 import { CHANGES_FOUND_EXIT, type CHANGES_OPTIONS, SYNC_NAMES } from "./defs.js";
 
-const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
-
 /** `--since`: a condition on the change log, or none. */
 export async function sinceCondition(
   since: string | undefined,
@@ -24,9 +22,8 @@ export async function sinceCondition(
   if (since === undefined) return undefined;
   const v = since.trim();
   if (v.toLowerCase() === "last") return db ? lastSyncsCondition(db) : undefined;
-  const dur = /^(\d+)\s*([smhdw])$/i.exec(v);
-  if (dur)
-    return { where: "at > ?", params: [new Date(now - Number(dur[1]) * UNITS[dur[2]!.toLowerCase()]!).toISOString()] };
+  const dur = (await import("../../library/freshness.js")).durationMs(v);
+  if (dur !== undefined) return { where: "at > ?", params: [new Date(now - dur).toISOString()] };
   const t = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v)
     ? Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)
     : Number.NaN;
