@@ -8,6 +8,7 @@
 import type { LibraryResource } from "../api/enums.js";
 import type { Meta } from "../http/client-types.js";
 import { LIBRARY } from "../library/schema.js";
+import { lastWalks } from "../library/status.js";
 import type { LibraryReader, StoredDetail, StoredItem, StudyIdField, SyncInfo } from "./reader.js";
 
 /** The part of the library's store this reader uses (library/db.ts). */
@@ -123,12 +124,8 @@ export function sqlReader(db: SqlSource): LibraryReader {
     where: db.location,
     lastSync: () => lastSync(db),
     async walk(resource) {
-      const rows = await db.all<Record<string, unknown>>(
-        "SELECT sync_id, finished_at, items FROM walks WHERE resource = ?",
-        [resource],
-      );
-      const r = rows[0];
-      return r ? { syncId: Number(r.sync_id), finishedAt: String(r.finished_at), items: Number(r.items) } : undefined;
+      const w = (await lastWalks(db)).get(resource);
+      return w && { syncId: w.sync_id, finishedAt: w.finished_at, items: w.items };
     },
     listMeta,
     async items(resource, { after, limit, citedBy }) {
