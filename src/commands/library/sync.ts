@@ -27,7 +27,7 @@ export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {
     return (await import("./sync-status.js")).statusResult(ctx, resources);
   }
   // Thousands of answers: memory that does not grow with the API's size.
-  capYoungGeneration();
+  const uncap = capYoungGeneration();
   const summary = await runSync(
     ctx,
     {
@@ -41,7 +41,7 @@ export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {
       notice: (line) => ctx.io.stderr.write(`${cleanLine(line)}\n`),
     },
     { now: () => Date.now() },
-  );
+  ).finally(uncap);
   const exitCode = opts.exitStatus === true && summary.changes_found ? CHANGES_FOUND_EXIT : undefined;
   return { kind: "item", resource: "generic", data: summary, exitCode };
 };
