@@ -24,7 +24,15 @@ import { LIST_ARGS, REVALIDATE_RUNS, runRevalidate } from "./bench/revalidate.mj
 import { table, writeReport } from "./bench/report.mjs";
 import { runCompression } from "./bench/compression.mjs";
 import { BATCH_IDS, BATCH_RUNS, JQ_RUNS, runBatch } from "./bench/batch.mjs";
-import { LIB_EXPORT_ARGS, LIBRARY_RUNS, runLibrary, SQL_QUERY, SQL_RUNS, SYNC_ARGS } from "./bench/library.mjs";
+import {
+  LIB_EXPORT_ARGS,
+  LIBRARY_RUNS,
+  runLibrary,
+  SQL_QUERY,
+  SQL_RUNS,
+  SYNC_ARGS,
+  WHOLE_SYNC_ARGS,
+} from "./bench/library.mjs";
 import { OFFLINE_RUNS, offlineArgs, runOffline } from "./bench/offline.mjs";
 import { MCP_STARTUP_RUNS, runMcpStartup } from "./bench/mcp-startup.mjs";
 
@@ -221,7 +229,7 @@ const commands = [
   `${pepCmd([...LIB_EXPORT_ARGS, "--file", "out.ndjson"])}`,
   `${pepCmd(SYNC_ARGS)}  # again, nothing changed: every request a 304`,
   `${pepCmd(["sql", `"${SQL_QUERY}"`, "-o", "json"])}  # ${SQL_RUNS} runs, 100,000 studies`,
-  `/usr/bin/time -v ${pepCmd(SYNC_ARGS)}  # scale 40 and scale 4`,
+  `/usr/bin/time -v ${pepCmd(WHOLE_SYNC_ARGS)}  # scale 40 and scale 4, 2 interleaved rounds`,
   `# 10. offline (Node 22.5+), sandbox scale 40: the library filled once by pep sync, then ${OFFLINE_RUNS} interleaved pairs`,
   `PEP_DATA_DIR=<tmp> ${pepCmd(["sync", "peptides", "studies"])}`,
   `PEP_DATA_DIR=<tmp> ${pepCmd(["--offline", ...offlineArgs("X")])}`,

@@ -1,7 +1,8 @@
 // 9. The local library: `pep sync studies` of the sandbox at scale 40 against exporting the
 // same studies (`studies export -o ndjson --file`), a sync with nothing changed against the
 // full one (every request a 304), `pep sql` counting 100,000 studies by evidence class, and
-// peak RSS of a sync at scale 40 against scale 4; in SQLite (needs Node 22.5+) and, when a
+// peak RSS of a whole `pep sync` (every resource, the peptides' own answers too) at scale 40
+// against scale 4; in SQLite (needs Node 22.5+) and, when a
 // server is at hand (PEP_TEST_PG_URL, else scripts/pg-server.sh starts one), PostgreSQL.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -15,6 +16,7 @@ export const LIBRARY_RUNS = 3;
 export const SQL_RUNS = 7;
 export const SQL_STUDIES = 100_000;
 export const SYNC_ARGS = ["sync", "studies", "-o", "json", "-q"];
+export const WHOLE_SYNC_ARGS = ["sync", "-o", "json", "-q"];
 export const LIB_EXPORT_ARGS = ["studies", "export", "-o", "ndjson", "-q"];
 export const SQL_QUERY = "SELECT evidence_classification, COUNT(*) AS n FROM studies GROUP BY 1";
 
@@ -153,7 +155,7 @@ async function rssRow(ctx, big, store, id) {
         ["big", big],
         ["small", small],
       ]) {
-        const [cmd, args] = tool.prefix(SYNC_ARGS);
+        const [cmd, args] = tool.prefix(WHOLE_SYNC_ARGS);
         const r = timed(cmd, args, { env: { ...ctx.env, PEP_BASE_URL: sb.baseUrl, ...freshLibrary(ctx, store) } });
         mb[key].push(peakKb(r.stderr) / 1024);
       }
@@ -163,7 +165,7 @@ async function rssRow(ctx, big, store, id) {
   }
   return ratioRow({
     id,
-    figure: `${store.label}: peak RSS of \`pep sync studies\`, scale 40 vs scale 4`,
+    figure: `${store.label}: peak RSS of a whole \`pep sync\` (every resource), scale 40 vs scale 4`,
     unit: "MB",
     measured: mb.big,
     against: mb.small,

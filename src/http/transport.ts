@@ -1,17 +1,18 @@
 /**
  * The transport: one GET through a keep-alive undici pool (or a proxy, `proxy.ts`), its
- * body decompressed as it streams and read in full up to a size limit, and every
+ * body read in full up to a size limit and then decompressed in one call, and every
  * failure of the connection (not of an HTTP status) as a NetworkError in words. It
  * knows nothing of the API's JSON: `decode.ts` reads what this brings back.
  */
 import { isIP } from "node:net";
-import { pipeline, type Readable, type Transform } from "node:stream";
+import type { Readable } from "node:stream";
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import { builtin } from "../core/builtin.js";
 import { InterruptedError, NetworkError, ResponseError, UsageError } from "../core/errors.js";
 import { networkError, proxyAuthError } from "./network-errors.js";
 import { describeProxy, NO_PROXY, type ProxySettings, proxyFor } from "./proxy.js";
 import type { Timers } from "./client-types.js";
+import { type Coding, codingOf, decompress } from "./decompress.js";
 import { isLoopbackHost } from "./url.js";
 
 export type Headers = Record<string, string | string[] | undefined>;
@@ -57,18 +58,6 @@ export const ENCODINGS = "gzip, br, deflate";
 function mib(bytes: number): string {
   const m = bytes / 1024 / 1024;
   return Number.isInteger(m) ? `${m}` : m.toFixed(1);
-}
-
-/** A streaming decoder for a `Content-Encoding`, or a reason it cannot be read. */
-function decoderFor(encoding: string): Transform | string | undefined {
-  const e = encoding.trim().toLowerCase();
-  if (e === "" || e === "identity") return undefined;
-  // node:zlib only for an answer that needs it (not a 304, not an uncompressed body).
-  const zlib = () => builtin<typeof import("node:zlib")>("node:zlib");
-  if (e === "gzip" || e === "x-gzip") return zlib().createGunzip();
-  if (e === "br") return zlib().createBrotliDecompress();
-  if (e === "deflate") return zlib().createInflate();
-  return e.slice(0, 40).replace(/[^\w.-]/g, "?");
 }
 
 /**
@@ -286,7 +275,7 @@ function failures(options: TransportOptions) {
   };
 }
 
-/** The answer's decoder; throws (the body dropped) for what pep will not read. */
+/** The answer's coding; throws (the body dropped) for what pep will not read. */
 function readable(
   status: number,
   resHeaders: Headers,
@@ -294,7 +283,7 @@ function readable(
   maxBytes: number,
   fail: ReturnType<typeof failures>,
   drop: () => void,
-): { encoding: string; decoder: Transform | undefined } {
+): { encoding: string; coding: Coding | undefined } {
   if (via && status === 407) {
     drop();
     throw proxyAuthError(via);
@@ -310,19 +299,20 @@ function readable(
     );
   }
   const encoding = header(resHeaders, "content-encoding") ?? "";
-  const decoder = decoderFor(encoding);
-  if (typeof decoder === "string") {
+  const coding = codingOf(encoding);
+  if (typeof coding === "object") {
     drop();
-    throw fail.body(`the answer is encoded as ${decoder}, which pep cannot read`, status, resHeaders, {
+    throw fail.body(`the answer is encoded as ${coding.unreadable}, which pep cannot read`, status, resHeaders, {
       hints: ["pep reads gzip, br and deflate; try --no-compress"],
     });
   }
-  return { encoding, decoder };
+  return { encoding, coding };
 }
 
 /**
- * Reads an answer: refuses a proxy's 407, a declared or actual size over the limit and an
- * encoding pep cannot read; decodes; and says when the body was cut short.
+ * Reads an answer: refuses a proxy's 407, a declared or actual size over the limit (of
+ * the bytes received, then of the body decompressed) and an encoding pep cannot read;
+ * decodes; and says when the body was cut short.
  */
 async function readAnswer(
   res: Awaited<ReturnType<typeof undiciRequest>>,
@@ -337,34 +327,21 @@ async function readAnswer(
   const resHeaders = res.headers as Headers;
   const source = res.body as unknown as Readable;
   const drop = () => source.on("error", () => undefined).destroy();
-  const { encoding, decoder } = readable(status, resHeaders, via, maxBytes, fail, drop);
+  const { encoding, coding } = readable(status, resHeaders, via, maxBytes, fail, drop);
+  const tooLarge = () =>
+    fail.body(`the answer is larger than pep's ${mib(maxBytes)} MiB limit; stopped reading it`, status, resHeaders, {
+      hints: [fail.limitHint],
+    });
   // Read chunk by chunk, so a body cut short still tells how much of it arrived.
-  let wireBytes = 0;
-  let sourceFailed = false;
-  source.on("data", (chunk: Buffer) => {
-    wireBytes += chunk.length;
-  });
-  source.on("error", () => {
-    sourceFailed = true;
-  });
-  const stream: Readable = decoder ? pipeline(source, decoder, () => undefined) : source;
   const chunks: Buffer[] = [];
-  let size = 0;
+  let wireBytes = 0;
   let cutShort = false;
   try {
-    for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
+    for await (const chunk of source) {
+      wireBytes += (chunk as Buffer).length;
+      if (wireBytes > maxBytes) {
         drop();
-        stream.destroy();
-        throw fail.body(
-          `the answer is larger than pep's ${mib(maxBytes)} MiB limit; stopped reading it`,
-          status,
-          resHeaders,
-          {
-            hints: [fail.limitHint],
-          },
-        );
+        throw tooLarge();
       }
       chunks.push(chunk as Buffer);
     }
@@ -375,7 +352,16 @@ async function readAnswer(
       if (e instanceof NetworkError) e.requestId = fail.requestIdOf(resHeaders);
       throw e;
     }
-    if (decoder && !sourceFailed) {
+    cutShort = true;
+  }
+  const received = Buffer.concat(chunks);
+  if (coding === undefined) return { status, headers: resHeaders, body: received, wireBytes, cutShort };
+  let body: Buffer;
+  try {
+    body = decompress(coding, received, maxBytes, cutShort);
+  } catch (err) {
+    if ((err as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge();
+    if (!cutShort) {
       throw fail.body(
         `the answer's ${encoding.trim().toLowerCase()} body is corrupt: it could not be decompressed`,
         status,
@@ -386,7 +372,7 @@ async function readAnswer(
         },
       );
     }
-    cutShort = true;
+    body = Buffer.alloc(0);
   }
-  return { status, headers: resHeaders, body: Buffer.concat(chunks), wireBytes, cutShort };
+  return { status, headers: resHeaders, body, wireBytes, cutShort };
 }

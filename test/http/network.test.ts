@@ -196,6 +196,22 @@ describe("compression", () => {
     expect(exitCodeFor(err)).toBe(6);
   });
 
+  it("a compressed body cut short by the server hanging up is cut short, not corrupt", async () => {
+    const body = json(Array.from({ length: 2000 }, (_, i) => ({ id: i, n: Math.sin(i) })));
+    const packed = { gzip: gzipSync(body), br: brotliCompressSync(body) };
+    const c = await serve((req, res) => {
+      const enc = req.query.get("enc") === "br" ? "br" : "gzip";
+      res.writeHead(200, { "content-encoding": enc, "content-length": packed[enc].length });
+      res.write(packed[enc].subarray(0, packed[enc].length >> 1), () => res.socket?.destroy());
+    });
+    for (const enc of ["gzip", "br"]) {
+      const err = await failure(c.request("/peptides", { query: { enc } }));
+      expect(err, enc).toBeInstanceOf(ResponseError);
+      expect(err.message, enc).toMatch(/^the response body was cut short \(\d+ of \d+ bytes received\)$/);
+      expect((err as ResponseError).cutShort).toBe(true);
+    }
+  });
+
   it("an encoding pep cannot read is said by name", async () => {
     const c = await serve((_r, res) => void res.writeHead(200, { "content-encoding": "zstd" }).end("xx"));
     const err = await failure(c.request("/peptides"));

@@ -73,16 +73,49 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
     conds.push("resource = ?");
     params.push(opts.resource.trim().toLowerCase().replace(/_/g, "-"));
   }
-  const rows = await lib.db.all<Record<string, unknown>>(
-    `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${conds.length ? ` WHERE ${conds.join(" AND ")}` : ""} ORDER BY seq`,
-    params,
-  );
-  const items = rows.map((r) => ({ ...r, old_value: loggedValue(r.old_value), new_value: loggedValue(r.new_value) }));
+  const first = changePages(lib.db, conds, params);
+  const rows = await first.next();
   return {
-    ...rowsList(items, { resource: "change" }),
-    exitCode: opts.exitStatus === true && items.length > 0 ? CHANGES_FOUND_EXIT : undefined,
+    ...rowsList(shown(rows, first), { resource: "change" }),
+    exitCode: opts.exitStatus === true && rows.value !== undefined ? CHANGES_FOUND_EXIT : undefined,
   };
 };
+
+/** Rows of the change log read at once: a long log is read page by page, never held whole. */
+export const CHANGES_PAGE = 500;
+
+/**
+ * The change log's rows that meet `conds`, oldest first, `pageSize` at a time (the next
+ * page asked only when the one before is used up), each by `seq` after the last one read:
+ * the reader's one snapshot keeps the pages together.
+ */
+export async function* changePages(
+  db: Queryable,
+  conds: readonly string[],
+  params: readonly unknown[],
+  pageSize = CHANGES_PAGE,
+): AsyncGenerator<Record<string, unknown>> {
+  let after: unknown;
+  for (;;) {
+    const where = after === undefined ? conds : [...conds, "seq > ?"];
+    const page = await db.all<Record<string, unknown>>(
+      `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY seq LIMIT ${pageSize}`,
+      after === undefined ? params : [...params, after],
+    );
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!.seq;
+  }
+}
+
+/** The rows as printed (old and new values as JSON values), the first one already read. */
+async function* shown(
+  first: IteratorResult<Record<string, unknown>>,
+  rest: AsyncIterator<Record<string, unknown>>,
+): AsyncGenerator<Record<string, unknown>> {
+  for (let r = first; !r.done; r = await rest.next())
+    yield { ...r.value, old_value: loggedValue(r.value.old_value), new_value: loggedValue(r.value.new_value) };
+}
 
 /** `--prune <age>`: under the sync lock, the log's rows older than the age go; says how many. */
 async function prune(age: string, opts: Record<string, unknown>, ctx: Context): Promise<Result> {

@@ -1,6 +1,7 @@
 /** `pep sync [resource...]`: fills the local library (library/sync/sync.ts). */
 import { UsageError } from "../../core/errors.js";
 import { cleanLine } from "../../core/sanitize.js";
+import { capYoungGeneration } from "../../core/young-generation.js";
 import { CHANGES_FOUND_EXIT } from "./defs.js";
 import type { Run } from "../../core/command.js";
 import { runSync } from "../../library/sync/sync.js";
@@ -25,6 +26,8 @@ export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {
       throw new UsageError("--status syncs nothing: it cannot go with --full, --study-details or --no-study-details");
     return (await import("./sync-status.js")).statusResult(ctx, resources);
   }
+  // Thousands of answers: memory that does not grow with the API's size.
+  const uncap = capYoungGeneration();
   const summary = await runSync(
     ctx,
     {
@@ -38,7 +41,7 @@ export const run: Run<typeof SYNC_OPTIONS> = async ({ args, opts }, ctx) => {
       notice: (line) => ctx.io.stderr.write(`${cleanLine(line)}\n`),
     },
     { now: () => Date.now() },
-  );
+  ).finally(uncap);
   const exitCode = opts.exitStatus === true && summary.changes_found ? CHANGES_FOUND_EXIT : undefined;
   return { kind: "item", resource: "generic", data: summary, exitCode };
 };
