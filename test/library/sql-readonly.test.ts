@@ -145,6 +145,14 @@ describe.skipIf(!hasSqlite())("pep sql on SQLite is read-only by the engine", ()
         expect.stringMatching(/^_pep_pages,bookkeeping,\d+,7$/),
       ]),
     );
+    // The full-text index and the views read through pep sql as any table (the authorizer lets FTS5 read its own tables).
+    const found = await pep([
+      "sql",
+      "SELECT COUNT(*) AS n FROM studies_fts WHERE studies_fts MATCH 'study'",
+      "-o",
+      "csv",
+    ]);
+    expect([found.code, found.out]).toEqual([0, "n\r\n250\r\n"]);
     const links = JSON.parse((await pep(["sql", "--schema", "prices", "-o", "json"])).out);
     expect(links.filter((c: { references: string | null }) => c.references)).toEqual([
       { column: "peptide_id", type: "text", not_null: false, primary_key: false, references: "peptides.id" },
