@@ -211,8 +211,10 @@ function sqliteDecimal(value: string, type: string): string {
 
 /**
  * Every version of the library's schema, in order. Each states its own statements for its
- * own version: v1 to v3 frozen as the pep that made them ran them; a later one adds what it
- * adds (`addColumns`), so a library made by any earlier pep gets exactly what it lacks.
+ * own version: v1 to v3 and v5 frozen as the pep that made them ran them; a later one adds
+ * what it adds (`addColumns`), so a library made by any earlier pep gets exactly what it
+ * lacks. Version 4 (the items' versions) is its own change, independent of 5; a library
+ * skips a number this list does not hold.
  */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "resource tables, syncs, changes, meta", statements: frozen(V1) },

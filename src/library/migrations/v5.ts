@@ -11,7 +11,8 @@
  * true are constraints (a peptide's cited studies, a study's citing peptides: each
  * row's owner, removed with it), the others a comment. The full-text indexes are
  * sqlite-utils' (`<table>_fts`, FTS5 over the table, kept by triggers) and PostgreSQL's
- * `fts` tsvector with a GIN index. Version 4 is another's; this one does not depend on it.
+ * `fts` tsvector with a GIN index. Version 4 (the items' versions) neither needs this one
+ * nor is needed by it.
  */
 
 export const SQLITE: readonly string[] = [
