@@ -231,13 +231,13 @@ export const POSTGRES: readonly string[] = [
   || setweight(to_tsvector('simple', coalesce(authors, '[]'::jsonb)), 'B')
   || setweight(to_tsvector('simple', coalesce(journal, '')), 'C')
 ) STORED`,
-  `CREATE INDEX studies_fts ON studies USING gin (fts) WITH (fastupdate = off)`,
+  `CREATE INDEX studies_fts ON studies USING gin (fts)`,
   `ALTER TABLE peptides ADD COLUMN fts tsvector GENERATED ALWAYS AS (
   setweight(to_tsvector('simple', coalesce(name, '')), 'A')
   || setweight(to_tsvector('simple', coalesce(also_known_as, '[]'::jsonb)), 'A')
   || setweight(to_tsvector('simple', coalesce(summary, '')), 'B')
 ) STORED`,
-  `CREATE INDEX peptides_fts ON peptides USING gin (fts) WITH (fastupdate = off)`,
+  `CREATE INDEX peptides_fts ON peptides USING gin (fts)`,
   `CREATE VIEW study_citing_peptides AS
 SELECT s.id AS study_id, s.title, s.publication_year, s.journal, s.doi, s.pmid, s.evidence_classification,
   c.position, c.peptide_id, p.name AS peptide_name, p.evidence_level AS peptide_evidence_level
