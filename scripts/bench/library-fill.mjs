@@ -33,7 +33,7 @@ if (what === "sqlite") {
   else {
     const columns = (
       await client.query(
-        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'studies'",
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'studies' AND is_generated = 'NEVER'",
       )
     ).rows.map((r) => r.column_name);
     const count = async () => Number((await client.query("SELECT COUNT(*) AS n FROM studies")).rows[0].n);

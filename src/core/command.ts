@@ -141,6 +141,8 @@ export interface ListResult {
   pageAt?(): { cursor: string | undefined; before: number };
   /** Progress for the spinner. */
   progress?(): { pages: number; items: number };
+  /** What the spinner says of this list (default: `Fetching <items>`, counting items and pages). */
+  spinner?: { label: string; unit: readonly [one: string, many: string] };
   /**
    * The last item handed out was the last of its page: what came so far is a whole page
    * (`--jq` runs page by page, and a run stops only there). Absent: every item is one.

@@ -146,8 +146,17 @@ export function columnValue(item: unknown, column: LibraryColumn): unknown {
       return typeof v === "boolean" ? v : null;
     case "json":
       return stringifyExact(v) ?? null;
+    case "decimal": {
+      // The decimal as sent, as text: SQLite's REAL column reads it as a number, PostgreSQL's numeric exactly.
+      const text =
+        typeof v === "string" ? v : v instanceof ExactNumber ? v.text : typeof v === "number" ? String(v) : "";
+      return DECIMAL.test(text) ? text : null;
+    }
   }
 }
+
+/** A decimal as a price is sent (`12.50`, `-3`): what a `decimal` column reads as a number (else NULL). */
+export const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** JSON text of a value for the change log; undefined (absent) is NULL. */
 const jsonOf = (v: unknown): string | null => (v === undefined ? null : (stringifyExact(v) ?? null));
@@ -162,7 +171,8 @@ export function fieldChanges(
   after: unknown,
   paths: readonly string[],
 ): Array<{ field: string; old: string | null; new: string | null }> {
-  const fields = [...paths];
+  // A path with two columns (price and price_value) is one field.
+  const fields = [...new Set(paths)];
   const covered = (key: string) => paths.some((p) => p === key || p.startsWith(`${key}.`));
   for (const obj of [before, after]) {
     if (obj === null || typeof obj !== "object") continue;

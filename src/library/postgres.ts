@@ -92,6 +92,17 @@ function numberParsers(types: { setTypeParser(oid: number, fn: (v: string) => un
     return Number.isSafeInteger(n) || !/^-?\d+$/.test(v) ? n : v;
   };
   types.setTypeParser(20, asNumber); // int8
+  // numeric (price_value, AVG): a number when one holds it exactly as written, else its text.
+  types.setTypeParser(1700, (v: string) => {
+    const n = Number(v);
+    return Number.isFinite(n) && /^-?\d+(\.\d+)?$/.test(v) && exactly(n, v) ? n : v;
+  });
+}
+
+/** Whether `n` reads back as the decimal `text` (trailing zeros of a fraction aside: 12.50 is 12.5). */
+function exactly(n: number, text: string): boolean {
+  const bare = text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
+  return String(n) === (bare === "-0" ? "0" : bare);
 }
 
 export interface PostgresOptions {

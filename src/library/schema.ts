@@ -8,11 +8,15 @@ import { ENDPOINTS, type Endpoint } from "../api/endpoints.js";
 import { type DetailKind, type DetailResource, LIBRARY_RESOURCES, type LibraryResource } from "../api/enums.js";
 import type { Resource } from "../api/resources.js";
 
-/** What a typed column holds; `json` is TEXT in SQLite and jsonb in PostgreSQL. */
-export type ColumnKind = "text" | "integer" | "real" | "boolean" | "json";
+/**
+ * What a typed column holds; `json` is TEXT in SQLite and jsonb in PostgreSQL; `decimal`
+ * is a decimal string as sent (`12.50`) read as a number: REAL in SQLite, numeric in
+ * PostgreSQL (beside the text column of the same path).
+ */
+export type ColumnKind = "text" | "integer" | "real" | "boolean" | "json" | "decimal";
 
 export interface LibraryColumn {
-  /** The column name: the CSV path with dots as underscores. */
+  /** The column name: the CSV path with dots as underscores (or its own, `price_value=price`). */
   name: string;
   /** The CSV column it comes from (`evidence.level`). */
   path: string;
@@ -119,6 +123,7 @@ const COLUMNS: Readonly<Record<LibraryResource, readonly string[]>> = {
     "product_name",
     "form",
     "price",
+    "price_value=price:decimal",
     "currency",
     "last_seen_at",
     "product_page_url",
@@ -131,11 +136,28 @@ const COLUMNS: Readonly<Record<LibraryResource, readonly string[]>> = {
 /** `evidence.level` -> `evidence_level`. */
 export const columnName = (path: string): string => path.replace(/\./g, "_");
 
-/** A column of the list above: `path` or `path:kind`. */
+/** A column of the list above: `path`, `path:kind`, or `name=path:kind` (a second column of one path). */
 export function libraryColumn(spec: string): LibraryColumn {
-  const [path, kind = "text"] = spec.split(":") as [string, ColumnKind | undefined];
-  return { name: columnName(path), path, kind };
+  const [head, kind = "text"] = spec.split(":") as [string, ColumnKind | undefined];
+  const [name, path] = head.includes("=") ? (head.split("=") as [string, string]) : [columnName(head), head];
+  return { name, path, kind };
 }
+
+/**
+ * The typed columns that name an item of another resource's table: declared as foreign
+ * keys (migrations/v5.ts), so Datasette and sqlite-utils link them. Not enforced: a
+ * library legitimately holds prices of vendors it has not synced (docs/library.md).
+ */
+export const REFERENCES: Readonly<Partial<Record<LibraryResource, Readonly<Record<string, string>>>>> = {
+  products: { peptide_id: "peptides" },
+  prices: { peptide_id: "peptides", vendor_id: "vendors" },
+};
+
+/** The typed columns of each table with a full-text index (`<table>_fts` in SQLite, `fts` in PostgreSQL). */
+export const FULL_TEXT: Readonly<Partial<Record<LibraryResource, readonly string[]>>> = {
+  peptides: ["name", "also_known_as", "summary"],
+  studies: ["title", "journal", "authors"],
+};
 
 function described(
   name: LibraryResource,
@@ -194,4 +216,4 @@ export function isLibraryResource(name: string): name is LibraryResource {
 }
 
 /** The library's schema version: the number of the last migration (library/migrations.ts). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 5;

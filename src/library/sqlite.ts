@@ -114,13 +114,17 @@ function queryable(db: DatabaseSync): Queryable {
  * A writer's settings. WAL (kept in the file once set): a commit costs no fsync with
  * synchronous=NORMAL (about 10 ms each otherwise, most of a sync's time), readers are not
  * blocked by it, and a crash loses at most the last commits, never the file's
- * consistency. No checkpoint in the middle of a sync either (each costs an fsync): the
+ * consistency. Foreign keys off, as in any SQLite client but node:sqlite. No checkpoint in the middle of a sync either (each costs an fsync): the
  * WAL is written into the file when the sync closes it, as far as no reader still needs it.
  */
 function writerSetup(db: DatabaseSync): void {
   const mode = db.prepare("PRAGMA journal_mode").get() as { journal_mode?: string } | undefined;
   if (String(mode?.journal_mode).toLowerCase() !== "wal") db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0");
+  // The declared foreign keys are for readers (Datasette, sqlite-utils), not enforced:
+  // a library holds prices of vendors it has not synced (docs/library.md). node:sqlite
+  // enforces them unless told; every other SQLite client leaves them off too.
+  db.exec("PRAGMA foreign_keys = OFF");
 }
 
 /** Opens (and unless `readOnly`, makes) the SQLite file at `file`. */

@@ -103,6 +103,8 @@ export interface ProgressOptions {
   stream: Writable;
   /** "Fetching studies"; empty for a line that only ever shows waits. */
   label: string;
+  /** What the count counts (default item, items): a query's rows. */
+  unit?: readonly [string, string] | undefined;
   /** Counts to show; `seen` is how many items have passed through so far. */
   counts?: (seen: number) => { pages: number; items: number };
   /** Milliseconds before the spinner shows (default 300). */
@@ -143,7 +145,8 @@ function lineText(options: ProgressOptions, seen: number, waiting: Waiting | und
     const { pages, items } = options.counts(seen);
     // Before the first page, what is fetched (never "page 0, 0 items"); without page
     // counts (a raw paginated body), the items alone.
-    const count = `${items} item${items === 1 ? "" : "s"}`;
+    const [one, many] = options.unit ?? ["item", "items"];
+    const count = `${items} ${items === 1 ? one : many}`;
     parts.push(
       items === 0 && pages === 0
         ? `${options.label}…`

@@ -73,7 +73,8 @@ function startSpinner(result: ListResult | ItemResult | RawResult, options: Rend
   const env = options.env ?? {};
   return startProgress({
     stream: options.stderr,
-    label: `Fetching ${noun}`,
+    label: result.kind === "list" && result.spinner ? result.spinner.label : `Fetching ${noun}`,
+    ...(result.kind === "list" && result.spinner ? { unit: result.spinner.unit } : {}),
     counts: (seen) => (result.kind === "list" && result.progress ? result.progress() : { pages: 0, items: seen }),
     delayMs: options.progressDelayMs,
     color: options.stderrColor,

@@ -35,11 +35,11 @@ describe.skipIf(!hasSqlite() && !PG_URL)(
         '    "rating.average:real",',
         '    "rating:json",\n    "rating.average:real",',
       );
-      copy.replaceOnce("src/library/schema.ts", "export const SCHEMA_VERSION = 3;", "export const SCHEMA_VERSION = 4;");
+      copy.replaceOnce("src/library/schema.ts", "export const SCHEMA_VERSION = 5;", "export const SCHEMA_VERSION = 6;");
       copy.insertAfter(
         "src/library/migrations.ts",
-        '{ version: 3, name: "pages, staging, sync_state, walks, filter indexes", statements: frozen(V3) },',
-        '\n  { version: 4, name: "vendors.rating", statements: addColumns("vendors", ["rating:json"]) },',
+        "    statements: frozen(V5),\n  },",
+        '\n  { version: 6, name: "vendors.rating", statements: addColumns("vendors", ["rating:json"]) },',
       );
       open = await copy.load<typeof OpenModule>("src/library/open.ts");
     }, 60_000);
@@ -64,7 +64,9 @@ describe.skipIf(!hasSqlite() && !PG_URL)(
           const rows = await lib.db.all<{ rating: string; item: string }>("SELECT rating, item FROM vendors");
           expect(rows.length).toBeGreaterThan(0);
           for (const r of rows) expect(JSON.parse(r.rating)).toEqual(JSON.parse(r.item).rating);
-          const staged = await lib.db.all<{ name: string }>("SELECT name FROM pragma_table_info('staged_vendors')");
+          const staged = await lib.db.all<{ name: string }>(
+            "SELECT name FROM pragma_table_info('_pep_staged_vendors')",
+          );
           expect(staged.map((c) => c.name)).toContain("rating");
         } finally {
           await lib.close();
@@ -110,7 +112,7 @@ describe.skipIf(!hasSqlite() && !PG_URL)(
             expect(rows.length).toBeGreaterThan(0);
             for (const r of rows) expect(r.rating).toEqual(JSON.parse(r.item).rating);
             const staged = await lib.db.all<{ c: string }>(
-              "SELECT column_name AS c FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'staged_vendors'",
+              "SELECT column_name AS c FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = '_pep_staged_vendors'",
             );
             expect(staged.map((c) => c.c)).toContain("rating");
           } finally {

@@ -44,6 +44,10 @@ async function schemaOf(db: Db): Promise<string[]> {
         `SELECT name, type, "notnull", pk FROM pragma_table_info('${o.name}')`,
       );
       for (const c of cols) out.push(`${o.name}.${c.name} ${c.type} ${c.notnull} ${c.pk}`);
+      const keys = await db.all<{ from: string; table: string; on_delete: string }>(
+        `SELECT "from", "table", on_delete FROM pragma_foreign_key_list('${o.name}')`,
+      );
+      for (const k of keys) out.push(`${o.name}.${k.from} references ${k.table} on delete ${k.on_delete}`);
     }
     return out.sort();
   }
@@ -53,7 +57,14 @@ async function schemaOf(db: Db): Promise<string[]> {
   const idx = await db.all<{ i: string; d: string }>(
     "SELECT indexname AS i, regexp_replace(indexdef, ' ON [^ ]+\\.', ' ON ') AS d FROM pg_indexes WHERE schemaname = current_schema()",
   );
-  return [...cols.map((r) => `${r.t}.${r.c} ${r.ty} ${r.n}`), ...idx.map((r) => `index ${r.i} ${r.d}`)].sort();
+  const keys = await db.all<{ d: string }>(
+    "SELECT conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) AS d FROM pg_constraint WHERE connamespace = current_schema()::regnamespace",
+  );
+  return [
+    ...cols.map((r) => `${r.t}.${r.c} ${r.ty} ${r.n}`),
+    ...idx.map((r) => `index ${r.i} ${r.d}`),
+    ...keys.map((r) => `constraint ${r.d}`),
+  ].sort();
 }
 
 /** The rows a sync fills, without what differs from run to run (times, the sandbox's port, sync ids). */

@@ -152,7 +152,22 @@ describe.skipIf(!PG_URL)("pep sql on PostgreSQL is read-only by the engine", () 
       tables.findIndex((l) => l.startsWith("syncs,")),
     );
     const cols = await pep(["sql", "--schema", "studies", "-o", "json"]);
-    expect(JSON.parse(cols.out)[0]).toEqual({ column: "id", type: "text", not_null: true, primary_key: true });
+    expect(JSON.parse(cols.out)[0]).toEqual({
+      column: "id",
+      type: "text",
+      not_null: true,
+      primary_key: true,
+      references: null,
+    });
+    expect(JSON.parse(cols.out).find((c: { column: string }) => c.column === "fts")).toMatchObject({
+      type: "tsvector",
+    });
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "study_citing_peptides,view,,11",
+        expect.stringMatching(/^_pep_pages,bookkeeping,\d+,7$/),
+      ]),
+    );
     const bad = await pep(["sql", "SELECT * FROM study"]);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/hint: did you mean studies\?/);

@@ -133,10 +133,31 @@ describe.skipIf(!hasSqlite())("pep sql on SQLite is read-only by the engine", ()
       .map((l) => l.split(",")[1]);
     expect(kinds.indexOf("bookkeeping")).toBeGreaterThan(kinds.lastIndexOf("data"));
     const json = JSON.parse((await pep(["sql", "--schema", "studies", "-o", "json"])).out);
-    expect(json[0]).toEqual({ column: "id", type: "text", not_null: false, primary_key: true });
+    expect(json[0]).toEqual({ column: "id", type: "text", not_null: false, primary_key: true, references: null });
     expect((await pep(["sql", "--schema", "studies", "-o", "table"])).out).toMatch(
-      /^COLUMN\s+TYPE\s+NOT_NULL\s+PRIMARY_KEY\n/,
+      /^COLUMN\s+TYPE\s+NOT_NULL\s+PRIMARY_KEY\s+REFERENCES\n/,
     );
+    // Views, full-text indexes and bookkeeping are marked; a link table names what it references.
+    expect(csv).toEqual(
+      expect.arrayContaining([
+        "study_citing_peptides,view,,11",
+        "studies_fts,full-text,,3",
+        expect.stringMatching(/^_pep_pages,bookkeeping,\d+,7$/),
+      ]),
+    );
+    // The full-text index and the views read through pep sql as any table (the authorizer lets FTS5 read its own tables).
+    const found = await pep([
+      "sql",
+      "SELECT COUNT(*) AS n FROM studies_fts WHERE studies_fts MATCH 'study'",
+      "-o",
+      "csv",
+    ]);
+    expect([found.code, found.out]).toEqual([0, "n\r\n250\r\n"]);
+    const links = JSON.parse((await pep(["sql", "--schema", "prices", "-o", "json"])).out);
+    expect(links.filter((c: { references: string | null }) => c.references)).toEqual([
+      { column: "peptide_id", type: "text", not_null: false, primary_key: false, references: "peptides.id" },
+      { column: "vendor_id", type: "text", not_null: false, primary_key: false, references: "vendors.id" },
+    ]);
     const bad = await pep(["sql", "--schema", "study"]);
     expect([bad.code, bad.err]).toEqual([2, expect.stringMatching(/no table "study"\nhint: did you mean studies\?/)]);
     const both = await pep(["sql", "SELECT 1", "--tables"]);

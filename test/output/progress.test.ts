@@ -131,6 +131,24 @@ describe("plain lines", () => {
     expect(time.timers).toBe(0);
   });
 
+  it("a list with its own words (pep sql's rows, which come in no pages) is told in them", () => {
+    const term = terminal();
+    const time = new FakeTime();
+    const progress = startProgress({
+      stream: term.stream,
+      label: "Running the query",
+      unit: ["row", "rows"],
+      counts: (seen) => ({ pages: 0, items: seen }),
+      color: false,
+      env: { TERM: "dumb" },
+      clock: time,
+    });
+    for (let i = 0; i < 1200; i++) progress.tick();
+    time.advance(LINE_DELAY_MS);
+    progress.stop();
+    expect(term.text()).toBe("Running the query: 1200 rows\n");
+  });
+
   it("a quick run says nothing; a wait is not drawn (its notice line says it)", () => {
     const { term, time, progress, add } = run({ TERM: "dumb" });
     add(3);

@@ -58,13 +58,13 @@ export const SQL_OPTIONS = options([
     key: "tables",
     long: "tables",
     description:
-      "list the library's tables instead of running a query: the data first, pep's bookkeeping after, with their rows and columns",
+      "list the library's tables instead of running a query: the data first, then views, full-text indexes and pep's bookkeeping, with their rows and columns",
   },
   {
     key: "schema",
     long: "schema",
     value: "table",
-    description: "list a table's columns and their types instead of running a query",
+    description: "list a table's columns, their types, keys and references instead of running a query",
   },
 ]);
 
@@ -135,7 +135,7 @@ export const defs: CommandDef[] = [
       "The rows go through the same output as every list, as the database hands them over (never held whole): a table on a terminal, else JSON; -o ndjson, csv, tsv, --file, --jq. Columns are named as the query names them, and --fields keeps some of them (--fields id,title); a BLOB (bytea) shows as its bytes in hex, \\x0aff, as psql prints it.",
       "Only one statement, and only reading: SELECT, WITH, VALUES, EXPLAIN, and PRAGMA table_info(t) on SQLite. The database itself refuses the rest (exit 2): on SQLite the file is opened read-only, the statement prepared alone and every action it takes authorized; on PostgreSQL it runs as one statement of the extended protocol in a READ ONLY transaction. A read-only transaction does not stop a superuser's functions that act on the server: for a PostgreSQL library others share, give readers a role granted only SELECT. A SQL error says where in the query it is, and for a table or column the library lacks, the nearest names (exit 2).",
       "--timeout (default 30 seconds, also PEP_TIMEOUT) bounds the time the database spends on the query, summed over its pages: past it the query is stopped (exit 6). Ctrl-C stops it at once (exit 130).",
-      "--tables lists the tables: one per resource (peptides, studies, vendors, products, prices, categories, research_areas) with the resource's CSV columns as typed columns (evidence.level is evidence_level) and the item as the API sent it (item), then details, peptide_studies, study_cited_by, changes and syncs, then pep's own bookkeeping. --schema <table> lists a table's columns and their types. Both print in every output format.",
+      "--tables lists the tables: one per resource (peptides, studies, vendors, products, prices, categories, research_areas) with the resource's CSV columns as typed columns (evidence.level is evidence_level) and the item as the API sent it (item), then details, peptide_studies, study_cited_by, changes, syncs, walks and meta, then the views (study_citing_peptides, peptide_cited_studies, peptide_price_ranges), the full-text indexes (SQLite: studies_fts, peptides_fts; PostgreSQL: the fts column) and pep's own bookkeeping (_pep_*). --schema <table> lists a table's columns, their types and what each references. Both print in every output format.",
       WHERE,
     ].join("\n\n"),
     args: [{ name: "query", description: "one SQL statement (SELECT, WITH, VALUES or EXPLAIN)" }],

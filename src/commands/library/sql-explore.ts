@@ -1,7 +1,8 @@
 /**
- * Finding one's way in the library from pep itself: `pep sql --tables` (every table, the
- * data first, pep's bookkeeping apart, with how many rows and columns each has) and
- * `pep sql --schema <table>` (its columns and types), as lists in every output format; the
+ * Finding one's way in the library from pep itself: `pep sql --tables` (every table and
+ * view, the data first, then views, full-text indexes and pep's bookkeeping, with how many
+ * rows and columns each has) and `pep sql --schema <table>` (its columns, types, keys and
+ * references), as lists in every output format, from one query of the catalog; the
  * nearest names when a query names a table or column the library lacks; and the synthetic
  * notice when what the library holds came from the sandbox.
  */
@@ -15,59 +16,122 @@ import { type Library, openLibrary } from "../../library/open.js";
 
 const RESOURCE_TABLES = LIBRARY_RESOURCES.map((r) => r.replace(/-/g, "_"));
 
-/** The tables a query is for, in the order docs/library.md tells them; any other table is pep's bookkeeping. */
-const DATA_TABLES = [...RESOURCE_TABLES, "details", "peptide_studies", "study_cited_by", "changes", "syncs"];
+/** The tables a query is for, in the order docs/library.md tells them (the data, then the record of the syncs). */
+const DATA_TABLES = [
+  ...RESOURCE_TABLES,
+  "details",
+  "peptide_studies",
+  "study_cited_by",
+  "changes",
+  "syncs",
+  "walks",
+  "meta",
+];
+
+/** What a table is for: the data, a view of it, a full-text index, or pep's (and FTS5's) bookkeeping. */
+type Kind = "data" | "view" | "full-text" | "bookkeeping";
+const KIND_ORDER: readonly Kind[] = ["data", "view", "full-text", "bookkeeping"];
 
 interface Column {
   column: string;
   type: string;
   not_null: boolean;
   primary_key: boolean;
+  /** `peptides.id` for a declared foreign key (in PostgreSQL also one kept as a comment, not a constraint). */
+  references: string | null;
 }
 
-async function tableNames(lib: Library): Promise<string[]> {
-  const rows =
-    lib.dialect === "sqlite"
-      ? await lib.db.all<{ name: string }>(
-          "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-        )
-      : await lib.db.all<{ name: string }>(
-          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name",
-        );
-  const names = rows.map((r) => String(r.name));
-  const data = DATA_TABLES.filter((t) => names.includes(t));
-  return [...data, ...names.filter((n) => !data.includes(n))];
+interface Table {
+  table: string;
+  kind: Kind;
+  columns: Column[];
 }
 
-async function columnsOf(lib: Library, table: string): Promise<Column[]> {
-  if (lib.dialect === "sqlite") {
-    const rows = await lib.db.all<Record<string, unknown>>(
-      'SELECT name, type, "notnull" AS nn, pk FROM pragma_table_info(?) ORDER BY cid',
-      [table],
-    );
-    return rows.map((r) => ({
-      column: String(r.name),
-      type: String(r.type || "ANY").toLowerCase(),
-      not_null: Number(r.nn) === 1,
-      primary_key: Number(r.pk) > 0,
-    }));
+/** One row per column of every table and view the reader may read (its kind, type, key and reference). */
+interface CatalogRow {
+  tbl: string;
+  type: string;
+  col: string;
+  ctype: string | null;
+  nn: unknown;
+  pk: unknown;
+  ref: string | null;
+}
+
+/**
+ * Every table and view with its columns, in one query of the catalog (the former query
+ * per table of information_schema took seconds on PostgreSQL).
+ */
+const CATALOG = {
+  sqlite: `SELECT m.name AS tbl, m.type AS type, c.name AS col, c.type AS ctype, c."notnull" AS nn, c.pk AS pk,
+      (SELECT f."table" || '.' || COALESCE(f."to", 'id') FROM pragma_foreign_key_list(m.name) f WHERE f."from" = c.name) AS ref
+    FROM sqlite_master m JOIN pragma_table_info(m.name) c
+    WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+    ORDER BY m.name, c.cid`,
+  postgres: `SELECT c.relname AS tbl, CASE c.relkind WHEN 'v' THEN 'view' WHEN 'm' THEN 'view' ELSE 'table' END AS type,
+      a.attname AS col, format_type(a.atttypid, a.atttypmod) AS ctype, a.attnotnull AS nn,
+      COALESCE(a.attnum = ANY (i.indkey), false) AS pk,
+      COALESCE(
+        (SELECT r.relname || '.' || ra.attname FROM pg_constraint k
+           JOIN pg_class r ON r.oid = k.confrelid
+           JOIN pg_attribute ra ON ra.attrelid = k.confrelid AND ra.attnum = k.confkey[1]
+         WHERE k.contype = 'f' AND k.conrelid = c.oid AND k.conkey = ARRAY[a.attnum]),
+        substring(col_description(c.oid, a.attnum) from '^references ([a-z_]+) \\(id\\)') || '.id'
+      ) AS ref
+    FROM pg_class c
+    JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    LEFT JOIN pg_index i ON i.indrelid = c.oid AND i.indisprimary
+    WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+      AND has_table_privilege(c.oid, 'SELECT')
+    ORDER BY c.relname, a.attnum`,
+} as const;
+
+function kindOfTable(name: string, type: string, columns: readonly Column[]): Kind {
+  if (type === "view") return "view";
+  if (name.startsWith("_pep_") || name === "schema_migrations") return "bookkeeping";
+  // FTS5's table (`studies_fts`, made USING FTS5: no declared types) and its own shadow tables.
+  if (/_fts$/.test(name) && columns.every((c) => c.type === "any")) return "full-text";
+  if (/_fts_(data|idx|docsize|config|content)$/.test(name)) return "bookkeeping";
+  return "data";
+}
+
+/** The library's tables, the data first (in the order docs/library.md tells them), then views, indexes, bookkeeping. */
+async function catalog(lib: Library): Promise<Table[]> {
+  const rows = await lib.db.all<CatalogRow>(CATALOG[lib.dialect]);
+  const byName = new Map<string, { type: string; columns: Column[] }>();
+  for (const r of rows) {
+    const t = byName.get(r.tbl) ?? { type: r.type, columns: [] };
+    byName.set(r.tbl, t);
+    t.columns.push({
+      column: String(r.col),
+      type: String(r.ctype || "ANY").toLowerCase(),
+      not_null: r.nn === true || Number(r.nn) === 1,
+      primary_key: r.pk === true || Number(r.pk) > 0,
+      references: r.ref ?? null,
+    });
   }
-  const rows = await lib.db.all<Record<string, unknown>>(
-    `SELECT c.column_name AS name, c.data_type AS type, c.is_nullable AS nullable,
-       EXISTS (SELECT 1 FROM information_schema.table_constraints t
-         JOIN information_schema.key_column_usage k ON k.constraint_name = t.constraint_name AND k.table_schema = t.table_schema
-         WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = c.table_schema AND t.table_name = c.table_name
-           AND k.column_name = c.column_name) AS pk
-     FROM information_schema.columns c
-     WHERE c.table_schema = current_schema() AND c.table_name = ? ORDER BY c.ordinal_position`,
-    [table],
-  );
-  return rows.map((r) => ({
-    column: String(r.name),
-    type: String(r.type),
-    not_null: r.nullable === "NO",
-    primary_key: r.pk === true,
+  const tables = [...byName].map(([table, t]) => ({
+    table,
+    kind: kindOfTable(table, t.type, t.columns),
+    columns: t.columns,
   }));
+  const place = (t: Table) => {
+    const i = DATA_TABLES.indexOf(t.table);
+    return KIND_ORDER.indexOf(t.kind) * 1000 + (i === -1 ? 999 : i);
+  };
+  return tables.sort((a, b) => place(a) - place(b) || a.table.localeCompare(b.table));
+}
+
+/** Each table's rows, in one query (a view's or a full-text index's are not counted: null). */
+async function rowCounts(lib: Library, tables: readonly Table[]): Promise<Map<string, number>> {
+  const counted = tables.filter((t) => t.kind === "data" || t.kind === "bookkeeping");
+  if (counted.length === 0) return new Map();
+  const quote = (s: string) => s.replace(/"/g, '""');
+  const sql = counted
+    .map((t) => `SELECT '${t.table.replace(/'/g, "''")}' AS t, COUNT(*) AS n FROM "${quote(t.table)}"`)
+    .join(" UNION ALL ");
+  const rows = await lib.db.all<{ t: string; n: unknown }>(sql);
+  return new Map(rows.map((r) => [String(r.t), Number(r.n)]));
 }
 
 /** The name nearest to `word`, its plural too (`study` is a slip for `studies`, as `categorie` for `categories`). */
@@ -80,28 +144,24 @@ function nearest(word: string, names: readonly string[]): string | undefined {
   return undefined;
 }
 
-const kindOf = (table: string) => (DATA_TABLES.includes(table) ? "data" : "bookkeeping");
-
 const list = (items: unknown[], fields: string[]): ListResult => rowsList(items, { fields });
 
 /** `--tables`, or `--schema <table>` when `schema` is given. */
 export async function explore(ctx: Context, schema: string | undefined): Promise<ListResult> {
   const lib = await openLibrary(ctx, { write: false });
   await syntheticNotice(ctx, lib);
-  const names = await tableNames(lib);
+  const tables = await catalog(lib);
   if (schema === undefined) {
-    const rows = [];
-    for (const table of names) {
-      const count = await lib.db.get<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "${table.replace(/"/g, '""')}"`);
-      rows.push({
-        table,
-        kind: kindOf(table),
-        rows: Number(count?.n ?? 0),
-        columns: (await columnsOf(lib, table)).length,
-      });
-    }
+    const counts = await rowCounts(lib, tables);
+    const rows = tables.map((t) => ({
+      table: t.table,
+      kind: t.kind,
+      rows: counts.get(t.table) ?? null,
+      columns: t.columns.length,
+    }));
     return list(rows, ["table", "kind", "rows", "columns"]);
   }
+  const names = tables.map((t) => t.table);
   const table = names.find((n) => n === schema) ?? names.find((n) => n.toLowerCase() === schema.toLowerCase());
   if (table === undefined) {
     const near = nearest(schema, names);
@@ -109,7 +169,8 @@ export async function explore(ctx: Context, schema: string | undefined): Promise
       hints: [near ? `did you mean ${near}? (pep sql --tables lists them)` : "pep sql --tables lists the tables"],
     });
   }
-  return list(await columnsOf(lib, table), ["column", "type", "not_null", "primary_key"]);
+  const columns = tables.find((t) => t.table === table)?.columns ?? [];
+  return list(columns, ["column", "type", "not_null", "primary_key", "references"]);
 }
 
 /** The synthetic-data notice, when the library's items came from the sandbox (each resource table marks its rows). */
@@ -143,23 +204,24 @@ export async function nearestNames(lib: Library, message: string): Promise<strin
   const column =
     /no such column: ([^\s,]+)/.exec(message)?.[1] ?? /column "?([^"\s]+)"? does not exist/.exec(message)?.[1];
   if (table === undefined && column === undefined) return undefined;
-  const names = await tableNames(lib);
+  const tables = await catalog(lib);
+  const names = tables.map((t) => t.table);
+  const data = tables.filter((t) => t.kind === "data" || t.kind === "view");
   if (table !== undefined) {
     const bare = table.split(".").pop()!;
     const near =
       nearest(
         bare,
-        names.filter((n) => kindOf(n) === "data"),
+        data.map((t) => t.table),
       ) ?? nearest(bare, names);
     return near ? `did you mean ${near}? (pep sql --tables lists the tables)` : "pep sql --tables lists the tables";
   }
   const bare = column!.split(".").pop()!;
   const owners = new Map<string, string[]>();
-  for (const t of names.filter((n) => kindOf(n) === "data"))
-    for (const c of await columnsOf(lib, t)) owners.set(c.column, [...(owners.get(c.column) ?? []), t]);
+  for (const t of data) for (const c of t.columns) owners.set(c.column, [...(owners.get(c.column) ?? []), t.table]);
   const near = nearest(bare, [...owners.keys()]);
   if (near === undefined) return "pep sql --schema <table> lists a table's columns";
-  const tables = owners.get(near)!;
-  const of = tables.length > 3 ? `${tables.slice(0, 3).join(", ")} and others` : tables.join(", ");
-  return `did you mean ${near}? (a column of ${of}; pep sql --schema ${tables[0]} lists its columns)`;
+  const holders = owners.get(near)!;
+  const of = holders.length > 3 ? `${holders.slice(0, 3).join(", ")} and others` : holders.join(", ");
+  return `did you mean ${near}? (a column of ${of}; pep sql --schema ${holders[0]} lists its columns)`;
 }

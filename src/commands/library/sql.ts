@@ -76,6 +76,8 @@ export const run: Run<typeof SQL_OPTIONS> = async ({ args, opts }, ctx) => {
     meta: () => undefined,
     nextCursor: () => undefined,
     fields: columns,
+    // Rows as the database hands them over: no pages to count.
+    spinner: { label: "Running the query", unit: ["row", "rows"] },
   };
 };
 

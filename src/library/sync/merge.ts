@@ -12,7 +12,7 @@
 import { parseJsonExact } from "../../core/exact-number.js";
 import type { Db, Queryable } from "../db.js";
 import { fieldChanges, type Rebase, rebased } from "../items.js";
-import { stagingTable, tableIndexes } from "../migrations.js";
+import { fullTextSqlite, stagingTable, tableIndexes } from "../migrations.js";
 import type { LibraryTable } from "../schema.js";
 import type { SyncCounters } from "./counters.js";
 import { stageNotModified, walkUnchanged } from "./staged-pages.js";
@@ -39,7 +39,7 @@ async function recordChanged(tx: Queryable, o: MergeOptions, itemText: string): 
   let changedItems = 0;
   for (;;) {
     const rows = await tx.all<{ id: string; new_item: string; old_item: string }>(
-      `SELECT s.id, s.item AS new_item, t.${itemText} AS old_item FROM "staged_${lib.table}" s JOIN "${lib.table}" t ON t.id = s.id
+      `SELECT s.id, s.item AS new_item, t.${itemText} AS old_item FROM "_pep_staged_${lib.table}" s JOIN "${lib.table}" t ON t.id = s.id
        WHERE ${hasBody(o.db)} AND s.item <> t.${itemText} AND s.id > ? ORDER BY s.id LIMIT ${BATCH}`,
       [after],
     );
@@ -88,18 +88,18 @@ async function updateSeen(tx: Queryable, o: MergeOptions): Promise<void> {
   const typed = lib.columns.map((c) => `"${c.name}" = s."${c.name}"`).join(", ");
   await tx.run(
     `UPDATE ${t} SET ${typed}, ${ic.set}, ord = s.ord, last_seen = ?, last_sync = ?, synthetic = ?
-     FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND ${hasBody(db)} AND s.item <> ${t}.${ic.text}`,
+     FROM "_pep_staged_${lib.table}" AS s WHERE s.id = ${t}.id AND ${hasBody(db)} AND s.item <> ${t}.${ic.text}`,
     [o.now, o.syncId, o.synthetic ? 1 : 0],
   );
   // Items of pages that came with a body: seen now. Items of pages answered 304 are not
   // rewritten (a sync of an unchanged library writes nothing): only a place that moved.
   await tx.run(
-    `UPDATE ${t} SET ord = s.ord, last_seen = ?, last_sync = ? FROM "staged_${lib.table}" AS s
+    `UPDATE ${t} SET ord = s.ord, last_seen = ?, last_sync = ? FROM "_pep_staged_${lib.table}" AS s
      WHERE s.id = ${t}.id AND ${hasBody(db)} AND ${t}.last_sync <> ?`,
     [o.now, o.syncId, o.syncId],
   );
   await tx.run(
-    `UPDATE ${t} SET ord = s.ord FROM "staged_${lib.table}" AS s WHERE s.id = ${t}.id AND NOT (${hasBody(db)}) AND ${t}.ord <> s.ord`,
+    `UPDATE ${t} SET ord = s.ord FROM "_pep_staged_${lib.table}" AS s WHERE s.id = ${t}.id AND NOT (${hasBody(db)}) AND ${t}.ord <> s.ord`,
   );
 }
 
@@ -108,7 +108,7 @@ async function insertAdded(tx: Queryable, o: MergeOptions): Promise<number> {
   const { lib, db } = o;
   const t = `"${lib.table}"`;
   const ic = itemColumns(db);
-  const newOnes = `FROM "staged_${lib.table}" s WHERE ${hasBody(db)} AND NOT EXISTS (SELECT 1 FROM ${t} t WHERE t.id = s.id)`;
+  const newOnes = `FROM "_pep_staged_${lib.table}" s WHERE ${hasBody(db)} AND NOT EXISTS (SELECT 1 FROM ${t} t WHERE t.id = s.id)`;
   await tx.run(
     `INSERT INTO changes (sync_id, at, resource, id, kind) SELECT ?, ?, ?, s.id, 'added' ${newOnes} ORDER BY s.ord`,
     [o.syncId, o.now, lib.name],
@@ -125,7 +125,7 @@ async function insertAdded(tx: Queryable, o: MergeOptions): Promise<number> {
 async function deleteRemoved(tx: Queryable, o: MergeOptions): Promise<number> {
   const { lib, db } = o;
   const t = `"${lib.table}"`;
-  const gone = `NOT EXISTS (SELECT 1 FROM "staged_${lib.table}" s WHERE s.id = ${t}.id)`;
+  const gone = `NOT EXISTS (SELECT 1 FROM "_pep_staged_${lib.table}" s WHERE s.id = ${t}.id)`;
   await tx.run(
     `INSERT INTO changes (sync_id, at, resource, id, kind, old_value) SELECT ?, ?, ?, id, 'removed', ${itemColumns(db).text} FROM ${t} WHERE ${gone} ORDER BY ord`,
     [o.syncId, o.now, lib.name],
@@ -146,8 +146,8 @@ async function deleteRemoved(tx: Queryable, o: MergeOptions): Promise<number> {
  * `study_cited_by` from the `cited_by` list of each study that came with a body: from the
  * staging table, or (after a first fill became the table) from the table itself.
  */
-async function linkStudies(tx: Queryable, o: MergeOptions, from: "staged_studies" | "studies"): Promise<void> {
-  const staged = from === "staged_studies";
+async function linkStudies(tx: Queryable, o: MergeOptions, from: "_pep_staged_studies" | "studies"): Promise<void> {
+  const staged = from === "_pep_staged_studies";
   const body = staged ? hasBody(o.db) : "TRUE";
   await tx.run(
     `DELETE FROM study_cited_by WHERE study_id IN (SELECT s.id FROM ${from} s WHERE ${body}) OR NOT EXISTS (SELECT 1 FROM studies x WHERE x.id = study_id)`,
@@ -167,14 +167,15 @@ function hasBody(db: Db): string {
 /**
  * A first fill in SQLite: the resource table is empty and every staged row came with a
  * body, so the staging table, built just like it, becomes the table (renamed, its indexes
- * made) instead of being copied into it; a new staging table takes its place. Resolves to
+ * made, its full-text triggers and index again) instead of being copied into it; a new
+ * staging table takes its place. Resolves to
  * the rows added, or undefined when this is not such a fill.
  */
 async function swapIn(tx: Queryable, o: MergeOptions): Promise<number | undefined> {
   const { lib, db } = o;
   if (db.dialect !== "sqlite") return undefined;
   const t = `"${lib.table}"`;
-  const staged = `"staged_${lib.table}"`;
+  const staged = `"_pep_staged_${lib.table}"`;
   if (await tx.get(`SELECT 1 AS one FROM ${t} LIMIT 1`)) return undefined;
   if (await tx.get(`SELECT 1 AS one FROM ${staged} s WHERE NOT (${hasBody(db)}) LIMIT 1`)) return undefined;
   await tx.run(
@@ -183,8 +184,11 @@ async function swapIn(tx: Queryable, o: MergeOptions): Promise<number | undefine
   );
   const n = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${staged}`);
   await tx.run(`DROP TABLE ${t}`);
+  // The views name the table just dropped: a rename that checks them would refuse.
+  await tx.run("PRAGMA legacy_alter_table = ON");
   await tx.run(`ALTER TABLE ${staged} RENAME TO ${t}`);
-  for (const ddl of tableIndexes(lib)) await tx.run(ddl);
+  await tx.run("PRAGMA legacy_alter_table = OFF");
+  for (const ddl of [...tableIndexes(lib), ...fullTextSqlite(lib)]) await tx.run(ddl);
   await tx.run(stagingTable(db.dialect, lib));
   return Number(n?.n ?? 0);
 }
@@ -198,19 +202,19 @@ export async function mergeResource(o: MergeOptions): Promise<void> {
     if (items !== undefined) counters.items += items;
     else {
       await stageNotModified(tx, db, lib, query, o);
-      const staged = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "staged_${lib.table}"`);
+      const staged = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "_pep_staged_${lib.table}"`);
       items = Number(staged?.n ?? 0);
       counters.items += items;
       await mergeStaged(tx, o);
     }
-    await tx.run("DELETE FROM pages WHERE resource = ?", [lib.name]);
+    await tx.run("DELETE FROM _pep_pages WHERE resource = ?", [lib.name]);
     await tx.run(
-      "INSERT INTO pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) SELECT resource, query, cursor, etag, next_cursor, item_ids, fetched_at FROM staged_pages WHERE resource = ?",
+      "INSERT INTO _pep_pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) SELECT resource, query, cursor, etag, next_cursor, item_ids, fetched_at FROM _pep_staged_pages WHERE resource = ?",
       [lib.name],
     );
-    await tx.run("DELETE FROM staged_pages WHERE resource = ?", [lib.name]);
-    await tx.run(`DELETE FROM "staged_${lib.table}"`);
-    await tx.run("DELETE FROM sync_state WHERE resource = ?", [lib.name]);
+    await tx.run("DELETE FROM _pep_staged_pages WHERE resource = ?", [lib.name]);
+    await tx.run(`DELETE FROM "_pep_staged_${lib.table}"`);
+    await tx.run("DELETE FROM _pep_sync_state WHERE resource = ?", [lib.name]);
     // Every item now in the table was in the listing this walk read whole.
     await tx.run(
       `INSERT INTO walks (resource, sync_id, finished_at, items) VALUES (?, ?, ?, ?)
@@ -232,6 +236,6 @@ async function mergeStaged(tx: Queryable, o: MergeOptions): Promise<void> {
     await updateSeen(tx, o);
     counters.added += await insertAdded(tx, o);
     counters.removed += await deleteRemoved(tx, o);
-    if (lib.name === "studies") await linkStudies(tx, o, "staged_studies");
+    if (lib.name === "studies") await linkStudies(tx, o, "_pep_staged_studies");
   }
 }

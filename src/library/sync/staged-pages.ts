@@ -31,12 +31,12 @@ export async function walkUnchanged(
   query: string,
 ): Promise<number | undefined> {
   const body = db.dialect === "sqlite" ? "item <> ''" : "item IS NOT NULL";
-  if (await tx.get(`SELECT 1 AS one FROM "staged_${lib.table}" WHERE ${body} LIMIT 1`)) return undefined;
+  if (await tx.get(`SELECT 1 AS one FROM "_pep_staged_${lib.table}" WHERE ${body} LIMIT 1`)) return undefined;
   const counts = await tx.get<{ staged: number; kept: number; same: number; items: number }>(
-    `SELECT (SELECT COUNT(*) FROM staged_pages WHERE resource = ? AND query = ?) AS staged,
-            (SELECT SUM(${idCount(db)}) FROM staged_pages WHERE resource = ? AND query = ?) AS items,
-            (SELECT COUNT(*) FROM pages WHERE resource = ? AND query = ?) AS kept,
-            (SELECT COUNT(*) FROM staged_pages s JOIN pages p ON p.resource = s.resource AND p.query = s.query AND p.cursor = s.cursor
+    `SELECT (SELECT COUNT(*) FROM _pep_staged_pages WHERE resource = ? AND query = ?) AS staged,
+            (SELECT SUM(${idCount(db)}) FROM _pep_staged_pages WHERE resource = ? AND query = ?) AS items,
+            (SELECT COUNT(*) FROM _pep_pages WHERE resource = ? AND query = ?) AS kept,
+            (SELECT COUNT(*) FROM _pep_staged_pages s JOIN _pep_pages p ON p.resource = s.resource AND p.query = s.query AND p.cursor = s.cursor
               WHERE s.resource = ? AND s.query = ? AND p.item_ids = s.item_ids
                 AND (p.next_cursor = s.next_cursor OR (p.next_cursor IS NULL AND s.next_cursor IS NULL))) AS same`,
     [lib.name, query, lib.name, query, lib.name, query, lib.name, query],
@@ -53,7 +53,7 @@ const idCount = (db: Db) =>
 /** The walk's pages in order, from the first (cursor ''), each with the place of its first item. */
 export async function pagesInOrder(tx: Queryable, lib: LibraryTable, query: string, db: Db) {
   const rows = await tx.all<StagedPage>(
-    `SELECT cursor, etag, next_cursor, item_ids, ${idCount(db)} AS n FROM staged_pages WHERE resource = ? AND query = ?`,
+    `SELECT cursor, etag, next_cursor, item_ids, ${idCount(db)} AS n FROM _pep_staged_pages WHERE resource = ? AND query = ?`,
     [lib.name, query],
   );
   const byCursor = new Map(rows.map((r) => [r.cursor, r]));
@@ -79,7 +79,7 @@ export async function stageNotModified(
   query: string,
   at: { now: string; syncId: number; synthetic: boolean },
 ): Promise<void> {
-  const t = `"staged_${lib.table}"`;
+  const t = `"_pep_staged_${lib.table}"`;
   const each =
     db.dialect === "sqlite"
       ? "SELECT j.value AS id, ? + j.key AS ord FROM json_each(?) j WHERE j.type = 'text'"

@@ -54,7 +54,7 @@ async function keptTexts(o: ResumeCheck, ids: readonly string[]): Promise<Map<st
   );
   for (const r of table) out.set(r.id, rebased(r.t, o.rebase));
   const staged = await o.db.all<{ id: string; t: string }>(
-    `SELECT id, item AS t FROM "staged_${o.lib.table}" WHERE id IN (${each}) AND ${sqlite ? "item <> ''" : "item IS NOT NULL"}`,
+    `SELECT id, item AS t FROM "_pep_staged_${o.lib.table}" WHERE id IN (${each}) AND ${sqlite ? "item <> ''" : "item IS NOT NULL"}`,
     [list],
   );
   for (const r of staged) out.set(r.id, r.t);

@@ -71,7 +71,7 @@ export interface WalkOptions {
 async function startWalk(o: WalkOptions, restart?: string): Promise<Checkpoint> {
   const { db, lib } = o;
   const found = await db.get<Checkpoint & { query: string }>(
-    "SELECT sync_id, started_at, query, cursor, ord_next, pages FROM sync_state WHERE resource = ?",
+    "SELECT sync_id, started_at, query, cursor, ord_next, pages FROM _pep_sync_state WHERE resource = ?",
     [lib.name],
   );
   let why = restart;
@@ -83,11 +83,11 @@ async function startWalk(o: WalkOptions, restart?: string): Promise<Checkpoint> 
   if (why !== undefined) o.notice?.(`${lib.name}: starting the walk over from the first page: ${why}`);
   const fresh: Checkpoint = { sync_id: o.syncId, started_at: o.now(), cursor: null, ord_next: 0, pages: 0 };
   await db.transaction(async (tx) => {
-    await tx.run(`DELETE FROM "staged_${lib.table}"`);
-    await tx.run("DELETE FROM staged_pages WHERE resource = ?", [lib.name]);
-    await tx.run("DELETE FROM sync_state WHERE resource = ?", [lib.name]);
+    await tx.run(`DELETE FROM "_pep_staged_${lib.table}"`);
+    await tx.run("DELETE FROM _pep_staged_pages WHERE resource = ?", [lib.name]);
+    await tx.run("DELETE FROM _pep_sync_state WHERE resource = ?", [lib.name]);
     await tx.run(
-      "INSERT INTO sync_state (resource, sync_id, started_at, query, cursor, ord_next, pages) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO _pep_sync_state (resource, sync_id, started_at, query, cursor, ord_next, pages) VALUES (?, ?, ?, ?, ?, ?, ?)",
       [lib.name, fresh.sync_id, fresh.started_at, WALK_QUERY, null, 0, 0],
     );
   });
@@ -118,7 +118,7 @@ function stageItems(o: WalkOptions, rows: StagedRow[]): Statement {
     .slice(1)
     .map((c) => `${c} = excluded.${c}`)
     .join(", ");
-  const sql = `INSERT INTO "staged_${lib.table}" (${cols.join(", ")}) VALUES ${rows.map(() => one).join(", ")} ON CONFLICT (id) DO UPDATE SET ${set}`;
+  const sql = `INSERT INTO "_pep_staged_${lib.table}" (${cols.join(", ")}) VALUES ${rows.map(() => one).join(", ")} ON CONFLICT (id) DO UPDATE SET ${set}`;
   return { sql, params };
 }
 
@@ -134,12 +134,12 @@ function pageStatements(
 ): Statement[] {
   const out = rows.length > 0 ? [stageItems(o, rows)] : [];
   out.push({
-    sql: `INSERT INTO staged_pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    sql: `INSERT INTO _pep_staged_pages (resource, query, cursor, etag, next_cursor, item_ids, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (resource, query, cursor) DO UPDATE SET etag = excluded.etag, next_cursor = excluded.next_cursor, item_ids = excluded.item_ids, fetched_at = excluded.fetched_at`,
     params: [o.lib.name, WALK_QUERY, page.cursor, page.etag, page.next, JSON.stringify(page.ids), o.now()],
   });
   out.push({
-    sql: "UPDATE sync_state SET cursor = ?, ord_next = ?, pages = ? WHERE resource = ?",
+    sql: "UPDATE _pep_sync_state SET cursor = ?, ord_next = ?, pages = ? WHERE resource = ?",
     params: [page.next, cp.ord_next + page.ids.length, cp.pages + 1, o.lib.name],
   });
   return out;
@@ -225,7 +225,7 @@ function readAhead(o: WalkOptions, path: string) {
     async load(): Promise<void> {
       if (o.full) return;
       const rows = await o.db.all<PageRow & { cursor: string }>(
-        "SELECT cursor, etag, next_cursor, item_ids FROM pages WHERE resource = ? AND query = ?",
+        "SELECT cursor, etag, next_cursor, item_ids FROM _pep_pages WHERE resource = ? AND query = ?",
         [o.lib.name, WALK_QUERY],
       );
       for (const r of rows) chain.set(r.cursor, r);
@@ -325,7 +325,7 @@ function notModifiedPage(res: ApiResponse, ids: string[], next: string | null): 
 /** The ids of the pages a resumed walk kept. */
 async function keptIds(o: WalkOptions): Promise<Set<string>> {
   const rows = await o.db.all<{ item_ids: string }>(
-    "SELECT item_ids FROM staged_pages WHERE resource = ? AND query = ?",
+    "SELECT item_ids FROM _pep_staged_pages WHERE resource = ? AND query = ?",
     [o.lib.name, WALK_QUERY],
   );
   return new Set(rows.flatMap((r) => JSON.parse(r.item_ids) as string[]));
