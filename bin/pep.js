@@ -63,10 +63,10 @@ function quickAnswer(words) {
 }
 
 /**
- * `pep mcp` over a pipe: a client waits for the answer to initialize, and loading the
- * program costs more than Node's own start. dist/mcp-early.js (src/cli/mcp-early.ts)
- * answers it first, with the same modules the server uses, and leaves what it read for
- * the server; for any argv or setting it does not fully understand it reads nothing, and
+ * `pep mcp` over a pipe: a client waits for the answer to initialize, then to tools/list,
+ * and loading the program costs more than Node's own start. dist/mcp-early.js
+ * (src/cli/mcp-early.ts) answers both first, with the same modules the server uses and
+ * the tool list the build rendered, and leaves what it read for the server; for any argv or setting it does not fully understand it reads nothing, and
  * the program runs as ever. A terminal on standard input gets the program's notice.
  * NODE_DEBUG=pep says on stderr whether the quick start was taken.
  */
@@ -88,7 +88,8 @@ function quickMcp(words) {
       .finally(() => process.stdout.off("error", gone))
       .then(
         (taken) => {
-          if (traced) process.stderr.write(`PEP ${process.pid}: mcp quick start ${taken ? "answered" : "not taken"}\n`);
+          const said = taken ? `answered ${taken.join(", ") || "nothing"}` : "not taken";
+          if (traced) process.stderr.write(`PEP ${process.pid}: mcp quick start ${said}\n`);
           return taken;
         },
         () => false,

@@ -352,6 +352,49 @@ const lazyQuerySchemas = {
     }));
   },
 };
+/**
+ * The tool list the quick start answers `tools/list` with (src/mcp/early-tools.ts): each
+ * tool of the catalog as the MCP SDK's server lists it, rendered by that server here
+ * (src/mcp/tool-list.ts), bundled as the program bundles it (the same plugins, the SDK's
+ * zod from the package), so it cannot differ from the program's list. Written beside the
+ * build lock, where the SDK's zod resolves.
+ */
+const toolListJs = path.join(root, "node_modules", ".cache", "pepcli-tool-list.cjs");
+await build({
+  absWorkingDir: root,
+  stdin: {
+    contents:
+      'import { toolListTable } from "./src/mcp/tool-list.ts";\ntoolListTable().then((t) => process.stdout.write(JSON.stringify(t)));\n',
+    resolveDir: root,
+    sourcefile: "tool-list-entry.ts",
+    loader: "ts",
+  },
+  outfile: toolListJs,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: "warning",
+  plugins: [builtinsByRequire, sdkZodFromPackage],
+});
+const earlyToolList = execFileSync(process.execPath, [toolListJs], {
+  cwd: root,
+  env: { PATH: process.env.PATH ?? "" },
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await rm(toolListJs, { force: true });
+if (Object.keys(JSON.parse(earlyToolList)).length === 0) throw new Error("the rendered tool list is empty");
+const earlyTools = {
+  name: "early-tools",
+  setup(b) {
+    const file = path.join(root, "src", "mcp", "early-tools.ts");
+    b.onLoad({ filter: /[\\/]early-tools\.ts$/ }, (args) =>
+      args.path === file ? { loader: "js", contents: `export const EARLY_TOOLS = ${earlyToolList};\n` } : undefined,
+    );
+  },
+};
 await build({
   absWorkingDir: root,
   entryPoints: { "mcp-early": "src/cli/mcp-early.ts" },
@@ -368,7 +411,7 @@ await build({
   banner: { js: 'var __pep_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
   define: { __PEP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pep_import_meta_url" },
   logLevel: "warning",
-  plugins: [builtinsByRequire, lazyQuerySchemas],
+  plugins: [builtinsByRequire, lazyQuerySchemas, earlyTools],
 });
 
 /**
