@@ -21,16 +21,20 @@ const fast = quickAnswer(argv);
 if (fast !== undefined) {
   print(fast);
 } else {
-  // undici parses HTTP with a WebAssembly build of llhttp. V8's optimizing tier compiles
-  // it on background threads that the process waits for at exit: 70 ms or more added to
-  // a one-request run. The baseline tier alone is fast enough for what pep parses. Set
-  // before anything compiles WebAssembly; pep runs no other.
-  require("node:v8").setFlagsFromString("--liftoff-only");
   let main;
-  useCaches(process.env, () => main?.commandOf?.(argv));
+  // pep mcp's quick start answers first, with neither of the two below: it compiles no
+  // WebAssembly, and its bundle loads no faster from the code cache than without it, as
+  // measured (docs/mcp.md#start-up), while setting the caches up costs its answers time.
   // The bundle is CommonJS (scripts/build.mjs says why); a rejection still goes below.
   quickMcp(argv)
     .then(() => {
+      // undici parses HTTP with a WebAssembly build of llhttp. V8's optimizing tier compiles
+      // it on background threads that the process waits for at exit: 70 ms or more added to
+      // a one-request run. The baseline tier alone is fast enough for what pep parses. Set
+      // before anything compiles WebAssembly (pep runs no other), and before the code
+      // cache is read, as V8 takes a cache only under the flags it was made with.
+      require("node:v8").setFlagsFromString("--liftoff-only");
+      useCaches(process.env, () => main?.commandOf?.(argv));
       main = require("../dist/main.js");
       return main.run(argv);
     })

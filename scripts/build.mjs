@@ -407,11 +407,17 @@ await build({
   minifySyntax: true,
   legalComments: "none",
   // CommonJS has no import.meta: core/builtin.ts's fallback (Node before 20.16) reads the
-  // file's own URL from __filename instead.
-  banner: { js: 'var __pep_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
-  define: { __PEP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pep_import_meta_url" },
+  // file's own URL from __filename instead, when it needs it (the start of every quick
+  // answer need not turn a path into a URL).
+  banner: {
+    js: 'var __pep_import_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
+  },
+  define: { __PEP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pep_import_meta.url" },
   logLevel: "warning",
-  plugins: [builtinsByRequire, lazyQuerySchemas, earlyTools],
+  // No builtinsByRequire: CommonJS output requires a built-in itself, and through that
+  // plugin's module each import of one would copy its every export (esbuild's __toESM),
+  // node:fs's hundred of them six times over, before the first answer.
+  plugins: [lazyQuerySchemas, earlyTools],
 });
 
 /**

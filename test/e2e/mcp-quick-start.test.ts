@@ -105,8 +105,10 @@ describe("pep mcp: the quick start through the executable", () => {
       [["mcp", "--sandbox", "--max-wait", "forever"], {}, /--max-wait is "forever", not a number/],
       [["mcp", "--sandbox", "--tools", "everything"], {}, /--tools names "everything", which is not a tool group/],
     ];
-    for (const [argv, caseEnv, says] of cases) {
-      const quick = await spawned(argv, caseEnv);
+    // The processes run side by side; the program's runs, in this process, one by one.
+    const spawnedAll = await Promise.all(cases.map(([argv, caseEnv]) => spawned(argv, caseEnv)));
+    for (const [i, [argv, caseEnv, says]] of cases.entries()) {
+      const quick = spawnedAll[i]!;
       const inProcess = await program(argv, caseEnv);
       const what = `${argv.join(" ")} ${JSON.stringify(caseEnv)}`;
       expect(quick.quick, what).toBe(true);
@@ -118,19 +120,21 @@ describe("pep mcp: the quick start through the executable", () => {
       // Answered once each, in order: the server's own answer to initialize is not sent.
       expect(quick.ids).toEqual([1, 2]);
     }
-  });
+  }, 60_000); // eleven runs of the executable and of the program: under load, more than the default
 
   it("leaves any other argv or setting to the program, which answers the same", async () => {
     const env = { PEP_BASE_URL: "http://127.0.0.1:9/v1" };
-    for (const [argv, caseEnv] of [
+    const cases = [
       [["mcp", "--quiet"], env],
       [["mcp", "--offline"], env],
       [["mcp", "--max-wait", "30"], { ...env, PEP_OFFLINE: "0" }],
       [["mcp", "--sandbox"], { PEP_SANDBOX: "1" }],
       // Settings that do not resolve: the program tells its client in the instructions.
       [["mcp"], { ...env, PEP_API_KEY: "k_123456789" }],
-    ] as const) {
-      const fallback = await spawned([...argv], caseEnv);
+    ] as const;
+    const spawnedAll = await Promise.all(cases.map(([argv, caseEnv]) => spawned([...argv], caseEnv)));
+    for (const [i, [argv, caseEnv]] of cases.entries()) {
+      const fallback = spawnedAll[i]!;
       expect(fallback.quick, argv.join(" ")).toBe(false);
       const inProcess = await program([...argv], caseEnv);
       expect(fallback.init, argv.join(" ")).toEqual(inProcess.init);
