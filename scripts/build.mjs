@@ -358,13 +358,26 @@ const lazyQuerySchemas = {
  * (src/mcp/tool-list.ts), bundled as the program bundles it (the same plugins, the SDK's
  * zod from the package), so it cannot differ from the program's list. Written beside the
  * build lock, where the SDK's zod resolves.
+ *
+ * The same run renders the catalog (src/mcp/catalog.ts) and the endpoint descriptors
+ * (src/api/endpoints.ts) as data: the quick start chooses the tools of a configuration
+ * from them (mcp/listing.ts), and building them, with the checks of each descriptor, was
+ * about a third of loading its bundle. A descriptor's functions and query schema are not
+ * data and are left out (the quick start reads neither); a name the quick start imports
+ * that the data lacks fails this build.
  */
 const toolListJs = path.join(root, "node_modules", ".cache", "pepcli-tool-list.cjs");
 await build({
   absWorkingDir: root,
   stdin: {
-    contents:
-      'import { toolListTable } from "./src/mcp/tool-list.ts";\ntoolListTable().then((t) => process.stdout.write(JSON.stringify(t)));\n',
+    contents: [
+      'import { toolListTable } from "./src/mcp/tool-list.ts";',
+      'import { TOOL_GROUPS, TOOLS } from "./src/mcp/catalog.ts";',
+      'import { ENDPOINTS } from "./src/api/endpoints.ts";',
+      "const catalog = { TOOL_GROUPS, TOOLS: TOOLS.map((t) => ({ ...t, params: [...t.params] })) };",
+      'const endpoints = JSON.parse(JSON.stringify(ENDPOINTS, (k, v) => (k === "query" ? undefined : v)));',
+      "toolListTable().then((tools) => process.stdout.write(JSON.stringify({ tools, catalog, endpoints })));",
+    ].join("\n"),
     resolveDir: root,
     sourcefile: "tool-list-entry.ts",
     loader: "ts",
@@ -378,21 +391,30 @@ await build({
   logLevel: "warning",
   plugins: [builtinsByRequire, sdkZodFromPackage],
 });
-const earlyToolList = execFileSync(process.execPath, [toolListJs], {
-  cwd: root,
-  env: { PATH: process.env.PATH ?? "" },
-  encoding: "utf8",
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const rendered = JSON.parse(
+  execFileSync(process.execPath, [toolListJs], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "" },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }),
+);
 await rm(toolListJs, { force: true });
-if (Object.keys(JSON.parse(earlyToolList)).length === 0) throw new Error("the rendered tool list is empty");
-const earlyTools = {
-  name: "early-tools",
+if (Object.keys(rendered.tools).length === 0) throw new Error("the rendered tool list is empty");
+const earlyData = {
+  name: "early-data",
   setup(b) {
-    const file = path.join(root, "src", "mcp", "early-tools.ts");
-    b.onLoad({ filter: /[\\/]early-tools\.ts$/ }, (args) =>
-      args.path === file ? { loader: "js", contents: `export const EARLY_TOOLS = ${earlyToolList};\n` } : undefined,
-    );
+    const data = new Map([
+      [path.join(root, "src", "mcp", "early-tools.ts"), { EARLY_TOOLS: rendered.tools }],
+      [path.join(root, "src", "mcp", "catalog.ts"), rendered.catalog],
+      [path.join(root, "src", "api", "endpoints.ts"), { ENDPOINTS: rendered.endpoints }],
+    ]);
+    b.onLoad({ filter: /[\\/](early-tools|catalog|endpoints)\.ts$/ }, (args) => {
+      const exports = data.get(args.path);
+      if (!exports) return undefined;
+      const lines = Object.entries(exports).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`);
+      return { loader: "js", contents: `${lines.join("\n")}\n` };
+    });
   },
 };
 await build({
@@ -417,7 +439,7 @@ await build({
   // No builtinsByRequire: CommonJS output requires a built-in itself, and through that
   // plugin's module each import of one would copy its every export (esbuild's __toESM),
   // node:fs's hundred of them six times over, before the first answer.
-  plugins: [lazyQuerySchemas, earlyTools],
+  plugins: [lazyQuerySchemas, earlyData],
 });
 
 /**

@@ -59,11 +59,19 @@ function parse(out: string, err: string): Answers {
 
 /** The executable's answers (NODE_DEBUG=pep says whether the quick start answered). */
 async function spawned(argv: string[], env: Record<string, string>): Promise<Answers> {
-  const r = await spawnPep(argv, { env: { ...tmp.env, ...env, NODE_DEBUG: "pep" }, input: INPUT });
+  const r = await spawnPep(argv, { env: { ...tmp.env, ...env, NODE_DEBUG: "pep" }, input: INPUT, timeoutMs: 45_000 });
   expect(r.code, r.err).toBe(0);
   // The server's own list, once loaded, is the one the quick start sent (stdio.ts).
   expect(r.err).not.toMatch(/differs from the server's/);
   return parse(r.out, r.err);
+}
+
+/** `spawned` for each case, three processes at a time. */
+async function spawnedEach(cases: ReadonlyArray<readonly [readonly string[], Record<string, string>, ...unknown[]]>) {
+  const out: Answers[] = [];
+  for (let i = 0; i < cases.length; i += 3)
+    out.push(...(await Promise.all(cases.slice(i, i + 3).map(([argv, env]) => spawned([...argv], env)))));
+  return out;
 }
 
 /** The program's answers, in-process. */
@@ -105,8 +113,8 @@ describe("pep mcp: the quick start through the executable", () => {
       [["mcp", "--sandbox", "--max-wait", "forever"], {}, /--max-wait is "forever", not a number/],
       [["mcp", "--sandbox", "--tools", "everything"], {}, /--tools names "everything", which is not a tool group/],
     ];
-    // The processes run side by side; the program's runs, in this process, one by one.
-    const spawnedAll = await Promise.all(cases.map(([argv, caseEnv]) => spawned(argv, caseEnv)));
+    // The processes run three at a time; the program's runs, in this process, one by one.
+    const spawnedAll = await spawnedEach(cases);
     for (const [i, [argv, caseEnv, says]] of cases.entries()) {
       const quick = spawnedAll[i]!;
       const inProcess = await program(argv, caseEnv);
@@ -132,7 +140,7 @@ describe("pep mcp: the quick start through the executable", () => {
       // Settings that do not resolve: the program tells its client in the instructions.
       [["mcp"], { ...env, PEP_API_KEY: "k_123456789" }],
     ] as const;
-    const spawnedAll = await Promise.all(cases.map(([argv, caseEnv]) => spawned([...argv], caseEnv)));
+    const spawnedAll = await spawnedEach(cases);
     for (const [i, [argv, caseEnv]] of cases.entries()) {
       const fallback = spawnedAll[i]!;
       expect(fallback.quick, argv.join(" ")).toBe(false);
