@@ -88,9 +88,17 @@ export const LIST_WAIT_MS = 100;
 /**
  * Answers initialize, and then a plain tools/list, when `argv` is one the quick start
  * takes: resolves to the methods answered (none when the first line is not initialize)
- * once what was read is handed over, or to undefined without reading anything.
+ * once what was read is handed over, or to undefined without reading anything. `list`:
+ * the tool list and the wait for its request (the bundle's, unless a test gives others).
  */
-export async function answerFirst(argv: readonly string[], io: QuickIO): Promise<string[] | undefined> {
+export async function answerFirst(
+  argv: readonly string[],
+  io: QuickIO,
+  list: { tools?: Readonly<Record<string, string>> | undefined; waitMs: number } = {
+    tools: EARLY_TOOLS,
+    waitMs: LIST_WAIT_MS,
+  },
+): Promise<string[] | undefined> {
   const args = quickArgs(argv);
   if (!args || io.env.PEP_OFFLINE !== undefined || io.env.PEP_SANDBOX !== undefined) return undefined;
   const maxWait = maxWaitOf(args.maxWait, io.env);
@@ -117,13 +125,13 @@ export async function answerFirst(argv: readonly string[], io: QuickIO): Promise
   if (init) {
     await write(io.stdout, init.text);
     answered.push({ id: init.id });
-    if (EARLY_TOOLS) {
-      let next = await reader.line(LIST_WAIT_MS);
-      while (isInitialized(next)) next = await reader.line(LIST_WAIT_MS);
-      const list = toolsListAnswer(EARLY_TOOLS, setup, groups, next);
-      if (list) {
-        await write(io.stdout, list.text);
-        answered.push({ id: list.id, result: list.result });
+    if (list.tools) {
+      let next = await reader.line(list.waitMs);
+      while (isInitialized(next)) next = await reader.line(list.waitMs);
+      const tools = toolsListAnswer(list.tools, setup, groups, next);
+      if (tools) {
+        await write(io.stdout, tools.text);
+        answered.push({ id: tools.id, result: tools.result });
       }
     }
   }

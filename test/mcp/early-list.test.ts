@@ -3,15 +3,18 @@
  * toolsListAnswer, from the table the build renders with src/mcp/tool-list.ts) against
  * the list the server gives (src/mcp/server.ts, createServer), byte for byte, for the
  * configurations the list depends on: tool groups, a key or none, scopes refused before,
- * offline, a configuration problem. In-process: the table and the servers are built here.
+ * offline, a configuration problem; and which requests the quick start (src/cli/mcp-early.ts)
+ * answers. In-process: the table and the servers are built here.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PassThrough } from "node:stream";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedConfig } from "../../src/config/config-types.js";
 import type { Context } from "../../src/core/command-context.js";
 import { TOOL_GROUPS, TOOLS, type ToolGroup } from "../../src/mcp/catalog.js";
-import { isInitialized, toolsListAnswer } from "../../src/mcp/early.js";
+import { isInitialized, takeHanded, toolsListAnswer } from "../../src/mcp/early.js";
+import { answerFirst } from "../../src/cli/mcp-early.js";
+import { scratch } from "../helpers/cli.js";
 import { createServer } from "../../src/mcp/server.js";
 import type { Setup } from "../../src/mcp/setup.js";
 import { LineTransport } from "../../src/mcp/stdio.js";
@@ -21,6 +24,8 @@ let table: Record<string, string>;
 beforeAll(async () => {
   table = await toolListTable();
 });
+const tmp = scratch("pep-early-list-");
+afterAll(() => tmp.cleanup());
 
 const LIST = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" });
 const config = { apiKey: "k_1234567890ab", apiKeySource: "env", profile: "default" } as ResolvedConfig;
@@ -106,5 +111,49 @@ describe("the tool list answered before the SDK loads", () => {
     await again.send({ jsonrpc: "2.0", id: 2, result: { tools: [{ name: "x" }] } } as JSONRPCMessage);
     expect(JSON.parse(sent())).toEqual({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
     expect(said).toEqual([expect.stringMatching(/differs from the server's/)]);
+  });
+
+  it("the quick start answers tools/list only when it is the next request, notifications/initialized aside", async () => {
+    const line = (m: Record<string, unknown>) => `${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`;
+    const init = line({
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    const env = { ...tmp.env, PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_1234567890ab" };
+    /** What the quick start answered of `input` (the input left open unless `end`), and the ids it handed over. */
+    const quick = async (input: string, end = false) => {
+      const stdin = new PassThrough();
+      const stdout = new PassThrough();
+      const out: Buffer[] = [];
+      stdout.on("data", (c: Buffer) => out.push(c));
+      stdin.write(input);
+      if (end) stdin.end();
+      const answered = await answerFirst(["mcp"], { env, stdin, stdout, cwd: tmp.dir }, { tools: table, waitMs: 0 });
+      const handed = takeHanded();
+      const lines = Buffer.concat(out)
+        .toString()
+        .split("\n")
+        .filter((l) => l !== "");
+      return { answered, ids: handed?.answered?.map((a) => a.id), lines, preface: String(handed?.preface) };
+    };
+    const list = line({ id: 2, method: "tools/list" });
+    const listed = await quick(init + line({ method: "notifications/initialized" }) + list);
+    expect(listed.answered).toEqual(["initialize", "tools/list"]);
+    expect(listed.ids).toEqual([1, 2]);
+    expect(JSON.parse(listed.lines[1]!).result.tools).toHaveLength(TOOLS.length);
+    // Every byte read is handed to the server, which answers what was not answered.
+    expect(listed.preface).toBe(init + line({ method: "notifications/initialized" }) + list);
+    for (const [input, end] of [
+      [init + line({ id: 2, method: "prompts/list" }) + list, false],
+      [init, false],
+      [init, true],
+    ] as const) {
+      const other = await quick(input, end);
+      expect(other.answered, input).toEqual(["initialize"]);
+      expect(other.ids, input).toEqual([1]);
+      expect(other.lines, input).toHaveLength(1);
+      expect(other.preface, input).toBe(input);
+    }
   });
 });
