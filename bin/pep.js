@@ -21,16 +21,20 @@ const fast = quickAnswer(argv);
 if (fast !== undefined) {
   print(fast);
 } else {
-  // undici parses HTTP with a WebAssembly build of llhttp. V8's optimizing tier compiles
-  // it on background threads that the process waits for at exit: 70 ms or more added to
-  // a one-request run. The baseline tier alone is fast enough for what pep parses. Set
-  // before anything compiles WebAssembly; pep runs no other.
-  require("node:v8").setFlagsFromString("--liftoff-only");
   let main;
-  useCaches(process.env, () => main?.commandOf?.(argv));
+  // pep mcp's quick start answers first, with neither of the two below: it compiles no
+  // WebAssembly, and its bundle loads no faster from the code cache than without it, as
+  // measured (docs/mcp.md#start-up), while setting the caches up costs its answers time.
   // The bundle is CommonJS (scripts/build.mjs says why); a rejection still goes below.
   quickMcp(argv)
     .then(() => {
+      // undici parses HTTP with a WebAssembly build of llhttp. V8's optimizing tier compiles
+      // it on background threads that the process waits for at exit: 70 ms or more added to
+      // a one-request run. The baseline tier alone is fast enough for what pep parses. Set
+      // before anything compiles WebAssembly (pep runs no other), and before the code
+      // cache is read, as V8 takes a cache only under the flags it was made with.
+      require("node:v8").setFlagsFromString("--liftoff-only");
+      useCaches(process.env, () => main?.commandOf?.(argv));
       main = require("../dist/main.js");
       return main.run(argv);
     })
@@ -63,10 +67,10 @@ function quickAnswer(words) {
 }
 
 /**
- * `pep mcp` over a pipe: a client waits for the answer to initialize, and loading the
- * program costs more than Node's own start. dist/mcp-early.js (src/cli/mcp-early.ts)
- * answers it first, with the same modules the server uses, and leaves what it read for
- * the server; for any argv or setting it does not fully understand it reads nothing, and
+ * `pep mcp` over a pipe: a client waits for the answer to initialize, then to tools/list,
+ * and loading the program costs more than Node's own start. dist/mcp-early.js
+ * (src/cli/mcp-early.ts) answers both first, with the same modules the server uses and
+ * the tool list the build rendered, and leaves what it read for the server; for any argv or setting it does not fully understand it reads nothing, and
  * the program runs as ever. A terminal on standard input gets the program's notice.
  * NODE_DEBUG=pep says on stderr whether the quick start was taken.
  */
@@ -88,7 +92,8 @@ function quickMcp(words) {
       .finally(() => process.stdout.off("error", gone))
       .then(
         (taken) => {
-          if (traced) process.stderr.write(`PEP ${process.pid}: mcp quick start ${taken ? "answered" : "not taken"}\n`);
+          const said = taken ? `answered ${taken.join(", ") || "nothing"}` : "not taken";
+          if (traced) process.stderr.write(`PEP ${process.pid}: mcp quick start ${said}\n`);
           return taken;
         },
         () => false,

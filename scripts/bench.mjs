@@ -235,7 +235,7 @@ const commands = [
   `PEP_DATA_DIR=<tmp> ${pepCmd(["--offline", ...offlineArgs("X")])}`,
   pepCmd(offlineArgs("X")),
   `# 11. pep mcp start-up, ${MCP_STARTUP_RUNS} interleaved rounds of three on each Node, timed from spawn to the answer line`,
-  "node scripts/bench/mcp-bare.mjs   # answers initialize with nothing loaded",
+  "node scripts/bench/mcp-bare.mjs   # answers initialize, then tools/list, with nothing loaded",
   "node <tmp>/mcp-sdk-floor.mjs      # scripts/bench/mcp-sdk-floor.mjs bundled: the MCP SDK's server, no tools",
   "PEP_BASE_URL=http://127.0.0.1:9/v1 node bin/pep.js mcp   # initialize, then tools/list",
 ];

@@ -352,6 +352,71 @@ const lazyQuerySchemas = {
     }));
   },
 };
+/**
+ * The tool list the quick start answers `tools/list` with (src/mcp/early-tools.ts): each
+ * tool of the catalog as the MCP SDK's server lists it, rendered by that server here
+ * (src/mcp/tool-list.ts), bundled as the program bundles it (the same plugins, the SDK's
+ * zod from the package), so it cannot differ from the program's list. Written beside the
+ * build lock, where the SDK's zod resolves.
+ *
+ * The same run renders the catalog (src/mcp/catalog.ts) and the endpoint descriptors
+ * (src/api/endpoints.ts) as data: the quick start chooses the tools of a configuration
+ * from them (mcp/listing.ts), and building them, with the checks of each descriptor, was
+ * about a third of loading its bundle. A descriptor's functions and query schema are not
+ * data and are left out (the quick start reads neither); a name the quick start imports
+ * that the data lacks fails this build.
+ */
+const toolListJs = path.join(root, "node_modules", ".cache", "pepcli-tool-list.cjs");
+await build({
+  absWorkingDir: root,
+  stdin: {
+    contents: [
+      'import { toolListTable } from "./src/mcp/tool-list.ts";',
+      'import { TOOL_GROUPS, TOOLS } from "./src/mcp/catalog.ts";',
+      'import { ENDPOINTS } from "./src/api/endpoints.ts";',
+      "const catalog = { TOOL_GROUPS, TOOLS: TOOLS.map((t) => ({ ...t, params: [...t.params] })) };",
+      'const endpoints = JSON.parse(JSON.stringify(ENDPOINTS, (k, v) => (k === "query" ? undefined : v)));',
+      "toolListTable().then((tools) => process.stdout.write(JSON.stringify({ tools, catalog, endpoints })));",
+    ].join("\n"),
+    resolveDir: root,
+    sourcefile: "tool-list-entry.ts",
+    loader: "ts",
+  },
+  outfile: toolListJs,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: "warning",
+  plugins: [builtinsByRequire, sdkZodFromPackage],
+});
+const rendered = JSON.parse(
+  execFileSync(process.execPath, [toolListJs], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "" },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }),
+);
+await rm(toolListJs, { force: true });
+if (Object.keys(rendered.tools).length === 0) throw new Error("the rendered tool list is empty");
+const earlyData = {
+  name: "early-data",
+  setup(b) {
+    const data = new Map([
+      [path.join(root, "src", "mcp", "early-tools.ts"), { EARLY_TOOLS: rendered.tools }],
+      [path.join(root, "src", "mcp", "catalog.ts"), rendered.catalog],
+      [path.join(root, "src", "api", "endpoints.ts"), { ENDPOINTS: rendered.endpoints }],
+    ]);
+    b.onLoad({ filter: /[\\/](early-tools|catalog|endpoints)\.ts$/ }, (args) => {
+      const exports = data.get(args.path);
+      if (!exports) return undefined;
+      const lines = Object.entries(exports).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`);
+      return { loader: "js", contents: `${lines.join("\n")}\n` };
+    });
+  },
+};
 await build({
   absWorkingDir: root,
   entryPoints: { "mcp-early": "src/cli/mcp-early.ts" },
@@ -364,11 +429,17 @@ await build({
   minifySyntax: true,
   legalComments: "none",
   // CommonJS has no import.meta: core/builtin.ts's fallback (Node before 20.16) reads the
-  // file's own URL from __filename instead.
-  banner: { js: 'var __pep_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
-  define: { __PEP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pep_import_meta_url" },
+  // file's own URL from __filename instead, when it needs it (the start of every quick
+  // answer need not turn a path into a URL).
+  banner: {
+    js: 'var __pep_import_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
+  },
+  define: { __PEP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pep_import_meta.url" },
   logLevel: "warning",
-  plugins: [builtinsByRequire, lazyQuerySchemas],
+  // No builtinsByRequire: CommonJS output requires a built-in itself, and through that
+  // plugin's module each import of one would copy its every export (esbuild's __toESM),
+  // node:fs's hundred of them six times over, before the first answer.
+  plugins: [lazyQuerySchemas, earlyData],
 });
 
 /**

@@ -4,8 +4,9 @@
  * and waits for the answer to `initialize`; loading the whole program (its command line,
  * every command's definition, the output layer) costs more than Node's own start. This
  * reads the configuration and the first line with the same modules the server uses
- * (`mcp/setup.ts`, `mcp/early.ts`), answers initialize as the server would, and leaves
- * what it read for the server (`handOver`), which is loaded after and serves the rest.
+ * (`mcp/setup.ts`, `mcp/early.ts`), answers initialize as the server would, then the
+ * client's tools/list from the list the build rendered (`mcp/early-tools.ts`), and
+ * leaves what it read for the server (`handOver`), which is loaded after and serves the rest.
  *
  * It takes only what it fully understands: `mcp` with --tools, --max-wait, --profile and
  * --sandbox, no PEP_OFFLINE or PEP_SANDBOX, and settings that resolve. For anything else
@@ -18,7 +19,16 @@ import { profileName } from "../config/profile.js";
 import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/config-types.js";
 import type { GlobalOptions } from "../core/command-context.js";
-import { firstLine, handOver, initializeAnswer, write } from "../mcp/early.js";
+import {
+  type Answered,
+  EarlyReader,
+  handOver,
+  initializeAnswer,
+  isInitialized,
+  toolsListAnswer,
+  write,
+} from "../mcp/early.js";
+import { EARLY_TOOLS } from "../mcp/early-tools.js";
 import { groupsOf, maxWaitOf } from "../mcp/listing.js";
 import { inspectSetup } from "../mcp/setup.js";
 import { SANDBOX_KEYS } from "../sandbox/auth.js";
@@ -67,13 +77,30 @@ export function quickArgs(
 }
 
 /**
- * Answers initialize when `argv` is one the quick start takes: resolves to true once the
- * first line is read (and answered, when it is initialize) and handed over, or to false
- * without reading anything.
+ * How long the quick start waits, after answering initialize, for the client's next
+ * request before the program loads: clients list the tools at once (after the
+ * notifications/initialized they send first), and an answer from here comes several
+ * times sooner than the server's. Any other request, or none within this, and the
+ * program loads and answers.
  */
-export async function answerFirst(argv: readonly string[], io: QuickIO): Promise<boolean> {
+export const LIST_WAIT_MS = 100;
+
+/**
+ * Answers initialize, and then a plain tools/list, when `argv` is one the quick start
+ * takes: resolves to the methods answered (none when the first line is not initialize)
+ * once what was read is handed over, or to undefined without reading anything. `list`:
+ * the tool list and the wait for its request (the bundle's, unless a test gives others).
+ */
+export async function answerFirst(
+  argv: readonly string[],
+  io: QuickIO,
+  list: { tools?: Readonly<Record<string, string>> | undefined; waitMs: number } = {
+    tools: EARLY_TOOLS,
+    waitMs: LIST_WAIT_MS,
+  },
+): Promise<string[] | undefined> {
   const args = quickArgs(argv);
-  if (!args || io.env.PEP_OFFLINE !== undefined || io.env.PEP_SANDBOX !== undefined) return false;
+  if (!args || io.env.PEP_OFFLINE !== undefined || io.env.PEP_SANDBOX !== undefined) return undefined;
   const maxWait = maxWaitOf(args.maxWait, io.env);
   const { value: groups, note } = groupsOf(args.tools, io.env);
   const notes = [note, maxWait.note].filter((n): n is string => n !== undefined);
@@ -87,14 +114,28 @@ export async function answerFirst(argv: readonly string[], io: QuickIO): Promise
   try {
     config = await resolveConfig(globals, io, await openStore(), { sandbox });
     // A profile that reads the library answers from it: the program decides what that means.
-    if ((await openStore()).profile(profile).offline === true) return false;
+    if ((await openStore()).profile(profile).offline === true) return undefined;
   } catch {
-    return false;
+    return undefined;
   }
   const setup = await inspectSetup({ io, profile, config: async () => config, store: openStore }, notes);
-  const { line, bytes, ended } = await firstLine(io.stdin);
-  const answer = initializeAnswer(setup, groups, line);
-  if (answer) await write(io.stdout, answer.text);
-  handOver({ preface: bytes, ended, ...(answer ? { answered: answer.id } : {}) });
-  return true;
+  const reader = new EarlyReader(io.stdin);
+  const answered: Answered[] = [];
+  const init = initializeAnswer(setup, groups, await reader.line());
+  if (init) {
+    await write(io.stdout, init.text);
+    answered.push({ id: init.id });
+    if (list.tools) {
+      let next = await reader.line(list.waitMs);
+      while (isInitialized(next)) next = await reader.line(list.waitMs);
+      const tools = toolsListAnswer(list.tools, setup, groups, next);
+      if (tools) {
+        await write(io.stdout, tools.text);
+        answered.push({ id: tools.id, result: tools.result });
+      }
+    }
+  }
+  const { bytes, ended } = reader.stop();
+  handOver({ preface: bytes, ended, answered });
+  return init ? ["initialize", ...(answered.length > 1 ? ["tools/list"] : [])] : [];
 }

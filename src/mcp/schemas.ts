@@ -242,6 +242,24 @@ export function schemasOf(entry: ToolEntry): { input: z.ZodMiniObject; output: z
   return schemas;
 }
 
+/**
+ * What a tool is registered with: its words, its schemas and that it only reads. The
+ * server registers each tool with it (`server.ts`), and the build renders the tool list
+ * the quick start answers with from it (`tool-list.ts`), so the two cannot differ.
+ */
+export function toolConfigOf(entry: ToolEntry) {
+  const endpoint = ENDPOINTS[entry.endpoint];
+  const keyed = endpoint.keyRequired ? ` Needs a key with ${endpoint.scope}.` : "";
+  const { input, output } = schemasOf(entry);
+  return {
+    title: entry.title,
+    description: `${entry.summary}${keyed}`,
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: true },
+  };
+}
+
 /** The zod object of a tool's arguments. */
 export function inputSchema(entry: ToolEntry): z.ZodMiniObject {
   const endpoint = ENDPOINTS[entry.endpoint];

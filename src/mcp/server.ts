@@ -18,7 +18,7 @@ import { callEvents, SpentScopes, type LogLevel } from "./calls.js";
 import { completers, registerCompletions } from "./completions.js";
 import { registerPrompts, registerResources } from "./extras.js";
 import { sharedQueue, type CallQueue } from "./queue.js";
-import { schemasOf } from "./schemas.js";
+import { toolConfigOf } from "./schemas.js";
 import { inspectSetup, type Setup } from "./setup.js";
 import { SERVER_INFO, type Early } from "./early.js";
 import { chooseTools, instructionsFor } from "./listing.js";
@@ -210,43 +210,31 @@ export function createServer(
   const refused = scopeRefusals(ctx, setup, book, now);
   for (const entry of tools) {
     const endpoint = ENDPOINTS[entry.endpoint];
-    const keyed = endpoint.keyRequired ? ` Needs a key with ${endpoint.scope}.` : "";
-    const { input, output } = schemasOf(entry);
-    const tool = server.registerTool(
-      entry.name,
-      {
-        title: entry.title,
-        description: `${entry.summary}${keyed}`,
-        inputSchema: input,
-        outputSchema: output,
-        annotations: { readOnlyHint: true },
-      },
-      (args: Record<string, unknown>, extra) => {
-        // A call's messages go with its answer (over HTTP, on the stream of its POST).
-        const send = (n: { method: string; params: Record<string, unknown> }) => extra.sendNotification(n as never);
-        const log = (at: LogLevel, data: string) => {
-          if (enabled(at)) void send({ method: "notifications/message", params: { level: at, logger: "pep", data } });
-        };
-        const watch = callWatch(extra._meta?.progressToken, send, log);
-        watch.deadline = now() + options.maxWaitMs;
-        watch.tool = entry.name;
-        watch.scope = endpoint.metered ? "metered" : "research";
-        const signal = AbortSignal.any([ctx.io.signal, extra.signal, watch.abort.signal]);
-        const call = callTool(entry, args, {
-          ctx,
-          setup,
-          signal,
-          watch,
-          now,
-          refused,
-          ...(options.spent ? { spent: options.spent } : {}),
-          ...(options.queue ? { queue: options.queue, session } : {}),
-        });
-        inflight.add(call);
-        void call.finally(() => inflight.delete(call));
-        return call;
-      },
-    );
+    const tool = server.registerTool(entry.name, toolConfigOf(entry), (args: Record<string, unknown>, extra) => {
+      // A call's messages go with its answer (over HTTP, on the stream of its POST).
+      const send = (n: { method: string; params: Record<string, unknown> }) => extra.sendNotification(n as never);
+      const log = (at: LogLevel, data: string) => {
+        if (enabled(at)) void send({ method: "notifications/message", params: { level: at, logger: "pep", data } });
+      };
+      const watch = callWatch(extra._meta?.progressToken, send, log);
+      watch.deadline = now() + options.maxWaitMs;
+      watch.tool = entry.name;
+      watch.scope = endpoint.metered ? "metered" : "research";
+      const signal = AbortSignal.any([ctx.io.signal, extra.signal, watch.abort.signal]);
+      const call = callTool(entry, args, {
+        ctx,
+        setup,
+        signal,
+        watch,
+        now,
+        refused,
+        ...(options.spent ? { spent: options.spent } : {}),
+        ...(options.queue ? { queue: options.queue, session } : {}),
+      });
+      inflight.add(call);
+      void call.finally(() => inflight.delete(call));
+      return call;
+    });
     registered.set(entry.name, { scope: entry.scope, tool });
   }
   const complete = completers(ctx, setup);

@@ -11,6 +11,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Answered } from "./early.js";
 
 /** Largest message read, in bytes (the SDK's own bound). */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -29,18 +30,18 @@ export class LineTransport implements Transport {
 
   /** Bytes read before this transport started (`early.ts`), read first. */
   private preface: Buffer | undefined;
-  /** The id of a request answered already (initialize): the server's answer to it is not sent. */
-  private answered: string | number | undefined;
+  /** Requests answered already (`early.ts`): the server's answers to them are not sent. */
+  private answered: Answered[];
 
   constructor(
     private readonly stdin: Readable,
     private readonly stdout: Writable,
     private readonly tell: (line: string) => void,
     private readonly maxBytes = MAX_MESSAGE_BYTES,
-    early?: { preface: Buffer; answered?: string | number | undefined },
+    early?: { preface: Buffer; answered?: readonly Answered[] | undefined },
   ) {
     this.preface = early?.preface;
-    this.answered = early?.answered;
+    this.answered = [...(early?.answered ?? [])];
   }
 
   private readonly onData = (chunk: Buffer) => {
@@ -131,12 +132,20 @@ export class LineTransport implements Transport {
     this.stdin.resume();
   }
 
+  /**
+   * Sends `message`, unless it answers a request answered already. For a tool list given
+   * early, the server's own is compared with it: should they differ, the client is told
+   * the list changed, and lists it again from the server.
+   */
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.answered !== undefined && "id" in message && message.id === this.answered && !("method" in message)) {
-      this.answered = undefined;
-      return Promise.resolve();
+    const at = "id" in message && !("method" in message) ? this.answered.findIndex((a) => a.id === message.id) : -1;
+    if (at === -1) return this.write(message);
+    const [early] = this.answered.splice(at, 1);
+    if (early?.result !== undefined && "result" in message && JSON.stringify(message.result) !== early.result) {
+      this.tell("pep mcp: the tool list answered at start-up differs from the server's; the client is told it changed");
+      return this.write({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
     }
-    return this.write(message);
+    return Promise.resolve();
   }
 
   /** Standard input ended before this transport started: as if it ended now. */

@@ -1,14 +1,18 @@
 /**
- * `pep mcp` over a pipe answers initialize before the program loads (bin/pep.js runs
- * dist/mcp-early.js, src/cli/mcp-early.ts). Through the real executable, its answer must
- * be the one the program gives (run in-process here, which never takes the quick start),
- * for each configuration the instructions depend on; and an argv or setting it does not
- * fully understand must leave the run to the program, errors included.
+ * `pep mcp` over a pipe answers initialize and then tools/list before the program loads
+ * (bin/pep.js runs dist/mcp-early.js, src/cli/mcp-early.ts, with the tool list the build
+ * rendered). Through the real executable, its answers must be the ones the program gives
+ * (run in-process here, which never takes the quick start), for each configuration the
+ * instructions and the list depend on (tool groups, a key or none, scopes refused
+ * before); the server's own tool list, computed after, is compared byte for byte with the
+ * one sent and would be said on stderr. An argv or setting it does not fully understand
+ * must leave the run to the program, errors included.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { spawn } from "node:child_process";
 import { BIN, runPep, scratch, spawnPep } from "../helpers/cli.js";
+import { noteRefused } from "../../src/config/scopes-state.js";
 
 const tmp = scratch("pep-mcp-quick-");
 let sandbox: Sandbox | undefined;
@@ -29,9 +33,12 @@ const INPUT =
 
 interface Answers {
   init?: Record<string, unknown>;
+  list?: Record<string, unknown>;
   tools: string[];
   ids: number[];
   quick: boolean;
+  /** The quick start answered tools/list too. */
+  listed: boolean;
 }
 
 function parse(out: string, err: string): Answers {
@@ -42,17 +49,29 @@ function parse(out: string, err: string): Answers {
   const list = all.find((a) => a.id === 2)?.result as { tools?: { name: string }[] } | undefined;
   return {
     init: all.find((a) => a.id === 1)?.result,
+    ...(list ? { list } : {}),
     tools: (list?.tools ?? []).map((t) => t.name),
     ids: all.map((a) => a.id),
     quick: /mcp quick start answered/.test(err),
+    listed: /mcp quick start answered initialize, tools\/list$/m.test(err),
   };
 }
 
 /** The executable's answers (NODE_DEBUG=pep says whether the quick start answered). */
 async function spawned(argv: string[], env: Record<string, string>): Promise<Answers> {
-  const r = await spawnPep(argv, { env: { ...tmp.env, ...env, NODE_DEBUG: "pep" }, input: INPUT });
+  const r = await spawnPep(argv, { env: { ...tmp.env, ...env, NODE_DEBUG: "pep" }, input: INPUT, timeoutMs: 45_000 });
   expect(r.code, r.err).toBe(0);
+  // The server's own list, once loaded, is the one the quick start sent (stdio.ts).
+  expect(r.err).not.toMatch(/differs from the server's/);
   return parse(r.out, r.err);
+}
+
+/** `spawned` for each case, three processes at a time. */
+async function spawnedEach(cases: ReadonlyArray<readonly [readonly string[], Record<string, string>, ...unknown[]]>) {
+  const out: Answers[] = [];
+  for (let i = 0; i < cases.length; i += 3)
+    out.push(...(await Promise.all(cases.slice(i, i + 3).map(([argv, env]) => spawned([...argv], env)))));
+  return out;
 }
 
 /** The program's answers, in-process. */
@@ -63,7 +82,7 @@ async function program(argv: string[], env: Record<string, string>): Promise<Ans
 }
 
 describe("pep mcp: the quick start through the executable", () => {
-  it("answers initialize as the program does: sandbox, no base URL, a stored profile, an unknown one, --tools", async () => {
+  it("answers initialize and tools/list as the program does: sandbox, no base URL, no key, refused scopes, --tools", async () => {
     sandbox ??= await startSandbox({ port: 0 });
     const env = { ...tmp.env };
     expect((await runPep(["--profile", "lab", "config", "set", "base_url", sandbox.baseUrl], { env })).code).toBe(0);
@@ -74,6 +93,8 @@ describe("pep mcp: the quick start through the executable", () => {
     expect(stored.code, stored.err).toBe(0);
     // A 403 recorded in the profile: the instructions name the refused scope.
     expect((await runPep(["--profile", "lab", "prices", "--limit", "1"], { env })).code).toBe(3);
+    // A 403 met by an earlier pep mcp, kept by the key's digest for its next start.
+    await noteRefused(env, "k_refused_vendors", "vendors:read", Date.now());
     const cases: [string[], Record<string, string>, RegExp][] = [
       [["mcp", "--sandbox"], {}, /^(?![\s\S]*(CONFIGURATION PROBLEM|No API key))/],
       [["mcp"], {}, /no API base URL is configured/],
@@ -81,37 +102,51 @@ describe("pep mcp: the quick start through the executable", () => {
       [["--profile=lab", "mcp", "--tools", "research,prices", "--max-wait", "20"], {}, /Only the tool groups/],
       [["mcp"], { PEP_PROFILE: "wrok", PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /names the profile "wrok"/],
       [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_1234567890ab" }, /research and education/i],
+      [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /No API key is set/],
+      [
+        ["mcp", "--tools", "vendors,studies"],
+        { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_refused_vendors" },
+        /refused the vendors:read scope before/,
+      ],
       // Settings it cannot take as given: said in the instructions, by both alike.
       [["mcp", "--sandbox", "--tools", "research", "--tools", "studies"], {}, /Only the tool groups research, studies/],
       [["mcp", "--sandbox", "--max-wait", "forever"], {}, /--max-wait is "forever", not a number/],
       [["mcp", "--sandbox", "--tools", "everything"], {}, /--tools names "everything", which is not a tool group/],
     ];
-    for (const [argv, caseEnv, says] of cases) {
-      const quick = await spawned(argv, caseEnv);
+    // The processes run three at a time; the program's runs, in this process, one by one.
+    const spawnedAll = await spawnedEach(cases);
+    for (const [i, [argv, caseEnv, says]] of cases.entries()) {
+      const quick = spawnedAll[i]!;
       const inProcess = await program(argv, caseEnv);
-      expect(quick.quick, `${argv.join(" ")} ${JSON.stringify(caseEnv)}`).toBe(true);
-      expect(quick.init, argv.join(" ")).toEqual(inProcess.init);
+      const what = `${argv.join(" ")} ${JSON.stringify(caseEnv)}`;
+      expect(quick.quick, what).toBe(true);
+      expect(quick.listed, what).toBe(true);
+      expect(quick.init, what).toEqual(inProcess.init);
       expect(String(quick.init?.instructions)).toMatch(says);
-      expect(quick.tools, argv.join(" ")).toEqual(inProcess.tools);
+      expect(quick.tools.length, what).toBeGreaterThan(0);
+      expect(quick.list, what).toEqual(inProcess.list);
       // Answered once each, in order: the server's own answer to initialize is not sent.
       expect(quick.ids).toEqual([1, 2]);
     }
-  });
+  }, 60_000); // eleven runs of the executable and of the program: under load, more than the default
 
   it("leaves any other argv or setting to the program, which answers the same", async () => {
     const env = { PEP_BASE_URL: "http://127.0.0.1:9/v1" };
-    for (const [argv, caseEnv] of [
+    const cases = [
       [["mcp", "--quiet"], env],
       [["mcp", "--offline"], env],
       [["mcp", "--max-wait", "30"], { ...env, PEP_OFFLINE: "0" }],
       [["mcp", "--sandbox"], { PEP_SANDBOX: "1" }],
       // Settings that do not resolve: the program tells its client in the instructions.
       [["mcp"], { ...env, PEP_API_KEY: "k_123456789" }],
-    ] as const) {
-      const fallback = await spawned([...argv], caseEnv);
+    ] as const;
+    const spawnedAll = await spawnedEach(cases);
+    for (const [i, [argv, caseEnv]] of cases.entries()) {
+      const fallback = spawnedAll[i]!;
       expect(fallback.quick, argv.join(" ")).toBe(false);
       const inProcess = await program([...argv], caseEnv);
       expect(fallback.init, argv.join(" ")).toEqual(inProcess.init);
+      expect(fallback.list, argv.join(" ")).toEqual(inProcess.list);
       expect(fallback.ids).toEqual([1, 2]);
     }
   });
