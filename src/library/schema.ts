@@ -194,4 +194,4 @@ export function isLibraryResource(name: string): name is LibraryResource {
 }
 
 /** The library's schema version: the number of the last migration (library/migrations.ts). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;

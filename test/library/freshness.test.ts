@@ -67,9 +67,9 @@ describe.skipIf(!hasSqlite())("the library's freshness", () => {
     expect(by.categories).toMatchObject({ sync_id: 2 });
     expect(by.categories!.age_seconds).toBeLessThan(3600);
     expect(by.peptides).toMatchObject({ items: 0, sync_id: null, synced_at: null, age: "never" });
-    for (const row of rows) expect(row).toMatchObject({ library: db, dialect: "sqlite", schema_version: 3 });
+    for (const row of rows) expect(row).toMatchObject({ library: db, dialect: "sqlite", schema_version: 4 });
     expect(by.studies!.size_bytes).toBeGreaterThan(10_000);
-    expect(r.err).toMatch(/^library .*lib\.sqlite \(SQLite, [\d.]+ [kM]B, schema version 3\)$/m);
+    expect(r.err).toMatch(/^library .*lib\.sqlite \(SQLite, [\d.]+ [kM]B, schema version 4\)$/m);
 
     const csv = await pep(["sync", "studies", "categories", "--status", "-o", "csv"]);
     expect(csv.code, csv.err).toBe(0);
