@@ -147,7 +147,7 @@ export const GLOBAL_OPTIONS = options([
     long: "as-of",
     value: "sync|date",
     description:
-      "with --offline: answer as the library knew it at that complete sync (its id, or the last complete one at or before a date: 2026-03-01, 2026-03-01T12:00Z)",
+      "with --offline: answer as the library knew it at that complete sync (its id, or the last complete one at or before a date or ISO 8601 time)",
   },
   {
     key: "manifest",

@@ -24,6 +24,38 @@ const CHUNK = 500;
 /** A study's identifier as its JSON field holds it. */
 const STUDY_KEY: Record<StudyIdField, string> = { pmid: "pmid", doi: "doi", nct_id: "nct_id" };
 
+type Slice = (resource: LibraryResource, from: number, n: number) => Promise<StoredItem[]>;
+
+/** The studies a peptide cites from place `from` on, as each study's own `cited_by` said then. */
+async function citedFrom(slice: Slice, count: number, from: number, limit: number, citedBy: string) {
+  const out: StoredItem[] = [];
+  for (let at = from; out.length < limit && at < count; at += CHUNK) {
+    for (const it of await slice("studies", at, CHUNK)) {
+      const cited = (parseJsonExact(it.text) as { cited_by?: unknown }).cited_by;
+      if (Array.isArray(cited) && cited.map(String).includes(citedBy)) out.push(it);
+      if (out.length === limit) break;
+    }
+  }
+  return out;
+}
+
+/** The one study whose identifier was `value` then: exactly, else ignoring case. */
+async function studyFrom(slice: Slice, count: number, field: StudyIdField, value: string) {
+  const key = STUDY_KEY[field];
+  const found: StoredItem[] = [];
+  const loose: StoredItem[] = [];
+  for (let from = 0; from < count; from += CHUNK) {
+    for (const it of await slice("studies", from, CHUNK)) {
+      const v = (parseJsonExact(it.text) as Record<string, unknown>)[key];
+      if (typeof v !== "string") continue;
+      if (v === value) found.push(it);
+      else if (v.toLowerCase() === value.toLowerCase()) loose.push(it);
+    }
+  }
+  if (found.length > 0) return found.length === 1 ? found[0] : undefined;
+  return loose.length === 1 ? loose[0] : undefined;
+}
+
 export function asOfReader(base: LibraryReader, db: AsOfSource, given: string): LibraryReader {
   let syncP: Promise<AsOfSync> | undefined;
   const sync = () => (syncP ??= resolveAsOf(db, given));
@@ -37,7 +69,7 @@ export function asOfReader(base: LibraryReader, db: AsOfSource, given: string): 
     return p;
   };
   /** The items at places `from`… of the resource's walk, at most `n` ids read. */
-  const slice = async (resource: LibraryResource, from: number, n: number): Promise<StoredItem[]> => {
+  const slice: Slice = async (resource, from, n) => {
     const [s, st] = await Promise.all([sync(), state(resource)]);
     const ids = st.ids.slice(from, from + n);
     const texts = await textsAsOf(db, resource, st, s.id, ids);
@@ -67,38 +99,12 @@ export function asOfReader(base: LibraryReader, db: AsOfSource, given: string): 
     },
     listMeta: (resource) => base.listMeta(resource),
     async items(resource, { after, limit, citedBy }) {
-      const st = await state(resource);
-      let from = Math.max(0, after < 0 ? 0 : Math.floor(after) + 1);
+      const from = after < 0 ? 0 : Math.floor(after) + 1;
       if (citedBy === undefined) return slice(resource, from, limit);
-      // The studies a peptide cites, as each study's own `cited_by` said then.
-      const out: StoredItem[] = [];
-      while (out.length < limit && from < st.ids.length) {
-        for (const it of await slice(resource, from, CHUNK)) {
-          const cited = (parseJsonExact(it.text) as { cited_by?: unknown }).cited_by;
-          if (Array.isArray(cited) && cited.map(String).includes(citedBy)) out.push(it);
-          if (out.length === limit) break;
-        }
-        from += CHUNK;
-      }
-      return out;
+      return citedFrom(slice, (await state(resource)).ids.length, from, limit, citedBy);
     },
     item: byId,
-    async study(field, value) {
-      const st = await state("studies");
-      const key = STUDY_KEY[field];
-      const found: StoredItem[] = [];
-      const loose: StoredItem[] = [];
-      for (let from = 0; from < st.ids.length; from += CHUNK) {
-        for (const it of await slice("studies", from, CHUNK)) {
-          const v = (parseJsonExact(it.text) as Record<string, unknown>)[key];
-          if (typeof v !== "string") continue;
-          if (v === value) found.push(it);
-          else if (v.toLowerCase() === value.toLowerCase()) loose.push(it);
-        }
-      }
-      if (found.length > 0) return found.length === 1 ? found[0] : undefined;
-      return loose.length === 1 ? loose[0] : undefined;
-    },
+    study: async (field, value) => studyFrom(slice, (await state("studies")).ids.length, field, value),
     async detail(resource, kind, id) {
       const s = await sync();
       const rows = await db.all<{ sync_id: unknown }>(
