@@ -3,6 +3,7 @@
 // full one (every request a 304), `pep sql` counting 100,000 studies by evidence class, and
 // peak RSS of a sync at scale 40 against scale 4; in SQLite (needs Node 22.5+) and, when a
 // server is at hand (PEP_TEST_PG_URL, else scripts/pg-server.sh starts one), PostgreSQL.
+// Then what item versions cost (versions.mjs): rows 9i-9l (SQLite) and 9m-9p (PostgreSQL).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { startBenchSandbox } from "./sandbox.mjs";
 import { memoryTool } from "./memory.mjs";
 import { interleave, lineCount, timed } from "./run.mjs";
 import { ratioRow, summary } from "./stats.mjs";
+import { runVersions } from "./versions.mjs";
 
 export const LIBRARY_RUNS = 3;
 export const SQL_RUNS = 7;
@@ -235,6 +237,9 @@ export async function runLibrary(ctx) {
       const store = sqliteStore(ctx);
       rows.push(...syncRows(ctx, sandbox, store, ["9a", "9b"]), sqlRow(ctx, sandbox, store, "9c"));
       rows.push(await rssRow(ctx, sandbox, store, "9d"));
+      const v = runVersions(ctx, sandbox, store, ["9i", "9j", "9k", "9l"]);
+      rows.push(...v.rows);
+      notes.push(...v.notes);
     } else
       notes.push(`Library rows 9a-9d not run: Node ${process.version} has no node:sqlite (run the bench on Node 24).`);
     const pg = startPg(ctx);
@@ -244,6 +249,9 @@ export async function runLibrary(ctx) {
         const store = pgStore(ctx, pg.url);
         rows.push(...syncRows(ctx, sandbox, store, ["9e", "9f"]), sqlRow(ctx, sandbox, store, "9g"));
         rows.push(await rssRow(ctx, sandbox, store, "9h"));
+        const v = runVersions(ctx, sandbox, store, ["9m", "9n", "9o", "9p"]);
+        rows.push(...v.rows);
+        notes.push(...v.notes);
       } finally {
         pg.stop();
       }

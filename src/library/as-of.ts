@@ -98,6 +98,11 @@ export interface ResourceAsOf {
   place: Map<string, number>;
   /** The texts of items as of the sync that are no longer the current ones, by id. */
   older: Map<string, string>;
+  /**
+   * The walk's order is the table's (its order row is the last kept, and `ord` runs 0 to
+   * n - 1): a place is an `ord`, and a run of items one range read, as `--offline` reads.
+   */
+  sameOrder: boolean;
 }
 
 /** The resource as the library knew it at `sync`; refused when it kept no walk of it by then. */
@@ -129,13 +134,60 @@ export async function resourceAsOf(db: AsOfSource, resource: LibraryResource, sy
     [resource, sync.id, sync.id],
   );
   for (const r of rows) older.set(String(r.id), String(r.item));
+  const [latest] = await db.all<{ s: unknown }>("SELECT MAX(sync_id) AS s FROM _pep_walk_orders WHERE resource = ?", [
+    resource,
+  ]);
+  const [span] = await db.all<{ n: unknown; lo: unknown; hi: unknown }>(
+    `SELECT COUNT(*) AS n, MIN(ord) AS lo, MAX(ord) AS hi FROM "${LIBRARY[resource].table}"`,
+  );
+  const sameOrder =
+    Number(latest?.s) === Number(order.sync_id) &&
+    Number(span?.n) === ids.length &&
+    (ids.length === 0 || (Number(span?.lo) === 0 && Number(span?.hi) === ids.length - 1));
   return {
+    sameOrder,
     walkSyncId: Number(changedBy?.id ?? order.sync_id),
     walkFinishedAt: changedBy?.finished_at ? String(changedBy.finished_at) : sync.finishedAt,
     ids,
     place: new Map(ids.map((id, i) => [id, i])),
     older,
   };
+}
+
+const refusePruned = (resource: LibraryResource, id: string, syncId: number) =>
+  notKept(
+    `the text of ${resource} ${id} as of sync ${syncId} is no longer kept (its versions were pruned)`,
+    "`pep changes --prune` keeps the versions --as-of needs unless given --versions",
+  );
+
+/**
+ * The texts of the `n` items from place `from` of the walk as of `syncId`. When the walk's
+ * order is the table's, one range read by `ord` (each text replaced by its kept older
+ * version where there is one); else by id.
+ */
+export async function rangeAsOf(
+  db: AsOfSource,
+  resource: LibraryResource,
+  state: ResourceAsOf,
+  syncId: number,
+  from: number,
+  n: number,
+): Promise<string[]> {
+  const ids = state.ids.slice(from, from + n);
+  if (!state.sameOrder || ids.length === 0) return textsAsOf(db, resource, state, syncId, ids);
+  const itemCol = db.dialect === "postgres" ? "item_text" : "item";
+  const rows = await db.all<{ id: unknown; item: unknown; vf: unknown }>(
+    `SELECT id, ${itemCol} AS item, COALESCE(valid_from, last_sync) AS vf FROM "${LIBRARY[resource].table}" WHERE ord >= ? ORDER BY ord LIMIT ?`,
+    [from, ids.length],
+  );
+  if (rows.length !== ids.length || rows.some((r, i) => String(r.id) !== ids[i]))
+    return textsAsOf(db, resource, state, syncId, ids);
+  return rows.map((r, i) => {
+    const old = state.older.get(ids[i]!);
+    if (old !== undefined) return old;
+    if (Number(r.vf) <= syncId) return String(r.item);
+    throw refusePruned(resource, ids[i]!, syncId);
+  });
 }
 
 /**
@@ -166,9 +218,6 @@ export async function textsAsOf(
     if (old !== undefined) return old;
     const now = current.get(id);
     if (now && now.from <= syncId) return now.text;
-    throw notKept(
-      `the text of ${resource} ${id} as of sync ${syncId} is no longer kept (its versions were pruned)`,
-      "`pep changes --prune` keeps the versions --as-of needs unless given --versions",
-    );
+    throw refusePruned(resource, id, syncId);
   });
 }

@@ -13,8 +13,8 @@ import {
   type AsOfSync,
   type ResourceAsOf,
   resolveAsOf,
+  rangeAsOf,
   resourceAsOf,
-  textsAsOf,
 } from "../library/as-of.js";
 import type { LibraryReader, LibraryResource, StoredItem, StudyIdField } from "./reader.js";
 
@@ -71,8 +71,7 @@ export function asOfReader(base: LibraryReader, db: AsOfSource, given: string): 
   /** The items at places `from`… of the resource's walk, at most `n` ids read. */
   const slice: Slice = async (resource, from, n) => {
     const [s, st] = await Promise.all([sync(), state(resource)]);
-    const ids = st.ids.slice(from, from + n);
-    const texts = await textsAsOf(db, resource, st, s.id, ids);
+    const texts = await rangeAsOf(db, resource, st, s.id, from, n);
     return texts.map((text, i) => ({ ord: from + i, text }));
   };
   /** The one item of the walk whose id (or, `loose`, the id ignoring case) is `id`. */
