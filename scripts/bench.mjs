@@ -6,6 +6,9 @@
 //   node scripts/bench.mjs                 every section, rewrites bench/RESULTS.md
 //   node scripts/bench.mjs --only 1,4      some sections, printed only
 //   node scripts/bench.mjs --package DIR   bench DIR's bin/ and dist/ (e.g. an older build)
+//   PEP_BENCH_BASELINE=OLD/bin/pep.js node scripts/bench.mjs --only 9
+//                                          section 9's item-versions rows against a build
+//                                          of the commit before them (else left out)
 //
 // bin/, dist/ and package.json are copied to a temp folder first, so a rebuild during the
 // run cannot pull files from under it.

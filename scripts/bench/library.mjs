@@ -4,6 +4,7 @@
 // peak RSS of a whole `pep sync` (every resource, the peptides' own answers too) at scale 40
 // against scale 4; in SQLite (needs Node 22.5+) and, when a
 // server is at hand (PEP_TEST_PG_URL, else scripts/pg-server.sh starts one), PostgreSQL.
+// Then what item versions cost (versions.mjs): rows 9i-9l (SQLite) and 9m-9p (PostgreSQL).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { startBenchSandbox } from "./sandbox.mjs";
 import { memoryTool } from "./memory.mjs";
 import { interleave, lineCount, timed } from "./run.mjs";
 import { ratioRow, summary } from "./stats.mjs";
+import { runVersions } from "./versions.mjs";
 
 export const LIBRARY_RUNS = 3;
 export const SQL_RUNS = 7;
@@ -237,6 +239,9 @@ export async function runLibrary(ctx) {
       const store = sqliteStore(ctx);
       rows.push(...syncRows(ctx, sandbox, store, ["9a", "9b"]), sqlRow(ctx, sandbox, store, "9c"));
       rows.push(await rssRow(ctx, sandbox, store, "9d"));
+      const v = runVersions(ctx, sandbox, store, ["9i", "9j", "9k", "9l"]);
+      rows.push(...v.rows);
+      notes.push(...v.notes);
     } else
       notes.push(`Library rows 9a-9d not run: Node ${process.version} has no node:sqlite (run the bench on Node 24).`);
     const pg = startPg(ctx);
@@ -246,6 +251,9 @@ export async function runLibrary(ctx) {
         const store = pgStore(ctx, pg.url);
         rows.push(...syncRows(ctx, sandbox, store, ["9e", "9f"]), sqlRow(ctx, sandbox, store, "9g"));
         rows.push(await rssRow(ctx, sandbox, store, "9h"));
+        const v = runVersions(ctx, sandbox, store, ["9m", "9n", "9o", "9p"]);
+        rows.push(...v.rows);
+        notes.push(...v.notes);
       } finally {
         pg.stop();
       }

@@ -143,6 +143,13 @@ export const GLOBAL_OPTIONS = options([
       "with --offline, pep sql or pep changes: refuse (exit 6, library_stale) a resource last synced longer ago than this (7d, 12h, 30m)",
   },
   {
+    key: "asOf",
+    long: "as-of",
+    value: "sync|date",
+    description:
+      "with --offline: answer as the library knew it at that complete sync (its id, or the last complete one at or before a date or ISO 8601 time)",
+  },
+  {
     key: "manifest",
     long: "manifest",
     description: "with --file: also write <file>.manifest.json (command, source, request ids, SHA-256)",

@@ -131,6 +131,14 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
         { hints: ["e.g. `pep --offline --max-age 7d studies list`"] },
       );
   }
+  if (inv.globals.asOf !== undefined) {
+    (await import("../library/as-of.js")).parseAsOf(inv.globals.asOf);
+    if (!offline)
+      throw new UsageError(
+        "--as-of reads the local library as it was at a sync: it goes with --offline (pep changes takes --from and --to)",
+        { hints: ["e.g. `pep --offline --as-of 2026-03-01 studies export --file s.csv --manifest`"] },
+      );
+  }
   if (offline && !def.reportsConfig)
     (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
   // Started before anything reads the config (the output format may), so every read sees it.

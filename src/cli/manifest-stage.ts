@@ -24,6 +24,7 @@ export async function writeRunManifest(p: Prepared, items: number): Promise<void
       library: library
         ? {
             syncId: library.sync.id,
+            asOf: library.asOf,
             syncedAt: library.sync.finishedAt,
             location: library.where,
             walks: Object.entries(library.walks).map(([resource, w]) => ({

@@ -239,8 +239,9 @@ async function libraryClient(
     profile: cfg.profile,
     db: cfg.db,
     timeoutMs: cfg.timeoutSeconds * 1000,
-    ...tellingWalks(provenance, notice, debug),
+    ...tellingWalks(provenance, notice, debug, init.globals.asOf),
     maxAge: init.globals.maxAge,
+    asOf: init.globals.asOf,
     now: init.deps.clock?.now() ?? Date.now(),
   });
   cleanups.push(() => client.close());

@@ -75,6 +75,11 @@ export const ERROR_CODES: readonly ErrorCodeDoc[] = [
   },
   { code: "not_in_library", exit: "4", when: "`--offline`: an id or an answer the library does not hold" },
   {
+    code: "library_not_kept",
+    exit: "2",
+    when: "`--as-of` or `pep changes --from/--to`: a date before the first complete sync, a sync not complete, or data the library did not keep as of then (a resource not synced by then, versions pruned, a detail answer fetched later)",
+  },
+  {
     code: "library_schema_old",
     exit: "2",
     when: "the library was made by an earlier pep: readers leave it as it is, `pep sync` brings it up to date",

@@ -200,7 +200,8 @@ export type LibraryErrorCode =
   | "library_db_missing"
   | "library_unavailable"
   | "library_permission_denied"
-  | "library_stale";
+  | "library_stale"
+  | "library_not_kept";
 
 const LIBRARY_EXIT: Record<LibraryErrorCode, ExitCode> = {
   library_missing: EXIT.usage,
@@ -213,6 +214,7 @@ const LIBRARY_EXIT: Record<LibraryErrorCode, ExitCode> = {
   library_unavailable: EXIT.unavailable,
   library_permission_denied: EXIT.auth,
   library_stale: EXIT.unavailable,
+  library_not_kept: EXIT.usage,
 };
 
 /**

@@ -13,6 +13,7 @@ import type { Db, Dialect } from "./db.js";
 import * as V1 from "./migrations/v1.js";
 import * as V2 from "./migrations/v2.js";
 import * as V3 from "./migrations/v3.js";
+import * as V4 from "./migrations/v4.js";
 import * as V5 from "./migrations/v5.js";
 import {
   type ColumnKind,
@@ -71,7 +72,8 @@ export function resourceTable(d: Dialect, lib: LibraryTable, name = lib.table): 
   first_seen ${t.text} NOT NULL,
   last_seen ${t.text} NOT NULL,
   last_sync ${t.integer} NOT NULL,
-  synthetic ${t.integer} NOT NULL DEFAULT 0
+  synthetic ${t.integer} NOT NULL DEFAULT 0,
+  valid_from ${t.integer}
 )`;
 }
 
@@ -211,15 +213,14 @@ function sqliteDecimal(value: string, type: string): string {
 
 /**
  * Every version of the library's schema, in order. Each states its own statements for its
- * own version: v1 to v3 and v5 frozen as the pep that made them ran them; a later one adds
- * what it adds (`addColumns`), so a library made by any earlier pep gets exactly what it
- * lacks. Version 4 (the items' versions) is its own change, independent of 5; a library
- * skips a number this list does not hold.
+ * own version: v1 to v5 frozen as the pep that made them ran them; a later one adds what it
+ * adds (`addColumns`), so a library made by any earlier pep gets exactly what it lacks.
  */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "resource tables, syncs, changes, meta", statements: frozen(V1) },
   { version: 2, name: "details, peptide_studies, study_cited_by", statements: frozen(V2) },
   { version: 3, name: "pages, staging, sync_state, walks, filter indexes", statements: frozen(V3) },
+  { version: 4, name: "item versions, walk orders", statements: frozen(V4) },
   {
     version: 5,
     name: "foreign keys, full-text indexes, price_value, views, bookkeeping as _pep_*",

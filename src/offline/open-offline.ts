@@ -24,6 +24,8 @@ export interface OfflineOpening {
   onWalk?: (resource: LibraryResource, walk: WalkInfo | undefined) => void;
   /** `--max-age` as given, and the time it counts back from. */
   maxAge?: string | undefined;
+  /** `--as-of` as given: the answers as the library knew them at that sync (as-of-reader.ts). */
+  asOf?: string | undefined;
   now: number;
 }
 
@@ -32,6 +34,8 @@ export interface LibraryProvenance {
   sync: SyncInfo;
   where: string;
   walks: Partial<Record<LibraryResource, WalkInfo | undefined>>;
+  /** `--as-of` as given, when the answers were read as of a sync. */
+  asOf?: string | undefined;
 }
 
 /**
@@ -51,14 +55,15 @@ export function tellingWalks(
   record: { library: LibraryProvenance | undefined; apiVersion: string | undefined },
   notice: (line: string) => void,
   debug: (line: string) => void,
+  asOf?: string,
 ): Pick<OfflineOpening, "onSync" | "onWalk"> {
   let told: LibraryProvenance | undefined;
   return {
     onSync: (sync, where) => {
-      told = { sync, where, walks: {} };
+      told = { sync, where, walks: {}, ...(asOf === undefined ? {} : { asOf }) };
       record.library = told;
       record.apiVersion = sync.apiVersion;
-      debug(`library: ${where}, sync ${sync.id}`);
+      debug(`library: ${where}, ${asOf === undefined ? "" : `as of ${asOf}: `}sync ${sync.id}`);
     },
     onWalk: (resource, walk) => {
       if (!told) return;
@@ -78,8 +83,14 @@ export async function openOfflineClient(o: OfflineOpening): Promise<Client> {
       ? undefined
       : { ms: (await import("../library/freshness.js")).parseDuration(o.maxAge, "--max-age"), now: o.now };
   const source: SqlSource = await openLibraryForReading(o);
-  const reader = sqlReader(source);
-  if (!(await reader.lastSync())) {
+  const plain = sqlReader(source);
+  const reader = o.asOf === undefined ? plain : (await import("./as-of-reader.js")).asOfReader(plain, source, o.asOf);
+  // Under --as-of this also settles the sync it names (refused: exit 2, the library closed).
+  const last = await reader.lastSync().catch(async (e: unknown) => {
+    await reader.close();
+    throw e;
+  });
+  if (!last) {
     await reader.close();
     throw new LibraryError("library_missing", `--offline: the library ${source.location} holds no finished sync`, {
       hints: ["Run `pep sync` while online to fill it, then try again."],

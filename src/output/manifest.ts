@@ -43,6 +43,8 @@ export interface ManifestFacts {
   library:
     | {
         syncId: string;
+        /** `--as-of` as given, when the answer was read as of a sync. */
+        asOf?: string | undefined;
         syncedAt: string;
         location: string;
         /** Per resource that answered: the complete walk its answer came from (none: never walked whole). */
@@ -117,6 +119,7 @@ export function manifestOf(facts: ManifestFacts, written: { sha256: string; byte
             // The last finished sync of the library; what answered is each resource's walk, below.
             sync_id: Number(facts.library.syncId),
             synced_at: facts.library.syncedAt,
+            as_of: facts.library.asOf ?? null,
             location: publishable(facts.library.location),
             resources: Object.fromEntries(
               facts.library.walks.map((w) => [

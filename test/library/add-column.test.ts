@@ -1,7 +1,7 @@
 /**
  * A column added to a resource, on a copy of src/, as docs/adding-an-endpoint.md says: the
  * column in schema.ts's list, and a migration of its own (`addColumns`) with the next
- * version. A library made by the released pep (test/fixtures/library, schema version 3)
+ * version. A library made by the released pep (test/fixtures/library, schema version 4)
  * is then upgraded by the copy: the column is there, in the table and in its staging
  * table, filled from the item text it keeps, and the library's schema equals one the copy
  * makes fresh. Nothing of the released versions' DDL is touched to get there.
@@ -49,12 +49,12 @@ describe.skipIf(!hasSqlite() && !PG_URL)(
     });
 
     it.skipIf(!hasSqlite())(
-      "SQLite: the v3 fixture gains the column, filled from each vendor's item",
+      "SQLite: the v4 fixture gains the column, filled from each vendor's item",
       async () => {
         const dir = path.join(tmp.dir, "sqlite");
         mkdirSync(dir, { mode: 0o700 });
         const file = path.join(dir, "lib.sqlite");
-        writeFileSync(file, fixture("v3.sqlite.gz"), { mode: 0o600 });
+        writeFileSync(file, fixture("v4.sqlite.gz"), { mode: 0o600 });
         // The copy's reader refuses the older library, then its sync's open upgrades it.
         await expect(open.openLibraryAt({ kind: "sqlite", file }, { write: false })).rejects.toMatchObject({
           code: "library_schema_old",
@@ -96,13 +96,13 @@ describe.skipIf(!hasSqlite() && !PG_URL)(
     );
 
     it.skipIf(!PG_URL)(
-      "PostgreSQL: the v3 dump gains the column, filled from each vendor's item",
+      "PostgreSQL: the v4 dump gains the column, filled from each vendor's item",
       async () => {
         const schema = `pep_addcol_${process.pid}_${Date.now()}`;
         const admin = new pg.Client({ connectionString: PG_URL });
         await admin.connect();
         try {
-          await admin.query(fixture("v3.postgres.sql.gz").toString("utf8").replaceAll("pep_fixture", schema));
+          await admin.query(fixture("v4.postgres.sql.gz").toString("utf8").replaceAll("pep_fixture", schema));
           const url = pgSchemaUrl(PG_URL!, schema);
           const lib = await open.openLibraryAt({ kind: "postgres", url }, { write: true });
           try {

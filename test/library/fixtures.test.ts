@@ -13,7 +13,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db } from "../../src/library/db.js";
 import { LibrarySchemaOldError, openLibraryAt } from "../../src/library/open.js";
 import type { LibraryTarget } from "../../src/library/location.js";
-import { LIBRARY_RESOURCES } from "../../src/api/enums.js";
+import { LIBRARY_RESOURCES, type LibraryResource } from "../../src/api/enums.js";
+import { resolveAsOf, resourceAsOf, textsAsOf } from "../../src/library/as-of.js";
 import { LIBRARY, SCHEMA_VERSION } from "../../src/library/schema.js";
 import { ROOT, scratch } from "../helpers/cli.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
@@ -22,8 +23,8 @@ import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
 requirePgInCi();
 
 const FIXTURES = path.join(ROOT, "test", "fixtures", "library");
-const VERSIONS = [1, 2, 3];
-/** What the v3 fixture holds: `pep --sandbox sync` of these, by the pep of that version. */
+const VERSIONS = [1, 2, 3, 4];
+/** What the v3 and v4 fixtures hold: `pep --sandbox sync` of these, by the pep of that version. */
 const SYNCED = ["categories", "research-areas", "vendors"];
 
 const fixture = (name: string) => gunzipSync(readFileSync(path.join(FIXTURES, name)));
@@ -80,6 +81,24 @@ async function contentOf(db: Db): Promise<Record<string, unknown[]>> {
   return JSON.parse(JSON.stringify(out).replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:PORT"));
 }
 
+/**
+ * What `--as-of` reads is there: a library of version 3 gets its current state as the
+ * first version (each synced resource's order, valid from its last complete walk), and
+ * reads back as of that sync as it reads now.
+ */
+async function expectVersionsKept(db: Db): Promise<void> {
+  const sync = await resolveAsOf(db, "1");
+  for (const r of SYNCED as LibraryResource[]) {
+    const state = await resourceAsOf(db, r, sync);
+    const now = await db.all<{ id: string }>(`SELECT id FROM "${LIBRARY[r].table}" ORDER BY ord`);
+    expect(state.ids).toEqual(now.map((x) => x.id));
+    const texts = await textsAsOf(db, r, state, sync.id, state.ids);
+    expect(texts).toHaveLength(now.length);
+  }
+  const unset = await db.all(`SELECT id FROM categories WHERE COALESCE(valid_from, last_sync) <> 1`);
+  expect(unset).toEqual([]);
+}
+
 async function expectLikeFresh(target: LibraryTarget, fresh: LibraryTarget, version: number): Promise<void> {
   if (version < SCHEMA_VERSION) {
     const refused = await openLibraryAt(target, { write: false }).catch((e: unknown) => e);
@@ -93,7 +112,10 @@ async function expectLikeFresh(target: LibraryTarget, fresh: LibraryTarget, vers
   try {
     expect(await schemaOf(lib.db)).toEqual(await schemaOf(made.db));
     if (kept) expect(await contentOf(lib.db)).toEqual(kept);
-    if (version === 3) expect(await contentOf(lib.db)).toEqual(await contentOf(made.db));
+    if (version >= 3) {
+      expect(await contentOf(lib.db)).toEqual(await contentOf(made.db));
+      await expectVersionsKept(lib.db);
+    }
   } finally {
     await lib.close();
     await made.close();

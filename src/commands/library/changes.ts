@@ -50,7 +50,11 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
     throw new UsageError(`--resource must be one of: ${SYNC_NAMES.join(", ")} (got "${opts.resource}")`);
   // Checked before the library is opened: a bad value says so even where there is none.
   await sinceCondition(opts.since, undefined, Date.now());
+  if (opts.versions === true && opts.prune === undefined)
+    throw new UsageError("--versions says what --prune removes too: it goes with --prune");
   if (opts.prune !== undefined) return prune(opts.prune, opts, ctx);
+  const range = opts.from !== undefined || opts.to !== undefined;
+  if (range) (await import("./changes-range.js")).checkRange(opts);
   const lib = await openLibrary(ctx, { write: false });
   if (ctx.maxAge !== undefined) {
     const { checkRunFresh } = await import("../../library/freshness.js");
@@ -68,6 +72,11 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   if (since) {
     conds.push(since.where);
     params.push(...since.params);
+  }
+  if (range) {
+    const between = await (await import("./changes-range.js")).rangeCondition(lib.db, opts.from!, opts.to);
+    conds.push(between.where);
+    params.push(...between.params);
   }
   if (opts.resource !== undefined) {
     conds.push("resource = ?");
@@ -121,10 +130,10 @@ async function* shown(
 async function prune(age: string, opts: Record<string, unknown>, ctx: Context): Promise<Result> {
   const { parseDuration } = await import("../../library/freshness.js");
   const ms = parseDuration(age, "--prune");
-  const others = ["since", "resource", "exitStatus"].filter((k) => opts[k] !== undefined);
+  const others = ["since", "resource", "exitStatus", "from", "to"].filter((k) => opts[k] !== undefined);
   if (others.length > 0)
     throw new UsageError(
-      "--prune removes old rows and shows none: it cannot go with --since, --resource or --exit-status",
+      "--prune removes old rows and shows none: it cannot go with --since, --resource, --exit-status, --from or --to",
     );
   const { lockForSync } = await import("../../library/sync/sync-lock.js");
   let release: (() => Promise<void>) | undefined;
@@ -136,10 +145,10 @@ async function prune(age: string, opts: Record<string, unknown>, ctx: Context): 
   });
   ctx.onCleanup(() => release?.());
   const { pruneLog } = await import("../../library/prune.js");
-  const pruned = await pruneLog(lib, new Date(Date.now() - ms).toISOString());
+  const pruned = await pruneLog(lib, new Date(Date.now() - ms).toISOString(), { versions: opts.versions === true });
   return {
     kind: "item",
     resource: "generic",
-    data: { pruned_before: pruned.before, changes: pruned.changes, syncs: pruned.syncs },
+    data: { pruned_before: pruned.before, changes: pruned.changes, syncs: pruned.syncs, versions: pruned.versions },
   };
 }

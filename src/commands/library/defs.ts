@@ -88,7 +88,26 @@ export const CHANGES_OPTIONS = options([
     long: "prune",
     value: "age",
     description:
-      "remove change rows older than this (7d, 12w) and the sync records as old that nothing still names, say how many, and show nothing else",
+      "remove change rows older than this (7d, 12w) and the sync records as old that nothing still names (item versions stay for --as-of), say how many, and show nothing else",
+  },
+  {
+    key: "versions",
+    long: "versions",
+    description:
+      "with --prune: also remove the item versions and walk orders only an --as-of older than the age would read (such an --as-of is then refused)",
+  },
+  {
+    key: "from",
+    long: "from",
+    value: "sync|date",
+    description:
+      "with --to: what moved between two complete syncs (a sync id, or the last complete one at or before a date), as the change log of the syncs after --from up to --to tells it",
+  },
+  {
+    key: "to",
+    long: "to",
+    value: "sync|date",
+    description: "with --from: the later sync (default: the last complete one)",
   },
   {
     key: "exitStatus",
@@ -165,6 +184,7 @@ export const defs: CommandDef[] = [
       "pep sync studies -q && pep changes --since last --resource studies",
       "pep sync -q && pep changes --since 7d -o json | jq length",
       "pep changes --since 7d --exit-status -q  # exit 10: there are changes",
+      "pep changes --from 12 --to 15 --resource studies  # what moved between two syncs",
       "pep changes --prune 12w  # keep twelve weeks of the change log",
     ],
   },

@@ -11,8 +11,8 @@
  * true are constraints (a peptide's cited studies, a study's citing peptides: each
  * row's owner, removed with it), the others a comment. The full-text indexes are
  * sqlite-utils' (`<table>_fts`, FTS5 over the table, kept by triggers) and PostgreSQL's
- * `fts` tsvector with a GIN index. Version 4 (the items' versions) neither needs this one
- * nor is needed by it.
+ * `fts` tsvector with a GIN index. It follows version 4: the tables it makes anew keep
+ * the `valid_from` that version added.
  */
 
 export const SQLITE: readonly string[] = [
@@ -38,10 +38,11 @@ export const SQLITE: readonly string[] = [
   first_seen TEXT NOT NULL,
   last_seen TEXT NOT NULL,
   last_sync INTEGER NOT NULL,
-  synthetic INTEGER NOT NULL DEFAULT 0
+  synthetic INTEGER NOT NULL DEFAULT 0,
+  valid_from INTEGER
 )`,
-  `INSERT INTO "_pep_v5_products" (id, "peptide_id", "peptide_name", "form", "name", "product_category", "price_ranges", "vendor_count", item, ord, first_seen, last_seen, last_sync, synthetic)
-  SELECT id, "peptide_id", "peptide_name", "form", "name", "product_category", "price_ranges", "vendor_count", item, ord, first_seen, last_seen, last_sync, synthetic FROM "products"`,
+  `INSERT INTO "_pep_v5_products" (id, "peptide_id", "peptide_name", "form", "name", "product_category", "price_ranges", "vendor_count", item, ord, first_seen, last_seen, last_sync, synthetic, valid_from)
+  SELECT id, "peptide_id", "peptide_name", "form", "name", "product_category", "price_ranges", "vendor_count", item, ord, first_seen, last_seen, last_sync, synthetic, valid_from FROM "products"`,
   `DROP TABLE "products"`,
   `ALTER TABLE "_pep_v5_products" RENAME TO "products"`,
   `CREATE INDEX "products_ord" ON "products" (ord)`,
@@ -61,10 +62,11 @@ export const SQLITE: readonly string[] = [
   first_seen TEXT NOT NULL,
   last_seen TEXT NOT NULL,
   last_sync INTEGER NOT NULL,
-  synthetic INTEGER NOT NULL DEFAULT 0
+  synthetic INTEGER NOT NULL DEFAULT 0,
+  valid_from INTEGER
 )`,
-  `INSERT INTO "_pep_staged_products" (id, "peptide_id", "peptide_name", "form", "name", "product_category", "price_ranges", "vendor_count", item, ord, first_seen, last_seen, last_sync, synthetic)
-  SELECT id, "peptide_id", "peptide_name", "form", "name", "product_category", "price_ranges", "vendor_count", item, ord, first_seen, last_seen, last_sync, synthetic FROM "staged_products"`,
+  `INSERT INTO "_pep_staged_products" (id, "peptide_id", "peptide_name", "form", "name", "product_category", "price_ranges", "vendor_count", item, ord, first_seen, last_seen, last_sync, synthetic, valid_from)
+  SELECT id, "peptide_id", "peptide_name", "form", "name", "product_category", "price_ranges", "vendor_count", item, ord, first_seen, last_seen, last_sync, synthetic, valid_from FROM "staged_products"`,
   `DROP TABLE "staged_products"`,
   `CREATE TABLE "_pep_v5_prices" (
   id TEXT PRIMARY KEY,
@@ -86,10 +88,11 @@ export const SQLITE: readonly string[] = [
   first_seen TEXT NOT NULL,
   last_seen TEXT NOT NULL,
   last_sync INTEGER NOT NULL,
-  synthetic INTEGER NOT NULL DEFAULT 0
+  synthetic INTEGER NOT NULL DEFAULT 0,
+  valid_from INTEGER
 )`,
-  `INSERT INTO "_pep_v5_prices" (id, "peptide_id", "peptide_name", "vendor_id", "vendor_name", "vendor_slug", "product_name", "form", "price", "price_value", "currency", "last_seen_at", "product_page_url", "in_stock", item, ord, first_seen, last_seen, last_sync, synthetic)
-  SELECT id, "peptide_id", "peptide_name", "vendor_id", "vendor_name", "vendor_slug", "product_name", "form", "price", CASE WHEN json_type(item, '$."price"') IN ('integer', 'real') THEN json_extract(item, '$."price"') WHEN json_type(item, '$."price"') = 'text' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) GLOB '[0-9]*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*[^0-9.]*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*.*.*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*.' THEN CAST(json_extract(item, '$."price"') AS REAL) END, "currency", "last_seen_at", "product_page_url", "in_stock", item, ord, first_seen, last_seen, last_sync, synthetic FROM "prices"`,
+  `INSERT INTO "_pep_v5_prices" (id, "peptide_id", "peptide_name", "vendor_id", "vendor_name", "vendor_slug", "product_name", "form", "price", "price_value", "currency", "last_seen_at", "product_page_url", "in_stock", item, ord, first_seen, last_seen, last_sync, synthetic, valid_from)
+  SELECT id, "peptide_id", "peptide_name", "vendor_id", "vendor_name", "vendor_slug", "product_name", "form", "price", CASE WHEN json_type(item, '$."price"') IN ('integer', 'real') THEN json_extract(item, '$."price"') WHEN json_type(item, '$."price"') = 'text' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) GLOB '[0-9]*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*[^0-9.]*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*.*.*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*.' THEN CAST(json_extract(item, '$."price"') AS REAL) END, "currency", "last_seen_at", "product_page_url", "in_stock", item, ord, first_seen, last_seen, last_sync, synthetic, valid_from FROM "prices"`,
   `DROP TABLE "prices"`,
   `ALTER TABLE "_pep_v5_prices" RENAME TO "prices"`,
   `CREATE INDEX "prices_ord" ON "prices" (ord)`,
@@ -117,10 +120,11 @@ export const SQLITE: readonly string[] = [
   first_seen TEXT NOT NULL,
   last_seen TEXT NOT NULL,
   last_sync INTEGER NOT NULL,
-  synthetic INTEGER NOT NULL DEFAULT 0
+  synthetic INTEGER NOT NULL DEFAULT 0,
+  valid_from INTEGER
 )`,
-  `INSERT INTO "_pep_staged_prices" (id, "peptide_id", "peptide_name", "vendor_id", "vendor_name", "vendor_slug", "product_name", "form", "price", "price_value", "currency", "last_seen_at", "product_page_url", "in_stock", item, ord, first_seen, last_seen, last_sync, synthetic)
-  SELECT id, "peptide_id", "peptide_name", "vendor_id", "vendor_name", "vendor_slug", "product_name", "form", "price", CASE WHEN item <> '' THEN CASE WHEN json_type(item, '$."price"') IN ('integer', 'real') THEN json_extract(item, '$."price"') WHEN json_type(item, '$."price"') = 'text' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) GLOB '[0-9]*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*[^0-9.]*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*.*.*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*.' THEN CAST(json_extract(item, '$."price"') AS REAL) END END, "currency", "last_seen_at", "product_page_url", "in_stock", item, ord, first_seen, last_seen, last_sync, synthetic FROM "staged_prices"`,
+  `INSERT INTO "_pep_staged_prices" (id, "peptide_id", "peptide_name", "vendor_id", "vendor_name", "vendor_slug", "product_name", "form", "price", "price_value", "currency", "last_seen_at", "product_page_url", "in_stock", item, ord, first_seen, last_seen, last_sync, synthetic, valid_from)
+  SELECT id, "peptide_id", "peptide_name", "vendor_id", "vendor_name", "vendor_slug", "product_name", "form", "price", CASE WHEN item <> '' THEN CASE WHEN json_type(item, '$."price"') IN ('integer', 'real') THEN json_extract(item, '$."price"') WHEN json_type(item, '$."price"') = 'text' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) GLOB '[0-9]*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*[^0-9.]*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*.*.*' AND substr(json_extract(item, '$."price"'), 1 + (json_extract(item, '$."price"') GLOB '-*')) NOT GLOB '*.' THEN CAST(json_extract(item, '$."price"') AS REAL) END END, "currency", "last_seen_at", "product_page_url", "in_stock", item, ord, first_seen, last_seen, last_sync, synthetic, valid_from FROM "staged_prices"`,
   `DROP TABLE "staged_prices"`,
   `CREATE TABLE _pep_v5_peptide_studies (
   peptide_id TEXT NOT NULL REFERENCES peptides (id) ON DELETE CASCADE,

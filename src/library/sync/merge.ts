@@ -7,10 +7,12 @@
  * change row). Items of pages that answered 304 are unchanged and not rewritten (only a
  * place that moved), and a walk of 304s alone that matches the last walk leaves the table
  * as it is (staged-pages.ts); `walks` records when each resource's listing was last read
- * whole.
+ * whole. A text replaced or removed is kept as a version, and a new order of the walk's
+ * ids as a row, for `--as-of` (library/item-versions.ts).
  */
 import { parseJsonExact } from "../../core/exact-number.js";
 import type { Db, Queryable } from "../db.js";
+import { closeChanged, closeRemoved, keepOrder } from "../item-versions.js";
 import { fieldChanges, type Rebase, rebased } from "../items.js";
 import { fullTextSqlite, stagingTable, tableIndexes } from "../migrations.js";
 import type { LibraryTable } from "../schema.js";
@@ -87,14 +89,15 @@ async function updateSeen(tx: Queryable, o: MergeOptions): Promise<void> {
   const ic = itemColumns(db);
   const typed = lib.columns.map((c) => `"${c.name}" = s."${c.name}"`).join(", ");
   await tx.run(
-    `UPDATE ${t} SET ${typed}, ${ic.set}, ord = s.ord, last_seen = ?, last_sync = ?, synthetic = ?
+    `UPDATE ${t} SET ${typed}, ${ic.set}, ord = s.ord, last_seen = ?, last_sync = ?, synthetic = ?, valid_from = ?
      FROM "_pep_staged_${lib.table}" AS s WHERE s.id = ${t}.id AND ${hasBody(db)} AND s.item <> ${t}.${ic.text}`,
-    [o.now, o.syncId, o.synthetic ? 1 : 0],
+    [o.now, o.syncId, o.synthetic ? 1 : 0, o.syncId],
   );
   // Items of pages that came with a body: seen now. Items of pages answered 304 are not
   // rewritten (a sync of an unchanged library writes nothing): only a place that moved.
+  // Its text stays valid from where it was (a first fill left that to last_sync).
   await tx.run(
-    `UPDATE ${t} SET ord = s.ord, last_seen = ?, last_sync = ? FROM "_pep_staged_${lib.table}" AS s
+    `UPDATE ${t} SET ord = s.ord, last_seen = ?, last_sync = ?, valid_from = COALESCE(${t}.valid_from, ${t}.last_sync) FROM "_pep_staged_${lib.table}" AS s
      WHERE s.id = ${t}.id AND ${hasBody(db)} AND ${t}.last_sync <> ?`,
     [o.now, o.syncId, o.syncId],
   );
@@ -115,9 +118,9 @@ async function insertAdded(tx: Queryable, o: MergeOptions): Promise<number> {
   );
   const cols = lib.columns.map((c) => `"${c.name}"`);
   return tx.run(
-    `INSERT INTO ${t} (id, ${cols.join(", ")}, ${ic.names}, ord, first_seen, last_seen, last_sync, synthetic)
-     SELECT s.id, ${cols.map((c) => `s.${c}`).join(", ")}, ${ic.from}, s.ord, ?, ?, ?, ? ${newOnes}`,
-    [o.now, o.now, o.syncId, o.synthetic ? 1 : 0],
+    `INSERT INTO ${t} (id, ${cols.join(", ")}, ${ic.names}, ord, first_seen, last_seen, last_sync, synthetic, valid_from)
+     SELECT s.id, ${cols.map((c) => `s.${c}`).join(", ")}, ${ic.from}, s.ord, ?, ?, ?, ?, ? ${newOnes}`,
+    [o.now, o.now, o.syncId, o.synthetic ? 1 : 0, o.syncId],
   );
 }
 
@@ -130,6 +133,7 @@ async function deleteRemoved(tx: Queryable, o: MergeOptions): Promise<number> {
     `INSERT INTO changes (sync_id, at, resource, id, kind, old_value) SELECT ?, ?, ?, id, 'removed', ${itemColumns(db).text} FROM ${t} WHERE ${gone} ORDER BY ord`,
     [o.syncId, o.now, lib.name],
   );
+  await closeRemoved(tx, { dialect: db.dialect, lib, syncId: o.syncId });
   const removed = await tx.run(`DELETE FROM ${t} WHERE ${gone}`);
   if (removed > 0) {
     await tx.run(
@@ -233,9 +237,11 @@ async function mergeStaged(tx: Queryable, o: MergeOptions): Promise<void> {
     if (lib.name === "studies") await linkStudies(tx, o, "studies");
   } else {
     counters.changed += await recordChanged(tx, o, itemColumns(db).text);
+    await closeChanged(tx, { dialect: db.dialect, lib, syncId: o.syncId }, hasBody(db));
     await updateSeen(tx, o);
     counters.added += await insertAdded(tx, o);
     counters.removed += await deleteRemoved(tx, o);
     if (lib.name === "studies") await linkStudies(tx, o, "_pep_staged_studies");
   }
+  await keepOrder(tx, { dialect: db.dialect, lib, syncId: o.syncId });
 }

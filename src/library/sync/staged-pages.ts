@@ -1,5 +1,5 @@
 /**
- * A page that answered 304 is staged as its `staged_pages` row alone (its item ids and the
+ * A page that answered 304 is staged as its `_pep_staged_pages` row alone (its item ids and the
  * cursor after it), not as one staging row per item: most of a re-sync's pages are 304s,
  * and staging their items only to find them unchanged cost more than the requests. At the
  * end of the walk, before the merge, this module either finds the walk unchanged (every

@@ -3,7 +3,7 @@
  * an export (http/paginate.ts), each page asked with `If-None-Match` when the library
  * knows it. A page that answers 304 costs no body: the library's `pages` row says which
  * items it holds and where the next page starts, so the walk goes on from there. Pages
- * are committed with the walk's checkpoint (`sync_state`: the next cursor) into the
+ * are committed with the walk's checkpoint (`_pep_sync_state`: the next cursor) into the
  * resource's staging table, a few at a time and always when the walk ends or fails
  * (commitPage), so a walk cut short goes on from where it stopped; the resource table
  * itself changes only when the walk completes (merge.ts).
