@@ -23,8 +23,8 @@ import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
 requirePgInCi();
 
 const FIXTURES = path.join(ROOT, "test", "fixtures", "library");
-const VERSIONS = [1, 2, 3, 4];
-/** What the v3 and v4 fixtures hold: `pep --sandbox sync` of these, by the pep of that version. */
+const VERSIONS = [1, 2, 3, 4, 5];
+/** What the v3, v4 and v5 fixtures hold: `pep --sandbox sync` of these, by the pep of that version. */
 const SYNCED = ["categories", "research-areas", "vendors"];
 
 const fixture = (name: string) => gunzipSync(readFileSync(path.join(FIXTURES, name)));

@@ -152,6 +152,7 @@ describe.skipIf(!hasSqlite())("a SQLite library read by the sqlite3 shell and sq
         "categories",
         "changes",
         "details",
+        "item_versions",
         "meta",
         "peptide_studies",
         "peptides",
