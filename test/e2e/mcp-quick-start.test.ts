@@ -5,7 +5,7 @@
  * for each configuration the instructions depend on; and an argv or setting it does not
  * fully understand must leave the run to the program, errors included.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { spawn } from "node:child_process";
 import { BIN, runPep, scratch, spawnPep } from "../helpers/cli.js";
@@ -62,58 +62,75 @@ async function program(argv: string[], env: Record<string, string>): Promise<Ans
   return parse(r.out, r.err);
 }
 
+/**
+ * Configurations the instructions depend on: argv, env, and what the instructions say.
+ * Each case is a test of its own (one spawn, one in-process run), so that no test's time
+ * bound covers many processes on a loaded machine.
+ */
+const CASES: [string[], Record<string, string>, RegExp][] = [
+  [["mcp", "--sandbox"], {}, /^(?![\s\S]*(CONFIGURATION PROBLEM|No API key))/],
+  [["mcp"], {}, /no API base URL is configured/],
+  [["mcp", "--profile", "lab"], {}, /was refused the pricing:read scope before/],
+  [["--profile=lab", "mcp", "--tools", "research,prices", "--max-wait", "20"], {}, /Only the tool groups/],
+  [["mcp"], { PEP_PROFILE: "wrok", PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /names the profile "wrok"/],
+  [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_1234567890ab" }, /research and education/i],
+  // Settings it cannot take as given: said in the instructions, by both alike.
+  [["mcp", "--sandbox", "--tools", "research", "--tools", "studies"], {}, /Only the tool groups research, studies/],
+  [["mcp", "--sandbox", "--max-wait", "forever"], {}, /--max-wait is "forever", not a number/],
+  [["mcp", "--sandbox", "--tools", "everything"], {}, /--tools names "everything", which is not a tool group/],
+];
+
+/** Argv and settings the quick start leaves to the program. */
+const NO_BASE = { PEP_BASE_URL: "http://127.0.0.1:9/v1" };
+const LEFT: [string[], Record<string, string>][] = [
+  [["mcp", "--quiet"], NO_BASE],
+  [["mcp", "--offline"], NO_BASE],
+  [["mcp", "--max-wait", "30"], { ...NO_BASE, PEP_OFFLINE: "0" }],
+  [["mcp", "--sandbox"], { PEP_SANDBOX: "1" }],
+  // Settings that do not resolve: the program tells its client in the instructions.
+  [["mcp"], { ...NO_BASE, PEP_API_KEY: "k_123456789" }],
+];
+
+const named = (argv: string[], env: Record<string, string>) =>
+  `${argv.join(" ")}${Object.keys(env).length > 0 ? ` ${JSON.stringify(env)}` : ""}`;
+
 describe("pep mcp: the quick start through the executable", () => {
-  it("answers initialize as the program does: sandbox, no base URL, a stored profile, an unknown one, --tools", async () => {
-    sandbox ??= await startSandbox({ port: 0 });
-    const env = { ...tmp.env };
-    expect((await runPep(["--profile", "lab", "config", "set", "base_url", sandbox.baseUrl], { env })).code).toBe(0);
-    const stored = await runPep(["--profile", "lab", "config", "set", "api_key", "-"], {
-      env,
-      stdin: `${sandbox.keys.research}\n`,
+  describe("answers initialize as the program does: sandbox, no base URL, a stored profile, an unknown one, --tools", () => {
+    beforeAll(async () => {
+      sandbox ??= await startSandbox({ port: 0 });
+      const env = { ...tmp.env };
+      expect((await runPep(["--profile", "lab", "config", "set", "base_url", sandbox.baseUrl], { env })).code).toBe(0);
+      const stored = await runPep(["--profile", "lab", "config", "set", "api_key", "-"], {
+        env,
+        stdin: `${sandbox.keys.research}\n`,
+      });
+      expect(stored.code, stored.err).toBe(0);
+      // A 403 recorded in the profile: the instructions name the refused scope.
+      expect((await runPep(["--profile", "lab", "prices", "--limit", "1"], { env })).code).toBe(3);
     });
-    expect(stored.code, stored.err).toBe(0);
-    // A 403 recorded in the profile: the instructions name the refused scope.
-    expect((await runPep(["--profile", "lab", "prices", "--limit", "1"], { env })).code).toBe(3);
-    const cases: [string[], Record<string, string>, RegExp][] = [
-      [["mcp", "--sandbox"], {}, /^(?![\s\S]*(CONFIGURATION PROBLEM|No API key))/],
-      [["mcp"], {}, /no API base URL is configured/],
-      [["mcp", "--profile", "lab"], {}, /was refused the pricing:read scope before/],
-      [["--profile=lab", "mcp", "--tools", "research,prices", "--max-wait", "20"], {}, /Only the tool groups/],
-      [["mcp"], { PEP_PROFILE: "wrok", PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /names the profile "wrok"/],
-      [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_1234567890ab" }, /research and education/i],
-      // Settings it cannot take as given: said in the instructions, by both alike.
-      [["mcp", "--sandbox", "--tools", "research", "--tools", "studies"], {}, /Only the tool groups research, studies/],
-      [["mcp", "--sandbox", "--max-wait", "forever"], {}, /--max-wait is "forever", not a number/],
-      [["mcp", "--sandbox", "--tools", "everything"], {}, /--tools names "everything", which is not a tool group/],
-    ];
-    for (const [argv, caseEnv, says] of cases) {
-      const quick = await spawned(argv, caseEnv);
-      const inProcess = await program(argv, caseEnv);
-      expect(quick.quick, `${argv.join(" ")} ${JSON.stringify(caseEnv)}`).toBe(true);
-      expect(quick.init, argv.join(" ")).toEqual(inProcess.init);
-      expect(String(quick.init?.instructions)).toMatch(says);
-      expect(quick.tools, argv.join(" ")).toEqual(inProcess.tools);
-      // Answered once each, in order: the server's own answer to initialize is not sent.
-      expect(quick.ids).toEqual([1, 2]);
-    }
+
+    for (const [argv, caseEnv, says] of CASES)
+      it(named(argv, caseEnv), async () => {
+        const quick = await spawned(argv, caseEnv);
+        const inProcess = await program(argv, caseEnv);
+        expect(quick.quick).toBe(true);
+        expect(quick.init).toEqual(inProcess.init);
+        expect(String(quick.init?.instructions)).toMatch(says);
+        expect(quick.tools).toEqual(inProcess.tools);
+        // Answered once each, in order: the server's own answer to initialize is not sent.
+        expect(quick.ids).toEqual([1, 2]);
+      });
   });
 
-  it("leaves any other argv or setting to the program, which answers the same", async () => {
-    const env = { PEP_BASE_URL: "http://127.0.0.1:9/v1" };
-    for (const [argv, caseEnv] of [
-      [["mcp", "--quiet"], env],
-      [["mcp", "--offline"], env],
-      [["mcp", "--max-wait", "30"], { ...env, PEP_OFFLINE: "0" }],
-      [["mcp", "--sandbox"], { PEP_SANDBOX: "1" }],
-      // Settings that do not resolve: the program tells its client in the instructions.
-      [["mcp"], { ...env, PEP_API_KEY: "k_123456789" }],
-    ] as const) {
-      const fallback = await spawned([...argv], caseEnv);
-      expect(fallback.quick, argv.join(" ")).toBe(false);
-      const inProcess = await program([...argv], caseEnv);
-      expect(fallback.init, argv.join(" ")).toEqual(inProcess.init);
-      expect(fallback.ids).toEqual([1, 2]);
-    }
+  describe("leaves any other argv or setting to the program, which answers the same", () => {
+    for (const [argv, caseEnv] of LEFT)
+      it(named(argv, caseEnv), async () => {
+        const fallback = await spawned(argv, caseEnv);
+        expect(fallback.quick).toBe(false);
+        const inProcess = await program(argv, caseEnv);
+        expect(fallback.init).toEqual(inProcess.init);
+        expect(fallback.ids).toEqual([1, 2]);
+      });
   });
 
   it("an argv the program refuses is refused by the program, with nothing answered", async () => {
