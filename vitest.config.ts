@@ -10,8 +10,11 @@ export default defineConfig({
     // dist/ built from the current sources before any file runs (reused when up to date),
     // for the tests that spawn bin/pep.js.
     globalSetup: ["test/global-setup.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Bounds that catch a hang, not a speed to hold: a test that spawns pep several times
+    // took over 20 s at a load average of 25 on the 2-core machine (code-cache, packaging,
+    // secrets-files on Node 22), and a test must not fail because the machine is busy.
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
     pool: "forks",
     maxWorkers: 2,
     // Test files share a worker's modules instead of each loading the program anew: most

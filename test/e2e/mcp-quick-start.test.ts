@@ -8,7 +8,7 @@
  * one sent and would be said on stderr. An argv or setting it does not fully understand
  * must leave the run to the program, errors included.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { spawn } from "node:child_process";
 import { BIN, runPep, scratch, spawnPep } from "../helpers/cli.js";
@@ -66,14 +66,6 @@ async function spawned(argv: string[], env: Record<string, string>): Promise<Ans
   return parse(r.out, r.err);
 }
 
-/** `spawned` for each case, three processes at a time. */
-async function spawnedEach(cases: ReadonlyArray<readonly [readonly string[], Record<string, string>, ...unknown[]]>) {
-  const out: Answers[] = [];
-  for (let i = 0; i < cases.length; i += 3)
-    out.push(...(await Promise.all(cases.slice(i, i + 3).map(([argv, env]) => spawned([...argv], env)))));
-  return out;
-}
-
 /** The program's answers, in-process. */
 async function program(argv: string[], env: Record<string, string>): Promise<Answers> {
   const r = await runPep(argv, { env: { ...tmp.env, ...env }, stdin: INPUT });
@@ -81,74 +73,86 @@ async function program(argv: string[], env: Record<string, string>): Promise<Ans
   return parse(r.out, r.err);
 }
 
-describe("pep mcp: the quick start through the executable", () => {
-  it("answers initialize and tools/list as the program does: sandbox, no base URL, no key, refused scopes, --tools", async () => {
-    sandbox ??= await startSandbox({ port: 0 });
-    const env = { ...tmp.env };
-    expect((await runPep(["--profile", "lab", "config", "set", "base_url", sandbox.baseUrl], { env })).code).toBe(0);
-    const stored = await runPep(["--profile", "lab", "config", "set", "api_key", "-"], {
-      env,
-      stdin: `${sandbox.keys.research}\n`,
-    });
-    expect(stored.code, stored.err).toBe(0);
-    // A 403 recorded in the profile: the instructions name the refused scope.
-    expect((await runPep(["--profile", "lab", "prices", "--limit", "1"], { env })).code).toBe(3);
-    // A 403 met by an earlier pep mcp, kept by the key's digest for its next start.
-    await noteRefused(env, "k_refused_vendors", "vendors:read", Date.now());
-    const cases: [string[], Record<string, string>, RegExp][] = [
-      [["mcp", "--sandbox"], {}, /^(?![\s\S]*(CONFIGURATION PROBLEM|No API key))/],
-      [["mcp"], {}, /no API base URL is configured/],
-      [["mcp", "--profile", "lab"], {}, /was refused the pricing:read scope before/],
-      [["--profile=lab", "mcp", "--tools", "research,prices", "--max-wait", "20"], {}, /Only the tool groups/],
-      [["mcp"], { PEP_PROFILE: "wrok", PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /names the profile "wrok"/],
-      [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_1234567890ab" }, /research and education/i],
-      [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /No API key is set/],
-      [
-        ["mcp", "--tools", "vendors,studies"],
-        { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_refused_vendors" },
-        /refused the vendors:read scope before/,
-      ],
-      // Settings it cannot take as given: said in the instructions, by both alike.
-      [["mcp", "--sandbox", "--tools", "research", "--tools", "studies"], {}, /Only the tool groups research, studies/],
-      [["mcp", "--sandbox", "--max-wait", "forever"], {}, /--max-wait is "forever", not a number/],
-      [["mcp", "--sandbox", "--tools", "everything"], {}, /--tools names "everything", which is not a tool group/],
-    ];
-    // The processes run three at a time; the program's runs, in this process, one by one.
-    const spawnedAll = await spawnedEach(cases);
-    for (const [i, [argv, caseEnv, says]] of cases.entries()) {
-      const quick = spawnedAll[i]!;
-      const inProcess = await program(argv, caseEnv);
-      const what = `${argv.join(" ")} ${JSON.stringify(caseEnv)}`;
-      expect(quick.quick, what).toBe(true);
-      expect(quick.listed, what).toBe(true);
-      expect(quick.init, what).toEqual(inProcess.init);
-      expect(String(quick.init?.instructions)).toMatch(says);
-      expect(quick.tools.length, what).toBeGreaterThan(0);
-      expect(quick.list, what).toEqual(inProcess.list);
-      // Answered once each, in order: the server's own answer to initialize is not sent.
-      expect(quick.ids).toEqual([1, 2]);
-    }
-  }, 60_000); // eleven runs of the executable and of the program: under load, more than the default
+/**
+ * Configurations the instructions depend on: argv, env, and what the instructions say.
+ * Each case is a test of its own (one spawn, one in-process run), so that no test's time
+ * bound covers many processes on a loaded machine.
+ */
+const CASES: [string[], Record<string, string>, RegExp][] = [
+  [["mcp", "--sandbox"], {}, /^(?![\s\S]*(CONFIGURATION PROBLEM|No API key))/],
+  [["mcp"], {}, /no API base URL is configured/],
+  [["mcp", "--profile", "lab"], {}, /was refused the pricing:read scope before/],
+  [["--profile=lab", "mcp", "--tools", "research,prices", "--max-wait", "20"], {}, /Only the tool groups/],
+  [["mcp"], { PEP_PROFILE: "wrok", PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /names the profile "wrok"/],
+  [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_1234567890ab" }, /research and education/i],
+  [["mcp"], { PEP_BASE_URL: "http://127.0.0.1:9/v1" }, /No API key is set/],
+  [
+    ["mcp", "--tools", "vendors,studies"],
+    { PEP_BASE_URL: "http://127.0.0.1:9/v1", PEP_API_KEY: "k_refused_vendors" },
+    /refused the vendors:read scope before/,
+  ],
+  // Settings it cannot take as given: said in the instructions, by both alike.
+  [["mcp", "--sandbox", "--tools", "research", "--tools", "studies"], {}, /Only the tool groups research, studies/],
+  [["mcp", "--sandbox", "--max-wait", "forever"], {}, /--max-wait is "forever", not a number/],
+  [["mcp", "--sandbox", "--tools", "everything"], {}, /--tools names "everything", which is not a tool group/],
+];
 
-  it("leaves any other argv or setting to the program, which answers the same", async () => {
-    const env = { PEP_BASE_URL: "http://127.0.0.1:9/v1" };
-    const cases = [
-      [["mcp", "--quiet"], env],
-      [["mcp", "--offline"], env],
-      [["mcp", "--max-wait", "30"], { ...env, PEP_OFFLINE: "0" }],
-      [["mcp", "--sandbox"], { PEP_SANDBOX: "1" }],
-      // Settings that do not resolve: the program tells its client in the instructions.
-      [["mcp"], { ...env, PEP_API_KEY: "k_123456789" }],
-    ] as const;
-    const spawnedAll = await spawnedEach(cases);
-    for (const [i, [argv, caseEnv]] of cases.entries()) {
-      const fallback = spawnedAll[i]!;
-      expect(fallback.quick, argv.join(" ")).toBe(false);
-      const inProcess = await program([...argv], caseEnv);
-      expect(fallback.init, argv.join(" ")).toEqual(inProcess.init);
-      expect(fallback.list, argv.join(" ")).toEqual(inProcess.list);
-      expect(fallback.ids).toEqual([1, 2]);
-    }
+/** Argv and settings the quick start leaves to the program. */
+const NO_BASE = { PEP_BASE_URL: "http://127.0.0.1:9/v1" };
+const LEFT: [string[], Record<string, string>][] = [
+  [["mcp", "--quiet"], NO_BASE],
+  [["mcp", "--offline"], NO_BASE],
+  [["mcp", "--max-wait", "30"], { ...NO_BASE, PEP_OFFLINE: "0" }],
+  [["mcp", "--sandbox"], { PEP_SANDBOX: "1" }],
+  // Settings that do not resolve: the program tells its client in the instructions.
+  [["mcp"], { ...NO_BASE, PEP_API_KEY: "k_123456789" }],
+];
+
+const named = (argv: string[], env: Record<string, string>) =>
+  `${argv.join(" ")}${Object.keys(env).length > 0 ? ` ${JSON.stringify(env)}` : ""}`;
+
+describe("pep mcp: the quick start through the executable", () => {
+  describe("answers initialize and tools/list as the program does: sandbox, no base URL, no key, refused scopes, --tools", () => {
+    beforeAll(async () => {
+      sandbox ??= await startSandbox({ port: 0 });
+      const env = { ...tmp.env };
+      expect((await runPep(["--profile", "lab", "config", "set", "base_url", sandbox.baseUrl], { env })).code).toBe(0);
+      const stored = await runPep(["--profile", "lab", "config", "set", "api_key", "-"], {
+        env,
+        stdin: `${sandbox.keys.research}\n`,
+      });
+      expect(stored.code, stored.err).toBe(0);
+      // A 403 recorded in the profile: the instructions name the refused scope.
+      expect((await runPep(["--profile", "lab", "prices", "--limit", "1"], { env })).code).toBe(3);
+      // A 403 met by an earlier pep mcp, kept by the key's digest for its next start.
+      await noteRefused(env, "k_refused_vendors", "vendors:read", Date.now());
+    });
+
+    for (const [argv, caseEnv, says] of CASES)
+      it(named(argv, caseEnv), async () => {
+        const quick = await spawned(argv, caseEnv);
+        const inProcess = await program(argv, caseEnv);
+        expect(quick.quick).toBe(true);
+        expect(quick.listed).toBe(true);
+        expect(quick.init).toEqual(inProcess.init);
+        expect(String(quick.init?.instructions)).toMatch(says);
+        expect(quick.tools.length).toBeGreaterThan(0);
+        expect(quick.list).toEqual(inProcess.list);
+        // Answered once each, in order: the server's own answer to initialize is not sent.
+        expect(quick.ids).toEqual([1, 2]);
+      });
+  });
+
+  describe("leaves any other argv or setting to the program, which answers the same", () => {
+    for (const [argv, caseEnv] of LEFT)
+      it(named(argv, caseEnv), async () => {
+        const fallback = await spawned(argv, caseEnv);
+        expect(fallback.quick).toBe(false);
+        const inProcess = await program(argv, caseEnv);
+        expect(fallback.init).toEqual(inProcess.init);
+        expect(fallback.list).toEqual(inProcess.list);
+        expect(fallback.ids).toEqual([1, 2]);
+      });
   });
 
   it("an argv the program refuses is refused by the program, with nothing answered", async () => {

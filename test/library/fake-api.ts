@@ -22,8 +22,8 @@ export interface FakeApi {
   failPage: Array<{ path: string; offset: number; times: number; cut?: boolean; status?: number }>;
   /** Answer 500 to a detail of this path (`/studies/pmid-1003`), once per entry. */
   failDetail: Array<{ path: string; times: number }>;
-  /** Called before a list page is answered (a test moves the data mid-walk). */
-  beforePage?: (path: string, offset: number) => void;
+  /** Called before a list page is answered, which waits for it (a test moves the data mid-walk, or holds it). */
+  beforePage?: (path: string, offset: number) => void | Promise<void>;
   /** Milliseconds each list page waits before it answers (to hold a sync open). */
   delayMs: number;
   /** Keyed list paths answered 403. */
@@ -126,7 +126,7 @@ async function listPage(api: FakeApi, req: RecordedRequest, res: ServerResponse,
   const cursor = req.query.get("cursor");
   const offset = cursor === null ? 0 : Number(cursor);
   const limit = Number(req.query.get("limit") ?? 20);
-  api.beforePage?.(path, offset);
+  await api.beforePage?.(path, offset);
   const fail = api.failPage.find((f) => f.path === path && f.offset === offset && f.times > 0);
   if (fail?.cut) {
     fail.times -= 1;

@@ -63,10 +63,22 @@ async function alternate(api: FakeApi, env: Record<string, string>, readEnv = en
   for (const e of expected) expect(e.size).toBe(2);
   // Now readers loop while the syncs alternate; every page is slow enough for several reads per sync.
   api.delayMs = 150;
+  // And a sync goes past its first page only once every reader has finished a read begun
+  // during it: each reader reads each state before it is replaced, however slowly its
+  // processes start on a loaded machine.
+  let gate: Promise<void> = Promise.resolve();
+  api.beforePage = async (_path, offset) => {
+    if (offset > 0) await gate;
+  };
   const seen = READS.map(() => new Set<string>());
   let mixed = 0;
   for (const set of [sets.a, sets.b, sets.a, sets.b]) {
     let done = false;
+    let open = () => {};
+    gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const readDuring = new Set<number>();
     const syncing = sync(set).finally(() => {
       done = true;
     });
@@ -77,12 +89,15 @@ async function alternate(api: FakeApi, env: Record<string, string>, readEnv = en
         const state = expected[i]!.get(r.out);
         if (state === undefined) mixed += 1;
         else seen[i]!.add(state);
+        readDuring.add(i);
+        if (readDuring.size === READS.length) open();
       } while (!done);
     });
     await Promise.all([syncing, ...readers]);
   }
+  api.beforePage = undefined;
   expect(mixed, "reads that held neither whole state").toBe(0);
-  // The readers met both states: the loop ran across the publishing of each sync.
+  // The readers met both states: the loop ran across each sync (held until they had).
   for (const s of seen) expect([...s].sort()).toEqual(["A", "B"]);
 }
 

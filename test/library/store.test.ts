@@ -35,7 +35,9 @@ describe("where the library lives", () => {
 
 describe.skipIf(!hasSqlite())("the SQLite library", () => {
   it("is made on first write: folder 0700, file 0600, every migration applied", async () => {
-    const file = defaultLibraryFile(tmp.env, "default");
+    // In the scratch folder: without PEP_DATA_DIR this was the user's own ~/.local/share/pep,
+    // where a library another pep made (a newer schema) failed the test.
+    const file = defaultLibraryFile({ ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "data") }, "default");
     const lib = await openLibraryAt({ kind: "sqlite", file }, { write: true });
     expect(mode(path.dirname(file))).toBe(0o700);
     expect(mode(file)).toBe(0o600);
