@@ -228,7 +228,6 @@ describe.skipIf(!HAS_SQLITE)("--offline: the same output as online", () => {
       [["api", "/peptides"], /pep api/],
       [["health"], /pep health/],
       [["index"], /pep index/],
-      [["--sandbox", "categories"], /--offline and --sandbox/],
     ];
     for (const [argv, message] of cases) {
       const r = await cli.pep(["--offline", ...argv], { env });

@@ -73,10 +73,17 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
     conds.push("resource = ?");
     params.push(opts.resource.trim().toLowerCase().replace(/_/g, "-"));
   }
-  const rows = await lib.db.all<Record<string, unknown>>(
-    `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${conds.length ? ` WHERE ${conds.join(" AND ")}` : ""} ORDER BY seq`,
-    params,
-  );
+  const sql = `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${conds.length ? ` WHERE ${conds.join(" AND ")}` : ""} ORDER BY seq`;
+  // For a manifest: the reading of the log as run, and the walks of the resources it covers.
+  await ctx.answeredFrom?.({
+    query: { sql, params },
+    facts: async () =>
+      (await import("../../library/library-facts.js")).libraryFactsHeld(
+        { dialect: lib.dialect, location: lib.location, all: (q, p) => lib.db.all(q, p), run: (q) => lib.db.run(q) },
+        resource === undefined ? undefined : [resource as LibraryResource],
+      ),
+  });
+  const rows = await lib.db.all<Record<string, unknown>>(sql, params);
   const items = rows.map((r) => ({ ...r, old_value: loggedValue(r.old_value), new_value: loggedValue(r.new_value) }));
   return {
     ...rowsList(items, { resource: "change" }),
