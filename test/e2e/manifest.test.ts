@@ -139,6 +139,92 @@ describe("--manifest when the export is cut short", () => {
   });
 });
 
+describe("--manifest against a loopback API", () => {
+  const suite = useFaultApi({ total: 5 });
+
+  it("agrees with the server's log: each request's path and query, the names resolved, the duplicates skipped", async () => {
+    const dir = mkdtempSync(path.join(suite.tmp.dir, "log-"));
+    // The second page repeats the first page's last item: the export skips it and says so.
+    suite.api.fault(suite.api.cursorAt(2), (req, res) => {
+      const body = pageBody(req, suite.api.items) as { data: unknown[] };
+      sendJson(res, 200, { ...body, data: [suite.api.items[1], ...body.data] });
+    });
+    const before = suite.api.requests.length;
+    const argv = ["studies", "export", "--peptide", "Body protection compound 157", "--page-size", "2", "-o", "json"];
+    const r = await inProcessPep([...argv, "--file", "out.json", "--manifest", "--base-url", suite.api.baseUrl], {
+      env: suite.tmp.env,
+      cwd: dir,
+    });
+    expect(r.code, r.err).toBe(0);
+    const m = readManifest(path.join(dir, "out.json"));
+    const logged = suite.api.requests.slice(before);
+    expect(m.requests.map((q: { path: string; query: string }) => `${q.path}${q.query ? `?${q.query}` : ""}`)).toEqual(
+      logged.map((q) => q.url),
+    );
+    expect(m.requests.map((q: { purpose: string }) => q.purpose)).toEqual([
+      "answer",
+      "answer",
+      "answer",
+      "index",
+      "resolve",
+    ]);
+    expect(m.requests[0].query).toBe("peptide=Body+protection+compound+157&limit=2");
+    expect(m.resolved).toEqual([
+      { resource: "peptides", given: "Body protection compound 157", id: "bpc-157", by: "api" },
+    ]);
+    expect(m).toMatchObject({ source: "api", synthetic: false, items: 5, duplicates_skipped: 1 });
+    expect(r.err).toMatch(/skipped 1 duplicate item/);
+  });
+});
+
+describe("the manifest's schema and masking", () => {
+  const facts = {
+    argv: ["api", "/studies"],
+    file: "out.json",
+    path: "/tmp/out.json",
+    format: "json",
+    source: "api" as const,
+    baseUrl: "https://u:pw@api.example/v1",
+    apiVersion: "v1",
+    pepVersion: "1.2.3",
+    synthetic: false,
+    library: undefined,
+    startedAt: new Date(0),
+    finishedAt: new Date(1000),
+    items: 1,
+    pages: [
+      {
+        url: "https://api.example/v1/studies?api_key=abc123&limit=2",
+        status: 200,
+        requestId: "r1",
+        etag: undefined,
+        fromCache: false,
+      },
+    ],
+  };
+
+  it("a key in a request's query is masked, and the manifest fits the schema", () => {
+    const m = manifestOf(facts, { sha256: "0".repeat(64), bytes: 2 });
+    expect(m.requests[0]).toMatchObject({ path: "/v1/studies", query: "api_key=***&limit=2", purpose: "answer" });
+    expect(m.base_url).toBe("https://u:***@api.example/v1");
+    expect(JSON.stringify(m)).not.toContain("abc123");
+    expect(manifestErrors(m)).toEqual([]);
+  });
+
+  it("the schema refuses an absolute path, a sync id as a string and a digest that is not one", () => {
+    const m = manifestOf(
+      {
+        ...facts,
+        library: { syncId: 3, syncedAt: "2026-01-01T00:00:00.000Z", location: "lib.sqlite", walks: [] },
+      },
+      { sha256: "0".repeat(64), bytes: 2 },
+    );
+    expect(manifestErrors(m)).toEqual([]);
+    const bad = { ...m, file: "/home/me/out.json", sha256: "xyz", library: { ...m.library, sync_id: "3" } };
+    expect(manifestErrors(bad).join("\n")).toMatch(/\/file[\s\S]*\/library\/sync_id[\s\S]*\/sha256/);
+  });
+});
+
 describe("the command words in a manifest", () => {
   it("mask passwords in URLs and key-like parameter values, name local files alone, and keep the rest as typed", () => {
     expect(

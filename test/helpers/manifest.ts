@@ -28,10 +28,10 @@ export function manifestErrors(manifest: unknown): string[] {
 }
 
 /** `<file>.manifest.json`, parsed and checked against the schema (throws naming what does not fit). */
-// biome-ignore lint/suspicious/noExplicitAny: tests read the manifest's fields freely
 export function readManifest(file: string): any {
   const manifest: unknown = JSON.parse(readFileSync(`${file}.manifest.json`, "utf8"));
   const errors = manifestErrors(manifest);
-  if (errors.length > 0) throw new Error(`${file}.manifest.json does not fit docs/manifest.schema.json:\n${errors.join("\n")}`);
+  if (errors.length > 0)
+    throw new Error(`${file}.manifest.json does not fit docs/manifest.schema.json:\n${errors.join("\n")}`);
   return manifest;
 }
