@@ -7,7 +7,7 @@ import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/config-types.js";
 import type { Client, ClientEvent, ClientOptions, Clock, Timers } from "../http/client-types.js";
 import type { Waits } from "../output/waits.js";
-import type { LibraryFacts } from "../library/library-facts.js";
+import type { LibraryFacts } from "../library/facts-types.js";
 import type { IO, Launch } from "./io.js";
 
 /** Global options (docs/cli.md#global-options), as commander parses them. */

@@ -161,8 +161,11 @@ export function createSession(reader: LibraryReader, options: SessionOptions = {
       );
     },
   };
-  const { onResolve } = options;
-  if (!onResolve) return session;
+  return options.onResolve ? tellingNames(session, options.onResolve) : session;
+}
+
+/** The session, its resolved names told to `onResolve`. */
+function tellingNames(session: Session, onResolve: NonNullable<SessionOptions["onResolve"]>): Session {
   const resolve = session.resolve;
   return {
     ...session,
