@@ -71,8 +71,9 @@ export async function lookUp(
     const index = await client.request<{ name?: unknown; api_version?: unknown }>("/", { signal });
     if (typeof index.data?.name === "string") api.name = index.data.name;
     if (typeof index.data?.api_version === "string") api.version = index.data.api_version;
-  } catch {
-    // The index said nothing: its fields stay null.
+  } catch (err) {
+    // The index said nothing: its fields stay null (a run stopped stops here).
+    if (signal.aborted) throw err;
   }
   prov.role = "resolve";
   const resolved: Resolution[] = [];
@@ -81,8 +82,9 @@ export async function lookUp(
     try {
       const res = await client.request(`/${n.resource}/${encodeURIComponent(n.given)}`, { signal });
       id = idOf(res.data);
-    } catch {
+    } catch (err) {
       // Not found, or not answered: what it named stays unknown.
+      if (signal.aborted) throw err;
     }
     resolved.push({ resource: n.resource, given: n.given, id, by: "api" });
   }

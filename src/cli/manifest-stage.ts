@@ -128,7 +128,7 @@ async function sourceFacts(p: Prepared, written: Written): Promise<Partial<Manif
 }
 
 export async function writeRunManifest(p: Prepared, written: Written): Promise<void> {
-  const { writeManifest } = await import("../output/manifest.js");
+  const { writeManifest, removeManifest } = await import("../output/manifest.js");
   try {
     const from = await sourceFacts(p, written);
     const prov = p.ctx.provenance();
@@ -153,6 +153,12 @@ export async function writeRunManifest(p: Prepared, written: Written): Promise<v
       pages: prov.pages,
     });
   } catch (err) {
+    // Stopped (Ctrl-C) during the manifest's look-ups: the run ends as stopped, not as a
+    // failed write, and an older manifest, which describes another file, goes.
+    if (p.io.signal.aborted) {
+      await removeManifest(p.file!);
+      throw err;
+    }
     const code = (err as NodeJS.ErrnoException).code;
     throw new OutputError(`--manifest: cannot write ${p.inv.globals.file}.manifest.json${code ? ` (${code})` : ""}`, {
       cause: err,

@@ -219,6 +219,11 @@ export async function checkManifestTarget(file: string): Promise<void> {
     throw new UsageError(`--manifest: ${file} is not a regular file, so there is no finished file to describe`);
 }
 
+/** Removes the manifest beside `file`, when there is one (it would describe another file). */
+export async function removeManifest(file: string): Promise<void> {
+  await unlink(manifestPath(file)).catch(() => undefined);
+}
+
 /** Writes `<file>.manifest.json` for the finished export; resolves to its path. */
 export async function writeManifest(facts: ManifestFacts): Promise<string> {
   const target = manifestPath(facts.path);
