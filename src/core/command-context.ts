@@ -43,7 +43,8 @@ export type PageOpening = { opened: true; via: string } | { opened: false; reaso
  * (library/library-facts.ts `LibraryFacts`), read only when a manifest is wanted.
  */
 export interface LibraryAnswer {
-  query: { sql: string; params: readonly unknown[] };
+  /** None for what is not one statement (`pep sql --tables`, `--schema`). */
+  query?: { sql: string; params: readonly unknown[] } | undefined;
   facts: () => Promise<LibraryFacts>;
 }
 

@@ -107,6 +107,13 @@ describe.skipIf(!hasSqlite())("manifests of answers from the library", () => {
       },
     });
     expect(Object.keys(m.library.resources).sort()).toEqual(["peptides", "studies"]);
+
+    // --tables describes the library: its manifest names it, with no statement.
+    const tables = await pep(["--sandbox", "sql", "--tables", "--file", "t.csv", "--manifest"]);
+    expect(tables.code, tables.err).toBe(0);
+    const t = readManifest(path.join(dir, "t.csv"));
+    expect(t).toMatchObject({ source: "library", synthetic: true, library: { location: "default.sqlite" } });
+    expect(t.library.query).toBeUndefined();
   });
 
   it("pep changes names the library, the walks of what it covers and its reading of the log", async () => {
