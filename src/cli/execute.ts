@@ -140,9 +140,10 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
       );
   }
   if (offline && !def.reportsConfig)
-    (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals, inv.sandbox);
+    (await import("../offline/refusals.js")).refuseOffline(def, inv.input.opts, globals);
   // Started before anything reads the config (the output format may), so every read sees it.
-  if (inv.sandbox) {
+  // `--offline --sandbox` reads the sandbox's library and starts none (config and the like still see it).
+  if (inv.sandbox && (!offline || def.reportsConfig)) {
     const { startSandbox, SANDBOX_KEYS } = await import("../sandbox/index.js");
     const sb = await startSandbox({ port: 0, host: "127.0.0.1", ...(deps.sandbox ?? {}) });
     held.stopSandbox = () => sb.close();

@@ -88,7 +88,11 @@ export async function deliver(p: Prepared, delivered: Result): Promise<number> {
   const total = written + (p.partial?.items ?? 0);
   // The export is in place: its manifest says how it was made (never for a cut export).
   if (sink.kind === "file" && p.inv.globals.manifest === true)
-    await (await import("./manifest-stage.js")).writeRunManifest(p, written);
+    await (await import("./manifest-stage.js")).writeRunManifest(p, {
+      items: written,
+      duplicates: watched?.watch.duplicates ?? 0,
+      ids: watched?.watch.ids ?? [],
+    });
   // Where the output went, and how much of it: on a terminal and in a CI log alike (not under -q).
   if (sink.kind === "file") p.ctx.notice(`wrote ${countOf(total, result)} to ${p.inv.globals.file}`);
   const cursor = result.kind === "list" ? result.nextCursor() : undefined;

@@ -8,7 +8,7 @@ import { AuthError, UsageError } from "../core/errors.js";
 import { keyFingerprint, keyMasked } from "../core/key-display.js";
 import { redactKey } from "../http/key.js";
 import type { Client, ClientEvent, ClientOptions, Meta } from "../http/client-types.js";
-import type { LibraryProvenance } from "../offline/open-offline.js";
+import { type Provenance, provenanceOf } from "./provenance.js";
 import { colorEnabled, type IO } from "../core/io.js";
 import { cleanBlock } from "../core/sanitize.js";
 import { SANDBOX_NOTICE, watchForSandbox } from "../core/sandbox-notice.js";
@@ -254,19 +254,6 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (made ??= make());
 }
 
-/** Where a run's data came from, for `--manifest` (output/manifest.ts). */
-export interface Provenance {
-  /** Each answer received: its request id and ETag (in the order they came). */
-  pages: Array<{ status: number; requestId: string | undefined; etag: string | undefined; fromCache: boolean }>;
-  /** `meta.api_version` of the answers, when they said. */
-  apiVersion: string | undefined;
-  /**
-   * The library an offline run answered from: where it is, its last finished sync, and
-   * per resource that answered the complete walk its answer came from (undefined: none).
-   */
-  library: LibraryProvenance | undefined;
-}
-
 /** What the program's shell sees of a run's context beyond what commands get. */
 export interface RunContext extends Context {
   cleanup(): Promise<void>;
@@ -274,23 +261,6 @@ export interface RunContext extends Context {
   synthetic(): boolean;
   /** What this run fetched and from where (collected only with --manifest). */
   provenance(): Provenance;
-}
-
-/** Collects, with --manifest, the request ids, ETags and API version of the run's answers. */
-function provenanceOf(init: ContextInit, listeners: Array<(e: ClientEvent) => void>) {
-  const record: Provenance = { pages: [], apiVersion: undefined, library: undefined };
-  const wanted = init.globals.manifest === true;
-  if (wanted)
-    listeners.push((e) => {
-      if (e.type === "response" && ((e.status >= 200 && e.status < 300) || e.status === 304))
-        record.pages.push({ status: e.status, requestId: e.requestId, etag: e.etag, fromCache: e.fromCache });
-    });
-  const onMeta = wanted
-    ? (meta: Meta) => {
-        if (typeof meta?.api_version === "string") record.apiVersion = meta.api_version;
-      }
-    : undefined;
-  return { record, onMeta };
 }
 
 /**
@@ -340,7 +310,7 @@ export function createContext(init: ContextInit): RunContext {
   cleanups.push(() => scopes.record());
   // Others who hear the clients' events (`pep mcp`'s progress notifications).
   const listeners: Array<(e: ClientEvent) => ClientEventOutcome> = [];
-  const provenance = provenanceOf(init, listeners);
+  const provenance = provenanceOf(init.globals.manifest === true, listeners);
   const makeClient = clientFactory(
     init,
     eventHandler(init, lines, waits, scopes, listeners),
@@ -354,6 +324,7 @@ export function createContext(init: ContextInit): RunContext {
   const ctx: RunContext = {
     synthetic: lines.synthetic,
     provenance: () => provenance.record,
+    answeredFrom: provenance.answeredFrom,
     io,
     profile: init.profile,
     fields: init.fields,

@@ -7,6 +7,7 @@ import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/config-types.js";
 import type { Client, ClientEvent, ClientOptions, Clock, Timers } from "../http/client-types.js";
 import type { Waits } from "../output/waits.js";
+import type { LibraryFacts } from "../library/facts-types.js";
 import type { IO, Launch } from "./io.js";
 
 /** Global options (docs/cli.md#global-options), as commander parses them. */
@@ -35,6 +36,17 @@ export interface Deps {
 
 /** What became of opening a page: opened with `via`, or why not. */
 export type PageOpening = { opened: true; via: string } | { opened: false; reason: string };
+
+/**
+ * What a command answering from the library itself (`pep sql`, `pep changes`) read, for a
+ * manifest: the statement as run, with its parameters, and the library's facts
+ * (library/library-facts.ts `LibraryFacts`), read only when a manifest is wanted.
+ */
+export interface LibraryAnswer {
+  /** None for what is not one statement (`pep sql --tables`, `--schema`). */
+  query?: { sql: string; params: readonly unknown[] } | undefined;
+  facts: () => Promise<LibraryFacts>;
+}
 
 export interface Context {
   readonly io: IO;
@@ -80,4 +92,6 @@ export interface Context {
    * besides the run's own logging: `pep mcp` turns them into progress notifications.
    */
   onClientEvent(fn: (e: ClientEvent) => ClientEventOutcome): void;
+  /** A library command tells what it answered from (kept for `--manifest`, read then and only then). */
+  answeredFrom?(answer: LibraryAnswer): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { createOfflineClient } from "./offline-client.js";
 import type { LibraryResource, SyncInfo, WalkInfo } from "./reader.js";
 import { type SqlSource, sqlReader } from "./sql-reader.js";
 import { openLibraryForReading } from "./library-target.js";
+import type { FactsSource } from "../library/library-facts.js";
 
 export interface OfflineOpening {
   env: Record<string, string | undefined>;
@@ -22,6 +23,10 @@ export interface OfflineOpening {
   onSync(sync: SyncInfo, where: string): void;
   /** Told once per resource that answers: the walk its answer comes from. */
   onWalk?: (resource: LibraryResource, walk: WalkInfo | undefined) => void;
+  /** Told the library's connection once open (a manifest reads its facts through it). */
+  onOpen?: (source: FactsSource) => void;
+  /** Told each name turned into an item's id. */
+  onResolve?: (resource: LibraryResource, given: string, id: string) => void;
   /** `--max-age` as given, and the time it counts back from. */
   maxAge?: string | undefined;
   /** `--as-of` as given: the answers as the library knew them at that sync (as-of-reader.ts). */
@@ -36,6 +41,10 @@ export interface LibraryProvenance {
   walks: Partial<Record<LibraryResource, WalkInfo | undefined>>;
   /** `--as-of` as given, when the answers were read as of a sync. */
   asOf?: string | undefined;
+  /** The library's connection, for a manifest's facts (library/library-facts.ts). */
+  source?: FactsSource | undefined;
+  /** Each name given that the library turned into an item's id, in the order asked. */
+  resolved: Array<{ resource: LibraryResource; given: string; id: string }>;
 }
 
 /**
@@ -56,11 +65,19 @@ export function tellingWalks(
   notice: (line: string) => void,
   debug: (line: string) => void,
   asOf?: string,
-): Pick<OfflineOpening, "onSync" | "onWalk"> {
+): Pick<OfflineOpening, "onSync" | "onWalk" | "onOpen" | "onResolve"> {
   let told: LibraryProvenance | undefined;
+  let source: FactsSource | undefined;
+  const resolved: LibraryProvenance["resolved"] = [];
   return {
+    onOpen: (s) => {
+      source = s;
+    },
+    onResolve: (resource, given, id) => {
+      if (!resolved.some((r) => r.resource === resource && r.given === given)) resolved.push({ resource, given, id });
+    },
     onSync: (sync, where) => {
-      told = { sync, where, walks: {}, ...(asOf === undefined ? {} : { asOf }) };
+      told = { sync, where, walks: {}, source, resolved, ...(asOf === undefined ? {} : { asOf }) };
       record.library = told;
       record.apiVersion = sync.apiVersion;
       debug(`library: ${where}, ${asOf === undefined ? "" : `as of ${asOf}: `}sync ${sync.id}`);
@@ -83,6 +100,7 @@ export async function openOfflineClient(o: OfflineOpening): Promise<Client> {
       ? undefined
       : { ms: (await import("../library/freshness.js")).parseDuration(o.maxAge, "--max-age"), now: o.now };
   const source: SqlSource = await openLibraryForReading(o);
+  o.onOpen?.(source);
   const plain = sqlReader(source);
   const reader = o.asOf === undefined ? plain : (await import("./as-of-reader.js")).asOfReader(plain, source, o.asOf);
   // Under --as-of this also settles the sync it names (refused: exit 2, the library closed).
@@ -99,6 +117,7 @@ export async function openOfflineClient(o: OfflineOpening): Promise<Client> {
   return createOfflineClient(reader, {
     onSync: o.onSync,
     ...(o.onWalk ? { onWalk: o.onWalk } : {}),
+    ...(o.onResolve ? { onResolve: o.onResolve } : {}),
     ...(maxAge ? { maxAge } : {}),
   });
 }

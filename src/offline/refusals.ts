@@ -55,20 +55,16 @@ function refused(what: string, why: string): UsageError {
 
 /**
  * Refuses (exit 2) an offline run the library cannot answer faithfully: the command, a
- * flag, `--fields`, or the sandbox. Commands that need no API (config, completion) pass.
+ * flag or `--fields`. Commands that need no API (config, completion) pass. With
+ * `--sandbox` it reads the sandbox's own library (config/resolve.ts), as `pep --sandbox sql` does.
  */
 export function refuseOffline(
   def: CommandDef,
   opts: Record<string, unknown>,
   globals: { fields?: string | undefined; sandbox?: boolean | undefined },
-  sandbox: boolean,
 ): void {
   const name = def.path.join(" ");
   if (def.offline || LIBRARY_COMMANDS.has(name)) return;
-  if (sandbox)
-    throw new UsageError("--offline and --sandbox cannot be used together: one reads the library, the other a server", {
-      hints: ["Leave out one of them (PEP_SANDBOX and PEP_OFFLINE count as the flags)."],
-    });
   const served = answered(def);
   if (!served) throw refused(`pep ${name}`, "the library cannot answer this command; it needs the API");
   if (globals.fields !== undefined)

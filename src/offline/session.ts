@@ -84,6 +84,8 @@ export interface SessionOptions {
   onWalk?: (resource: LibraryResource, walk: WalkInfo | undefined) => void;
   /** `--max-age`: a resource whose last complete walk is older than this (or none) is refused. */
   maxAge?: { ms: number; now: number };
+  /** Told each name turned into an item's id (for a manifest: what `--peptide brevritarin` named). */
+  onResolve?: (resource: LibraryResource, given: string, id: string) => void;
 }
 
 export function createSession(reader: LibraryReader, options: SessionOptions = {}): Session {
@@ -106,7 +108,7 @@ export function createSession(reader: LibraryReader, options: SessionOptions = {
   };
   let synced: SyncInfo | undefined;
   const whole = new Map<LibraryResource, Promise<Item[]>>();
-  return {
+  const session: Session = {
     reader,
     synced: () => synced,
     use,
@@ -157,6 +159,20 @@ export function createSession(reader: LibraryReader, options: SessionOptions = {
           : `no ${noun} in the library is named "${given}" (its ids, names and aliases compared without regard to case, spaces, hyphens or accents)`,
         resource,
       );
+    },
+  };
+  return options.onResolve ? tellingNames(session, options.onResolve) : session;
+}
+
+/** The session, its resolved names told to `onResolve`. */
+function tellingNames(session: Session, onResolve: NonNullable<SessionOptions["onResolve"]>): Session {
+  const resolve = session.resolve;
+  return {
+    ...session,
+    async resolve(resource, given) {
+      const id = await resolve(resource, given);
+      onResolve(resource, given, id);
+      return id;
     },
   };
 }

@@ -40,21 +40,96 @@ export interface ManifestFacts {
   apiVersion: string | undefined;
   pepVersion: string;
   synthetic: boolean;
-  library:
-    | {
-        syncId: string;
-        /** `--as-of` as given, when the answer was read as of a sync. */
-        asOf?: string | undefined;
-        syncedAt: string;
-        location: string;
-        /** Per resource that answered: the complete walk its answer came from (none: never walked whole). */
-        walks: ReadonlyArray<{ resource: string; syncId: number | undefined; finishedAt: string | undefined }>;
-      }
-    | undefined;
+  /** The API as its index named itself (asked with --manifest online; kept by the last sync offline). */
+  api?: { name: string | undefined; version: string | undefined } | undefined;
+  library: ManifestLibrary | undefined;
   startedAt: Date;
   finishedAt: Date;
   items: number;
-  pages: ReadonlyArray<{ status: number; requestId: string | undefined; etag: string | undefined; fromCache: boolean }>;
+  /** Items skipped because their id came on an earlier page (or in the partial finished). */
+  duplicates?: number;
+  /** Requests as sent (their URLs, masked here) and their answers, in the order they came. */
+  pages: ReadonlyArray<{
+    url?: string;
+    status: number;
+    requestId: string | undefined;
+    etag: string | undefined;
+    fromCache: boolean;
+    role?: string;
+  }>;
+  /** Each name given that was turned into an item's id: by the API (asked) or by the library. */
+  resolved?: ReadonlyArray<{ resource: string; given: string; id: string | null; by: "api" | "library" }>;
+}
+
+/** The library an answer came from. */
+export interface ManifestLibrary {
+  /** Its last finished sync. */
+  syncId: string | number | undefined;
+  syncedAt: string | undefined;
+  /** `--as-of` as given, when the answer was read as of a sync (that sync is `syncId`). */
+  asOf?: string | undefined;
+  location: string;
+  dialect?: "sqlite" | "postgres";
+  schemaVersion?: number | undefined;
+  /** Per resource read: the complete walk its answer came from (none: never walked whole). */
+  walks: ReadonlyArray<{
+    resource: string;
+    syncId: number | undefined;
+    finishedAt: string | undefined;
+    startedAt?: string | undefined;
+    items?: number | undefined;
+  }>;
+  /** The stored request of each list page holding items the answer read. */
+  pages?: ReadonlyArray<{ resource: string; path: string; query: string; etag: string | undefined; fetchedAt: string }>;
+  /** `pep sql`'s statement, or `pep changes`' reading of the log, as run. */
+  query?: { sql: string; params: readonly unknown[] } | undefined;
+}
+
+/** A request's URL as a manifest says it: its path and query, credentials masked. */
+function requestParts(url: string | undefined): { method: "GET"; path: string | null; query: string | null } {
+  if (url === undefined) return { method: "GET", path: null, query: null };
+  try {
+    const u = new URL(url);
+    return { method: "GET", path: u.pathname, query: hideUrlCredentials(u.search).replace(/^\?/, "") };
+  } catch {
+    return { method: "GET", path: null, query: null };
+  }
+}
+
+function libraryBlock(l: ManifestLibrary) {
+  return {
+    // The last finished sync of the library; what answered is each resource's walk, below.
+    sync_id: l.syncId === undefined ? null : Number(l.syncId),
+    synced_at: l.syncedAt ?? null,
+    as_of: l.asOf ?? null,
+    location: publishable(l.location),
+    ...(l.dialect ? { dialect: l.dialect } : {}),
+    ...(l.schemaVersion !== undefined ? { schema_version: l.schemaVersion } : {}),
+    resources: Object.fromEntries(
+      l.walks.map((w) => [
+        w.resource,
+        {
+          sync_id: w.syncId ?? null,
+          synced_at: w.finishedAt ?? null,
+          ...(w.startedAt !== undefined ? { sync_started_at: w.startedAt } : {}),
+          ...(w.items !== undefined ? { items: w.items } : {}),
+        },
+      ]),
+    ),
+    ...(l.pages
+      ? {
+          pages: l.pages.map((p) => ({
+            resource: p.resource,
+            method: "GET",
+            path: p.path,
+            query: hideUrlCredentials(`?${p.query}`).slice(1),
+            etag: p.etag ?? null,
+            fetched_at: p.fetchedAt,
+          })),
+        }
+      : {}),
+    ...(l.query ? { query: { sql: l.query.sql, params: [...l.query.params] } } : {}),
+  };
 }
 
 /**
@@ -113,27 +188,23 @@ export function manifestOf(facts: ManifestFacts, written: { sha256: string; byte
     base_url: facts.baseUrl === undefined ? null : hideUrlCredentials(facts.baseUrl),
     api_version: facts.apiVersion ?? null,
     pep_version: facts.pepVersion,
-    ...(facts.library
-      ? {
-          library: {
-            // The last finished sync of the library; what answered is each resource's walk, below.
-            sync_id: Number(facts.library.syncId),
-            synced_at: facts.library.syncedAt,
-            as_of: facts.library.asOf ?? null,
-            location: publishable(facts.library.location),
-            resources: Object.fromEntries(
-              facts.library.walks.map((w) => [
-                w.resource,
-                { sync_id: w.syncId ?? null, synced_at: w.finishedAt ?? null },
-              ]),
-            ),
+    api:
+      facts.baseUrl === undefined && facts.api === undefined
+        ? null
+        : {
+            base_url: facts.baseUrl === undefined ? null : hideUrlCredentials(facts.baseUrl),
+            name: facts.api?.name ?? null,
+            version: facts.api?.version ?? facts.apiVersion ?? null,
           },
-        }
-      : {}),
+    ...(facts.library ? { library: libraryBlock(facts.library) } : {}),
+    resolved: (facts.resolved ?? []).map((r) => ({ resource: r.resource, given: r.given, id: r.id, by: r.by })),
     started_at: facts.startedAt.toISOString(),
     finished_at: facts.finishedAt.toISOString(),
     items: facts.items,
+    duplicates_skipped: facts.duplicates ?? 0,
     requests: facts.pages.map((p) => ({
+      ...requestParts(p.url),
+      purpose: p.role ?? "answer",
       request_id: p.requestId ?? null,
       etag: p.etag ?? null,
       status: p.status,
@@ -149,6 +220,11 @@ export async function checkManifestTarget(file: string): Promise<void> {
   const st = await stat(file).catch(() => undefined);
   if (st && !st.isFile())
     throw new UsageError(`--manifest: ${file} is not a regular file, so there is no finished file to describe`);
+}
+
+/** Removes the manifest beside `file`, when there is one (it would describe another file). */
+export async function removeManifest(file: string): Promise<void> {
+  await unlink(manifestPath(file)).catch(() => undefined);
 }
 
 /** Writes `<file>.manifest.json` for the finished export; resolves to its path. */

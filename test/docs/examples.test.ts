@@ -43,6 +43,7 @@ import {
   substitutions,
 } from "../helpers/doc-examples.js";
 import { pepWords } from "../helpers/examples.js";
+import { readManifest } from "../helpers/manifest.js";
 
 const readme = markdownExamples("README.md", readFileSync(path.join(ROOT, "README.md"), "utf8"));
 const docs = readdirSync(path.join(ROOT, "docs"))
@@ -212,6 +213,15 @@ async function runExample(example: DocExample): Promise<{ problems: string[]; mi
         }
         if (!saidSomething(r, seg, dir)) problems.push(`pep ${rest.join(" ")} exited 0 and said nothing`);
         if (/^error:/m.test(r.err)) problems.push(`pep ${rest.join(" ")} exited 0 with an error line: ${r.err}`);
+        // A manifest an example writes fits the published schema.
+        if (rest.includes("--manifest") && rest.includes("--file")) {
+          const made = fileIn(dir, rest[rest.indexOf("--file") + 1]!);
+          try {
+            readManifest(made);
+          } catch (err) {
+            problems.push(`pep ${rest.join(" ")}: ${(err as Error).message}`);
+          }
+        }
       } else if ((s > 0 || c > 0) && has(first!)) {
         const quoted = seg.words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(" ");
         const r = spawnSync("bash", ["-c", quoted], { cwd: dir, input: input ?? "", env, encoding: "utf8" });

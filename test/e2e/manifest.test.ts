@@ -8,13 +8,14 @@ import { createHash } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { maskedWords } from "../../src/output/manifest.js";
+import { manifestOf, maskedWords } from "../../src/output/manifest.js";
 import { inProcessPep } from "../helpers/cli.js";
-import { faults, useFaultApi } from "../helpers/fault-api.js";
+import { faults, pageBody, useFaultApi } from "../helpers/fault-api.js";
+import { manifestErrors, readManifest } from "../helpers/manifest.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
+import { sendJson } from "../helpers/server.js";
 
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
-const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 
 describe("--manifest against the sandbox", () => {
   const cli = useSandboxCli();
@@ -24,7 +25,7 @@ describe("--manifest against the sandbox", () => {
     const file = path.join(dir, "studies.csv");
     const r = await cli.pep(["studies", "export", "--page-size", "40", "--limit", "100", "--file", file, "--manifest"]);
     expect(r.code, r.err).toBe(0);
-    const m = readJson(`${file}.manifest.json`);
+    const m = readManifest(file);
     expect(m).toMatchObject({
       manifest_version: 1,
       command: [
@@ -52,12 +53,17 @@ describe("--manifest against the sandbox", () => {
       sha256: sha256(file),
     });
     expect(m.pep_version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(m.requests).toHaveLength(3);
+    // The export's three pages as sent, then the manifest's own look at the index.
+    expect(m.requests.map((r: { purpose: string }) => r.purpose)).toEqual(["answer", "answer", "answer", "index"]);
+    expect(m.requests[0]).toMatchObject({ method: "GET", path: "/v1/studies", query: "limit=40" });
+    expect(m.requests[1].query).toMatch(/^limit=40&cursor=\S+$/);
     for (const req of m.requests) {
       expect(req.request_id).toMatch(/\S/);
       expect(req.etag).toMatch(/^"/);
       expect(req).toMatchObject({ status: 200, from_cache: false });
     }
+    expect(m.api).toEqual({ base_url: cli.baseUrl, name: "Peptide research API (sandbox)", version: "v1" });
+    expect(m).toMatchObject({ resolved: [], duplicates_skipped: 0 });
     expect(Date.parse(m.started_at)).toBeLessThanOrEqual(Date.parse(m.finished_at));
     expect(m.library).toBeUndefined();
     expect(statSync(`${file}.manifest.json`).mode & 0o777).toBe(statSync(file).mode & 0o777);
@@ -74,10 +80,11 @@ describe("--manifest against the sandbox", () => {
     expect((await cli.pep([...argv.slice(0, 2), ids[0].id, ...argv.slice(2)])).code).toBe(0);
     const again = await cli.pep([...argv.slice(0, 2), ids[0].id, ...argv.slice(2)]);
     expect(again.code, again.err).toBe(0);
-    const m = readJson(`${file}.manifest.json`);
-    expect(m.requests).toEqual([
+    const m = readManifest(file);
+    expect(m.requests[0]).toEqual(
       expect.objectContaining({ status: 304, from_cache: true, etag: expect.stringMatching(/^"/) }),
-    ]);
+    );
+    expect(m.resolved).toEqual([{ resource: "peptides", given: ids[0].id, id: ids[0].id, by: "api" }]);
     expect(m.items).toBe(1);
     expect(statSync(`${file}.manifest.json`).mode & 0o777).toBe(0o640);
   });
@@ -105,11 +112,14 @@ describe("--manifest when the export is cut short", () => {
     const ok = await run();
     expect(ok.code, ok.err).toBe(0);
     const before = readFileSync(path.join(dir, "out.csv.manifest.json"), "utf8");
-    const m = JSON.parse(before);
+    const m = readManifest(path.join(dir, "out.csv"));
     expect(m).toMatchObject({ source: "api", items: 7, synthetic: false, sha256: sha256(path.join(dir, "out.csv")) });
-    // Seven items two a page: four pages, each with the request id the server sent.
-    expect(m.requests).toHaveLength(4);
+    // Seven items two a page: four pages, each with the request id the server sent (and
+    // the index the manifest asked, which this server does not serve).
+    expect(m.requests).toHaveLength(5);
     for (const req of m.requests) expect(req.request_id).toMatch(/^req_fault_\d+$/);
+    expect(m.requests[4]).toMatchObject({ purpose: "index", path: "/v1/", status: 404 });
+    expect(m.api).toEqual({ base_url: suite.api.baseUrl, name: null, version: null });
 
     suite.api.fault(suite.api.cursorAt(4), faults.status(503));
     const cut = await run();
@@ -121,11 +131,97 @@ describe("--manifest when the export is cut short", () => {
     suite.api.heal();
     const finished = await run();
     expect(finished.code, finished.err).toBe(0);
-    const after = JSON.parse(readFileSync(path.join(dir, "out.csv.manifest.json"), "utf8"));
+    const after = readManifest(path.join(dir, "out.csv"));
     expect(after).toMatchObject({ items: 7, sha256: sha256(path.join(dir, "out.csv")) });
     // This run's requests: the first and last kept pages asked again (the resume's check
-    // that the data still lines up), then the two pages that were missing.
-    expect(after.requests).toHaveLength(4);
+    // that the data still lines up), then the two pages that were missing, then the index.
+    expect(after.requests.filter((r: { purpose: string }) => r.purpose === "answer")).toHaveLength(4);
+  });
+});
+
+describe("--manifest against a loopback API", () => {
+  const suite = useFaultApi({ total: 5 });
+
+  it("agrees with the server's log: each request's path and query, the names resolved, the duplicates skipped", async () => {
+    const dir = mkdtempSync(path.join(suite.tmp.dir, "log-"));
+    // The second page repeats the first page's last item: the export skips it and says so.
+    suite.api.fault(suite.api.cursorAt(2), (req, res) => {
+      const body = pageBody(req, suite.api.items) as { data: unknown[] };
+      sendJson(res, 200, { ...body, data: [suite.api.items[1], ...body.data] });
+    });
+    const before = suite.api.requests.length;
+    const argv = ["studies", "export", "--peptide", "Body protection compound 157", "--page-size", "2", "-o", "json"];
+    const r = await inProcessPep([...argv, "--file", "out.json", "--manifest", "--base-url", suite.api.baseUrl], {
+      env: suite.tmp.env,
+      cwd: dir,
+    });
+    expect(r.code, r.err).toBe(0);
+    const m = readManifest(path.join(dir, "out.json"));
+    const logged = suite.api.requests.slice(before);
+    expect(m.requests.map((q: { path: string; query: string }) => `${q.path}${q.query ? `?${q.query}` : ""}`)).toEqual(
+      logged.map((q) => q.url),
+    );
+    expect(m.requests.map((q: { purpose: string }) => q.purpose)).toEqual([
+      "answer",
+      "answer",
+      "answer",
+      "index",
+      "resolve",
+    ]);
+    expect(m.requests[0].query).toBe("peptide=Body+protection+compound+157&limit=2");
+    expect(m.resolved).toEqual([
+      { resource: "peptides", given: "Body protection compound 157", id: "bpc-157", by: "api" },
+    ]);
+    expect(m).toMatchObject({ source: "api", synthetic: false, items: 5, duplicates_skipped: 1 });
+    expect(r.err).toMatch(/skipped 1 duplicate item/);
+  });
+});
+
+describe("the manifest's schema and masking", () => {
+  const facts = {
+    argv: ["api", "/studies"],
+    file: "out.json",
+    path: "/tmp/out.json",
+    format: "json",
+    source: "api" as const,
+    baseUrl: "https://u:pw@api.example/v1",
+    apiVersion: "v1",
+    pepVersion: "1.2.3",
+    synthetic: false,
+    library: undefined,
+    startedAt: new Date(0),
+    finishedAt: new Date(1000),
+    items: 1,
+    pages: [
+      {
+        url: "https://api.example/v1/studies?api_key=abc123&limit=2",
+        status: 200,
+        requestId: "r1",
+        etag: undefined,
+        fromCache: false,
+      },
+    ],
+  };
+
+  it("a key in a request's query is masked, and the manifest fits the schema", () => {
+    const m = manifestOf(facts, { sha256: "0".repeat(64), bytes: 2 });
+    expect(m.requests[0]).toMatchObject({ path: "/v1/studies", query: "api_key=***&limit=2", purpose: "answer" });
+    expect(m.base_url).toBe("https://u:***@api.example/v1");
+    expect(JSON.stringify(m)).not.toContain("abc123");
+    expect(manifestErrors(m)).toEqual([]);
+  });
+
+  it("the schema refuses an absolute path, a sync id as a string and a digest that is not one", () => {
+    const m = manifestOf(
+      {
+        ...facts,
+        library: { syncId: 3, syncedAt: "2026-01-01T00:00:00.000Z", location: "lib.sqlite", walks: [] },
+      },
+      { sha256: "0".repeat(64), bytes: 2 },
+    );
+    expect(manifestErrors(m)).toEqual([]);
+    const bad = { ...m, file: "/home/me/out.json", sha256: "xyz", library: { ...m.library, sync_id: "3" } };
+    expect(manifestErrors(bad).join("\n")).toMatch(/\/file[\s\S]*\/library\/sync_id[\s\S]*\/sha256/);
   });
 });
 

@@ -5,12 +5,13 @@
  * `pep changes --prune`. Ages are made by moving a walk's end back in the file itself.
  * Needs node:sqlite: skipped on Node 20 only.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/library/schema.js";
 import { inProcessPep } from "../helpers/cli.js";
+import { readManifest } from "../helpers/manifest.js";
 import { hasSqlite } from "./helpers.js";
 
 const DAY = 86_400_000;
@@ -94,10 +95,12 @@ describe.skipIf(!hasSqlite())("the library's freshness", () => {
     const studiesAt = JSON.parse(walk.out)[0].finished_at as string;
     // The studies walk of ten days ago, not the categories sync that finished last.
     expect(r.err).toContain(`from the local library, synced ${studiesAt}`);
-    const manifest = JSON.parse(readFileSync(`${file}.manifest.json`, "utf8"));
+    const manifest = readManifest(file);
     expect(manifest.source).toBe("library");
     expect(manifest.library.sync_id).toBe(2);
-    expect(manifest.library.resources).toEqual({ studies: { sync_id: 1, synced_at: studiesAt } });
+    expect(manifest.library.resources).toEqual({
+      studies: { sync_id: 1, synced_at: studiesAt, sync_started_at: expect.any(String), items: expect.any(Number) },
+    });
 
     const cats = await pep(["--offline", "categories"]);
     expect(cats.code, cats.err).toBe(0);

@@ -105,11 +105,11 @@ describe("an endpoint added to the descriptors, offline", () => {
   it("the command line keeps the answered flag, refuses another, and refuses the other endpoint's command", () => {
     const recent = commandOf("recentStudies", ["studies", "recent"]);
     expect(refusals.servedOffline(recent)).toBe(true);
-    expect(() => refusals.refuseOffline(recent, { yearFrom: "2015" }, {}, false)).not.toThrow();
-    expect(() => refusals.refuseOffline(recent, { search: "x" }, {}, false)).toThrow(/--offline: --search/);
+    expect(() => refusals.refuseOffline(recent, { yearFrom: "2015" }, {})).not.toThrow();
+    expect(() => refusals.refuseOffline(recent, { search: "x" }, {})).toThrow(/--offline: --search/);
     const reviews = commandOf("studyReviews", ["studies", "reviews"]);
     expect(refusals.servedOffline(reviews)).toBe(false);
-    expect(() => refusals.refuseOffline(reviews, {}, {}, false)).toThrow(
+    expect(() => refusals.refuseOffline(reviews, {}, {})).toThrow(
       /--offline: pep studies reviews: the library cannot answer this command/,
     );
   });

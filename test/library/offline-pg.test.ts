@@ -3,9 +3,12 @@
  * online, read from the `*_text` columns (jsonb would rewrite the numbers), on any Node
  * (no node:sqlite needed). Runs against PEP_TEST_PG_URL; in CI a missing server fails.
  */
+import path from "node:path";
 import pg from "pg";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
+import { hideUrlCredentials } from "../../src/core/credentials.js";
 import { fillLibraryAt } from "../helpers/library-fill.js";
+import { readManifest } from "../helpers/manifest.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
 import { PG_URL, requirePgInCi, teamSchema } from "./helpers.js";
 
@@ -56,6 +59,33 @@ describe.skipIf(!PG_URL)("--offline from a PostgreSQL library", () => {
       expect(offline.out).toBe(online.out);
     }
   }, 120_000);
+
+  it("manifests of --offline, pep sql and pep changes name the library without its password, its walks and what was read", async () => {
+    const peptides = JSON.parse((await cli.pep(["peptides", "list", "-o", "json"], { env })).out);
+    const runs: Array<[string, string[]]> = [
+      ["o.csv", ["--offline", "studies", "export", "--peptide", peptides[2].name]],
+      ["q.csv", ["sql", "SELECT id FROM studies ORDER BY id LIMIT 2"]],
+      ["c.csv", ["changes", "--resource", "studies"]],
+    ];
+    for (const [file, argv] of runs) {
+      const target = path.join(cli.dir, `pg-${file}`);
+      const r = await cli.pep([...argv, "--db", url, "--file", target, "--manifest"], { env });
+      expect(r.code, r.err).toBe(0);
+      const m = readManifest(target);
+      expect(m).toMatchObject({ source: "library", synthetic: true, library: { dialect: "postgres" } });
+      expect(m.library.location).toBe(hideUrlCredentials(url));
+      const password = new URL(url).password;
+      if (password !== "") expect(JSON.stringify(m)).not.toContain(password);
+      expect(m.library.resources.studies).toMatchObject({ sync_id: expect.any(Number), items: expect.any(Number) });
+    }
+    const offline = readManifest(path.join(cli.dir, "pg-o.csv"));
+    expect(offline.resolved).toEqual([
+      { resource: "peptides", given: peptides[2].name, id: peptides[2].id, by: "library" },
+    ]);
+    // This library was filled without a sync's page records: no stored request to name.
+    expect(offline.library.pages).toEqual([]);
+    expect(readManifest(path.join(cli.dir, "pg-c.csv")).library.query.params).toEqual(["studies"]);
+  }, 60_000);
 
   it("PEP_DB names the library as --db does, and an id it lacks is exit 4", async () => {
     const r = await cli.pep(["--offline", "peptides", "get", "no-such"], { env: { ...env, PEP_DB: url } });

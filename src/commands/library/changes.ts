@@ -82,6 +82,17 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
     conds.push("resource = ?");
     params.push(opts.resource.trim().toLowerCase().replace(/_/g, "-"));
   }
+  // For a manifest: the reading of the log as run (changePages reads it CHANGES_PAGE rows at
+  // a time by seq, in one snapshot), and the walks of the resources it covers.
+  const sql = `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${conds.length ? ` WHERE ${conds.join(" AND ")}` : ""} ORDER BY seq`;
+  await ctx.answeredFrom?.({
+    query: { sql, params },
+    facts: async () =>
+      (await import("../../library/library-facts.js")).libraryFactsHeld(
+        { dialect: lib.dialect, location: lib.location, all: (q, p) => lib.db.all(q, p), run: (q) => lib.db.run(q) },
+        resource === undefined ? undefined : [resource as LibraryResource],
+      ),
+  });
   const first = changePages(lib.db, conds, params);
   const rows = await first.next();
   return {

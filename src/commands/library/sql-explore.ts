@@ -150,6 +150,16 @@ const list = (items: unknown[], fields: string[]): ListResult => rowsList(items,
 export async function explore(ctx: Context, schema: string | undefined): Promise<ListResult> {
   const lib = await openLibrary(ctx, { write: false });
   await syntheticNotice(ctx, lib);
+  // For a manifest: the library described, and its complete walks (a listing, not one statement).
+  await ctx.answeredFrom?.({
+    facts: async () =>
+      (await import("../../library/library-facts.js")).libraryFactsHeld({
+        dialect: lib.dialect,
+        location: lib.location,
+        all: (sql, params) => lib.db.all(sql, params),
+        run: (sql) => lib.db.run(sql),
+      }),
+  });
   const tables = await catalog(lib);
   if (schema === undefined) {
     const counts = await rowCounts(lib, tables);

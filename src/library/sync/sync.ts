@@ -88,7 +88,7 @@ async function apiVersion(lib: Library, client: Client, counters: SyncCounters, 
     ? (JSON.parse(known.value) as { etag: string | null; version: string | null; sandbox?: boolean })
     : undefined;
   try {
-    const res = await client.request<{ api_version?: unknown; sandbox?: unknown }>("/", {
+    const res = await client.request<{ api_version?: unknown; sandbox?: unknown; name?: unknown }>("/", {
       signal,
       noCache: true,
       ifNoneMatch: kept?.etag ?? undefined,
@@ -103,7 +103,9 @@ async function apiVersion(lib: Library, client: Client, counters: SyncCounters, 
     // The sandbox says so in its index: its data stays marked synthetic even when every page is a 304.
     const sandbox = res.data?.sandbox === true || res.meta?.sandbox !== undefined;
     if (sandbox) counters.synthetic = true;
-    const value = JSON.stringify({ etag: res.etag ?? null, version: v, sandbox });
+    // Its name too, for a manifest of an answer from the library (the database as it named itself).
+    const name = typeof res.data?.name === "string" ? res.data.name : null;
+    const value = JSON.stringify({ etag: res.etag ?? null, version: v, sandbox, name });
     await lib.db.run(
       "INSERT INTO meta (key, value) VALUES ('index', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       [value],
