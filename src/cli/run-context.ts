@@ -349,7 +349,10 @@ export function createContext(init: ContextInit): RunContext {
   );
 
   const runClient = sharedClient(init, scopes, makeClient);
-  const offline = init.offline ? once(() => libraryClient(init, lines, cleanups, provenance.record)) : undefined;
+  const library = () => once(() => libraryClient(init, lines, cleanups, provenance.record));
+  let offline = init.offline ? library() : undefined;
+  // The client before the last renewal, closed at the next one (a call may still be reading it).
+  let previous: (() => Promise<Client>) | undefined;
   const ctx: RunContext = {
     synthetic: lines.synthetic,
     provenance: () => provenance.record,
@@ -371,6 +374,17 @@ export function createContext(init: ContextInit): RunContext {
       if (overrides) return makeClient(overrides);
       return runClient(endpoint);
     },
+    ...(init.offline
+      ? {
+          renewLibrary() {
+            void previous?.()
+              .then((c) => c.close())
+              .catch(() => undefined);
+            previous = offline;
+            offline = library();
+          },
+        }
+      : {}),
     onCleanup(fn) {
       cleanups.push(fn);
     },

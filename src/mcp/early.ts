@@ -30,6 +30,11 @@ export const CAPABILITIES = {
   completions: {},
 };
 
+/** With the library's tools served, its records can be subscribed to (`resources/subscribe`). */
+export function capabilitiesFor(library: boolean): typeof CAPABILITIES & { resources: { subscribe?: boolean } } {
+  return library ? { ...CAPABILITIES, resources: { subscribe: true, listChanged: true } } : CAPABILITIES;
+}
+
 /** The first message, and what came with it, for the server loaded after. */
 export interface Early {
   setup: Setup;
@@ -90,11 +95,11 @@ export function initializeAnswer(
 ): { id: string | number; text: string } | undefined {
   const init = initializeOf(line);
   if (!init) return undefined;
-  const { hidden } = chooseTools(setup, groups);
+  const { hidden, library } = chooseTools(setup, groups);
   const version = PROTOCOL_VERSIONS.includes(String(init.version)) ? String(init.version) : PROTOCOL_VERSIONS[0]!;
   const result = {
     protocolVersion: version,
-    capabilities: CAPABILITIES,
+    capabilities: capabilitiesFor(library.length > 0),
     serverInfo: SERVER_INFO,
     instructions: instructionsFor(setup, hidden),
   };

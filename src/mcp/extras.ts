@@ -26,8 +26,17 @@ const JSON_TYPE = "application/json";
 export const peptideUri = (slug: string) => `pep://peptides/${encodeURIComponent(slug)}`;
 export const studyUri = (id: string) => `pep://studies/${encodeURIComponent(id)}`;
 
-/** The resource templates, read through the same client as the tools. */
-export function registerResources(server: McpServer, ctx: Context, setup: Setup, complete: Completers): void {
+/**
+ * The resource templates, read through the same client as the tools; with `vendors`
+ * (the library's subscriptions are served), a vendor's too.
+ */
+export function registerResources(
+  server: McpServer,
+  ctx: Context,
+  setup: Setup,
+  complete: Completers,
+  vendors = false,
+): void {
   const read = async (uri: URL, path: string, endpoint: keyof typeof ENDPOINTS) => {
     const { disclosureText } = await import("../output/render.js");
     const key = setup.config?.apiKey;
@@ -80,6 +89,17 @@ export function registerResources(server: McpServer, ctx: Context, setup: Setup,
     },
     (uri, vars) => read(uri, expandPath(ENDPOINTS.peptideResearch.path, { slug: one(vars.slug) }), "peptideResearch"),
   );
+  if (vendors)
+    server.registerResource(
+      "vendor",
+      new ResourceTemplate("pep://vendors/{id}", { list: undefined }),
+      {
+        title: "Vendor",
+        description: "One vendor (as get_vendor returns it), as JSON: data from the service.",
+        mimeType: JSON_TYPE,
+      },
+      (uri, vars) => read(uri, expandPath(ENDPOINTS.vendor.path, { id: one(vars.id) }), "vendor"),
+    );
   server.registerResource(
     "study",
     new ResourceTemplate("pep://studies/{id}", {

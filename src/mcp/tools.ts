@@ -176,10 +176,12 @@ export async function callTool(
         // A cursor is passed back as received, except that the key never leaves in one.
         const next = pages.state.nextCursor === undefined ? null : redact(pages.state.nextCursor);
         const resumeAt = (i: number) => redact(textCursor(places[i]!));
-        return listResult(entry, items, next, noticesOf(pages.state.meta, redact, disclosureText), resumeAt);
+        const notices = noticesOf(pages.state.meta, redact, disclosureText);
+        return fromLibrary(listResult(entry, items, next, notices, resumeAt), pages.state.synced);
       }
       const res = await client!.request(path, { query, signal });
-      return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText));
+      const notices = noticesOf(res.meta, redact, disclosureText);
+      return fromLibrary(itemResult(entry, cleanDeep(res.data, redact), notices), res.synced);
     });
   } catch (err) {
     if (err instanceof Busy) return busyError(err, env, redact);
@@ -197,6 +199,19 @@ export async function callTool(
   } finally {
     done();
   }
+}
+
+/**
+ * An answer of the local library (offline) says when the walk that answered it ended,
+ * in the structured result (`synced`) and first in the text, as the command line's notice does.
+ */
+function fromLibrary(result: ToolSuccess, synced: string | undefined): ToolSuccess {
+  if (synced === undefined) return result;
+  result.structuredContent.synced = synced;
+  const [first, ...rest] = result.content;
+  if (first?.type !== "text") return result;
+  const text = `From the local library, synced ${synced} (not the API).\n${first.text}`;
+  return { ...result, content: [{ type: "text", text }, ...rest] };
 }
 
 /** A call that could not start and finish in time: when to call again. */
