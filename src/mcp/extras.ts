@@ -7,7 +7,7 @@
  */
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod/mini";
 import { ENDPOINTS, expandPath } from "../api/endpoints.js";
 import { CATEGORIES, PRODUCT_FORM_EXAMPLES } from "../api/enums.js";
@@ -25,6 +25,16 @@ const JSON_TYPE = "application/json";
 
 export const peptideUri = (slug: string) => `pep://peptides/${encodeURIComponent(slug)}`;
 export const studyUri = (id: string) => `pep://studies/${encodeURIComponent(id)}`;
+
+/** A URI template's variable, decoded. */
+function one(v: string | string[] | undefined): string {
+  const raw = Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // a stray % is a character of the name, which the API then does not find
+  }
+}
 
 /**
  * The resource templates, read through the same client as the tools; with `vendors`
@@ -55,14 +65,6 @@ export function registerResources(
       throw new McpError(err instanceof ApiError && err.status === 404 ? -32002 : ErrorCode.InternalError, text);
     }
   };
-  const one = (v: string | string[] | undefined) => {
-    const raw = Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw; // a stray % is a character of the name, which the API then does not find
-    }
-  };
   server.registerResource(
     "peptide",
     new ResourceTemplate("pep://peptides/{slug}", {
@@ -89,17 +91,7 @@ export function registerResources(
     },
     (uri, vars) => read(uri, expandPath(ENDPOINTS.peptideResearch.path, { slug: one(vars.slug) }), "peptideResearch"),
   );
-  if (vendors)
-    server.registerResource(
-      "vendor",
-      new ResourceTemplate("pep://vendors/{id}", { list: undefined }),
-      {
-        title: "Vendor",
-        description: "One vendor (as get_vendor returns it), as JSON: data from the service.",
-        mimeType: JSON_TYPE,
-      },
-      (uri, vars) => read(uri, expandPath(ENDPOINTS.vendor.path, { id: one(vars.id) }), "vendor"),
-    );
+  if (vendors) registerVendor(server, read);
   server.registerResource(
     "study",
     new ResourceTemplate("pep://studies/{id}", {
@@ -124,6 +116,23 @@ export function registerResources(
       }
       return read(uri, expandPath(ENDPOINTS.study.path, { id }), "study");
     },
+  );
+}
+
+/** A vendor (get_vendor's answer), for the library's subscriptions. */
+function registerVendor(
+  server: McpServer,
+  read: (uri: URL, path: string, endpoint: "vendor") => Promise<ReadResourceResult>,
+): void {
+  server.registerResource(
+    "vendor",
+    new ResourceTemplate("pep://vendors/{id}", { list: undefined }),
+    {
+      title: "Vendor",
+      description: "One vendor (as get_vendor returns it), as JSON: data from the service.",
+      mimeType: JSON_TYPE,
+    },
+    (uri, vars) => read(uri, expandPath(ENDPOINTS.vendor.path, { id: one(vars.id) }), "vendor"),
   );
 }
 

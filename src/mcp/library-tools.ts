@@ -122,6 +122,18 @@ function answer(title: string, structured: Record<string, unknown>): Result {
 const shown = (v: unknown): unknown =>
   v instanceof Uint8Array ? `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("hex")}` : v;
 
+/** What the library's tools share in a server: how to open the library, the watch, the sessions' bookmarks. */
+interface Served {
+  ctx: Context;
+  setup: Setup;
+  open(): Promise<Library>;
+  /** Runs `fn` on the library opened for it (closed after); a failure is a tool error. */
+  withLibrary(fn: (lib: Library) => Promise<Result>): Promise<Result>;
+  watch: LibraryWatch;
+  /** Per session and resource filter: the last change given with since "last_asked". */
+  bookmarks: Map<string, number>;
+}
+
 export function libraryServing(ctx: Context, setup: Setup, options: { timers?: WatchTimers } = {}): LibraryServing {
   const open = async (): Promise<Library> => {
     const cfg = setup.config;
@@ -151,113 +163,7 @@ export function libraryServing(ctx: Context, setup: Setup, options: { timers?: W
       await lib?.close().catch(() => undefined);
     }
   };
-
-  async function sql(args: { query: string; limit?: number }, signal: AbortSignal, maxWaitMs: number) {
-    const { checkReadOnly, sqlError } = await import("../library/sql-check.js");
-    try {
-      checkReadOnly(args.query);
-    } catch (err) {
-      return failed(err);
-    }
-    const limit = args.limit ?? SQL.defaultLimit;
-    const timeoutMs = Math.min((setup.config?.timeoutSeconds ?? 30) * 1000, maxWaitMs);
-    return withLibrary(async (lib) => {
-      const from = await lastSync(lib);
-      const rows: Record<string, unknown>[] = [];
-      let columns: string[] = [];
-      let truncated = false;
-      try {
-        const res = await lib.db.query(args.query, { signal, timeoutMs });
-        columns = res.columns;
-        for await (const row of res.rows) {
-          if (rows.length === limit) {
-            truncated = true;
-            break;
-          }
-          for (const k of Object.keys(row)) row[k] = shown(row[k]);
-          rows.push(row);
-        }
-      } catch (err) {
-        const { libraryFailure } = await import("../library/db-errors.js");
-        const failure =
-          (err as { code?: unknown }).code === "57014" || err instanceof PepError
-            ? err
-            : libraryFailure(err, lib.dialect, lib.location, true);
-        throw failure !== err ? failure : sqlError(err, args.query, lib.dialect);
-      }
-      const structured = { columns, rows, count: rows.length, truncated, ...from };
-      const more = truncated
-        ? ` It has more rows than the ${limit} returned: raise limit (at most ${SQL.maxLimit}) or narrow the query.`
-        : "";
-      return answer(`${rows.length} row${rows.length === 1 ? "" : "s"}.${more}`, structured);
-    });
-  }
-
-  /** Per session and resource filter: the last change given with since "last_asked". */
-  const bookmarks = new Map<string, number>();
-
-  async function changes(
-    session: string,
-    args: { since?: string; sync_id?: number; resource?: string; limit?: number },
-  ): Promise<Result> {
-    const since = args.since?.trim();
-    const asked = since === undefined || since.toLowerCase() === "last_asked";
-    if (args.sync_id !== undefined && since !== undefined) return failed(new Error("give since or sync_id, not both"));
-    const limit = args.limit ?? CHANGES.defaultLimit;
-    const { sinceCondition, loggedValue } = await import("../library/changes-log.js");
-    return withLibrary(async (lib) => {
-      const conds: string[] = [];
-      const params: unknown[] = [];
-      const mark = `${session}\u0000${args.resource ?? ""}`;
-      const bookmark = bookmarks.get(mark);
-      if (args.sync_id !== undefined) {
-        conds.push("sync_id = ?");
-        params.push(args.sync_id);
-      } else if (asked && bookmark !== undefined) {
-        conds.push("seq > ?");
-        params.push(bookmark);
-      } else {
-        // A session's first "last_asked" reads what the last sync changed (as `--since last`).
-        const c = await sinceCondition(asked ? "last" : since, lib.db, Date.now());
-        if (c) {
-          conds.push(c.where);
-          params.push(...c.params);
-        }
-      }
-      if (args.resource !== undefined) {
-        conds.push("resource = ?");
-        params.push(args.resource);
-      }
-      const where = conds.length ? ` WHERE ${conds.join(" AND ")}` : "";
-      const rows = await lib.db.all<Record<string, unknown>>(
-        `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${where} ORDER BY seq LIMIT ?`,
-        [...params, limit + 1],
-      );
-      const more = rows.length > limit;
-      const items = rows
-        .slice(0, limit)
-        .map((r) => ({
-          ...r,
-          seq: Number(r.seq),
-          sync_id: Number(r.sync_id),
-          old_value: loggedValue(r.old_value),
-          new_value: loggedValue(r.new_value),
-        }));
-      let next = bookmark ?? null;
-      if (asked) {
-        const top = await lib.db.get<{ seq: unknown }>("SELECT MAX(seq) AS seq FROM changes");
-        next = items.length > 0 ? items[items.length - 1]!.seq : Number(top?.seq ?? 0);
-        if (!more && top?.seq !== null && top?.seq !== undefined) next = Math.max(next, Number(top.seq));
-        bookmarks.set(mark, next);
-      }
-      const structured = { items, count: items.length, has_more: more, bookmark: next, ...(await lastSync(lib)) };
-      const tail = more
-        ? ` More remain: call library_changes again${asked ? ' (since "last_asked")' : ` with limit up to ${CHANGES.maxLimit}, or narrow it`}.`
-        : "";
-      return answer(`${items.length} change${items.length === 1 ? "" : "s"}.${tail}`, structured);
-    });
-  }
-
+  const served: Served = { ctx, setup, open, withLibrary, watch, bookmarks: new Map() };
   return {
     register(server, session, tools, maxWaitMs) {
       for (const t of tools) {
@@ -275,62 +181,181 @@ export function libraryServing(ctx: Context, setup: Setup, options: { timers?: W
             const signal = AbortSignal.any([ctx.io.signal, extra.signal]);
             return (
               t.name === "library_sql"
-                ? sql(args as { query: string; limit?: number }, signal, maxWaitMs)
-                : changes(session, args)
+                ? runSql(served, args as { query: string; limit?: number }, signal, maxWaitMs)
+                : readChanges(served, session, args)
             ) as never;
           },
         );
       }
-      server.registerResource(
-        "library-tables",
-        TABLES_URI,
-        {
-          title: "The library's tables",
-          description: "Every table of the local library with its columns and their types, for library_sql.",
-          mimeType: "application/json",
-        },
-        async (uri) => {
-          const r = await withLibrary(async (lib) => {
-            const { tableNames, columnsOf, kindOf } = await import("../library/sql-tables.js");
-            const tables = [];
-            for (const table of await tableNames(lib))
-              tables.push({
-                table,
-                kind: kindOf(table),
-                columns: (await columnsOf(lib, table)).map((c) => ({ column: c.column, type: c.type })),
-              });
-            return answer("tables", { dialect: lib.dialect, tables, ...(await lastSync(lib)) });
-          });
-          if ("isError" in r) throw new McpError(ErrorCode.InternalError, r.content[0]!.text);
-          return {
-            contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(r.structuredContent) }],
-          };
-        },
-      );
-      server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
-      server.server.setRequestHandler(SubscribeRequestSchema, async (req) => {
-        const uri = req.params.uri;
-        if (recordKey(uri) === undefined)
-          throw new McpError(
-            ErrorCode.InvalidParams,
-            `only pep://peptides/{slug}, pep://studies/{id} and pep://vendors/{id} can be subscribed to (got ${uri})`,
-          );
-        try {
-          await watch.subscribe(session, uri, () => {
-            if (!server.isConnected()) return false;
-            void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
-            return true;
-          });
-        } catch (err) {
-          throw new McpError(ErrorCode.InternalError, failed(err).content[0]!.text);
-        }
-        return {};
-      });
-      server.server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
-        watch.unsubscribe(session, req.params.uri);
-        return {};
-      });
+      registerTables(server, served);
+      registerSubscriptions(server, served, session);
     },
     close: () => watch.close(),
   };
+}
+
+/** library_sql: the statement checked as pep sql checks it, run by the engine read-only, at most `limit` rows. */
+async function runSql(
+  s: Served,
+  args: { query: string; limit?: number },
+  signal: AbortSignal,
+  maxWaitMs: number,
+): Promise<Result> {
+  const { checkReadOnly, sqlError } = await import("../library/sql-check.js");
+  try {
+    checkReadOnly(args.query);
+  } catch (err) {
+    return failed(err);
+  }
+  const limit = args.limit ?? SQL.defaultLimit;
+  const timeoutMs = Math.min((s.setup.config?.timeoutSeconds ?? 30) * 1000, maxWaitMs);
+  return s.withLibrary(async (lib) => {
+    const from = await lastSync(lib);
+    const rows: Record<string, unknown>[] = [];
+    let columns: string[] = [];
+    let truncated = false;
+    try {
+      const res = await lib.db.query(args.query, { signal, timeoutMs });
+      columns = res.columns;
+      for await (const row of res.rows) {
+        if (rows.length === limit) {
+          truncated = true;
+          break;
+        }
+        for (const k of Object.keys(row)) row[k] = shown(row[k]);
+        rows.push(row);
+      }
+    } catch (err) {
+      const { libraryFailure } = await import("../library/db-errors.js");
+      const failure =
+        (err as { code?: unknown }).code === "57014" || err instanceof PepError
+          ? err
+          : libraryFailure(err, lib.dialect, lib.location, true);
+      throw failure !== err ? failure : sqlError(err, args.query, lib.dialect);
+    }
+    const structured = { columns, rows, count: rows.length, truncated, ...from };
+    const more = truncated
+      ? ` It has more rows than the ${limit} returned: raise limit (at most ${SQL.maxLimit}) or narrow the query.`
+      : "";
+    return answer(`${rows.length} row${rows.length === 1 ? "" : "s"}.${more}`, structured);
+  });
+}
+
+/** library_changes: since a date, time or duration, of one sync, or since this session's bookmark. */
+async function readChanges(
+  s: Served,
+  session: string,
+  args: { since?: string; sync_id?: number; resource?: string; limit?: number },
+): Promise<Result> {
+  const since = args.since?.trim();
+  const asked = since === undefined || since.toLowerCase() === "last_asked";
+  if (args.sync_id !== undefined && since !== undefined) return failed(new Error("give since or sync_id, not both"));
+  const limit = args.limit ?? CHANGES.defaultLimit;
+  const { sinceCondition, loggedValue } = await import("../library/changes-log.js");
+  return s.withLibrary(async (lib) => {
+    const conds: string[] = [];
+    const params: unknown[] = [];
+    const mark = `${session}\u0000${args.resource ?? ""}`;
+    const bookmark = s.bookmarks.get(mark);
+    if (args.sync_id !== undefined) {
+      conds.push("sync_id = ?");
+      params.push(args.sync_id);
+    } else if (asked && bookmark !== undefined) {
+      conds.push("seq > ?");
+      params.push(bookmark);
+    } else {
+      // A session's first "last_asked" reads what the last sync changed (as `--since last`).
+      const c = await sinceCondition(asked ? "last" : since, lib.db, Date.now());
+      if (c) {
+        conds.push(c.where);
+        params.push(...c.params);
+      }
+    }
+    if (args.resource !== undefined) {
+      conds.push("resource = ?");
+      params.push(args.resource);
+    }
+    const where = conds.length ? ` WHERE ${conds.join(" AND ")}` : "";
+    const rows = await lib.db.all<Record<string, unknown>>(
+      `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${where} ORDER BY seq LIMIT ?`,
+      [...params, limit + 1],
+    );
+    const more = rows.length > limit;
+    const items = rows.slice(0, limit).map((r) => ({
+      ...r,
+      seq: Number(r.seq),
+      sync_id: Number(r.sync_id),
+      old_value: loggedValue(r.old_value),
+      new_value: loggedValue(r.new_value),
+    }));
+    let next = bookmark ?? null;
+    if (asked) {
+      const top = await lib.db.get<{ seq: unknown }>("SELECT MAX(seq) AS seq FROM changes");
+      next = items.length > 0 ? items[items.length - 1]!.seq : Number(top?.seq ?? 0);
+      if (!more && top?.seq !== null && top?.seq !== undefined) next = Math.max(next, Number(top.seq));
+      s.bookmarks.set(mark, next);
+    }
+    const structured = { items, count: items.length, has_more: more, bookmark: next, ...(await lastSync(lib)) };
+    const tail = more
+      ? ` More remain: call library_changes again${asked ? ' (since "last_asked")' : ` with limit up to ${CHANGES.maxLimit}, or narrow it`}.`
+      : "";
+    return answer(`${items.length} change${items.length === 1 ? "" : "s"}.${tail}`, structured);
+  });
+}
+
+/** pep://library/tables: every table with its columns and their types. */
+function registerTables(server: McpServer, s: Served): void {
+  server.registerResource(
+    "library-tables",
+    TABLES_URI,
+    {
+      title: "The library's tables",
+      description: "Every table of the local library with its columns and their types, for library_sql.",
+      mimeType: "application/json",
+    },
+    async (uri) => {
+      const r = await s.withLibrary(async (lib) => {
+        const { tableNames, columnsOf, kindOf } = await import("../library/sql-tables.js");
+        const tables = [];
+        for (const table of await tableNames(lib))
+          tables.push({
+            table,
+            kind: kindOf(table),
+            columns: (await columnsOf(lib, table)).map((c) => ({ column: c.column, type: c.type })),
+          });
+        return answer("tables", { dialect: lib.dialect, tables, ...(await lastSync(lib)) });
+      });
+      if ("isError" in r) throw new McpError(ErrorCode.InternalError, r.content[0]!.text);
+      return {
+        contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(r.structuredContent) }],
+      };
+    },
+  );
+}
+
+/** resources/subscribe and unsubscribe on a peptide, study or vendor, served by the watch. */
+function registerSubscriptions(server: McpServer, s: Served, session: string): void {
+  server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
+  server.server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    const uri = req.params.uri;
+    if (recordKey(uri) === undefined)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `only pep://peptides/{slug}, pep://studies/{id} and pep://vendors/{id} can be subscribed to (got ${uri})`,
+      );
+    try {
+      await s.watch.subscribe(session, uri, () => {
+        if (!server.isConnected()) return false;
+        void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
+        return true;
+      });
+    } catch (err) {
+      throw new McpError(ErrorCode.InternalError, failed(err).content[0]!.text);
+    }
+    return {};
+  });
+  server.server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    s.watch.unsubscribe(session, req.params.uri);
+    return {};
+  });
 }

@@ -255,8 +255,7 @@ export function createServer(
   if (library.length > 0) options.library?.register(server, session, library, options.maxWaitMs);
   const complete = completers(ctx, setup);
   registerResources(server, ctx, setup, complete, library.length > 0);
-  const names = new Set(tools.map((t) => t.name));
-  const keyed = ["list_vendors", "compare_vendors", "list_prices"].every((n) => names.has(n));
+  const keyed = ["list_vendors", "compare_vendors", "list_prices"].every((n) => tools.some((t) => t.name === n));
   const prompt = registerPrompts(server, complete, keyed);
   book.join(server, hider(server, registered, prompt));
   const prompts = ["summarise_evidence", "explore_research_area", ...(keyed ? ["compare_vendors_for_peptide"] : [])];

@@ -175,13 +175,11 @@ export async function callTool(
         }
         // A cursor is passed back as received, except that the key never leaves in one.
         const next = pages.state.nextCursor === undefined ? null : redact(pages.state.nextCursor);
-        const resumeAt = (i: number) => redact(textCursor(places[i]!));
-        const notices = noticesOf(pages.state.meta, redact, disclosureText);
-        return fromLibrary(listResult(entry, items, next, notices, resumeAt), pages.state.synced);
+        const notices = noticesOf(pages.state.meta, redact, disclosureText, pages.state.synced);
+        return listResult(entry, items, next, notices, (i) => redact(textCursor(places[i]!)));
       }
       const res = await client!.request(path, { query, signal });
-      const notices = noticesOf(res.meta, redact, disclosureText);
-      return fromLibrary(itemResult(entry, cleanDeep(res.data, redact), notices), res.synced);
+      return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText, res.synced));
     });
   } catch (err) {
     if (err instanceof Busy) return busyError(err, env, redact);
@@ -207,7 +205,6 @@ export async function callTool(
  */
 function fromLibrary(result: ToolSuccess, synced: string | undefined): ToolSuccess {
   if (synced === undefined) return result;
-  result.structuredContent.synced = synced;
   const [first, ...rest] = result.content;
   if (first?.type !== "text") return result;
   const text = `From the local library, synced ${synced} (not the API).\n${first.text}`;
@@ -327,24 +324,27 @@ function listResult(
   resumeAt: (index: number) => string,
 ): ToolSuccess {
   const structured = { items, count: items.length, has_more: next !== null, next_cursor: next, ...notices };
-  return {
-    content: [
-      {
-        type: "text",
-        text: listText({
-          tool: entry.name,
-          nouns: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns,
-          items,
-          nextCursor: next,
-          resumeAt,
-          notices,
-          structured,
-        }),
-      },
-      ...linksOf(LINKED[entry.endpoint], items),
-    ],
-    structuredContent: structured,
-  };
+  return fromLibrary(
+    {
+      content: [
+        {
+          type: "text",
+          text: listText({
+            tool: entry.name,
+            nouns: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns,
+            items,
+            nextCursor: next,
+            resumeAt,
+            notices,
+            structured,
+          }),
+        },
+        ...linksOf(LINKED[entry.endpoint], items),
+      ],
+      structuredContent: structured,
+    },
+    notices.synced,
+  );
 }
 
 function itemResult(entry: ToolEntry, data: unknown, notices: Notices): ToolSuccess {
@@ -354,13 +354,16 @@ function itemResult(entry: ToolEntry, data: unknown, notices: Notices): ToolSucc
     entry.endpoint === "search" && data && typeof data === "object"
       ? (data as { peptides?: unknown }).peptides
       : undefined;
-  return {
-    content: [
-      { type: "text", text: itemText(entry.title, structured) },
-      ...linksOf("peptide", Array.isArray(found) ? found : []),
-    ],
-    structuredContent: structured,
-  };
+  return fromLibrary(
+    {
+      content: [
+        { type: "text", text: itemText(entry.title, structured) },
+        ...linksOf("peptide", Array.isArray(found) ? found : []),
+      ],
+      structuredContent: structured,
+    },
+    notices.synced,
+  );
 }
 
 /** Progress and log messages of one call, sent as its client asked. */
