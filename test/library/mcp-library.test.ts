@@ -22,7 +22,7 @@ describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () 
   let mcp: McpSession;
   let firstSynced = "";
   const sync = async () => {
-    const r = await inProcessPep(["sync", "studies", "-q"], { env, timeoutMs: 60_000 });
+    const r = await inProcessPep(["sync", "-q"], { env, timeoutMs: 60_000 });
     expect(r.code, r.err).toBe(0);
   };
   const structured = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
@@ -63,6 +63,31 @@ describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () 
     expect(textOf(refused)).toMatch(/^error: offline: the library cannot answer the search parameter/m);
   });
 
+  it("every tool either answers with the time its walk ended or is refused as offline cannot answer it", async () => {
+    const args: Record<string, Record<string, unknown>> = {
+      search: { q: "pep" },
+      get_peptide: { slug: "pep-0" },
+      peptide_studies: { slug: "pep-0" },
+      peptide_research: { slug: "pep-0" },
+      regulatory_status: { slug: "pep-0" },
+      get_study: { id: "pmid-1001" },
+      get_vendor: { id: "vnd_1" },
+      vendor_shipping: { id: "vnd_1" },
+      compare_vendors: { ids: ["vnd_1", "v-one"] },
+    };
+    const tools = (await mcp.client.listTools()).tools.filter((t) => !t.name.startsWith("library_"));
+    const answered: string[] = [];
+    for (const t of tools) {
+      const r = await mcp.call(t.name, args[t.name] ?? {});
+      if (r.isError) expect(textOf(r), t.name).toMatch(/^error: (offline: |.*not in the library|the library holds)/m);
+      else {
+        expect(structured(r).synced, t.name).toMatch(/^\d{4}-/);
+        answered.push(t.name);
+      }
+    }
+    expect(answered).toEqual(expect.arrayContaining(["list_peptides", "get_peptide", "list_vendors", "list_prices"]));
+  });
+
   it("library_sql reads as pep sql does; a write is refused by the engine", async () => {
     const r = await mcp.call("library_sql", { query: "SELECT id, title FROM studies ORDER BY ord", limit: 3 });
     expect(r.isError, textOf(r)).toBeFalsy();
@@ -91,12 +116,14 @@ describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () 
   });
 
   it("a subscribed study is told updated when a sync elsewhere changes it; library_changes continues from its bookmark", async () => {
-    const first = await mcp.call("library_changes", { limit: 200 });
+    const first = await mcp.call("library_changes", { limit: 200, resource: "studies" });
     expect(first.isError, textOf(first)).toBeFalsy();
     // The first sync added every study: a session's first call reads the last sync's changes, then its bookmark.
     expect(structured(first)).toMatchObject({ count: 200, has_more: true });
-    expect(structured(await mcp.call("library_changes", {}))).toMatchObject({ count: 50, has_more: false });
-    expect(structured(await mcp.call("library_changes", {})).count).toBe(0);
+    expect(structured(await mcp.call("library_changes", { resource: "studies" }))).toMatchObject({
+      count: 50,
+      has_more: false,
+    });
     const told: string[] = [];
     const updated = new Promise<void>((resolve) => {
       mcp.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
@@ -110,7 +137,7 @@ describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () 
     await sync();
     await updated;
     expect(told).toEqual(["pep://studies/pmid-1001"]);
-    const next = await mcp.call("library_changes", {});
+    const next = await mcp.call("library_changes", { resource: "studies" });
     expect((structured(next).items as Array<Record<string, unknown>>).map((c) => [c.id, c.kind, c.field])).toEqual([
       ["pmid-1001", "changed", "title"],
     ]);
