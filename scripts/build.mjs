@@ -372,9 +372,9 @@ await build({
   stdin: {
     contents: [
       'import { toolListTable } from "./src/mcp/tool-list.ts";',
-      'import { TOOL_GROUPS, TOOLS } from "./src/mcp/catalog.ts";',
+      'import { LIBRARY_TOOLS, TOOL_GROUPS, TOOLS } from "./src/mcp/catalog.ts";',
       'import { ENDPOINTS } from "./src/api/endpoints.ts";',
-      "const catalog = { TOOL_GROUPS, TOOLS: TOOLS.map((t) => ({ ...t, params: [...t.params] })) };",
+      "const catalog = { TOOL_GROUPS, TOOLS: TOOLS.map((t) => ({ ...t, params: [...t.params] })), LIBRARY_TOOLS: LIBRARY_TOOLS.map((t) => ({ ...t, args: [...t.args] })) };",
       'const endpoints = JSON.parse(JSON.stringify(ENDPOINTS, (k, v) => (k === "query" ? undefined : v)));',
       "toolListTable().then((tools) => process.stdout.write(JSON.stringify({ tools, catalog, endpoints })));",
     ].join("\n"),

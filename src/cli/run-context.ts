@@ -16,6 +16,7 @@ import { createWaits, type Waits } from "../output/waits.js";
 import type { ClientEventOutcome, Context, Deps } from "../core/command-context.js";
 import { hideUrlCredentials } from "../core/credentials.js";
 import { withheldLine } from "../config/key-origin.js";
+import { libraryClient, renewable } from "./offline-run.js";
 export type { Context, Deps, GlobalOptions } from "../core/command-context.js";
 
 export interface ContextInit {
@@ -221,33 +222,6 @@ function clientFactory(
   };
 }
 
-/** The client of an offline run: from the library, sandbox data still marked, the walks told. */
-async function libraryClient(
-  init: ContextInit,
-  { sandboxSeen, notice, debug }: Lines,
-  cleanups: Array<() => Promise<void> | void>,
-  provenance: Provenance,
-): Promise<Client> {
-  const [{ openOfflineClient, tellingWalks }, { paginate }] = await Promise.all([
-    import("../offline/open-offline.js"),
-    import("../http/paginate.js"),
-  ]);
-  const cfg = await init.config();
-  const client = await openOfflineClient({
-    env: init.io.env,
-    cwd: init.io.cwd,
-    profile: cfg.profile,
-    db: cfg.db,
-    timeoutMs: cfg.timeoutSeconds * 1000,
-    ...tellingWalks(provenance, notice, debug, init.globals.asOf),
-    maxAge: init.globals.maxAge,
-    asOf: init.globals.asOf,
-    now: init.deps.clock?.now() ?? Date.now(),
-  });
-  cleanups.push(() => client.close());
-  return watchForSandbox(client, paginate, sandboxSeen);
-}
-
 /** `make`, called at most once: its promise kept for every later call. */
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
@@ -320,7 +294,9 @@ export function createContext(init: ContextInit): RunContext {
   );
 
   const runClient = sharedClient(init, scopes, makeClient);
-  const offline = init.offline ? once(() => libraryClient(init, lines, cleanups, provenance.record)) : undefined;
+  const offline = init.offline
+    ? renewable(() => libraryClient(init, lines, cleanups, provenance.record), once)
+    : undefined;
   const ctx: RunContext = {
     synthetic: lines.synthetic,
     provenance: () => provenance.record,
@@ -339,10 +315,11 @@ export function createContext(init: ContextInit): RunContext {
     waits,
     openPage: async (url) => (await import("./open-page.js")).openPage(url, init.io, init.deps),
     async client(endpoint, overrides) {
-      if (offline && !overrides) return offline();
+      if (offline && !overrides) return offline.client();
       if (overrides) return makeClient(overrides);
       return runClient(endpoint);
     },
+    ...(offline ? { renewLibrary: offline.renew } : {}),
     onCleanup(fn) {
       cleanups.push(fn);
     },

@@ -71,6 +71,11 @@ export interface Context {
    * fetching another origin without the key).
    */
   client(endpoint?: Endpoint, overrides?: Partial<ClientOptions>): Promise<Client>;
+  /**
+   * An offline run's library is read anew on the client's next use: a server that lives
+   * on (`pep mcp --offline`) learnt that a newer sync finished. Undefined online.
+   */
+  renewLibrary?(): void;
   /** A line on stderr, unless `--quiet`. */
   notice(line: string): void;
   /** Opens an http(s) address with the user's browser (core/browser.ts chooses the program). */

@@ -86,6 +86,10 @@ export const ENVIRONMENT: readonly { name: string; text: string }[] = [
     text: "pep mcp: the longest a tool call waits for retries and rate limits, in seconds, 1 to 55 (as `--max-wait`; default 30); a value outside is held at the nearer bound, one that is not a number leaves the default, and the server says so in its instructions.",
   },
   {
+    name: "PEP_MCP_LIBRARY_POLL",
+    text: "pep mcp, with the library's tools served (offline, or `--tools library`): seconds between its looks at the library's sync records, 0.05 to 3600 (default 10), to tell subscribed sessions what a sync in another process changed; any other value leaves the default.",
+  },
+  {
     name: "PEP_MCP_MAX_SESSIONS",
     text: "pep mcp --http: most sessions at once (as `--max-sessions`; default 64).",
   },

@@ -50,6 +50,8 @@ export interface ApiResponse<T = unknown> {
   fromCache: boolean;
   /** Bytes of body received over the wire (0 for a 304). */
   bytes: number;
+  /** Answered from the local library (`--offline`): when the walk that answered ended, ISO 8601 UTC. */
+  synced?: string;
 }
 
 export interface RequestOptions {
@@ -171,6 +173,8 @@ export interface PageState {
   meta: Meta | undefined;
   /** Items of the latest page not handed out yet: 0 once its last one is out. */
   pageLeft: number;
+  /** The latest page's `synced` (an answer from the local library). */
+  synced?: string | undefined;
 }
 
 export interface Paginator<T> extends AsyncIterable<T> {

@@ -115,6 +115,7 @@ export function paginate<T = unknown>(request: RequestFn, path: string, options:
       const res = await fetchPage(request, path, options, { cursor, ask, remaining: remaining() });
       state.pages += 1;
       state.meta = res.meta;
+      state.synced = res.synced;
       const next = res.pagination?.has_more ? (res.pagination.next_cursor ?? undefined) : undefined;
       if (next !== undefined && seen.has(next)) throw new PaginationLoopError(next);
 

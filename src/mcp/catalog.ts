@@ -12,7 +12,7 @@ import { ENDPOINTS, type Endpoint, type EndpointName } from "../api/endpoints.js
 import { LIMITS } from "../api/enums.js";
 
 /** Groups of tools `pep mcp --tools` chooses from. */
-export const TOOL_GROUPS = ["research", "studies", "vendors", "prices"] as const;
+export const TOOL_GROUPS = ["research", "studies", "vendors", "prices", "library"] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
 /** What a tool says of itself; the rest is its endpoint's. */
@@ -188,3 +188,42 @@ export const TOOLS: readonly ToolEntry[] = (Object.entries(TOOL_OF) as Array<[En
 export function toolArgs(t: ToolEntry): string[] {
   return [...(t.path ? [t.path] : []), ...t.params];
 }
+
+/**
+ * The tools over the local library itself (the `library` group), no endpoint's: served
+ * offline, or when `--tools` names the group. Their schemas and calls are in
+ * `library-tools.ts`, loaded only when they are served.
+ */
+export interface LibraryToolEntry {
+  name: string;
+  group: "library";
+  title: string;
+  summary: string;
+  /** The arguments, in order (for docs/mcp.md's table). */
+  args: readonly string[];
+  defaultLimit: number;
+  maxLimit: number;
+}
+
+export const LIBRARY_TOOLS: readonly LibraryToolEntry[] = [
+  {
+    name: "library_sql",
+    group: "library",
+    title: "Query the local library (SQL)",
+    summary:
+      "One read-only SQL statement (SELECT, WITH, VALUES, EXPLAIN) over the library pep sync keeps; the database refuses writes. Read the resource pep://library/tables for the tables, columns and types.",
+    args: ["query", "limit"],
+    defaultLimit: 100,
+    maxLimit: 1000,
+  },
+  {
+    name: "library_changes",
+    group: "library",
+    title: "What the syncs changed",
+    summary:
+      "The change log of the library's syncs (added, changed, removed records, field by field), oldest first: since a date, time or duration, of one sync (sync_id), or since \"last_asked\", this session's bookmark (the default).",
+    args: ["since", "sync_id", "resource", "limit"],
+    defaultLimit: 100,
+    maxLimit: 1000,
+  },
+];

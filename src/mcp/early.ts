@@ -43,6 +43,11 @@ export interface Answered {
   result?: string;
 }
 
+/** With the library's tools served, its records can be subscribed to (`resources/subscribe`). */
+export function capabilitiesFor(library: boolean): typeof CAPABILITIES & { resources: { subscribe?: boolean } } {
+  return library ? { ...CAPABILITIES, resources: { subscribe: true, listChanged: true } } : CAPABILITIES;
+}
+
 /** The first message, and what came with it, for the server loaded after. */
 export interface Early {
   setup: Setup;
@@ -173,8 +178,12 @@ export function toolsListAnswer(
       if (!plain || Array.isArray(v)) return undefined;
     }
   }
+  const chosen = chooseTools(setup, groups);
+  // The library's tools are not in the rendered table (mcp/library-tools.ts registers them
+  // when served): a list with them is left to the program.
+  if (chosen.library.length > 0) return undefined;
   const parts: string[] = [];
-  for (const tool of chooseTools(setup, groups).tools) {
+  for (const tool of chosen.tools) {
     const json = table[tool.name];
     if (json === undefined) return undefined;
     parts.push(json);
@@ -200,11 +209,11 @@ export function initializeAnswer(
 ): { id: string | number; text: string } | undefined {
   const init = initializeOf(line);
   if (!init) return undefined;
-  const { hidden } = chooseTools(setup, groups);
+  const { hidden, library } = chooseTools(setup, groups);
   const version = PROTOCOL_VERSIONS.includes(String(init.version)) ? String(init.version) : PROTOCOL_VERSIONS[0]!;
   const result = {
     protocolVersion: version,
-    capabilities: CAPABILITIES,
+    capabilities: capabilitiesFor(library.length > 0),
     serverInfo: SERVER_INFO,
     instructions: instructionsFor(setup, hidden),
   };

@@ -7,7 +7,7 @@
  */
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod/mini";
 import { ENDPOINTS, expandPath } from "../api/endpoints.js";
 import { CATEGORIES, PRODUCT_FORM_EXAMPLES } from "../api/enums.js";
@@ -26,8 +26,27 @@ const JSON_TYPE = "application/json";
 export const peptideUri = (slug: string) => `pep://peptides/${encodeURIComponent(slug)}`;
 export const studyUri = (id: string) => `pep://studies/${encodeURIComponent(id)}`;
 
-/** The resource templates, read through the same client as the tools. */
-export function registerResources(server: McpServer, ctx: Context, setup: Setup, complete: Completers): void {
+/** A URI template's variable, decoded. */
+function one(v: string | string[] | undefined): string {
+  const raw = Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // a stray % is a character of the name, which the API then does not find
+  }
+}
+
+/**
+ * The resource templates, read through the same client as the tools; with `vendors`
+ * (the library's subscriptions are served), a vendor's too.
+ */
+export function registerResources(
+  server: McpServer,
+  ctx: Context,
+  setup: Setup,
+  complete: Completers,
+  vendors = false,
+): void {
   const read = async (uri: URL, path: string, endpoint: keyof typeof ENDPOINTS) => {
     const { disclosureText } = await import("../output/render.js");
     const key = setup.config?.apiKey;
@@ -44,14 +63,6 @@ export function registerResources(server: McpServer, ctx: Context, setup: Setup,
         .content[0]!.text;
       // -32002: resource not found, as the protocol names it.
       throw new McpError(err instanceof ApiError && err.status === 404 ? -32002 : ErrorCode.InternalError, text);
-    }
-  };
-  const one = (v: string | string[] | undefined) => {
-    const raw = Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw; // a stray % is a character of the name, which the API then does not find
     }
   };
   server.registerResource(
@@ -80,6 +91,7 @@ export function registerResources(server: McpServer, ctx: Context, setup: Setup,
     },
     (uri, vars) => read(uri, expandPath(ENDPOINTS.peptideResearch.path, { slug: one(vars.slug) }), "peptideResearch"),
   );
+  if (vendors) registerVendor(server, read);
   server.registerResource(
     "study",
     new ResourceTemplate("pep://studies/{id}", {
@@ -104,6 +116,23 @@ export function registerResources(server: McpServer, ctx: Context, setup: Setup,
       }
       return read(uri, expandPath(ENDPOINTS.study.path, { id }), "study");
     },
+  );
+}
+
+/** A vendor (get_vendor's answer), for the library's subscriptions. */
+function registerVendor(
+  server: McpServer,
+  read: (uri: URL, path: string, endpoint: "vendor") => Promise<ReadResourceResult>,
+): void {
+  server.registerResource(
+    "vendor",
+    new ResourceTemplate("pep://vendors/{id}", { list: undefined }),
+    {
+      title: "Vendor",
+      description: "One vendor (as get_vendor returns it), as JSON: data from the service.",
+      mimeType: JSON_TYPE,
+    },
+    (uri, vars) => read(uri, expandPath(ENDPOINTS.vendor.path, { id: one(vars.id) }), "vendor"),
   );
 }
 

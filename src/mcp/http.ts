@@ -26,7 +26,7 @@ import { UsageError } from "../core/errors.js";
 import { callEvents, SpentScopes } from "./calls.js";
 import { BoundedEventStore, type NoRoom, Sessions, type Session } from "./http-sessions.js";
 import { sharedQueue } from "./queue.js";
-import { createServer, ScopeBook, type ServerOptions } from "./server.js";
+import { createServer, libraryOf, ScopeBook, type ServerOptions } from "./server.js";
 import { inspectSetup } from "./setup.js";
 import { type HttpOptions, isLoopback, startLines } from "./http-options.js";
 export { type HttpOptions, httpOptionsOf, isLoopback, MIN_TOKEN_LENGTH } from "./http-options.js";
@@ -129,7 +129,9 @@ export async function serveHttp(ctx: Context, options: ServerOptions, http: Http
   const setup = await inspectSetup(ctx, options.notes);
   const spent = new SpentScopes();
   ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice, spent));
-  options = { ...options, spent, scopes: new ScopeBook(), queue: sharedQueue(options.now ?? Date.now) };
+  const library = await libraryOf(ctx, setup, options);
+  if (library.library) ctx.onCleanup(() => library.library!.close());
+  options = { ...options, spent, scopes: new ScopeBook(), queue: sharedQueue(options.now ?? Date.now), ...library };
   const sessions = new Sessions<HttpSession>(http.sessions, Date.now);
   const handle = requestHandler(ctx, setup, options, http, sessions);
   const server = nodeHttp.createServer((req, res) => {

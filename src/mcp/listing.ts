@@ -5,7 +5,7 @@
  * (`early.ts`) and the rest loaded after.
  */
 import { ENDPOINTS } from "../api/endpoints.js";
-import { TOOL_GROUPS, TOOLS, type ToolEntry, type ToolGroup } from "./catalog.js";
+import { LIBRARY_TOOLS, type LibraryToolEntry, TOOL_GROUPS, TOOLS, type ToolEntry, type ToolGroup } from "./catalog.js";
 import { RESEARCH_NOTICE } from "../core/research-notice.js";
 import { cleanLine } from "../core/sanitize.js";
 import { DEFAULT_MAX_WAIT_S } from "./calls.js";
@@ -35,17 +35,27 @@ export function instructionsFor(setup: Setup, hidden: readonly string[]): string
   return lines.join(" ");
 }
 
-/** The tools to list, and the lines saying why others are not. */
+/** What the instructions say when the library's own tools are served. */
+export const LIBRARY_LINE =
+  "library_sql and library_changes read the local library (a copy pep sync keeps); pep://library/tables lists its tables. resources/subscribe on pep://peptides/{slug}, pep://studies/{id} or pep://vendors/{id} tells when a sync changes that record.";
+
+/**
+ * The tools to list, the library's own (`library`: served offline, or when `--tools`
+ * names the group), and the lines saying why others are not.
+ */
 export function chooseTools(
   setup: Setup,
   groups: readonly ToolGroup[] | undefined,
-): { tools: ToolEntry[]; hidden: string[] } {
+): { tools: ToolEntry[]; library: LibraryToolEntry[]; hidden: string[] } {
   const hidden: string[] = [];
   let tools = [...TOOLS];
+  const library = groups ? groups.includes("library") : setup.offline;
   if (groups) {
     tools = tools.filter((t) => groups.includes(t.group));
-    hidden.push(`Only the tool groups ${groups.join(", ")} are served, as the server is configured.`);
+    if (groups.length < TOOL_GROUPS.length)
+      hidden.push(`Only the tool groups ${groups.join(", ")} are served, as the server is configured.`);
   }
+  if (library) hidden.push(LIBRARY_LINE);
   // Offline, the library answers what it holds, with or without a key.
   if (!setup.hasKey && !setup.offline && setup.problems.length === 0) {
     const keyed = tools.filter((t) => ENDPOINTS[t.endpoint].keyRequired);
@@ -59,7 +69,7 @@ export function chooseTools(
     tools = tools.filter((t) => !refused.includes(t.scope));
     hidden.push(refusedLine(refused, setup.config, "before"));
   }
-  return { tools, hidden };
+  return { tools, library: library ? [...LIBRARY_TOOLS] : [], hidden };
 }
 
 /** What `pep mcp` made of one of its settings, and what to say of a value it could not take as given. */
@@ -115,7 +125,7 @@ export function groupsOf(flag: unknown, env: Record<string, string | undefined>)
   const raw = given !== undefined ? given.join(",") : env.PEP_MCP_TOOLS;
   if (raw === undefined || raw.trim() === "") return { value: undefined };
   const where = given !== undefined ? "--tools" : "PEP_MCP_TOOLS";
-  const known = ["research", "studies", "vendors", "prices", "products", "all"];
+  const known = [...TOOL_GROUPS, "products", "all"];
   const out = new Set<ToolGroup>();
   const unknown: string[] = [];
   let all = false;
@@ -125,7 +135,8 @@ export function groupsOf(flag: unknown, env: Record<string, string | undefined>)
     else if (word === "all") all = true;
     else out.add((word === "products" ? "prices" : word) as ToolGroup);
   }
-  const value = all || out.size === 0 ? undefined : TOOL_GROUPS.filter((g) => out.has(g));
+  // `all` names every group, the library's too (served otherwise only offline).
+  const value = all ? [...TOOL_GROUPS] : out.size === 0 ? undefined : TOOL_GROUPS.filter((g) => out.has(g));
   if (unknown.length === 0) return { value };
   const names = unknown.map((w) => `"${w}"`).join(", ");
   return {

@@ -45,12 +45,19 @@ export interface Notices {
   sandbox: boolean;
   sandbox_notice?: string;
   affiliate_disclosure?: string;
+  /** Answered from the local library: when the walk that answered ended. */
+  synced?: string;
 }
 
 /** `disclosureText` of the output layer, handed in so that this module does not load it at start. */
 export type DisclosureText = (meta: Meta | undefined) => string | undefined;
 
-export function noticesOf(meta: Meta | undefined, redact: Redact, disclosureText: DisclosureText): Notices {
+export function noticesOf(
+  meta: Meta | undefined,
+  redact: Redact,
+  disclosureText: DisclosureText,
+  synced?: string,
+): Notices {
   const sandbox = meta?.sandbox === true;
   const disclosure = disclosureText(meta);
   return {
@@ -58,6 +65,7 @@ export function noticesOf(meta: Meta | undefined, redact: Redact, disclosureText
     sandbox,
     ...(sandbox ? { sandbox_notice: SANDBOX_DATA_NOTICE } : {}),
     ...(disclosure ? { affiliate_disclosure: redact(disclosure) } : {}),
+    ...(synced !== undefined ? { synced } : {}),
   };
 }
 

@@ -24,6 +24,7 @@ import { SERVER_INFO, type Early } from "./early.js";
 import { chooseTools, instructionsFor } from "./listing.js";
 import { LineTransport, MAX_MESSAGE_BYTES } from "./stdio.js";
 import { callTool, callWatch } from "./tools.js";
+import type { LibraryServing } from "./library-tools.js";
 
 export interface ServerOptions {
   /** Longest a call waits in all (retries, rate limits), in ms. */
@@ -40,6 +41,8 @@ export interface ServerOptions {
   spent?: SpentScopes;
   /** The queue every call of the server waits in (one for all sessions). */
   queue?: () => Promise<CallQueue>;
+  /** The library's tools and subscriptions, when served (one watch for all sessions: library-tools.ts). */
+  library?: LibraryServing;
 }
 
 const SEVERITY: readonly LoggingLevel[] = [
@@ -192,7 +195,7 @@ export function createServer(
     book.refused.size > 0
       ? { ...setup, refusedScopes: [...new Set([...setup.refusedScopes, ...book.refused])] }
       : setup;
-  const { tools, hidden } = chooseTools(mine, options.groups);
+  const { tools, library, hidden } = chooseTools(mine, options.groups);
   const server = new McpServer(SERVER_INFO, {
     instructions: instructionsFor(mine, hidden),
     capabilities: { tools: {}, logging: {} },
@@ -237,16 +240,26 @@ export function createServer(
     });
     registered.set(entry.name, { scope: entry.scope, tool });
   }
+  if (library.length > 0) options.library?.register(server, session, library, options.maxWaitMs);
   const complete = completers(ctx, setup);
-  registerResources(server, ctx, setup, complete);
-  const names = new Set(tools.map((t) => t.name));
-  const keyed = ["list_vendors", "compare_vendors", "list_prices"].every((n) => names.has(n));
+  registerResources(server, ctx, setup, complete, library.length > 0);
+  const keyed = ["list_vendors", "compare_vendors", "list_prices"].every((n) => tools.some((t) => t.name === n));
   const prompt = registerPrompts(server, complete, keyed);
   book.join(server, hider(server, registered, prompt));
   const prompts = ["summarise_evidence", "explore_research_area", ...(keyed ? ["compare_vendors_for_peptide"] : [])];
   registerCompletions(server, complete, new Set(prompts));
   answerBadParams(server);
   return server;
+}
+
+/** The library's tools, loaded only when they are served (offline, or `--tools library`). */
+export async function libraryOf(
+  ctx: Context,
+  setup: Setup,
+  options: ServerOptions,
+): Promise<{ library?: LibraryServing }> {
+  if (chooseTools(setup, options.groups).library.length === 0) return {};
+  return { library: (await import("./library-tools.js")).libraryServing(ctx, setup) };
 }
 
 /**
@@ -259,12 +272,14 @@ export async function serve(ctx: Context, options: ServerOptions, early?: Early)
   const setup = early?.setup ?? (await inspectSetup(ctx, options.notes));
   const spent = new SpentScopes();
   ctx.onClientEvent(callEvents(options.maxWaitMs, options.now ?? Date.now, ctx.notice, spent));
+  const library = await libraryOf(ctx, setup, options);
   const server = createServer(
     ctx,
     setup,
-    { ...options, spent, scopes: new ScopeBook(), queue: sharedQueue(options.now ?? Date.now) },
+    { ...options, spent, scopes: new ScopeBook(), queue: sharedQueue(options.now ?? Date.now), ...library },
     inflight,
   );
+  if (library.library) ctx.onCleanup(() => library.library!.close());
   const transport = new LineTransport(
     ctx.io.stdin,
     ctx.io.stdout,

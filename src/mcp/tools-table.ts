@@ -4,7 +4,7 @@
  * checked by test/docs/mcp-table.test.ts.
  */
 import { ENDPOINTS } from "../api/endpoints.js";
-import { TOOLS, toolArgs } from "./catalog.js";
+import { LIBRARY_TOOLS, TOOLS, toolArgs } from "./catalog.js";
 
 export const TOOLS_TABLE_START = "<!-- mcp-tools:start -->";
 export const TOOLS_TABLE_END = "<!-- mcp-tools:end -->";
@@ -19,6 +19,11 @@ export function toolsTable(): string {
     const limit = t.params.includes("limit") ? `${t.defaultLimit}, ${t.maxLimit}` : "—";
     return `| \`${t.name}\` | ${args} | \`GET ${e.path}\` | ${e.keyRequired ? `\`${e.scope}\`` : "—"} | ${limit} |`;
   });
+  // The library's own tools read the local library, no endpoint.
+  for (const t of LIBRARY_TOOLS)
+    rows.push(
+      `| \`${t.name}\` | ${t.args.map((a) => `\`${a}\``).join(", ")} | the local library | — | ${t.defaultLimit}, ${t.maxLimit} |`,
+    );
   return ["| tool | arguments | endpoint | key scope | limit (default, most) |", "|---|---|---|---|---|", ...rows].join(
     "\n",
   );

@@ -175,11 +175,11 @@ export async function callTool(
         }
         // A cursor is passed back as received, except that the key never leaves in one.
         const next = pages.state.nextCursor === undefined ? null : redact(pages.state.nextCursor);
-        const resumeAt = (i: number) => redact(textCursor(places[i]!));
-        return listResult(entry, items, next, noticesOf(pages.state.meta, redact, disclosureText), resumeAt);
+        const notices = noticesOf(pages.state.meta, redact, disclosureText, pages.state.synced);
+        return listResult(entry, items, next, notices, (i) => redact(textCursor(places[i]!)));
       }
       const res = await client!.request(path, { query, signal });
-      return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText));
+      return itemResult(entry, cleanDeep(res.data, redact), noticesOf(res.meta, redact, disclosureText, res.synced));
     });
   } catch (err) {
     if (err instanceof Busy) return busyError(err, env, redact);
@@ -197,6 +197,18 @@ export async function callTool(
   } finally {
     done();
   }
+}
+
+/**
+ * An answer of the local library (offline) says when the walk that answered it ended,
+ * in the structured result (`synced`) and first in the text, as the command line's notice does.
+ */
+function fromLibrary(result: ToolSuccess, synced: string | undefined): ToolSuccess {
+  if (synced === undefined) return result;
+  const [first, ...rest] = result.content;
+  if (first?.type !== "text") return result;
+  const text = `From the local library, synced ${synced} (not the API).\n${first.text}`;
+  return { ...result, content: [{ type: "text", text }, ...rest] };
 }
 
 /** A call that could not start and finish in time: when to call again. */
@@ -312,24 +324,27 @@ function listResult(
   resumeAt: (index: number) => string,
 ): ToolSuccess {
   const structured = { items, count: items.length, has_more: next !== null, next_cursor: next, ...notices };
-  return {
-    content: [
-      {
-        type: "text",
-        text: listText({
-          tool: entry.name,
-          nouns: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns,
-          items,
-          nextCursor: next,
-          resumeAt,
-          notices,
-          structured,
-        }),
-      },
-      ...linksOf(LINKED[entry.endpoint], items),
-    ],
-    structuredContent: structured,
-  };
+  return fromLibrary(
+    {
+      content: [
+        {
+          type: "text",
+          text: listText({
+            tool: entry.name,
+            nouns: RESOURCES[ENDPOINTS[entry.endpoint].resource].nouns,
+            items,
+            nextCursor: next,
+            resumeAt,
+            notices,
+            structured,
+          }),
+        },
+        ...linksOf(LINKED[entry.endpoint], items),
+      ],
+      structuredContent: structured,
+    },
+    notices.synced,
+  );
 }
 
 function itemResult(entry: ToolEntry, data: unknown, notices: Notices): ToolSuccess {
@@ -339,13 +354,16 @@ function itemResult(entry: ToolEntry, data: unknown, notices: Notices): ToolSucc
     entry.endpoint === "search" && data && typeof data === "object"
       ? (data as { peptides?: unknown }).peptides
       : undefined;
-  return {
-    content: [
-      { type: "text", text: itemText(entry.title, structured) },
-      ...linksOf("peptide", Array.isArray(found) ? found : []),
-    ],
-    structuredContent: structured,
-  };
+  return fromLibrary(
+    {
+      content: [
+        { type: "text", text: itemText(entry.title, structured) },
+        ...linksOf("peptide", Array.isArray(found) ? found : []),
+      ],
+      structuredContent: structured,
+    },
+    notices.synced,
+  );
 }
 
 /** Progress and log messages of one call, sent as its client asked. */

@@ -212,14 +212,16 @@ export function createOfflineClient(reader: LibraryReader, options: OfflineClien
         });
       const query = queryStrings(opts.query);
       const { route, id } = found;
-      await session.sync();
-      await session.use(route.kind === "list" ? route.resource : route.owner);
+      const sync = await session.sync();
+      const walk = await session.use(route.kind === "list" ? route.resource : route.owner);
       const res =
         route.kind === "list"
           ? await listPage(session, route, found.template, query)
           : route.kind === "detail-list"
             ? await detailListPage(session, route, found.template, id!, query)
             : await detailAnswer(session, route, id!, query);
+      // When the answer's walk ended, as the run's notice says it (open-offline.ts tellingWalks).
+      res.synced = walk?.finishedAt ?? sync.finishedAt;
       return res as ApiResponse<T>;
     },
     paginate(path, opts) {

@@ -31,9 +31,10 @@ export interface Session {
   synced(): SyncInfo | undefined;
   /**
    * The resource is about to answer: its last complete walk is read (once a run), told
-   * to `onWalk`, and checked against `--max-age` (a stale one is refused, exit 6).
+   * to `onWalk`, and checked against `--max-age` (a stale one is refused, exit 6);
+   * resolves to that walk (undefined: never walked whole).
    */
-  use(resource: LibraryResource): Promise<void>;
+  use(resource: LibraryResource): Promise<WalkInfo | undefined>;
   /** The id of the item `given` names; none: not in the library (exit 4). */
   resolve(resource: LibraryResource, given: string): Promise<string>;
 }
@@ -90,9 +91,9 @@ export interface SessionOptions {
 
 export function createSession(reader: LibraryReader, options: SessionOptions = {}): Session {
   const { onSync, onWalk, maxAge } = options;
-  const used = new Map<LibraryResource, Promise<void>>();
+  const used = new Map<LibraryResource, Promise<WalkInfo | undefined>>();
   let syncPromise: Promise<SyncInfo> | undefined;
-  const use = (resource: LibraryResource): Promise<void> => {
+  const use = (resource: LibraryResource): Promise<WalkInfo | undefined> => {
     let p = used.get(resource);
     if (!p) {
       p = reader.walk(resource).then((walk) => {
@@ -101,6 +102,7 @@ export function createSession(reader: LibraryReader, options: SessionOptions = {
           if (why) throw staleError(maxAge.ms, [{ resource, why }]);
         }
         onWalk?.(resource, walk);
+        return walk;
       });
       used.set(resource, p);
     }

@@ -97,7 +97,7 @@ describe("pep mcp: configuration problems at the door", () => {
     expect(names).not.toContain("list_vendors");
     const instructions = s.client.getInstructions() ?? "";
     expect(instructions).toMatch(
-      /--tools names "bogus", which is not a tool group \(groups: research, studies, vendors, prices, all\), so only research, studies are served\./,
+      /--tools names "bogus", which is not a tool group \(groups: research, studies, vendors, prices, library, all\), so only research, studies are served\./,
     );
     expect(instructions).toMatch(/PEP_MCP_MAX_WAIT is "120", more than the 55 s .*; a call waits at most 55 s\./);
     expect(instructions).not.toMatch(/CONFIGURATION PROBLEM/);

@@ -13,6 +13,7 @@ import type { ResolvedConfig } from "../../src/config/config-types.js";
 import type { Context } from "../../src/core/command-context.js";
 import { TOOL_GROUPS, TOOLS, type ToolGroup } from "../../src/mcp/catalog.js";
 import { isInitialized, takeHanded, toolsListAnswer } from "../../src/mcp/early.js";
+import { chooseTools } from "../../src/mcp/listing.js";
 import { answerFirst } from "../../src/cli/mcp-early.js";
 import { scratch } from "../helpers/cli.js";
 import { createServer } from "../../src/mcp/server.js";
@@ -68,6 +69,11 @@ describe("the tool list answered before the SDK loads", () => {
     for (const [s, groups] of cases) {
       const setup = setupOf(s);
       const early = toolsListAnswer(table, setup, groups, LIST);
+      // The library's tools (offline, or --tools library/all) are registered by the program: left to it.
+      if (chooseTools(setup, groups).library.length > 0) {
+        expect(early, JSON.stringify([s, groups])).toBeUndefined();
+        continue;
+      }
       expect(early?.text, JSON.stringify([s, groups])).toBe(`${await serverList(setup, groups)}\n`);
     }
   });

@@ -3,46 +3,14 @@
  * output pipeline. `--exit-status` makes "changes found" exit CHANGES_FOUND_EXIT.
  */
 import { UsageError } from "../../core/errors.js";
-import { parseJsonExact } from "../../core/exact-number.js";
 import type { LibraryResource } from "../../api/enums.js";
 import type { Context } from "../../core/command-context.js";
 import type { Result, Run } from "../../core/command.js";
 import { rowsList } from "../shared/held-rows.js";
 import type { Queryable } from "../../library/db.js";
 import { openLibrary } from "../../library/open.js";
-import { lastSyncsCondition } from "../../library/sync/sync-records.js";
+import { loggedValue, sinceCondition } from "../../library/changes-log.js";
 import { CHANGES_FOUND_EXIT, type CHANGES_OPTIONS, SYNC_NAMES } from "./defs.js";
-
-/** `--since`: a condition on the change log, or none. */
-export async function sinceCondition(
-  since: string | undefined,
-  db: Queryable | undefined,
-  now: number,
-): Promise<{ where: string; params: unknown[] } | undefined> {
-  if (since === undefined) return undefined;
-  const v = since.trim();
-  if (v.toLowerCase() === "last") return db ? lastSyncsCondition(db) : undefined;
-  const dur = (await import("../../library/freshness.js")).durationMs(v);
-  if (dur !== undefined) return { where: "at > ?", params: [new Date(now - dur).toISOString()] };
-  const t = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v)
-    ? Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)
-    : Number.NaN;
-  if (Number.isNaN(t))
-    throw new UsageError(
-      `--since must be a date or time (YYYY-MM-DD, or an ISO 8601 time such as 2026-11-01T08:00:00Z), a duration such as 7d, 12h or 30m, or last (the last complete sync, with the syncs cut short since the one before it) (got "${since}")`,
-    );
-  return { where: "at >= ?", params: [new Date(t).toISOString()] };
-}
-
-/** A JSON value kept as text in the log, as a value. */
-const loggedValue = (text: unknown): unknown => {
-  if (typeof text !== "string") return text ?? null;
-  try {
-    return parseJsonExact(text);
-  } catch {
-    return text;
-  }
-};
 
 export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   const resource = opts.resource?.trim().toLowerCase().replace(/_/g, "-");

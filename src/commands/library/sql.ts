@@ -117,7 +117,7 @@ async function told(err: unknown, query: string, lib: Awaited<ReturnType<typeof 
     return new UsageError(usage.message, {
       hints: ["PRAGMA is SQLite's: on PostgreSQL, pep sql --schema <table> lists a table's columns"],
     });
-  const { nearestNames } = await import("./sql-explore.js");
+  const { nearestNames } = await import("../../library/sql-tables.js");
   const hint = await nearestNames(lib, err.message).catch(() => undefined);
   return hint ? new UsageError(usage.message, { hints: [...(usage.hints ?? []), hint] }) : usage;
 }

@@ -83,7 +83,12 @@ function mcpDescription(): string {
       "to set (PEP_BASE_URL, PEP_API_KEY, PEP_PROFILE). With no key the vendor, product and price tools are not " +
       "listed; --tools serves only some groups. A --tools word that names no group, or a --max-wait outside 1 to 55, " +
       "is said in the instructions too, and the server starts with what it could take. With --offline (PEP_OFFLINE) " +
-      "the tools answer from the local library, and what it cannot answer exactly is a tool error saying so.",
+      "the tools answer from the local library, each answer with the time its walk was synced, and what it cannot " +
+      "answer exactly is a tool error saying so.",
+    "The library group (served offline, or with --tools library): library_sql runs one read-only statement as pep " +
+      "sql does, library_changes reads the change log (since a date, a sync, or this session's last call), " +
+      "pep://library/tables lists the tables, and resources/subscribe on pep://peptides/{slug}, pep://studies/{id} " +
+      "or pep://vendors/{id} tells when a sync changes that record (PEP_MCP_LIBRARY_POLL: seconds between looks).",
     "What it never does: it sends only GET requests (no tool writes anything, anywhere), it never returns dose " +
       "figures, regimens or reconstitution instructions (the API holds none), and the API key never appears in a " +
       "result, a tool error or a log line.",
@@ -152,7 +157,7 @@ export const defs: CommandDef[] = [
         long: "tools",
         value: "groups",
         description:
-          "serve only these groups of tools, comma-separated or the flag repeated: research, studies, vendors, prices (default all, or PEP_MCP_TOOLS); a word that names no group is left out and said in the instructions",
+          "serve only these groups of tools, comma-separated or the flag repeated: research, studies, vendors, prices, library (default all but library, which is served offline; all names every group; or PEP_MCP_TOOLS); a word that names no group is left out and said in the instructions",
         repeatable: true,
       },
     ],
