@@ -221,8 +221,8 @@ export const LIBRARY_TOOLS: readonly LibraryToolEntry[] = [
     group: "library",
     title: "What the syncs changed",
     summary:
-      "The change log of the library's syncs (added, changed, removed records, field by field), oldest first: since a date, time or duration, of one sync (sync_id), or since \"last_asked\", this session's bookmark (the default).",
-    args: ["since", "sync_id", "resource", "limit"],
+      "The change log of the library's syncs (added, changed, removed records, field by field), oldest first: since a date, time or duration, of one sync (sync_id), or since \"last_asked\", this session's bookmark (the default); after_seq continues a result that has more.",
+    args: ["since", "sync_id", "after_seq", "resource", "limit"],
     defaultLimit: 100,
     maxLimit: 1000,
   },

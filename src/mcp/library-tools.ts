@@ -53,6 +53,7 @@ const SCHEMAS = {
     input: z.strictObject({
       since: z.optional(z.string().check(z.maxLength(100))),
       sync_id: z.optional(z.int().check(z.minimum(1))),
+      after_seq: z.optional(z.int().check(z.minimum(0))),
       resource: z.optional(z.enum(LIBRARY_RESOURCES)),
       limit: limitOf(CHANGES),
     }),
@@ -97,6 +98,21 @@ function failed(err: unknown): ToolError {
 async function lastSync(lib: Library): Promise<{ synced: string | null; sandbox: boolean }> {
   const s = await lib.lastSync();
   return { synced: s?.finished_at ?? null, sandbox: Number(s?.synthetic ?? 0) === 1 };
+}
+
+/**
+ * How many of `list` the text can hold beside the rest of the result (at least one):
+ * a result is cut to them, so that a client that reads only the text loses nothing.
+ */
+function fitting(rest: Record<string, unknown>, list: readonly unknown[]): number {
+  let used = JSON.stringify(rest).length + 32;
+  let n = 0;
+  for (const item of list) {
+    used += JSON.stringify(item).length + 1;
+    if (used > MAX_TEXT && n > 0) break;
+    n++;
+  }
+  return n;
 }
 
 function answer(title: string, structured: Record<string, unknown>): Result {
@@ -233,10 +249,15 @@ async function runSql(
           : libraryFailure(err, lib.dialect, lib.location, true);
       throw failure !== err ? failure : sqlError(err, args.query, lib.dialect);
     }
-    const structured = { columns, rows, count: rows.length, truncated, ...from };
-    const more = truncated
-      ? ` It has more rows than the ${limit} returned: raise limit (at most ${SQL.maxLimit}) or narrow the query.`
-      : "";
+    const fit = fitting({ columns, count: rows.length, truncated, ...from }, rows);
+    const cut = fit < rows.length;
+    if (cut) rows.length = fit;
+    const structured = { columns, rows, count: rows.length, truncated: truncated || cut, ...from };
+    const more = cut
+      ? ` The rows after these ${fit} are left out, as the text holds at most ${MAX_TEXT} characters: read on with OFFSET ${fit} in the query, or select fewer columns.`
+      : truncated
+        ? ` It has more rows than the ${limit} returned: raise limit (at most ${SQL.maxLimit}) or narrow the query.`
+        : "";
     return answer(`${rows.length} row${rows.length === 1 ? "" : "s"}.${more}`, structured);
   });
 }
@@ -245,7 +266,7 @@ async function runSql(
 async function readChanges(
   s: Served,
   session: string,
-  args: { since?: string; sync_id?: number; resource?: string; limit?: number },
+  args: { since?: string; sync_id?: number; after_seq?: number; resource?: string; limit?: number },
 ): Promise<Result> {
   const since = args.since?.trim();
   const asked = since === undefined || since.toLowerCase() === "last_asked";
@@ -275,19 +296,29 @@ async function readChanges(
       conds.push("resource = ?");
       params.push(args.resource);
     }
+    // A result's continuation: the same arguments, after the last change it showed.
+    if (args.after_seq !== undefined) {
+      conds.push("seq > ?");
+      params.push(args.after_seq);
+    }
     const where = conds.length ? ` WHERE ${conds.join(" AND ")}` : "";
     const rows = await lib.db.all<Record<string, unknown>>(
       `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${where} ORDER BY seq LIMIT ?`,
       [...params, limit + 1],
     );
-    const more = rows.length > limit;
-    const items = rows.slice(0, limit).map((r) => ({
+    const all = rows.slice(0, limit).map((r) => ({
       ...r,
       seq: Number(r.seq),
       sync_id: Number(r.sync_id),
       old_value: loggedValue(r.old_value),
       new_value: loggedValue(r.new_value),
     }));
+    // No more than the text can hold: what a text-only client is not shown stays for the next call.
+    const items = all.slice(
+      0,
+      fitting({ count: all.length, has_more: true, bookmark: 0, ...(await lastSync(lib)) }, all),
+    );
+    const more = rows.length > items.length;
     let next = bookmark ?? null;
     if (asked) {
       const top = await lib.db.get<{ seq: unknown }>("SELECT MAX(seq) AS seq FROM changes");
@@ -296,8 +327,9 @@ async function readChanges(
       s.bookmarks.set(mark, next);
     }
     const structured = { items, count: items.length, has_more: more, bookmark: next, ...(await lastSync(lib)) };
+    const last = items.length > 0 ? items[items.length - 1]!.seq : undefined;
     const tail = more
-      ? ` More remain: call library_changes again${asked ? ' (since "last_asked")' : ` with limit up to ${CHANGES.maxLimit}, or narrow it`}.`
+      ? ` More remain: call library_changes again ${asked ? '(since "last_asked")' : `with the same arguments and after_seq ${last}`}.`
       : "";
     return answer(`${items.length} change${items.length === 1 ? "" : "s"}.${tail}`, structured);
   });

@@ -105,6 +105,25 @@ describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () 
     ]);
   });
 
+  it("a client that reads only the text reads every row and every change, each once", async () => {
+    const body = (r: unknown) => JSON.parse(textOf(r as never).split("\n").at(-1)!) as Record<string, unknown>;
+    const ids: string[] = [];
+    let offset = 0;
+    let calls = 0;
+    for (; calls < 20; calls++) {
+      const query = `SELECT id, item FROM studies ORDER BY ord LIMIT 1000 OFFSET ${offset}`;
+      const r = await mcp.call("library_sql", { query, limit: 1000 });
+      const rows = body(r).rows as Array<{ id: string }>;
+      ids.push(...rows.map((row) => row.id));
+      const on = /read on with OFFSET (\d+)/.exec(textOf(r));
+      if (!on) break;
+      offset += Number(on[1]);
+    }
+    expect(calls).toBeGreaterThan(0);
+    expect(ids).toHaveLength(250);
+    expect(new Set(ids).size).toBe(250);
+  });
+
   it("the table list is a resource: tables, columns and types", async () => {
     const res = await mcp.client.readResource({ uri: "pep://library/tables" });
     const body = JSON.parse(String((res.contents[0] as { text: string }).text)) as {
