@@ -106,7 +106,12 @@ describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () 
   });
 
   it("a client that reads only the text reads every row and every change, each once", async () => {
-    const body = (r: unknown) => JSON.parse(textOf(r as never).split("\n").at(-1)!) as Record<string, unknown>;
+    const body = (r: unknown) =>
+      JSON.parse(
+        textOf(r as never)
+          .split("\n")
+          .at(-1)!,
+      ) as Record<string, unknown>;
     const ids: string[] = [];
     let offset = 0;
     let calls = 0;
