@@ -89,14 +89,14 @@ export async function inspectSetup(ctx: SetupContext, notes: readonly string[] =
 
 /** Why an offline server's library cannot answer, or undefined when it opens (it stays open for the calls). */
 async function libraryProblem(ctx: SetupContext, sandbox: boolean): Promise<string | undefined> {
-  const unset = `remove PEP_OFFLINE (or the --offline argument) ${WHERE}`;
-  if (sandbox)
-    return `the server is asked to answer from the local library (offline) and from the sandbox at once; one reads the library, the other a server. Fix: ${unset}, or leave out --sandbox and PEP_SANDBOX; then restart the server.`;
+  // With --sandbox the library is the sandbox's own (library/sandbox/<profile>.sqlite), as
+  // `pep --offline --sandbox` reads it: `pep --sandbox sync` fills it.
   try {
     await ctx.client?.();
     return undefined;
   } catch (err) {
-    return `the server answers from the local library (offline), which cannot be opened: ${messageOf(err)}. Fix: run pep sync while online to fill it, or set PEP_DB to a synced library or remove PEP_OFFLINE (or the --offline argument) ${WHERE}; then restart the server.`;
+    const fill = sandbox ? "run pep --sandbox sync to fill the sandbox's library" : "run pep sync while online to fill it";
+    return `the server answers from the local library (offline), which cannot be opened: ${messageOf(err)}. Fix: ${fill}, or set PEP_DB to a synced library or remove PEP_OFFLINE (or the --offline argument) ${WHERE}; then restart the server.`;
   }
 }
 

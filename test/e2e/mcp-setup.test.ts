@@ -124,8 +124,11 @@ describe("pep mcp: configuration problems at the door", () => {
     expect((await s.client.listTools()).tools.map((t) => t.name)).toContain("list_prices");
     const text = await errorText(s, "get_peptide", { slug: "x" });
     expect(text).toMatch(/^hint: the server answers from the local library \(offline\), which cannot be opened/m);
+    // With --sandbox, the library is the sandbox's own, which no sync has filled here.
     const both = await start(["--sandbox"], { PEP_OFFLINE: "1" });
-    expect(both.client.getInstructions()).toMatch(/from the local library \(offline\) and from the sandbox at once/);
+    expect(both.client.getInstructions()).toMatch(
+      /the server answers from the local library \(offline\), which cannot be opened: .*Fix: run pep --sandbox sync to fill the sandbox's library/,
+    );
     expect(await errorText(both, "list_categories")).toMatch(/^error: pep mcp is not configured/m);
   });
 

@@ -171,4 +171,22 @@ describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () 
     expect(String(structured(again).synced) > firstSynced).toBe(true);
     await expect(mcp.client.subscribeResource({ uri: "pep://elsewhere/1" })).rejects.toThrow(/only pep:\/\/peptides/);
   }, 30_000);
+  it("--offline --sandbox answers from the sandbox's own library, as pep --offline --sandbox does", async () => {
+    const own = { ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "sandbox-data") };
+    const filled = await inProcessPep(["--sandbox", "sync", "categories", "-q"], { env: own, timeoutMs: 60_000 });
+    expect(filled.code, filled.err).toBe(0);
+    const sb = await startMcp(["--offline", "--sandbox"], own);
+    try {
+      const r = await sb.call("list_categories", { limit: 2 });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(structured(r)).toMatchObject({ count: 2 });
+      expect(structured(r).synced).toMatch(/^\d{4}-/);
+      const cli = await inProcessPep(["--offline", "--sandbox", "categories", "--limit", "2", "-o", "json"], {
+        env: own,
+      });
+      expect(structured(r).items).toEqual(JSON.parse(cli.out));
+    } finally {
+      await sb.close();
+    }
+  });
 });
