@@ -95,7 +95,9 @@ async function libraryProblem(ctx: SetupContext, sandbox: boolean): Promise<stri
     await ctx.client?.();
     return undefined;
   } catch (err) {
-    const fill = sandbox ? "run pep --sandbox sync to fill the sandbox's library" : "run pep sync while online to fill it";
+    const fill = sandbox
+      ? "run pep --sandbox sync to fill the sandbox's library"
+      : "run pep sync while online to fill it";
     return `the server answers from the local library (offline), which cannot be opened: ${messageOf(err)}. Fix: ${fill}, or set PEP_DB to a synced library or remove PEP_OFFLINE (or the --offline argument) ${WHERE}; then restart the server.`;
   }
 }
