@@ -27,21 +27,24 @@ export interface AsOfSync {
   apiVersion: string | undefined;
 }
 
-const notKept = (why: string, hint = "`pep sync --status` and `pep changes` show the syncs the library holds") =>
-  new LibraryError("library_not_kept", `--as-of: ${why}`, { hints: [hint] });
+const notKept = (
+  why: string,
+  hint = "`pep sync --status` and `pep changes` show the syncs the library holds",
+  flag = "--as-of",
+) => new LibraryError("library_not_kept", `${flag}: ${why}`, { hints: [hint] });
 
 /**
  * `--as-of`'s value: a sync id (digits), or a date (`2026-03-01`, the end of that day UTC)
  * or a time (ISO 8601). Anything else is exit 2 naming the flag.
  */
-export function parseAsOf(value: string): { syncId: number } | { before: string } {
+export function parseAsOf(value: string, flag = "--as-of"): { syncId: number } | { before: string } {
   const v = value.trim();
   if (/^[1-9][0-9]{0,14}$/.test(v)) return { syncId: Number(v) };
   const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
   const t = Date.parse(day ? `${v}T23:59:59.999Z` : v);
   if (!Number.isFinite(t) || !/^\d{4}-\d{2}-\d{2}/.test(v))
     throw new UsageError(
-      `--as-of takes a sync id (a number, as pep sync --status shows) or a date or time (2026-03-01, 2026-03-01T12:00Z); got "${value}"`,
+      `${flag} takes a sync id (a number, as pep sync --status shows) or a date or time (2026-03-01, 2026-03-01T12:00Z); got "${value}"`,
     );
   return { before: new Date(t).toISOString() };
 }
@@ -63,13 +66,18 @@ function asSync(given: string, r: SyncRow): AsOfSync {
 const SYNC_COLS = "id, finished_at, base_url, api_version, status";
 
 /** The complete sync `--as-of` names: that sync, or the last complete one finished at or before the date. */
-export async function resolveAsOf(db: Pick<AsOfSource, "all">, given: string): Promise<AsOfSync> {
-  const at = parseAsOf(given);
+export async function resolveAsOf(db: Pick<AsOfSource, "all">, given: string, flag = "--as-of"): Promise<AsOfSync> {
+  const at = parseAsOf(given, flag);
   if ("syncId" in at) {
     const [row] = await db.all<SyncRow>(`SELECT ${SYNC_COLS} FROM syncs WHERE id = ?`, [at.syncId]);
-    if (!row) throw notKept(`the library holds no sync ${at.syncId} (never made, or its record was pruned)`);
+    if (!row)
+      throw notKept(`the library holds no sync ${at.syncId} (never made, or its record was pruned)`, undefined, flag);
     if (row.status !== "complete" || row.finished_at === null)
-      throw notKept(`sync ${at.syncId} is not complete (${String(row.status)}): name a complete sync or a date`);
+      throw notKept(
+        `sync ${at.syncId} is not complete (${String(row.status)}): name a complete sync or a date`,
+        undefined,
+        flag,
+      );
     return asSync(given, row);
   }
   const [row] = await db.all<SyncRow>(
@@ -84,6 +92,8 @@ export async function resolveAsOf(db: Pick<AsOfSource, "all">, given: string): P
     first?.f
       ? `${given} is before the library's first complete sync (${String(first.f)})`
       : "the library holds no complete sync",
+    undefined,
+    flag,
   );
 }
 

@@ -175,6 +175,13 @@ function suite(store: "sqlite" | "postgres") {
     expect(JSON.parse(none.out)).toEqual([]);
     expect((await pep(["changes", "--from", "2", "--to", "1"])).code).toBe(2);
     expect((await pep(["changes", "--to", "2"])).code).toBe(2);
+    // A date before the first sync starts at the log's beginning; a sync it lacks is refused, naming the flag.
+    const since = await pep(["changes", "--from", "2000-01-01", "-o", "json"]);
+    expect(since.code, since.err).toBe(0);
+    expect(JSON.parse(since.out)).toEqual(JSON.parse(all.out));
+    const unknown = await pep(["changes", "--from", "99"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/^error: --from: the library holds no sync 99/m);
   }, 60_000);
 
   it("refuses with exit 2 naming why: a date before the first sync, an unknown sync, a bad value, --as-of without --offline", async () => {

@@ -15,8 +15,8 @@ export function checkRange(opts: { from?: string | undefined; to?: string | unde
     throw new UsageError("--to needs --from: pep changes --from <sync|date> [--to <sync|date>]");
   if (opts.since !== undefined)
     throw new UsageError("--from and --to name a range of syncs: they cannot go with --since");
-  parseAsOf(opts.from);
-  if (opts.to !== undefined) parseAsOf(opts.to);
+  parseAsOf(opts.from, "--from");
+  if (opts.to !== undefined) parseAsOf(opts.to, "--to");
 }
 
 /** The change log's rows of the syncs after `from` up to `to` (default: the last complete sync). */
@@ -25,8 +25,8 @@ export async function rangeCondition(
   from: string,
   to: string | undefined,
 ): Promise<{ where: string; params: unknown[] }> {
-  const first = await resolveAsOf(db, from);
-  const last = to === undefined ? await lastComplete(db) : await resolveAsOf(db, to);
+  const first = await startOf(db, from);
+  const last = to === undefined ? await lastComplete(db) : await resolveAsOf(db, to, "--to");
   if (first.id > last.id)
     throw new UsageError(`--from must name the earlier sync: ${from} is sync ${first.id}, after sync ${last.id}`);
   const pruned = await db.get<{ value: unknown }>("SELECT value FROM meta WHERE key = 'changes_pruned_before'");
@@ -37,6 +37,22 @@ export async function rangeCondition(
       { hints: ["name a later sync with --from, or compare the two answers with --offline --as-of"] },
     );
   return { where: "sync_id > ? AND sync_id <= ?", params: [first.id, last.id] };
+}
+
+/**
+ * The sync a range starts after. A date before the library's first complete sync starts
+ * at the log's beginning: everything the library has recorded since that day (its first
+ * sync's additions included); a sync id the library does not hold is refused.
+ */
+async function startOf(db: Queryable, from: string): Promise<{ id: number; finishedAt: string }> {
+  if ("before" in parseAsOf(from, "--from")) {
+    const done = await db.get<{ n: unknown }>(
+      "SELECT COUNT(*) AS n FROM syncs WHERE status = 'complete' AND finished_at IS NOT NULL AND finished_at <= ?",
+      [(parseAsOf(from, "--from") as { before: string }).before],
+    );
+    if (Number(done?.n ?? 0) === 0) return { id: 0, finishedAt: "" };
+  }
+  return resolveAsOf(db, from, "--from");
 }
 
 async function lastComplete(db: Queryable) {

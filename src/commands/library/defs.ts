@@ -184,7 +184,7 @@ export const defs: CommandDef[] = [
       "pep sync studies -q && pep changes --since last --resource studies",
       "pep sync -q && pep changes --since 7d -o json | jq length",
       "pep changes --since 7d --exit-status -q  # exit 10: there are changes",
-      "pep changes --from 12 --to 15 --resource studies  # what moved between two syncs",
+      "pep changes --from 2026-03-01 --resource studies  # what moved since that day",
       "pep changes --prune 12w  # keep twelve weeks of the change log",
     ],
   },
