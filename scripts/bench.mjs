@@ -176,7 +176,6 @@ try {
   }
   // 11. pep mcp start-up against a bare stdio responder and the MCP SDK alone.
   if (wants(11)) {
-    log("11. pep mcp start-up");
     const r = await runMcpStartup(ctx);
     rows.push(...r.rows);
     notes.push(...r.notes);

@@ -1,4 +1,4 @@
-// `pep mcp` start-up as a client meets it (section 11 of `npm run bench`, rows 9a-9c): from spawn to
+// `pep mcp` start-up as a client meets it (section 11 of `npm run bench`, rows 11a-11c): from spawn to
 // the answer of initialize, and to that of tools/list (asked for as soon as initialize is
 // answered, after notifications/initialized), against a bare Node stdio responder that
 // answers both (mcp-bare.mjs) and the MCP SDK's own server with no tools
@@ -107,7 +107,7 @@ export async function timeMcpStartup({ node, pep, runs = MCP_STARTUP_RUNS }) {
   }
 }
 
-/** Section 9 of the bench: rows 9a-9c (and 9a-24... on Node 24). */
+/** Section 11 of the bench: rows 11a-11c (and 11a-24... on Node 24). */
 export async function runMcpStartup(ctx) {
   const legs = [{ bin: ctx.node, suffix: "" }];
   const r = spawnSync("bash", [path.join(ctx.root, "scripts", "test-node.sh"), "--fetch", "24"], { encoding: "utf8" });
@@ -115,7 +115,7 @@ export async function runMcpStartup(ctx) {
   if (ctx.nodeMajor !== 24 && r.status === 0 && bin24) legs.push({ bin: bin24, suffix: "-24" });
   const rows = [];
   for (const leg of legs) {
-    ctx.log(`9. pep mcp start-up${leg.suffix ? " (Node 24)" : ""}`);
+    ctx.log(`11. pep mcp start-up${leg.suffix ? " (Node 24)" : ""}`);
     const t = await timeMcpStartup({ node: leg.bin, pep: ctx.pep });
     const row = (id, figure, measured, goal, against = t.bare) =>
       ratioRow({
@@ -128,18 +128,18 @@ export async function runMcpStartup(ctx) {
         meets: goal ? (x) => x <= goal : null,
       });
     rows.push(
-      row(`9a${leg.suffix}`, "pep mcp: spawn to initialize answer, vs a bare Node responder", t.pep, MCP_TARGET),
+      row(`11a${leg.suffix}`, "pep mcp: spawn to initialize answer, vs a bare Node responder", t.pep, MCP_TARGET),
     );
     rows.push(
       row(
-        `9b${leg.suffix}`,
+        `11b${leg.suffix}`,
         "pep mcp: spawn to tools/list answer, vs a bare Node responder's",
         t.pepList,
         MCP_LIST_TARGET,
         t.bareList,
       ),
     );
-    rows.push(row(`9c${leg.suffix}`, "MCP SDK server alone (no tools, bundled), vs a bare Node responder", t.sdk));
+    rows.push(row(`11c${leg.suffix}`, "MCP SDK server alone (no tools, bundled), vs a bare Node responder", t.sdk));
   }
   return { rows, notes: [] };
 }
