@@ -133,6 +133,16 @@ async function prepare(inv: ParsedInvocation, io: IO, deps: Deps, ending: Ending
   }
   if (inv.globals.asOf !== undefined) {
     (await import("../library/as-of.js")).parseAsOf(inv.globals.asOf);
+    // An answer as of a past sync is old by design: how old the library may be says nothing of it.
+    if (inv.globals.maxAge !== undefined)
+      throw new UsageError(
+        "--max-age refuses a library synced too long ago, and --as-of answers as the library was at a past sync: they do not go together",
+        {
+          hints: [
+            "check the library's freshness without --as-of: `pep sync --status`, or `pep --offline --max-age 7d …`",
+          ],
+        },
+      );
     if (!offline)
       throw new UsageError(
         "--as-of reads the local library as it was at a sync: it goes with --offline (pep changes takes --from and --to)",

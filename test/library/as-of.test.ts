@@ -184,7 +184,7 @@ function suite(store: "sqlite" | "postgres") {
     expect(unknown.err).toMatch(/^error: --from: the library holds no sync 99/m);
   }, 60_000);
 
-  it("refuses with exit 2 naming why: a date before the first sync, an unknown sync, a bad value, --as-of without --offline", async () => {
+  it("refuses with exit 2 naming why: a date before the first sync, an unknown sync, a bad value, --as-of without --offline or with --max-age", async () => {
     const cases: Array<[string[], RegExp, string]> = [
       [
         ["--offline", "--as-of", "2001-01-01", "studies", "list"],
@@ -194,6 +194,7 @@ function suite(store: "sqlite" | "postgres") {
       [["--offline", "--as-of", "99", "studies", "list"], /holds no sync 99/, "library_not_kept"],
       [["--offline", "--as-of", "yesterday", "studies", "list"], /--as-of takes a sync id/, "usage_error"],
       [["--as-of", "1", "studies", "list"], /goes with --offline/, "usage_error"],
+      [["--offline", "--as-of", "1", "--max-age", "7d", "studies", "list"], /do not go together/, "usage_error"],
     ];
     for (const [argv, message, code] of cases) {
       const r = await pep([...argv, "-o", "json"]);
