@@ -314,10 +314,8 @@ async function readChanges(
       new_value: loggedValue(r.new_value),
     }));
     // No more than the text can hold: what a text-only client is not shown stays for the next call.
-    const items = all.slice(
-      0,
-      fitting({ count: all.length, has_more: true, bookmark: 0, ...(await lastSync(lib)) }, all),
-    );
+    const from = await lastSync(lib);
+    const items = all.slice(0, fitting({ count: all.length, has_more: true, bookmark: 0, ...from }, all));
     const more = rows.length > items.length;
     let next = bookmark ?? null;
     if (asked) {
@@ -326,7 +324,7 @@ async function readChanges(
       if (!more && top?.seq !== null && top?.seq !== undefined) next = Math.max(next, Number(top.seq));
       s.bookmarks.set(mark, next);
     }
-    const structured = { items, count: items.length, has_more: more, bookmark: next, ...(await lastSync(lib)) };
+    const structured = { items, count: items.length, has_more: more, bookmark: next, ...from };
     const last = items.length > 0 ? items[items.length - 1]!.seq : undefined;
     const tail = more
       ? ` More remain: call library_changes again ${asked ? '(since "last_asked")' : `with the same arguments and after_seq ${last}`}.`

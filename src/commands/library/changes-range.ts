@@ -45,10 +45,11 @@ export async function rangeCondition(
  * sync's additions included); a sync id the library does not hold is refused.
  */
 async function startOf(db: Queryable, from: string): Promise<{ id: number; finishedAt: string }> {
-  if ("before" in parseAsOf(from, "--from")) {
+  const at = parseAsOf(from, "--from");
+  if ("before" in at) {
     const done = await db.get<{ n: unknown }>(
       "SELECT COUNT(*) AS n FROM syncs WHERE status = 'complete' AND finished_at IS NOT NULL AND finished_at <= ?",
-      [(parseAsOf(from, "--from") as { before: string }).before],
+      [at.before],
     );
     if (Number(done?.n ?? 0) === 0) return { id: 0, finishedAt: "" };
   }

@@ -33,7 +33,8 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
       Date.now(),
     );
   }
-  await (await import("./sql-explore.js")).syntheticNotice(ctx, lib);
+  const explore = await import("./sql-explore.js");
+  await explore.syntheticNotice(ctx, lib);
   const conds: string[] = [];
   const params: unknown[] = [];
   const since = await sinceCondition(opts.since, lib.db, Date.now());
@@ -53,13 +54,9 @@ export const run: Run<typeof CHANGES_OPTIONS> = async ({ opts }, ctx) => {
   // For a manifest: the reading of the log as run (changePages reads it CHANGES_PAGE rows at
   // a time by seq, in one snapshot), and the walks of the resources it covers.
   const sql = `SELECT seq, at, sync_id, resource, id, kind, field, old_value, new_value FROM changes${conds.length ? ` WHERE ${conds.join(" AND ")}` : ""} ORDER BY seq`;
-  await ctx.answeredFrom?.({
+  await explore.answeredFromLibrary(ctx, lib, {
     query: { sql, params },
-    facts: async () =>
-      (await import("../../library/library-facts.js")).libraryFactsHeld(
-        { dialect: lib.dialect, location: lib.location, all: (q, p) => lib.db.all(q, p), run: (q) => lib.db.run(q) },
-        resource === undefined ? undefined : [resource as LibraryResource],
-      ),
+    ...(resource === undefined ? {} : { resources: [resource as LibraryResource] }),
   });
   const first = changePages(lib.db, conds, params);
   const rows = await first.next();

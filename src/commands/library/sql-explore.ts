@@ -5,6 +5,7 @@
  * references), as lists in every output format, from the catalog (library/sql-tables.ts);
  * and the synthetic notice when what the library holds came from the sandbox.
  */
+import type { LibraryResource } from "../../api/enums.js";
 import type { Context } from "../../core/command-context.js";
 import type { ListResult } from "../../core/command.js";
 import { rowsList } from "../shared/held-rows.js";
@@ -19,15 +20,7 @@ export async function explore(ctx: Context, schema: string | undefined): Promise
   const lib = await openLibrary(ctx, { write: false });
   await syntheticNotice(ctx, lib);
   // For a manifest: the library described, and its complete walks (a listing, not one statement).
-  await ctx.answeredFrom?.({
-    facts: async () =>
-      (await import("../../library/library-facts.js")).libraryFactsHeld({
-        dialect: lib.dialect,
-        location: lib.location,
-        all: (sql, params) => lib.db.all(sql, params),
-        run: (sql) => lib.db.run(sql),
-      }),
-  });
+  await answeredFromLibrary(ctx, lib);
   const tables = await catalog(lib);
   if (schema === undefined) {
     const counts = await rowCounts(lib, tables);
@@ -49,6 +42,26 @@ export async function explore(ctx: Context, schema: string | undefined): Promise
   }
   const columns = tables.find((t) => t.table === table)?.columns ?? [];
   return list(columns, ["column", "type", "not_null", "primary_key", "references"]);
+}
+
+/**
+ * Tells a manifest (`--manifest`) what a library command answered from: the statement as
+ * run, if one, and the library's facts with the complete walks of `resources` (all when
+ * none), read only when a manifest asks for them.
+ */
+export async function answeredFromLibrary(
+  ctx: Context,
+  lib: Library,
+  o: { query?: { sql: string; params: unknown[] }; resources?: readonly LibraryResource[] } = {},
+): Promise<void> {
+  await ctx.answeredFrom?.({
+    ...(o.query ? { query: o.query } : {}),
+    facts: async () =>
+      (await import("../../library/library-facts.js")).libraryFactsHeld(
+        { dialect: lib.dialect, location: lib.location, all: (q, p) => lib.db.all(q, p), run: (q) => lib.db.run(q) },
+        o.resources,
+      ),
+  });
 }
 
 /** The synthetic-data notice, when the library's items came from the sandbox (each resource table marks its rows). */

@@ -51,19 +51,10 @@ export const run: Run<typeof SQL_OPTIONS> = async ({ args, opts }, ctx) => {
     const { checkRunFresh, resourcesNamed } = await import("../../library/freshness.js");
     await checkRunFresh(ctx.maxAge, lib.db, resourcesNamed(query), Date.now());
   }
-  const { syntheticNotice } = await import("./sql-explore.js");
+  const { answeredFromLibrary, syntheticNotice } = await import("./sql-explore.js");
   await syntheticNotice(ctx, lib);
   // For a manifest: the statement as run and the library's current complete walks.
-  await ctx.answeredFrom?.({
-    query: { sql: query, params: [] },
-    facts: async () =>
-      (await import("../../library/library-facts.js")).libraryFactsHeld({
-        dialect: lib.dialect,
-        location: lib.location,
-        all: (sql, params) => lib.db.all(sql, params),
-        run: (sql) => lib.db.run(sql),
-      }),
-  });
+  await answeredFromLibrary(ctx, lib, { query: { sql: query, params: [] } });
   let answer: Awaited<ReturnType<typeof lib.db.query>>;
   ctx.debug(`sql: running the query on ${lib.location}, for at most ${cfg.timeoutSeconds} s of the database's time`);
   try {
