@@ -205,6 +205,15 @@ export function libraryServing(ctx: Context, setup: Setup, options: { timers?: W
       }
       registerTables(server, served);
       registerSubscriptions(server, served, session);
+      // A session that ends leaves no bookmark and no subscription behind (a server over
+      // HTTP lives on through many sessions).
+      const before = server.server.onclose;
+      server.server.onclose = () => {
+        before?.();
+        for (const mark of [...served.bookmarks.keys()])
+          if (mark.startsWith(`${session}\u0000`)) served.bookmarks.delete(mark);
+        watch.forget(session);
+      };
     },
     close: () => watch.close(),
   };

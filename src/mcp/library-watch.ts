@@ -86,6 +86,18 @@ export class LibraryWatch {
     if (this.subs.get(key)?.size === 0) this.subs.delete(key);
   }
 
+  /** A session that ended: its subscriptions go, and the looks stop when no one is left. */
+  forget(session: string): void {
+    for (const [key, of] of this.subs) {
+      of.delete(session);
+      if (of.size === 0) this.subs.delete(key);
+    }
+    if (this.subs.size === 0) {
+      this.stopTimer?.();
+      this.stopTimer = undefined;
+    }
+  }
+
   /** How many records are subscribed to, by any session. */
   get size(): number {
     return this.subs.size;

@@ -288,7 +288,11 @@ export async function serve(ctx: Context, options: ServerOptions, early?: Early)
     early,
   );
   const closed = new Promise<void>((resolve) => {
-    server.server.onclose = () => resolve();
+    const before = server.server.onclose;
+    server.server.onclose = () => {
+      before?.();
+      resolve();
+    };
   });
   server.server.onerror = (err) => ctx.debug(`mcp: ${err.message}`);
   const stop = () => void server.close();

@@ -86,4 +86,19 @@ describe("the library watch", () => {
     expect(pollMsOf({ PEP_MCP_LIBRARY_POLL: "0.5" })).toBe(500);
     expect(pollMsOf({ PEP_MCP_LIBRARY_POLL: "0" })).toBe(10_000);
   });
+  it("forgets a session that ended: its subscriptions go, and the looks stop when no one is left", async () => {
+    const { lib } = standIn();
+    const { timers, fns } = manualTimers();
+    const watch = new LibraryWatch(async () => lib, { intervalMs: 10_000, timers });
+    await watch.subscribe("a", "pep://studies/pmid-1", () => true);
+    await watch.subscribe("b", "pep://studies/pmid-1", () => true);
+    await watch.subscribe("a", "pep://vendors/vnd_1", () => true);
+    expect(watch.size).toBe(2);
+    watch.forget("a");
+    expect(watch.size).toBe(1);
+    expect(fns).toHaveLength(1);
+    watch.forget("b");
+    expect(watch.size).toBe(0);
+    expect(fns).toHaveLength(0);
+  });
 });
