@@ -1,12 +1,12 @@
-// `npm test`'s checks before the suite, side by side: the lint (biome), the type-check (tsc),
-// the import-cycle check (madge) and the build. None reads what another writes, and each
-// is one process on one core, so together they take about as long as the type-check alone,
-// the longest of them, instead of the sum of all four. Each one's
+// `npm test`'s checks before the suite, side by side: the lint (biome), the type-check (tsc)
+// and the build. None reads what another writes, so together they take about as long as the
+// longest of them instead of the sum. (Import cycles are checked by the suite itself,
+// test/structure/cycles.test.ts, from the same parse as the layers.) Each one's
 // output is printed whole once it ends, under its name, so nothing interleaves; the exit
 // status is non-zero if any failed, and each failure is named on the last lines.
 //
-//   node scripts/checks.mjs          all four (what `npm test` runs before vitest)
-//   node scripts/checks.mjs lint     only those named: lint, typecheck, cycles, build
+//   node scripts/checks.mjs          all three (what `npm test` runs before vitest)
+//   node scripts/checks.mjs lint     only those named: lint, typecheck, build
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +17,6 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CHECKS = {
   lint: "lint",
   typecheck: "typecheck",
-  cycles: "check:cycles",
   build: "build",
 };
 
