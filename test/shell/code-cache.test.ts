@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -261,12 +262,21 @@ describe.skipIf(!isBuilt() || process.getuid === undefined)(
           NODE_DEBUG: "pep",
         },
       });
-    /** A warm cache in `<scratch>/cache` whose main.js.cache is the forged one. */
+    /**
+     * A warm cache in `<scratch>/cache` whose main.js.cache is the forged one: made once by a
+     * run and the forger, then copied (modes kept) for each test that changes it.
+     */
+    let forged: string | undefined;
     const forgedCache = async () => {
+      if (forged === undefined) {
+        const made = path.join(suite.tmp.dir, "forged-cache");
+        expect((await run(made)).code).toBe(0);
+        writeFileSync(path.join(folder(made), "main.js.cache"), forgedMainCache(), { mode: 0o600 });
+        forged = made;
+      }
       const s = useScratch();
       const dir = path.join(s.dir, "cache");
-      expect((await run(dir)).code).toBe(0);
-      writeFileSync(path.join(folder(dir), "main.js.cache"), forgedMainCache(), { mode: 0o600 });
+      cpSync(forged, dir, { recursive: true });
       return { s, dir };
     };
     /** The run printed the three peptides, not the forged code's line. */
