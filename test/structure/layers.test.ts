@@ -1,6 +1,6 @@
 /**
  * The layers of src/ (CONTRIBUTING.md#layers) as the imports show them, and no function too
- * long to read in one go. Read from the sources with the TypeScript parser
+ * long to read in one go. Read from the sources with a TypeScript parser
  * (./source-graph.ts), so it needs no build, and counts every kind of import: static,
  * `import type`, `export … from`, `import("…")` and `import("…").Type`.
  */
