@@ -45,7 +45,11 @@ export function skipReasons(env: NodeJS.ProcessEnv = process.env): string[] {
     reasons.push(
       `the local library's SQLite tests (test/library/, the packaging test's sync) skip: Node ${process.version} has no node:sqlite (Node 22.5 or later has); \`npm run test:node -- 24\` runs them`,
     );
-  if (!env.PEP_TEST_PG_URL)
+  if (!env.PEP_TEST_PG_URL && env.PEP_TEST_PG_ELSEWHERE)
+    reasons.push(
+      `the PostgreSQL tests skip on this leg: they run on the ${env.PEP_TEST_PG_ELSEWHERE} leg (PEP_TEST_PG_ELSEWHERE)`,
+    );
+  else if (!env.PEP_TEST_PG_URL)
     reasons.push(
       'the PostgreSQL tests (test/library/postgres.test.ts, offline-pg.test.ts) skip: PEP_TEST_PG_URL is not set; `eval "$(bash scripts/pg-server.sh start)"` starts a server and sets it',
     );

@@ -174,6 +174,7 @@ function renderOptions(
     stderrColor: colorEnabled(io.env, io.stderrIsTTY, globals.color),
     env: io.env,
     waits: p.ctx.waits,
+    progressClock: p.ctx.progressClock,
     onFailure,
     formulaGuard,
     synthetic: () => p.ctx.synthetic(),

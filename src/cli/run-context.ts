@@ -313,6 +313,7 @@ export function createContext(init: ContextInit): RunContext {
     sandboxData: lines.sandboxSeen,
     debug,
     waits,
+    progressClock: init.deps.progressClock,
     openPage: async (url) => (await import("./open-page.js")).openPage(url, init.io, init.deps),
     async client(endpoint, overrides) {
       if (offline && !overrides) return offline.client();

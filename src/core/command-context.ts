@@ -6,6 +6,7 @@ import type { Endpoint } from "../api/endpoints.js";
 import type { ConfigStore } from "../config/store.js";
 import type { ResolvedConfig } from "../config/config-types.js";
 import type { Client, ClientEvent, ClientOptions, Clock, Timers } from "../http/client-types.js";
+import type { ProgressClock } from "../output/progress.js";
 import type { Waits } from "../output/waits.js";
 import type { LibraryFacts } from "../library/facts-types.js";
 import type { IO, Launch } from "./io.js";
@@ -28,6 +29,8 @@ export interface Deps {
   clock?: Clock;
   /** Timers of each request's timeout (tests inject ones they fire, instead of waiting). */
   timers?: Timers;
+  /** Time of the progress lines and spinner (tests inject a faster one, instead of waiting). */
+  progressClock?: ProgressClock;
   /** Options for the in-process sandbox of `--sandbox` (faults, seed, scale). */
   sandbox?: Record<string, unknown>;
   /** Starts the program that opens a web page (tests record the arguments instead). */
@@ -90,6 +93,8 @@ export interface Context {
   debug(line: string): void;
   /** Retry and rate-limit waits, shown in the spinner's line or as notices. */
   readonly waits: Waits;
+  /** Time of the progress lines and spinner: real time unless a test gave its own. */
+  readonly progressClock?: ProgressClock | undefined;
   /** Runs at the end of the run, whatever happens (close pools, stop the sandbox). */
   onCleanup(fn: () => Promise<void> | void): void;
   /**

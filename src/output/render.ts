@@ -77,6 +77,7 @@ function startSpinner(result: ListResult | ItemResult | RawResult, options: Rend
     ...(result.kind === "list" && result.spinner ? { unit: result.spinner.unit } : {}),
     counts: (seen) => (result.kind === "list" && result.progress ? result.progress() : { pages: 0, items: seen }),
     delayMs: options.progressDelayMs,
+    clock: options.progressClock,
     color: options.stderrColor,
     env,
     // Off a terminal: plain lines for a long run (a CI log would otherwise stay silent).

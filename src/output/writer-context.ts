@@ -14,7 +14,7 @@ import type { Writable } from "node:stream";
 import type { OutputFormat } from "../api/enums.js";
 import { InterruptedError } from "../core/errors.js";
 import { write } from "../core/io.js";
-import type { Progress } from "./progress.js";
+import type { Progress, ProgressClock } from "./progress.js";
 import { cleanBlock } from "../core/sanitize.js";
 
 /** `--jq`: the expression and how its output is printed. */
@@ -69,6 +69,8 @@ export interface RenderOptions {
   env?: Record<string, string | undefined>;
   /** Retry and rate-limit waits: shown in the spinner's line while it runs. */
   waits?: Waits;
+  /** Time of the progress (output/progress.ts REAL_TIME unless a test gave its own). */
+  progressClock?: ProgressClock | undefined;
   /** A pager holds the terminal: no spinner (it would draw inside the pager's screen). */
   paging?: boolean;
   /**

@@ -62,24 +62,6 @@ describe("the build under test is the sources' build", () => {
     const summary = /summary: "([^"]+)"/.exec(text)![1]!;
     writeFileSync(defs, text.replace(summary, "Summary edited after the last build"));
     expect(isCurrent(copy)).toBe(false);
-    // The copy's declarations are those of one file, not of the library: this test is about
-    // the bundle the executable runs, and type-checking the library for its declarations
-    // was half the rebuild's time (7 of 13 s of CPU). Also an input: still a rebuild.
-    writeFileSync(
-      path.join(copy, "tsconfig.build.json"),
-      JSON.stringify({
-        extends: "./tsconfig.json",
-        compilerOptions: {
-          rootDir: "src",
-          outDir: "dist",
-          declaration: true,
-          emitDeclarationOnly: true,
-          noEmit: false,
-        },
-        include: ["src/core/globals.d.ts"],
-      }),
-    );
-
     expect(ensureBuilt(copy)).toBe("built");
     expect(helpOf(copy, ["index", "--help"])).toContain("Summary edited after the last build");
     expect(isCurrent(copy)).toBe(true);

@@ -105,13 +105,15 @@ describe.skipIf(!PG_URL)("a PostgreSQL library that fails", () => {
     const port = (server.address() as { port: number }).port;
     try {
       const db = `postgres://pep@127.0.0.1:${port}/silent`;
-      for (const argv of [
+      // Side by side: each waits out its own second.
+      const runs = [
         ["sql", "SELECT 1", "--timeout", "1"],
         ["--offline", "categories", "--timeout", "1"],
         ["sync", "categories", "--timeout", "1"],
-      ]) {
-        const r = await failing(argv, db, true);
-        expect(r.code, `${argv.join(" ")}: ${r.err}`).toBe(6);
+      ];
+      const results = await Promise.all(runs.map((argv) => failing(argv, db, true)));
+      for (const [i, r] of results.entries()) {
+        expect(r.code, `${runs[i]!.join(" ")}: ${r.err}`).toBe(6);
         expect(r.error.code).toBe("library_unavailable");
       }
     } finally {

@@ -1,80 +1,12 @@
-/**
- * V8's code cache of the bundle (bin/code-cache.js), through the real executable on
- * whichever Node runs the suite (CI runs it on 20, 22, 24 and 26): where it is kept, when
- * a run saves it, and that nothing about it can change a run's output or fail a run.
- * NODE_DEBUG=pep traces, per file of the bundle, whether its cache was accepted,
- * rejected or missing, and which files the run saved.
- */
-import { execFileSync } from "node:child_process";
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/auth.js";
-import { isBuilt, ROOT, scratch, spawnPep } from "../helpers/cli.js";
+import { isBuilt, ROOT, spawnPep } from "../helpers/cli.js";
+import { cacheRuns, isRoot, LIST, traced, useScratch, withoutNotice } from "../helpers/code-cache.js";
 import { useLoopback } from "../helpers/suite.js";
-
-const LIST = ["peptides", "list", "-o", "json", "--limit", "3"];
-const isRoot = process.getuid?.() === 0;
-const withoutNotice = (err: string) =>
-  err
-    .replace(/^sandbox data, synthetic: not real research \(\S+\)\n/m, "")
-    // A --limit run says how to fetch the next page.
-    .replace(/^to continue: pep .*--cursor=\S+\n/m, "");
-
-/** A scratch folder for the running test, removed when it finishes. */
-function useScratch(): ReturnType<typeof scratch> {
-  const s = scratch();
-  onTestFinished(() => s.cleanup());
-  return s;
-}
-
-/**
- * V8's code cache of a main.js that has the bundle's length but prints FORGED and exits
- * 42, made as bin/pep.js makes its own (--liftoff-only, node:vm, Module.wrap): V8 checks
- * no more than the source's length, so it runs wherever bin/code-cache.js loads it.
- */
-function forgedMainCache(): Buffer {
-  const script = `
-    require("node:v8").setFlagsFromString("--liftoff-only");
-    const fs = require("node:fs"), vm = require("node:vm"), Module = require("node:module");
-    const file = process.argv[1];
-    const real = fs.readFileSync(file, "utf8");
-    const evil = 'if (process.env.PEP_FORGING !== "1") { process.stdout.write("FORGED\\\\n"); process.exit(42); } /*';
-    const forged = evil + "x".repeat(real.length - evil.length - 2) + "*/";
-    const s = new vm.Script(Module.wrap(forged), { filename: file });
-    s.runInThisContext()();
-    process.stdout.write(s.createCachedData().toString("base64"));
-  `;
-  const out = execFileSync(process.execPath, ["-e", script, path.join(ROOT, "dist", "main.js")], {
-    env: { PATH: process.env.PATH, PEP_FORGING: "1" },
-    encoding: "utf8",
-  });
-  return Buffer.from(out, "base64");
-}
-
-/** What NODE_DEBUG=pep said of each file: { "main.js": ["accepted"], … }. */
-function traced(err: string): Record<string, string[]> {
-  const files: Record<string, string[]> = {};
-  for (const m of err.matchAll(/^PEP \d+: code cache (\S+): (none|accepted|rejected|saved)$/gm)) {
-    const seen = files[m[1]!] ?? [];
-    seen.push(m[2]!);
-    files[m[1]!] = seen;
-  }
-  return files;
-}
 
 describe.skipIf(!isBuilt())(`V8's code cache of the bundle (${process.version})`, () => {
   const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-code-cache-");
@@ -245,145 +177,16 @@ describe.skipIf(!isBuilt())(`V8's code cache of the bundle (${process.version})`
 });
 
 describe.skipIf(!isBuilt() || process.getuid === undefined)(
-  `whose compiled code it loads: only folders and files of this user's that no one else can write (${process.version})`,
+  `what the trust checks stand on, and Node's own compile cache, on this release (${process.version})`,
   () => {
-    const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-code-cache-owner-");
-    const buildId = () => readFileSync(path.join(ROOT, "dist", "build-id"), "utf8").trim();
-    const folder = (cacheDir: string) =>
-      path.join(cacheDir, "code-cache", `${process.version}-${process.arch}-${buildId()}`);
-    const run = (cacheDir: string, argv: readonly string[] = LIST) =>
-      spawnPep(argv, {
-        env: {
-          PEP_BASE_URL: suite.api.baseUrl,
-          PEP_API_KEY: SANDBOX_KEYS.full,
-          PEP_CONFIG_DIR: suite.tmp.env.PEP_CONFIG_DIR,
-          PEP_CACHE_DIR: cacheDir,
-          NODE_DEBUG: "pep",
-        },
-      });
-    /** A warm cache in `<scratch>/cache` whose main.js.cache is the forged one. */
-    const forgedCache = async () => {
-      const s = useScratch();
-      const dir = path.join(s.dir, "cache");
-      expect((await run(dir)).code).toBe(0);
-      writeFileSync(path.join(folder(dir), "main.js.cache"), forgedMainCache(), { mode: 0o600 });
-      return { s, dir };
-    };
-    /** The run printed the three peptides, not the forged code's line. */
-    const ranTheBundle = (r: { code: number; out: string; err: string }) => {
-      expect(r.out).not.toContain("FORGED");
-      expect(r.code, r.err).toBe(0);
-      expect((JSON.parse(r.out) as unknown[]).length).toBe(3);
-    };
-    const cacheFiles = (dir: string) =>
-      Object.fromEntries(
-        readdirSync(folder(dir))
-          .sort()
-          .map((n) => [n, readFileSync(path.join(folder(dir), n)).toString("base64")]),
-      );
+    const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-code-cache-why-");
+    const { folder, run, forgedCache } = cacheRuns(suite);
 
     it("a forged cache file of the bundle's length runs in place of the bundle: why the owner checks exist", async () => {
       const { dir } = await forgedCache();
       const r = await run(dir);
       expect(r.out).toBe("FORGED\n");
       expect(r.code).toBe(42);
-    });
-
-    for (const level of ["the cache folder", "code-cache/", "the build's folder"] as const) {
-      for (const [who, bits] of [
-        ["its group", 0o020],
-        ["others", 0o002],
-      ] as const) {
-        it(`${level} writable by ${who}: nothing is read or written there, NODE_DEBUG says why`, async () => {
-          const { dir } = await forgedCache();
-          const target = {
-            "the cache folder": dir,
-            "code-cache/": path.join(dir, "code-cache"),
-            "the build's folder": folder(dir),
-          }[level];
-          chmodSync(target, 0o700 | bits);
-          const before = cacheFiles(dir);
-          const r = await run(dir);
-          ranTheBundle(r);
-          expect(r.err).toMatch(
-            new RegExp(`^PEP \\d+: code cache off: ${target} is writable by ${who} \\(mode 7[02]{2}\\)$`, "m"),
-          );
-          expect(traced(r.err)).toEqual({});
-          expect(cacheFiles(dir)).toEqual(before);
-        });
-      }
-    }
-
-    it("a 0777 cache folder: the cache is off and no code-cache folder is made in it", async () => {
-      const s = useScratch();
-      const dir = path.join(s.dir, "open");
-      mkdirSync(dir);
-      chmodSync(dir, 0o777);
-      const r = await run(dir);
-      ranTheBundle(r);
-      expect(r.err).toMatch(/^PEP \d+: code cache off: .* is writable by its group \(mode 777\)$/m);
-      expect(existsSync(path.join(dir, "code-cache"))).toBe(false);
-    });
-
-    it.skipIf(!isRoot)(
-      "a cache file owned by another user is refused (the bundle compiles, and the file is replaced)",
-      async () => {
-        const { dir } = await forgedCache();
-        const file = path.join(folder(dir), "main.js.cache");
-        chownSync(file, 1234, 1234);
-        const r = await run(dir);
-        ranTheBundle(r);
-        expect(r.err).toMatch(
-          new RegExp(`^PEP \\d+: code cache main\\.js: refused: ${file} is owned by uid 1234, not 0$`, "m"),
-        );
-        expect(traced(r.err)["main.js"]).toEqual(["none", "saved"]);
-        expect(statSync(file).uid).toBe(0);
-      },
-    );
-
-    it.skipIf(!isRoot)("a folder on the chain owned by another user turns the cache off", async () => {
-      for (const pick of [(d: string) => d, (d: string) => path.join(d, "code-cache"), folder]) {
-        const { dir } = await forgedCache();
-        chownSync(pick(dir), 1234, 1234);
-        const r = await run(dir);
-        ranTheBundle(r);
-        expect(r.err).toMatch(new RegExp(`^PEP \\d+: code cache off: ${pick(dir)} is owned by uid 1234, not 0$`, "m"));
-      }
-    });
-
-    it("a cache file or folder that is a link is not followed", async () => {
-      const { s, dir } = await forgedCache();
-      // The forged file moved elsewhere (a safe place of this user's) and linked to.
-      const elsewhere = path.join(s.dir, "elsewhere.cache");
-      writeFileSync(elsewhere, readFileSync(path.join(folder(dir), "main.js.cache")), { mode: 0o600 });
-      const file = path.join(folder(dir), "main.js.cache");
-      execFileSync("rm", [file]);
-      symlinkSync(elsewhere, file);
-      const r = await run(dir);
-      ranTheBundle(r);
-      expect(r.err).toMatch(/^PEP \d+: code cache main\.js: refused: ELOOP$/m);
-      // And code-cache/ itself a link to a folder holding the forged cache.
-      const other = await forgedCache();
-      const real = path.join(other.s.dir, "real-code-cache");
-      execFileSync("mv", [path.join(other.dir, "code-cache"), real]);
-      symlinkSync(real, path.join(other.dir, "code-cache"));
-      const viaLink = await run(other.dir);
-      ranTheBundle(viaLink);
-      expect(viaLink.err).toMatch(/^PEP \d+: code cache off: .*code-cache is not a folder$/m);
-    });
-
-    it("the folders it makes are 0700 and its files 0600; a sticky world-writable folder above the cache folder is fine", async () => {
-      const s = useScratch();
-      const sticky = path.join(s.dir, "tmp");
-      mkdirSync(sticky);
-      chmodSync(sticky, 0o1777);
-      const dir = path.join(sticky, "me", "cache");
-      expect((await run(dir)).code).toBe(0);
-      for (const d of [dir, path.join(dir, "code-cache"), folder(dir)]) expect(statSync(d).mode & 0o777).toBe(0o700);
-      for (const n of readdirSync(folder(dir)).filter((f) => f.endsWith(".cache")))
-        expect(lstatSync(path.join(folder(dir), n)).mode & 0o777).toBe(0o600);
-      const again = traced((await run(dir)).err);
-      expect(again["main.js"]).toEqual(["accepted"]);
     });
 
     it.skipIf(

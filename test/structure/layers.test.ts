@@ -1,12 +1,23 @@
 /**
  * The layers of src/ (CONTRIBUTING.md#layers) as the imports show them, and no function too
- * long to read in one go. Read from the sources with the TypeScript parser
+ * long to read in one go. Read from the sources with a TypeScript parser
  * (./source-graph.ts), so it needs no build, and counts every kind of import: static,
  * `import type`, `export … from`, `import("…")` and `import("…").Type`.
  */
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { folderOf, type Import, imports, show, type SourceFile, sources, specifiersOf, under } from "./source-graph.js";
+import {
+  folderOf,
+  type Import,
+  imports,
+  type Node,
+  parse,
+  show,
+  type SourceFile,
+  sources,
+  specifiersOf,
+  under,
+  walk,
+} from "./source-graph.js";
 
 /** Longest function, in lines from its first to its last. */
 const MAX_FUNCTION_LINES = 80;
@@ -52,24 +63,31 @@ const excepted = (i: Import) => LAYER_EXCEPTIONS.includes(`${i.from} -> ${i.to}`
 
 describe("layers", () => {
   it("the import reader sees every kind of import", () => {
-    const ast = ts.createSourceFile(
-      "x.ts",
-      [
-        'import a from "./a.js";',
-        'import type { B } from "./b.js";',
-        'export { c } from "./c.js";',
-        'const d = () => import("./d.js");',
-        'type E = import("./e.js").E;',
-      ].join("\n"),
-      ts.ScriptTarget.Latest,
-      true,
-    );
-    expect(specifiersOf(ast)).toEqual([
+    const text = [
+      'import a from "./a.js";',
+      'import type { B } from "./b.js";',
+      'export { c } from "./c.js";',
+      'const d = () => import("./d.js");',
+      'type E = import("./e.js").E;',
+      'import { type F, type G } from "./fg.js";',
+      'import { type H, i } from "./hi.js";',
+      'export type { J } from "./j.js";',
+      'export * from "./k.js";',
+      'import "./l.js";',
+      'import m = require("./m.js");',
+    ].join("\n");
+    expect(specifiersOf(parse("x.ts", text))).toEqual([
       { text: "./a.js", typeOnly: false },
       { text: "./b.js", typeOnly: true },
       { text: "./c.js", typeOnly: false },
       { text: "./d.js", typeOnly: false },
       { text: "./e.js", typeOnly: true },
+      { text: "./fg.js", typeOnly: true },
+      { text: "./hi.js", typeOnly: false },
+      { text: "./j.js", typeOnly: true },
+      { text: "./k.js", typeOnly: false },
+      { text: "./l.js", typeOnly: false },
+      { text: "./m.js", typeOnly: false },
     ]);
     expect(imports).not.toEqual([]);
   });
@@ -128,48 +146,52 @@ interface LongFunction {
   lines: number;
 }
 
-type FunctionNode =
-  | ts.FunctionDeclaration
-  | ts.MethodDeclaration
-  | ts.ArrowFunction
-  | ts.FunctionExpression
-  | ts.ConstructorDeclaration
-  | ts.AccessorDeclaration;
+const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
 
-function isFunction(node: ts.Node): node is FunctionNode {
-  return (
-    ts.isFunctionDeclaration(node) ||
-    ts.isMethodDeclaration(node) ||
-    ts.isArrowFunction(node) ||
-    ts.isFunctionExpression(node) ||
-    ts.isConstructorDeclaration(node) ||
-    ts.isGetAccessorDeclaration(node) ||
-    ts.isSetAccessorDeclaration(node)
-  );
-}
+/**
+ * Where a function starts: a method or accessor at its name (`get size() {…}` in a class
+ * or an object), any other function at its own first token.
+ */
+const holds = (parent: Node | undefined): parent is Node =>
+  parent?.type === "MethodDefinition" ||
+  (parent?.type === "Property" && (parent.method === true || parent.kind === "get" || parent.kind === "set"));
 
 /** A function's name, or the name of what holds it (`const send = async () => …`). */
-function nameOf(node: FunctionNode, ast: ts.SourceFile): string {
-  if (ts.isConstructorDeclaration(node)) return "constructor";
-  if (node.name) return node.name.getText(ast);
-  const holder = node.parent;
-  if ((ts.isVariableDeclaration(holder) || ts.isPropertyAssignment(holder)) && holder.name)
-    return holder.name.getText(ast);
-  return "(anonymous)";
+function nameOf(node: Node, parent: Node | undefined, text: string): string {
+  const id = node.id as Node | null | undefined;
+  if (id) return text.slice(id.start, id.end);
+  if (parent?.type === "MethodDefinition" && parent.kind === "constructor") return "constructor";
+  const key = (
+    parent?.type === "MethodDefinition" || parent?.type === "Property"
+      ? parent.key
+      : parent?.type === "VariableDeclarator"
+        ? parent.id
+        : undefined
+  ) as Node | undefined;
+  return key ? text.slice(key.start, key.end) : "(anonymous)";
 }
 
-function longFunctions({ file, ast }: SourceFile): LongFunction[] {
-  const found: LongFunction[] = [];
-  const visit = (node: ts.Node) => {
-    if (isFunction(node)) {
-      const first = ast.getLineAndCharacterOfPosition(node.getStart(ast)).line;
-      const last = ast.getLineAndCharacterOfPosition(node.getEnd()).line;
-      const lines = last - first + 1;
-      if (lines > MAX_FUNCTION_LINES) found.push({ file, line: first + 1, name: nameOf(node, ast), lines });
+function longFunctions({ file, text, ast }: SourceFile): LongFunction[] {
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  /** The 0-based line of an offset: the last line starting at or before it. */
+  const lineOf = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
     }
-    ts.forEachChild(node, visit);
+    return lo;
   };
-  visit(ast);
+  const found: LongFunction[] = [];
+  walk(ast.program, (node, parent) => {
+    if (!FUNCTIONS.has(node.type)) return;
+    const first = lineOf(holds(parent) ? parent.start : node.start);
+    const lines = lineOf(node.end) - first + 1;
+    if (lines > MAX_FUNCTION_LINES) found.push({ file, line: first + 1, name: nameOf(node, parent, text), lines });
+  });
   return found;
 }
 

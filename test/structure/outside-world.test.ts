@@ -8,10 +8,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/cli.js";
-import { externalRuntimeImports, type SourceFile, sources } from "./source-graph.js";
+import { externalRuntimeImports, type Node, parse, type SourceFile, sources, walk } from "./source-graph.js";
 
 /** Files that read or write the file system, and why. */
 const FILE_SYSTEM: Readonly<Record<string, string>> = {
@@ -62,19 +61,18 @@ const FS_MODULES = new Set(["node:fs", "node:fs/promises", "fs", "fs/promises"])
 
 function processUses(source: SourceFile): string[] {
   const used = new Set<string>();
-  const visit = (node: ts.Node) => {
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "process")
-      used.add(node.name.text);
+  walk(source.ast.program, (node, parent) => {
+    if (node.type !== "Identifier" || node.name !== "process") return;
+    const member = parent?.type === "MemberExpression" && parent.computed === false;
+    if (member && parent.object === node) used.add(String((parent.property as Node).name));
+    // `x.process` names a property, and so does the key of `{ process: … }`; `process[k]`,
+    // `typeof process`, `{ process }` and an argument `f(process)` reach it whole.
     else if (
-      ts.isIdentifier(node) &&
-      node.text === "process" &&
-      !ts.isPropertyAccessExpression(node.parent) &&
-      !(ts.isPropertyAssignment(node.parent) && node.parent.name === node)
+      !(member && parent.property === node) &&
+      !(parent?.type === "Property" && parent.key === node && !parent.shorthand)
     )
       used.add("(process)");
-    ts.forEachChild(node, visit);
-  };
-  visit(source.ast);
+  });
   return [...used];
 }
 
@@ -113,14 +111,11 @@ describe("the outside world", () => {
   });
 
   it("the reader sees process and node:fs however they are reached", () => {
-    const ast = ts.createSourceFile(
-      "x.ts",
-      'const a = process.pid; const b = await import("node:fs/promises");',
-      ts.ScriptTarget.Latest,
-      true,
-    );
-    const source = { file: "x.ts", text: "", ast };
+    const text = 'const a = process.pid; const b = await import("node:fs/promises"); const c = { process: 1 }.process;';
+    const source = { file: "x.ts", text, ast: parse("x.ts", text) };
     expect(processUses(source)).toEqual(["pid"]);
+    const whole = "const e = process[key]; f(process);";
+    expect(processUses({ file: "y.ts", text: whole, ast: parse("y.ts", whole) })).toEqual(["(process)"]);
     expect(externalRuntimeImports(source)).toEqual(["node:fs/promises"]);
   });
 });

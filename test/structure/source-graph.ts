@@ -1,21 +1,57 @@
 /**
- * src/ as the structure checks read it: every .ts file parsed with the TypeScript parser
- * (no build needed), and every import between them, of every kind (static, `import
- * type`, `export … from`, `import("…")`, `import("…").Type`), each marked run-time or
- * type-only (erased by the build).
+ * src/ as the structure checks read it: every .ts file parsed (oxc-parser, an ESTree
+ * parser of TypeScript; no build needed), and every import between them, of every kind
+ * (static, `import type`, `export … from`, `import("…")`, `import("…").Type`,
+ * `import x = require("…")`), each marked run-time or type-only (erased by the build).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
+import { type Comment, parseSync, visitorKeys } from "oxc-parser";
 import { ROOT } from "../helpers/cli.js";
 
 export const SRC = path.join(ROOT, "src");
+
+/** A node of the tree, as far as these checks read it: its kind, its span, its fields. */
+export interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [field: string]: unknown;
+}
+
+export interface Parsed {
+  program: Node;
+  comments: Comment[];
+}
+
+/** One file parsed as TypeScript; a syntax error fails the check that reads it, naming the file. */
+export function parse(file: string, text: string): Parsed {
+  const result = parseSync(file, text, { lang: "ts", sourceType: "module" });
+  if (result.errors.length > 0) throw new Error(`${file} does not parse: ${result.errors[0]!.message}`);
+  return { program: result.program as unknown as Node, comments: result.comments };
+}
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+
+/** Calls `visit` on every node under `root` (itself included) with its parent, in source order. */
+export function walk(root: Node, visit: (node: Node, parent: Node | undefined) => void): void {
+  const go = (node: Node, parent: Node | undefined) => {
+    visit(node, parent);
+    for (const key of visitorKeys[node.type] ?? []) {
+      const child = node[key];
+      if (Array.isArray(child)) for (const c of child) isNode(c) && go(c, node);
+      else if (isNode(child)) go(child, node);
+    }
+  };
+  go(root, undefined);
+}
 
 export interface SourceFile {
   /** Relative to the repository, with forward slashes: `src/http/client.ts`. */
   file: string;
   text: string;
-  ast: ts.SourceFile;
+  ast: Parsed;
 }
 
 export const sources: SourceFile[] = readdirSync(SRC, { recursive: true, withFileTypes: true })
@@ -24,7 +60,7 @@ export const sources: SourceFile[] = readdirSync(SRC, { recursive: true, withFil
     const full = path.join(e.parentPath, e.name);
     const file = path.relative(ROOT, full).split(path.sep).join("/");
     const text = readFileSync(full, "utf8");
-    return { file, text, ast: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true) };
+    return { file, text, ast: parse(file, text) };
   })
   .sort((a, b) => a.file.localeCompare(b.file));
 
@@ -34,46 +70,49 @@ export interface Specifier {
   typeOnly: boolean;
 }
 
-function declarationIsTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isExportDeclaration(node)) {
-    if (node.isTypeOnly) return true;
-    const e = node.exportClause;
-    return e !== undefined && ts.isNamedExports(e) && e.elements.length > 0 && e.elements.every((x) => x.isTypeOnly);
-  }
-  const clause = node.importClause;
-  if (!clause) return false; // a side-effect import runs the module
-  if (clause.isTypeOnly) return true;
-  if (clause.name) return false;
-  const b = clause.namedBindings;
-  return b !== undefined && ts.isNamedImports(b) && b.elements.length > 0 && b.elements.every((x) => x.isTypeOnly);
+const stringOf = (node: unknown): string | undefined =>
+  isNode(node) && node.type === "Literal" && typeof node.value === "string" ? node.value : undefined;
+
+/** An `import`/`export … from` the build erases: marked `type`, or naming only types. */
+function declarationIsTypeOnly(node: Node): boolean {
+  const kind = node.type === "ImportDeclaration" ? "importKind" : "exportKind";
+  if (node[kind] === "type") return true;
+  if (node.type === "ExportAllDeclaration") return false;
+  const specifiers = (node.specifiers ?? []) as Node[];
+  // A side-effect import (`import "./x.js"`) runs the module; a default or namespace import
+  // is a value.
+  return (
+    specifiers.length > 0 &&
+    specifiers.every((s) => (s.type === "ImportSpecifier" || s.type === "ExportSpecifier") && s[kind] === "type")
+  );
 }
 
 /** Every module specifier a file names, whatever the kind of import. */
-export function specifiersOf(ast: ts.SourceFile): Specifier[] {
+export function specifiersOf(ast: Parsed): Specifier[] {
   const found: Specifier[] = [];
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-      if (ts.isStringLiteral(node.moduleSpecifier))
-        found.push({ text: node.moduleSpecifier.text, typeOnly: declarationIsTypeOnly(node) });
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      found.push({ text: node.arguments[0].text, typeOnly: false });
-    } else if (
-      ts.isImportTypeNode(node) &&
-      ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteral(node.argument.literal)
-    ) {
-      found.push({ text: node.argument.literal.text, typeOnly: true });
-    } else if (ts.isExternalModuleReference(node) && ts.isStringLiteral(node.expression)) {
-      found.push({ text: node.expression.text, typeOnly: false });
+  walk(ast.program, (node) => {
+    let text: string | undefined;
+    let typeOnly = false;
+    switch (node.type) {
+      case "ImportDeclaration":
+      case "ExportNamedDeclaration":
+      case "ExportAllDeclaration":
+        text = stringOf(node.source);
+        typeOnly = text !== undefined && declarationIsTypeOnly(node);
+        break;
+      case "ImportExpression":
+        text = stringOf(node.source);
+        break;
+      case "TSImportType":
+        text = stringOf(node.source);
+        typeOnly = true;
+        break;
+      case "TSExternalModuleReference":
+        text = stringOf(node.expression);
+        break;
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(ast);
+    if (text !== undefined) found.push({ text, typeOnly });
+  });
   return found;
 }
 
@@ -113,5 +152,10 @@ export const show = (list: readonly Import[]) => list.map((i) => `${i.from} impo
 
 /** The comments at the head of a file, before its first statement. */
 export function headOf(source: SourceFile): string {
-  return (ts.getLeadingCommentRanges(source.text, 0) ?? []).map((r) => source.text.slice(r.pos, r.end)).join("\n");
+  const body = source.ast.program.body as Node[];
+  const first = body[0]?.start ?? source.text.length;
+  return source.ast.comments
+    .filter((c) => c.end <= first)
+    .map((c) => source.text.slice(c.start, c.end))
+    .join("\n");
 }
