@@ -16,8 +16,10 @@
  *     statement is never run, nor dropped);
  *   - a statement that returns no columns (ATTACH, PRAGMA x = 1, a DDL) is never stepped.
  *
- * Messages, parent to child: {file, sql, pageRows} once, then "more" for each page. Child
- * to parent: {columns}, {rows, done}, or {error: {message, code, kind}}.
+ * Messages, parent to child: {file, sql, pageRows} once, then "more" for each page after
+ * the first. Child to parent: {columns} and at once the first page, {rows, done} (the
+ * statement runs while its parent readies the output), then a page for each "more"; or
+ * {error: {message, code, kind}}.
  */
 type Row = Record<string, unknown>;
 interface Stmt {
@@ -35,6 +37,7 @@ interface Child {
   sqlite: { DatabaseSync: new (file: string, options: { readOnly: boolean }) => Database };
   iterator?: Iterator<Row>;
   pageRows: number;
+  done?: boolean;
 }
 type Start = { file: string; sql: string; pageRows: number; busyMs: number };
 
@@ -113,21 +116,22 @@ function childStart(child: Child, { file, sql, busyMs, pageRows }: Start): void 
   }
   child.iterator = stmt.iterate();
   child.send({ columns });
+  childPage(child);
 }
 
 /** Sends the next page of rows, and whether they were the last. */
 function childPage(child: Child): void {
+  if (child.done) return;
   const rows: Row[] = [];
-  let done = false;
   while (rows.length < child.pageRows) {
     const next = child.iterator!.next();
     if (next.done) {
-      done = true;
+      child.done = true;
       break;
     }
     rows.push({ ...next.value });
   }
-  child.send({ rows, done });
+  child.send({ rows, done: child.done === true });
 }
 
 /** The child's main: answers its parent's messages until the parent goes. */
