@@ -23,9 +23,12 @@ if (fast !== undefined) {
 } else {
   // `pep sql` on a SQLite library runs its query in a process of its own: started now,
   // its Node starts while the program loads (dist/sql-early.js, src/cli/sql-early.ts).
+  // NODE_DEBUG=pep says on stderr whether it was started.
   if (commandWord(argv) === "sql") {
     try {
-      require("../dist/sql-early.js").startSqlEarly(argv, process.env);
+      const pid = require("../dist/sql-early.js").startSqlEarly(argv, process.env);
+      if (/(^|,)\s*pep\s*(,|$)/i.test(process.env.NODE_DEBUG ?? ""))
+        process.stderr.write(`PEP ${process.pid}: sql early start ${pid ? `started, process ${pid}` : "not taken"}\n`);
     } catch {
       // No early start (a build without it): the program starts the process itself.
     }

@@ -58,10 +58,10 @@ export function hasNodeSqlite(version: string): boolean {
   return major > 22 || (major === 22 && minor >= 5);
 }
 
-/** Starts the query's process when the run will likely take it; says whether it did. Never throws. */
-export function startSqlEarly(argv: readonly string[], env: Env): boolean {
+/** Starts the query's process when the run will likely take it: its pid, else undefined. Never throws. */
+export function startSqlEarly(argv: readonly string[], env: Env): number | undefined {
   try {
-    if (!runsSqlQuery(argv) || !hasNodeSqlite(process.versions.node)) return false;
+    if (!runsSqlQuery(argv) || !hasNodeSqlite(process.versions.node)) return undefined;
     const readConfig = () => {
       try {
         return readFileSync(path.join(configDir(env), "config.json"), "utf8");
@@ -69,12 +69,13 @@ export function startSqlEarly(argv: readonly string[], env: Env): boolean {
         return undefined;
       }
     };
-    if (!likelySqlite(argv, env, readConfig)) return false;
+    if (!likelySqlite(argv, env, readConfig)) return undefined;
     // Node's loader, as node:sqlite is: an import would load it for every run of this bundle.
     const { spawn } = process.getBuiltinModule("node:child_process") as typeof import("node:child_process");
-    leaveEarlyRunner(startRunner(spawn));
-    return true;
+    const runner = startRunner(spawn);
+    leaveEarlyRunner(runner);
+    return runner.child.pid;
   } catch {
-    return false;
+    return undefined;
   }
 }
