@@ -57,7 +57,7 @@ export async function readSqlite(
   const runner = warm ?? startRunner((await import("node:child_process")).spawn);
   warm = undefined;
   holdRun(runner, true);
-  const { child, next } = runner;
+  const { send, next } = runner;
   const kill = () => {
     runner.kill();
     holdRun(runner, false);
@@ -65,7 +65,7 @@ export async function readSqlite(
   const clock = pageClock(options, kill);
   // No message: the first page, which the child sends with its columns unasked.
   const ask = async (message?: unknown): Promise<Message> => {
-    if (message !== undefined) child.send(message as string);
+    if (message !== undefined) send(message);
     const m = await clock.page(next());
     if ("error" in m) throw failure(m.error, sql);
     return m;

@@ -13,11 +13,29 @@ export type Message =
   | { rows: Row[]; done: boolean }
   | { error: { message: string; kind: "sql" | "empty" | "second" | "no-columns"; code?: string } };
 
-/** The query's process, started: its messages one at a time, and how to end it. */
+/** The query's process, started: what it is sent, its messages one at a time, and how to end it. */
 export interface Runner {
   readonly child: ChildProcess;
+  send(message: unknown): void;
   next(): Promise<Message>;
   kill(): void;
+}
+
+/** A value as the child sent it in JSON, back as SQLite gave it (library/sqlite-child.ts, childValue). */
+function parsedValue(v: unknown): unknown {
+  if (v === null || typeof v !== "object") return v;
+  const o = v as { $bytes?: string; $number?: string; $bigint?: string };
+  if (o.$bytes !== undefined) return new Uint8Array(Buffer.from(o.$bytes, "base64"));
+  if (o.$number !== undefined) return Number(o.$number);
+  if (o.$bigint !== undefined) return BigInt(o.$bigint);
+  return v;
+}
+
+/** One line of the child's standard output as its message. */
+function parsedMessage(line: string): Message {
+  const m = JSON.parse(line) as Message;
+  if ("rows" in m) for (const row of m.rows) for (const k of Object.keys(row)) row[k] = parsedValue(row[k]);
+  return m;
 }
 
 /**
@@ -27,9 +45,10 @@ export interface Runner {
  */
 export function startRunner(spawn: typeof import("node:child_process").spawn): Runner {
   const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "-e", sqliteChildProgram()], {
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-    serialization: "advanced",
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  // A child gone before a message reaches it: its exit says so (below).
+  child.stdin?.on("error", () => {});
   let stderr = "";
   child.stderr?.on("data", (b: Buffer) => {
     if (stderr.length < 4000) stderr += b.toString("utf8");
@@ -47,12 +66,25 @@ export function startRunner(spawn: typeof import("node:child_process").spawn): R
     waiting?.reject(err);
     waiting = undefined;
   };
-  child.on("message", (m: Message) => {
+  const arrived = (m: Message) => {
     if (waiting) {
       const w = waiting;
       waiting = undefined;
       w.resolve(m);
     } else inbox.push(m);
+  };
+  let pending: Buffer = Buffer.alloc(0);
+  child.stdout?.on("data", (b: Buffer) => {
+    pending = pending.length === 0 ? b : Buffer.concat([pending, b]);
+    for (let at = pending.indexOf(10); at >= 0; at = pending.indexOf(10)) {
+      const line = pending.subarray(0, at).toString("utf8");
+      pending = pending.subarray(at + 1);
+      try {
+        arrived(parsedMessage(line));
+      } catch (err) {
+        end(new Error(`the query's process sent what is not a message: ${(err as Error).message}`));
+      }
+    }
   });
   child.on("exit", (code, signal) => {
     process.off("exit", kill);
@@ -68,7 +100,8 @@ export function startRunner(spawn: typeof import("node:child_process").spawn): R
       waiting = { resolve, reject };
     });
   };
-  const runner = { child, next, kill };
+  const send = (message: unknown) => child.stdin?.write(`${JSON.stringify(message)}\n`);
+  const runner = { child, send, next, kill };
   holdRun(runner, false);
   return runner;
 }
@@ -76,12 +109,12 @@ export function startRunner(spawn: typeof import("node:child_process").spawn): R
 /**
  * Whether the run should wait for `runner`: an idle one does not hold the run open, nor
  * does one that was killed (its end is not waited for: SIGKILL cannot be refused). Its
- * process, its channel and the pipe of its stderr each hold the run apart.
+ * process and each of its three pipes hold the run apart.
  */
 export function holdRun(runner: Runner, hold: boolean): void {
   type Handle = { ref?(): void; unref?(): void } | null | undefined;
   const { child } = runner;
-  const handles: Handle[] = [child, (child as { channel?: Handle }).channel, child.stderr as Handle];
+  const handles: Handle[] = [child, child.stdin as Handle, child.stdout as Handle, child.stderr as Handle];
   for (const h of handles) {
     if (hold) h?.ref?.();
     else h?.unref?.();
