@@ -44,7 +44,10 @@ function parsedMessage(line: string): Message {
  * the run open only once a query takes it (holdRun).
  */
 export function startRunner(spawn: typeof import("node:child_process").spawn): Runner {
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "-e", sqliteChildProgram()], {
+  // --input-type=commonjs: a Node that strips types (22.18 and later) would otherwise try
+  // the text as TypeScript too (about 2 ms of the child's start-up in a CPU profile).
+  const flags = ["--disable-warning=ExperimentalWarning", "--input-type=commonjs"];
+  const child = spawn(process.execPath, [...flags, "-e", sqliteChildProgram()], {
     stdio: ["pipe", "pipe", "pipe"],
   });
   // A child gone before a message reaches it: its exit says so (below).
