@@ -89,8 +89,9 @@ export function startRunner(spawn: typeof import("node:child_process").spawn): R
       }
     }
   });
-  child.on("exit", (code, signal) => {
-    process.off("exit", kill);
+  child.on("exit", () => process.off("exit", kill));
+  // Once its pipes are closed too: every message it wrote has arrived before its end is told.
+  child.on("close", (code, signal) => {
     const said = stderr.trim() ? `: ${stderr.trim().split("\n").pop()}` : "";
     end(new Error(`the query's process ended (${signal ?? `exit ${code}`})${said}`));
   });
