@@ -21,6 +21,18 @@ const fast = quickAnswer(argv);
 if (fast !== undefined) {
   print(fast);
 } else {
+  // `pep sql` on a SQLite library runs its query in a process of its own: started now,
+  // its Node starts while the program loads (dist/sql-early.js, src/cli/sql-early.ts).
+  // NODE_DEBUG=pep says on stderr whether it was started.
+  if (commandWord(argv) === "sql") {
+    try {
+      const pid = require("../dist/sql-early.js").startSqlEarly(argv, process.env);
+      if (/(^|,)\s*pep\s*(,|$)/i.test(process.env.NODE_DEBUG ?? ""))
+        process.stderr.write(`PEP ${process.pid}: sql early start ${pid ? `started, process ${pid}` : "not taken"}\n`);
+    } catch {
+      // No early start (a build without it): the program starts the process itself.
+    }
+  }
   let main;
   // pep mcp's quick start answers first, with neither of the two below: it compiles no
   // WebAssembly, and its bundle loads no faster from the code cache than without it, as

@@ -443,6 +443,25 @@ await build({
 });
 
 /**
+ * dist/sql-early.js: `pep sql`'s early start (src/cli/sql-early.ts), which bin/pep.js runs
+ * before the program to start the SQLite query's process. One file, as mcp-early.js is;
+ * it leaves the process on the global object for the program's copy of the same code.
+ */
+await build({
+  absWorkingDir: root,
+  entryPoints: { "sql-early": "src/cli/sql-early.ts" },
+  outdir: path.join(root, "dist"),
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  sourcemap: false,
+  minifySyntax: true,
+  legalComments: "none",
+  logLevel: "warning",
+});
+
+/**
  * dist/build-id: a hash of every file of the bundle. bin/code-cache.js keeps V8's code
  * cache of this build in a folder named by it, as V8 checks no more of a cached file
  * than its source's length: a rebuild or a new version never meets an old cache.

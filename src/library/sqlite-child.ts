@@ -16,8 +16,11 @@
  *     statement is never run, nor dropped);
  *   - a statement that returns no columns (ATTACH, PRAGMA x = 1, a DDL) is never stepped.
  *
- * Messages, parent to child: {file, sql, pageRows} once, then "more" for each page. Child
- * to parent: {columns}, {rows, done}, or {error: {message, code, kind}}.
+ * Messages, one JSON text a line. Parent to child, on its standard input: {file, sql,
+ * pageRows} once, then "more" for each page after the first. Child to parent, on its
+ * standard output: {columns} and at once the first page, {rows, done} (the statement runs
+ * while its parent readies the output), then a page for each "more"; or {error: {message,
+ * code, kind}}.
  */
 type Row = Record<string, unknown>;
 interface Stmt {
@@ -35,6 +38,7 @@ interface Child {
   sqlite: { DatabaseSync: new (file: string, options: { readOnly: boolean }) => Database };
   iterator?: Iterator<Row>;
   pageRows: number;
+  done?: boolean;
 }
 type Start = { file: string; sql: string; pageRows: number; busyMs: number };
 
@@ -113,50 +117,95 @@ function childStart(child: Child, { file, sql, busyMs, pageRows }: Start): void 
   }
   child.iterator = stmt.iterate();
   child.send({ columns });
+  childPage(child);
+}
+
+/**
+ * A value as it crosses to the parent in JSON: bytes, a number JSON has no word for
+ * (Infinity) and a bigint go as an object naming what they are, which no SQLite value is
+ * otherwise (the parent turns them back: library/sqlite-runner.ts, parsedRow).
+ */
+function childValue(v: unknown): unknown {
+  if (v instanceof Uint8Array) return { $bytes: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") };
+  if (typeof v === "number" && !Number.isFinite(v)) return { $number: String(v) };
+  if (typeof v === "bigint") return { $bigint: String(v) };
+  return v;
 }
 
 /** Sends the next page of rows, and whether they were the last. */
 function childPage(child: Child): void {
+  if (child.done) return;
   const rows: Row[] = [];
-  let done = false;
   while (rows.length < child.pageRows) {
     const next = child.iterator!.next();
     if (next.done) {
-      done = true;
+      child.done = true;
       break;
     }
-    rows.push({ ...next.value });
+    const row: Row = {};
+    for (const [k, v] of Object.entries(next.value)) row[k] = childValue(v);
+    rows.push(row);
   }
-  child.send({ rows, done });
+  child.send({ rows, done: child.done === true });
 }
 
-/** The child's main: answers its parent's messages until the parent goes. */
+/**
+ * The child's main: answers its parent's messages, one JSON text a line on standard input,
+ * with one a line on standard output, until standard input ends (its parent went). Plain
+ * blocking reads and writes of the two file descriptors: Node's IPC channel, or
+ * process.stdin, would load node:net and node:stream, about a third of this process's
+ * start-up.
+ */
 function childMain(): void {
-  const proc = process as unknown as {
-    getBuiltinModule(name: string): unknown;
-    send(message: unknown): void;
-    on(event: string, fn: (message: unknown) => void): void;
-    exit(code: number): never;
+  const fs = process.getBuiltinModule("node:fs") as typeof import("node:fs");
+  // A pipe handed over non-blocking would say EAGAIN: wait a moment and try again.
+  const pause = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+  const busy = (err: unknown) => (err as { code?: string }).code === "EAGAIN";
+  const send = (message: unknown) => {
+    const bytes = Buffer.from(`${JSON.stringify(message)}\n`);
+    for (let done = 0; done < bytes.length; ) {
+      try {
+        done += fs.writeSync(1, bytes, done);
+      } catch (err) {
+        if (!busy(err)) throw err;
+        pause();
+      }
+    }
   };
   const child: Child = {
-    send: (m) => proc.send(m),
-    sqlite: proc.getBuiltinModule("node:sqlite") as Child["sqlite"],
+    send,
+    sqlite: process.getBuiltinModule("node:sqlite") as Child["sqlite"],
     pageRows: 500,
   };
-  proc.on("message", (message) => {
+  const chunk = Buffer.alloc(64 * 1024);
+  let pending = Buffer.alloc(0);
+  for (;;) {
+    let read: number;
     try {
-      if (message === "more") childPage(child);
-      else childStart(child, message as Start);
+      read = fs.readSync(0, chunk, 0, chunk.length, null);
     } catch (err) {
-      const e = err as { message?: string; code?: string };
-      child.send({ error: { message: String(e.message ?? err), kind: "sql", code: e.code } });
+      if (!busy(err)) throw err;
+      pause();
+      continue;
     }
-  });
-  proc.on("disconnect", () => proc.exit(0));
+    if (read === 0) return;
+    pending = Buffer.concat([pending, chunk.subarray(0, read)]);
+    for (let end = pending.indexOf(10); end >= 0; end = pending.indexOf(10)) {
+      const message = JSON.parse(pending.subarray(0, end).toString("utf8")) as unknown;
+      pending = pending.subarray(end + 1);
+      try {
+        if (message === "more") childPage(child);
+        else childStart(child, message as Start);
+      } catch (err) {
+        const e = err as { message?: string; code?: string };
+        send({ error: { message: String(e.message ?? err), kind: "sql", code: e.code } });
+      }
+    }
+  }
 }
 
 /** The child's program, as the text `node -e` runs. */
 export function sqliteChildProgram(): string {
-  const parts = [childAuthorize, childHoldsStatement, childStart, childPage, childMain];
+  const parts = [childAuthorize, childHoldsStatement, childStart, childValue, childPage, childMain];
   return `${parts.map((f) => f.toString()).join("\n")}\n${childMain.name}();\n`;
 }

@@ -1,21 +1,16 @@
 /**
  * `pep sql` on a SQLite library: its one statement runs in a process of its own
  * (library/sqlite-child.ts says why, and what keeps it read-only), which sends the rows a
- * page at a time when asked for the next, so memory stays flat whatever the answer's size.
+ * page at a time, the first with the columns and each next when asked for, so memory
+ * stays flat whatever the answer's size.
  * Ctrl-C, SIGTERM or the end of `--timeout` kill that process: a runaway query
  * (a recursive CTE without end) stops at once, and the library, opened read-only there,
  * is as it was.
  */
-import type { ChildProcess } from "node:child_process";
 import { UsageError } from "../core/errors.js";
 import type { ReadAnswer, ReadOptions, Row } from "./db.js";
 import { PAGE_ROWS, pageClock } from "./read-query.js";
-import { sqliteChildProgram } from "./sqlite-child.js";
-
-type Message =
-  | { columns: string[] }
-  | { rows: Row[]; done: boolean }
-  | { error: { message: string; kind: "sql" | "empty" | "second" | "no-columns"; code?: string } };
+import { holdRun, type Message, type Runner, startRunner, takeEarlyRunner } from "./sqlite-runner.js";
 
 /** A failure of the statement, as the child told it: SQL errors keep SQLite's message for sqlError. */
 function failure(e: { message: string; kind: string; code?: string }, sql: string): Error {
@@ -37,81 +32,15 @@ function failure(e: { message: string; kind: string; code?: string }, sql: strin
   return Object.assign(new Error(e.message), { code: e.code });
 }
 
-/** The query's process, started: its messages one at a time, and how to end it. */
-interface Runner {
-  readonly child: ChildProcess;
-  next(): Promise<Message>;
-  kill(): void;
-}
-
-function startRunner(spawn: typeof import("node:child_process").spawn): Runner {
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "-e", sqliteChildProgram()], {
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-    serialization: "advanced",
-  });
-  let stderr = "";
-  child.stderr?.on("data", (b: Buffer) => {
-    if (stderr.length < 4000) stderr += b.toString("utf8");
-  });
-  // Whatever ends this run (a second Ctrl-C exits at once), the query ends with it.
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  };
-  process.once("exit", kill);
-  const inbox: Message[] = [];
-  let waiting: { resolve(m: Message): void; reject(e: Error): void } | undefined;
-  let gone: Error | undefined;
-  const end = (err: Error) => {
-    gone = err;
-    waiting?.reject(err);
-    waiting = undefined;
-  };
-  child.on("message", (m: Message) => {
-    if (waiting) {
-      const w = waiting;
-      waiting = undefined;
-      w.resolve(m);
-    } else inbox.push(m);
-  });
-  child.on("exit", (code, signal) => {
-    process.off("exit", kill);
-    const said = stderr.trim() ? `: ${stderr.trim().split("\n").pop()}` : "";
-    end(new Error(`the query's process ended (${signal ?? `exit ${code}`})${said}`));
-  });
-  child.on("error", end);
-  const next = (): Promise<Message> => {
-    const m = inbox.shift();
-    if (m) return Promise.resolve(m);
-    if (gone) return Promise.reject(gone);
-    return new Promise((resolve, reject) => {
-      waiting = { resolve, reject };
-    });
-  };
-  return { child, next, kill };
-}
-
-/** Whether the run should wait for `runner` (a warm one idles without holding the run open). */
-function holdRun(runner: Runner, hold: boolean): void {
-  const channel = (runner.child as { channel?: { ref?(): void; unref?(): void } | null }).channel;
-  if (hold) {
-    runner.child.ref();
-    channel?.ref?.();
-  } else {
-    runner.child.unref();
-    channel?.unref?.();
-  }
-}
-
 let warm: Runner | undefined;
 
 /**
  * Starts the query's process ahead, while the library is being opened (Node's start-up
- * is most of what it costs); resolves to what ends it if no query takes it.
+ * is most of what it costs), unless the early start (cli/sql-early.ts) has started it
+ * already; resolves to what ends it if no query takes it.
  */
 export async function warmSqliteReader(): Promise<() => void> {
-  const { spawn } = await import("node:child_process");
-  const runner = startRunner(spawn);
-  holdRun(runner, false);
+  const runner = takeEarlyRunner() ?? startRunner((await import("node:child_process")).spawn);
   warm = runner;
   return () => {
     if (warm === runner) warm = undefined;
@@ -128,10 +57,15 @@ export async function readSqlite(
   const runner = warm ?? startRunner((await import("node:child_process")).spawn);
   warm = undefined;
   holdRun(runner, true);
-  const { child, next, kill } = runner;
+  const { send, next } = runner;
+  const kill = () => {
+    runner.kill();
+    holdRun(runner, false);
+  };
   const clock = pageClock(options, kill);
-  const ask = async (message: unknown): Promise<Message> => {
-    child.send(message as string);
+  // No message: the first page, which the child sends with its columns unasked.
+  const ask = async (message?: unknown): Promise<Message> => {
+    if (message !== undefined) send(message);
     const m = await clock.page(next());
     if ("error" in m) throw failure(m.error, sql);
     return m;
@@ -146,8 +80,8 @@ export async function readSqlite(
   const columns = "columns" in first ? first.columns : [];
   async function* rows(): AsyncGenerator<Row> {
     try {
-      for (;;) {
-        const m = await ask("more");
+      for (let page = 0; ; page++) {
+        const m = await ask(page === 0 ? undefined : "more");
         if (!("rows" in m)) break;
         yield* m.rows;
         if (m.done) break;

@@ -31,6 +31,7 @@ const FILE_SYSTEM: Readonly<Record<string, string>> = {
   "src/core/process-alive.ts": "/proc/<pid>/stat: whether a lock's process still lives and when it started",
   "src/library/location.ts": "the library's SQLite file and folder: made private, checked like the config",
   "src/output/manifest.ts": "--manifest: the finished file's digest, the manifest written atomically",
+  "src/cli/sql-early.ts": "pep sql's early start: the config file's text, for a postgres:// URL in it",
 };
 
 /** Files that use `process` itself, and what for. */
@@ -49,8 +50,10 @@ const PROCESS: Readonly<Record<string, string>> = {
   "src/core/lock-file.ts": "the pid in a lock",
   "src/core/process-alive.ts": "whether a pid lives (kill 0), and this process's own start",
   "src/library/sqlite.ts": "node:sqlite from Node's loader, its experimental warning held back on Node 22",
-  "src/library/sqlite-read.ts":
+  "src/library/sqlite-runner.ts":
     "pep sql's SQLite query in a process of its own (Node's own executable), killed on exit",
+  "src/cli/sql-early.ts":
+    "pep sql's early start: Node's version and its loader (node:child_process), before the program",
   "src/library/sqlite-child.ts": "that process's own side: node:sqlite from Node's loader, its parent's messages",
 };
 

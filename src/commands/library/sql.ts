@@ -14,6 +14,7 @@ import type { Run } from "../../core/command.js";
 import type { Row } from "../../library/db.js";
 import { libraryTarget } from "../../library/location.js";
 import { openLibrary } from "../../library/open.js";
+import { takeEarlyRunner } from "../../library/sqlite-runner.js";
 import { checkReadOnly, sqlError } from "../../library/sql-check.js";
 import type { SQL_OPTIONS } from "./defs.js";
 
@@ -43,9 +44,11 @@ export const run: Run<typeof SQL_OPTIONS> = async ({ args, opts }, ctx) => {
   const query: string = args[0];
   checkReadOnly(query);
   const cfg = await ctx.config();
-  // On SQLite the query runs in a process of its own: started now, it is ready when the library is.
+  // On SQLite the query runs in a process of its own: started now (or before the program
+  // loaded, cli/sql-early.ts), it is ready when the library is.
   if (libraryTarget(cfg.db, ctx.io.env, ctx.io.cwd, cfg.profile).kind === "sqlite")
     ctx.onCleanup(await (await import("../../library/sqlite-read.js")).warmSqliteReader());
+  else takeEarlyRunner()?.kill();
   const lib = await openLibrary(ctx, { write: false });
   if (ctx.maxAge !== undefined) {
     const { checkRunFresh, resourcesNamed } = await import("../../library/freshness.js");
