@@ -252,6 +252,35 @@ const sdkZodFromPackage = {
   },
 };
 
+/**
+ * pg (the PostgreSQL client, loaded only for a library in PostgreSQL) is bundled, so its
+ * code comes from pep's code cache like the rest, and its password hashing loads only for
+ * a server that asks for a password: pg requires its crypto helpers at load, and they
+ * take WebCrypto (node:crypto's webcrypto, about 10 ms on Node 24) whatever the server's
+ * authentication. In the bundle pg's client and its SCRAM code get a stand-in that requires
+ * them on first use. pg's native binding (pg-native, optional, never installed by pep)
+ * stays outside.
+ */
+const lazyPgCrypto = {
+  name: "lazy-pg-crypto",
+  setup(b) {
+    const lib = path.join(root, "node_modules", "pg", "lib");
+    const users = new Map([
+      [path.join(lib, "client.js"), "./crypto/utils"],
+      [path.join(lib, "crypto", "sasl.js"), "./utils"],
+    ]);
+    b.onResolve({ filter: /^\.\/(crypto\/)?utils$/ }, (args) =>
+      users.get(args.importer) === args.path ? { path: "pg-crypto", namespace: "lazy-pg-crypto" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-pg-crypto" }, () => ({
+      resolveDir: path.join(lib, "crypto"),
+      loader: "js",
+      contents:
+        "let real;\nmodule.exports = new Proxy({}, { get: (_, name) => (real ??= require('./utils.js'))[name] });\n",
+    }));
+  },
+};
+
 await rm(path.join(root, "dist"), { recursive: true, force: true });
 // esbuild bundles into a staging folder; rollup then lays the chunks out in dist/ (below).
 const stage = await mkdtemp(path.join(tmpdir(), "pep-build-"));
@@ -272,11 +301,10 @@ await build({
   define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies call require() for Node built-ins.
   // jq-wasm reads its jq.wasm from beside its own module: it loads from the package (only
-  // with --jq), not from the bundle. pg (the PostgreSQL client) is required from its
-  // package only when a library is in PostgreSQL; its optional native binding stays out.
-  external: ["jq-wasm", "pg"],
+  // with --jq), not from the bundle. pg's optional native binding stays out (lazyPgCrypto).
+  external: ["jq-wasm", "pg-native"],
   logLevel: "warning",
-  plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, builtinsByRequire, sdkZodFromPackage],
+  plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, lazyPgCrypto, builtinsByRequire, sdkZodFromPackage],
 });
 
 /**
