@@ -181,11 +181,9 @@ async function commitPage(
 /**
  * Commits the pages held, in one transaction. In PostgreSQL that is one statement, its
  * parts as data-modifying WITH queries (one round trip): every page's rows, and the last
- * page's checkpoint (a statement may change a row once). There the commit is not waited
- * for: the server writes the page (on a core of its own) while the walk reads the next
- * one, which was a third of a sync's time spent waiting. One commit at a time: the one
- * before is waited for first, so commits land in the walk's order, a failure stops the
- * walk at the next page, and `committed` waits for the last.
+ * page's checkpoint (a statement may change a row once), not waited for: the server
+ * writes while the walk reads the next page. The commit before is waited for first, so
+ * commits land in order, a failure stops the walk at the next page; `committed` waits.
  */
 async function flushPages(o: WalkOptions, cp: Checkpoint): Promise<void> {
   const batch = cp.batch;
