@@ -1,6 +1,6 @@
 /**
- * The PostgreSQL store, through `pg` (required from its package only when a library is in
- * PostgreSQL; it works on Node 20 too). One connection per run: a sync's transactions and
+ * The PostgreSQL store, through `pg` (bundled in a chunk loaded only when a library is in
+ * PostgreSQL, its password hashing on first use: scripts/build.mjs; it works on Node 20 too). One connection per run: a sync's transactions and
  * its advisory lock belong to that session. A reader's connection is one
  * `REPEATABLE READ READ ONLY` transaction from its first statement to its close, so every
  * read of a run sees the same state of the library, whatever a sync commits meanwhile.
@@ -128,7 +128,7 @@ export interface PostgresOptions {
  */
 export async function openPostgres(url: string, options: PostgresOptions): Promise<Db> {
   const mod = (await import("pg")) as unknown as { default?: unknown };
-  // The package as ESM (vitest) has it as its default export; as the bundle requires it, it is the module.
+  // The package as ESM (vitest) has it as its default export; in the bundle it may be the module.
   const pg = (mod.default ?? mod) as {
     Client: new (config: PgConfig) => PgClient;
     types: { setTypeParser(oid: number, fn: (v: string) => unknown): void };
