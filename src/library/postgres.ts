@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL store, through `pg` (bundled in a chunk loaded only when a library is in
- * PostgreSQL, its password hashing on first use: scripts/build.mjs; it works on Node 20 too). One connection per run: a sync's transactions and
- * its advisory lock belong to that session. A reader's connection is one
+ * PostgreSQL, its password hashing on first use: scripts/build.mjs; it works on Node 20
+ * too). One connection per run: a sync's transactions and its advisory lock belong to
+ * that session. A reader's connection is one
  * `REPEATABLE READ READ ONLY` transaction from its first statement to its close, so every
  * read of a run sees the same state of the library, whatever a sync commits meanwhile.
  * Connecting and each statement are bounded by `timeoutMs` (`--timeout`): a server that
