@@ -259,19 +259,39 @@ const sdkZodFromPackage = {
  * take WebCrypto (node:crypto's webcrypto, about 10 ms on Node 24) whatever the server's
  * authentication. In the bundle pg's client and its SCRAM code get a stand-in that requires
  * them on first use. pg's native binding (pg-native, optional, never installed by pep)
- * stays outside.
+ * is not in the bundle: pg's `./native` becomes a module that fails as a missing pg-native
+ * does (MODULE_NOT_FOUND), which is what pg met without it, so dist/ requires no package
+ * for PostgreSQL.
  */
-const lazyPgCrypto = {
-  name: "lazy-pg-crypto",
+const pgBundled = {
+  name: "pg-bundled",
   setup(b) {
     const lib = path.join(root, "node_modules", "pg", "lib");
     const users = new Map([
       [path.join(lib, "client.js"), "./crypto/utils"],
       [path.join(lib, "crypto", "sasl.js"), "./utils"],
     ]);
-    b.onResolve({ filter: /^\.\/(crypto\/)?utils$/ }, (args) =>
-      users.get(args.importer) === args.path ? { path: "pg-crypto", namespace: "lazy-pg-crypto" } : undefined,
+    // Each of the three requires is found in pg as pinned, or the build fails: a pg that
+    // moved them would bring WebCrypto back at load, or fail on pg-native.
+    const met = new Set();
+    b.onResolve({ filter: /^\.\/(crypto\/)?utils$/ }, (args) => {
+      if (users.get(args.importer) !== args.path) return undefined;
+      met.add(args.importer);
+      return { path: "pg-crypto", namespace: "lazy-pg-crypto" };
+    });
+    b.onResolve({ filter: /^\.\/native$/ }, (args) => {
+      if (args.importer !== path.join(lib, "index.js")) return undefined;
+      met.add(args.importer);
+      return { path: "pg-native", namespace: "no-pg-native" };
+    });
+    b.onEnd(() =>
+      met.size === 3 ? undefined : { errors: [{ text: `pg-bundled: pg's requires moved (met ${met.size} of 3)` }] },
     );
+    b.onLoad({ filter: /.*/, namespace: "no-pg-native" }, () => ({
+      loader: "js",
+      contents:
+        "const err = new Error(\"Cannot find module 'pg-native': pep runs pg's JavaScript client only\");\nerr.code = 'MODULE_NOT_FOUND';\nthrow err;\n",
+    }));
     b.onLoad({ filter: /.*/, namespace: "lazy-pg-crypto" }, () => ({
       resolveDir: path.join(lib, "crypto"),
       loader: "js",
@@ -301,10 +321,10 @@ await build({
   define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies call require() for Node built-ins.
   // jq-wasm reads its jq.wasm from beside its own module: it loads from the package (only
-  // with --jq), not from the bundle. pg's optional native binding stays out (lazyPgCrypto).
-  external: ["jq-wasm", "pg-native"],
+  // with --jq), not from the bundle. pg is bundled (pgBundled says how).
+  external: ["jq-wasm"],
   logLevel: "warning",
-  plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, lazyPgCrypto, builtinsByRequire, sdkZodFromPackage],
+  plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, pgBundled, builtinsByRequire, sdkZodFromPackage],
 });
 
 /**
