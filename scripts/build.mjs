@@ -6,7 +6,7 @@
 // dist/ already built from the sources as they are is reused (`--force` builds anyway), so
 // `npm test`'s build and the tests' global setup build once between them.
 import { build } from "esbuild";
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
@@ -266,7 +266,8 @@ const sdkZodFromPackage = {
 const pgBundled = {
   name: "pg-bundled",
   setup(b) {
-    const lib = path.join(root, "node_modules", "pg", "lib");
+    // Where esbuild finds pg: its real path (node_modules may be a link, as in a copy of the tree).
+    const lib = realpathSync(path.join(root, "node_modules", "pg", "lib"));
     const users = new Map([
       [path.join(lib, "client.js"), "./crypto/utils"],
       [path.join(lib, "crypto", "sasl.js"), "./utils"],
