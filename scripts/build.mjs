@@ -6,7 +6,7 @@
 // dist/ already built from the sources as they are is reused (`--force` builds anyway), so
 // `npm test`'s build and the tests' global setup build once between them.
 import { build } from "esbuild";
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
@@ -252,6 +252,56 @@ const sdkZodFromPackage = {
   },
 };
 
+/**
+ * pg (the PostgreSQL client, loaded only for a library in PostgreSQL) is bundled, so its
+ * code comes from pep's code cache like the rest, and its password hashing loads only for
+ * a server that asks for a password: pg requires its crypto helpers at load, and they
+ * take WebCrypto (node:crypto's webcrypto, about 10 ms on Node 24) whatever the server's
+ * authentication. In the bundle pg's client and its SCRAM code get a stand-in that requires
+ * them on first use. pg's native binding (pg-native, optional, never installed by pep)
+ * is not in the bundle: pg's `./native` becomes a module that fails as a missing pg-native
+ * does (MODULE_NOT_FOUND), which is what pg met without it, so dist/ requires no package
+ * for PostgreSQL.
+ */
+const pgBundled = {
+  name: "pg-bundled",
+  setup(b) {
+    // Where esbuild finds pg: its real path (node_modules may be a link, as in a copy of the tree).
+    const lib = realpathSync(path.join(root, "node_modules", "pg", "lib"));
+    const users = new Map([
+      [path.join(lib, "client.js"), "./crypto/utils"],
+      [path.join(lib, "crypto", "sasl.js"), "./utils"],
+    ]);
+    // Each of the three requires is found in pg as pinned, or the build fails: a pg that
+    // moved them would bring WebCrypto back at load, or fail on pg-native.
+    const met = new Set();
+    b.onResolve({ filter: /^\.\/(crypto\/)?utils$/ }, (args) => {
+      if (users.get(args.importer) !== args.path) return undefined;
+      met.add(args.importer);
+      return { path: "pg-crypto", namespace: "lazy-pg-crypto" };
+    });
+    b.onResolve({ filter: /^\.\/native$/ }, (args) => {
+      if (args.importer !== path.join(lib, "index.js")) return undefined;
+      met.add(args.importer);
+      return { path: "pg-native", namespace: "no-pg-native" };
+    });
+    b.onEnd(() =>
+      met.size === 3 ? undefined : { errors: [{ text: `pg-bundled: pg's requires moved (met ${met.size} of 3)` }] },
+    );
+    b.onLoad({ filter: /.*/, namespace: "no-pg-native" }, () => ({
+      loader: "js",
+      contents:
+        "const err = new Error(\"Cannot find module 'pg-native': pep runs pg's JavaScript client only\");\nerr.code = 'MODULE_NOT_FOUND';\nthrow err;\n",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "lazy-pg-crypto" }, () => ({
+      resolveDir: path.join(lib, "crypto"),
+      loader: "js",
+      contents:
+        "let real;\nmodule.exports = new Proxy({}, { get: (_, name) => (real ??= require('./utils.js'))[name] });\n",
+    }));
+  },
+};
+
 await rm(path.join(root, "dist"), { recursive: true, force: true });
 // esbuild bundles into a staging folder; rollup then lays the chunks out in dist/ (below).
 const stage = await mkdtemp(path.join(tmpdir(), "pep-build-"));
@@ -272,11 +322,10 @@ await build({
   define: { __PEP_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies call require() for Node built-ins.
   // jq-wasm reads its jq.wasm from beside its own module: it loads from the package (only
-  // with --jq), not from the bundle. pg (the PostgreSQL client) is required from its
-  // package only when a library is in PostgreSQL; its optional native binding stays out.
-  external: ["jq-wasm", "pg"],
+  // with --jq), not from the bundle. pg is bundled (pgBundled says how).
+  external: ["jq-wasm"],
   logLevel: "warning",
-  plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, builtinsByRequire, sdkZodFromPackage],
+  plugins: [leanUndici, lazyChildProcess, lazyAssert, lazyHttp, pgBundled, builtinsByRequire, sdkZodFromPackage],
 });
 
 /**

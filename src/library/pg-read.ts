@@ -96,10 +96,17 @@ export async function readPostgres(
     }
   };
   try {
-    await clock.page(client.query(START[mode]));
-    open = true;
-    if (options.timeoutMs !== undefined)
-      await clock.page(client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(options.timeoutMs))}`));
+    // The scope and its time bound in one message (pep's own text): one round trip.
+    const bound =
+      options.timeoutMs === undefined
+        ? ""
+        : `; SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(options.timeoutMs))}`;
+    try {
+      await clock.page(client.query(`${START[mode]}${bound}`));
+    } finally {
+      // Begun even when the SET failed (the scope then aborted): undone below.
+      open = true;
+    }
     if (isExplain(sql)) {
       const res = await clock.page(extended(sql));
       await finish(true);

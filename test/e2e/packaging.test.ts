@@ -19,7 +19,7 @@ import { rawSession } from "../helpers/mcp-client.js";
 import { hasScript, onTerminal, screenLines, visible } from "../helpers/terminal.js";
 import { hasSqlite } from "../library/helpers.js";
 
-/** What an install of pepcli may bring, itself included: today 18 packages, about 16 MB. */
+/** What an install of pepcli may bring, itself included: today 4 packages, about 15 MB. */
 const MAX_PACKAGES = 25;
 const MAX_BYTES = 20 * 1024 * 1024;
 

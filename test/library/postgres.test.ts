@@ -125,6 +125,26 @@ describe.skipIf(!PG_URL)("the library in PostgreSQL", () => {
     expect(JSON.parse(again.out)).toMatchObject({ items: 251, added: 0, changed: 0, removed: 0, not_modified: 5 });
   });
 
+  it("a page whose commit fails ends the sync (exit 6), though the walk does not wait for commits; the rerun asks it again", async () => {
+    // The library made, then its third (last) page's commit refused, the connection left as it
+    // is: a commit's failure met by nothing would let the sync publish 200 studies as complete.
+    await (await openLibraryAt({ kind: "postgres", url }, { write: true })).close();
+    const schema = `"${schemas[schemas.length - 1]}"`;
+    await admin.exec(`CREATE FUNCTION ${schema}.cut() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.cursor = '200' THEN RAISE EXCEPTION 'cut' USING ERRCODE = '53300'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER cut BEFORE INSERT ON ${schema}._pep_staged_pages FOR EACH ROW EXECUTE FUNCTION ${schema}.cut()`);
+    const cut = await pep(["sync", "studies", "-o", "json"]);
+    expect(cut.code, cut.err).toBe(6);
+    expect(cut.err).toMatch(/"code": ?"library_unavailable"/);
+    await admin.exec(`DROP TRIGGER cut ON ${schema}._pep_staged_pages`);
+    api.log.length = 0;
+    const r = await pep(["sync", "studies", "-o", "json"]);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ status: "complete", items: 250, added: 250 });
+    // The two pages committed are kept (asked again as the resume's check), the third asked whole.
+    expect(api.log.filter((l) => l.path === "studies" && l.status === 200).map((l) => l.cursor)).toContain("200");
+  });
+
   it("a resumed walk whose list moved at the front starts over; removals are exactly those", async () => {
     expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
     api.failPage.push({ path: "studies", offset: 200, times: 1 });

@@ -36,6 +36,8 @@ interface Checkpoint {
   pages: number;
   /** Pages not yet committed (each its statements, the checkpoint last), since when (see commitPage). */
   batch?: { pages: Statement[][]; since: number };
+  /** PostgreSQL: the commit still running while the walk reads on (flushPages). */
+  writing?: Promise<void> | undefined;
   /** Ids the walk has met: a later copy of one is skipped (the first is kept, as an export does). */
   seen?: Set<string>;
   /** Items skipped as later copies of an id met before, in this run. */
@@ -179,7 +181,9 @@ async function commitPage(
 /**
  * Commits the pages held, in one transaction. In PostgreSQL that is one statement, its
  * parts as data-modifying WITH queries (one round trip): every page's rows, and the last
- * page's checkpoint (a statement may change a row once).
+ * page's checkpoint (a statement may change a row once), not waited for: the server
+ * writes while the walk reads the next page. The commit before is waited for first, so
+ * commits land in order, a failure stops the walk at the next page; `committed` waits.
  */
 async function flushPages(o: WalkOptions, cp: Checkpoint): Promise<void> {
   const batch = cp.batch;
@@ -189,16 +193,22 @@ async function flushPages(o: WalkOptions, cp: Checkpoint): Promise<void> {
     const last = batch.pages.length - 1;
     const statements = batch.pages.flatMap((p, i) => (i === last ? p : p.slice(0, -1)));
     const parts = statements.map((st, i) => `s${i} AS (${st.sql})`);
-    await o.db.run(
+    await committed(cp);
+    const write = o.db.run(
       `WITH ${parts.join(", ")} SELECT 1`,
       statements.flatMap((st) => st.params),
     );
+    write.catch(() => undefined); // met by the next flush or by `committed`, never unhandled
+    cp.writing = write.then(() => undefined);
     return;
   }
   await o.db.transaction(async (tx) => {
     for (const st of batch.pages.flat()) await tx.run(st.sql, st.params);
   });
 }
+
+/** Waits for the commit still running (PostgreSQL), and fails as it failed. */
+const committed = (cp: Checkpoint): Promise<void> | undefined => cp.writing?.finally(() => (cp.writing = undefined));
 
 /** Pages asked ahead of the walk, from the cursors the last sync met (a re-sync's pages in a chain). */
 export const READ_AHEAD = 6;
@@ -347,11 +357,13 @@ async function walkPages(o: WalkOptions, cp: Checkpoint): Promise<void> {
   } catch (err) {
     // The pages met before the failure are kept: the rerun goes on after them.
     await flushPages(o, cp).catch(() => undefined);
+    await committed(cp)?.catch(() => undefined);
     throw err;
   } finally {
     o.counters.requests += await ahead.settle();
   }
   await flushPages(o, cp);
+  await committed(cp);
 }
 
 /**
