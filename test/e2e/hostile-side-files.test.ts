@@ -184,7 +184,13 @@ function sleeper(): { pid: number; kill(): void } {
   return { pid: child.pid!, kill: () => child.kill("SIGKILL") };
 }
 async function zombie(): Promise<{ pid: number; kill(): void }> {
-  const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 60"], { stdio: ["ignore", "pipe", "ignore"] });
+  // A parent that never reaps: Python does not (a shell may reap its child before it
+  // execs, however soon, on a busy machine).
+  const parent = spawn(
+    "python3",
+    ["-c", "import os, time\npid = os.fork()\nif pid == 0: os._exit(0)\nprint(pid, flush=True)\ntime.sleep(60)"],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
   const pid = await new Promise<number>((resolve) =>
     parent.stdout.once("data", (b: Buffer) => resolve(Number(String(b).trim()))),
   );
