@@ -20,7 +20,7 @@ export default defineConfig({
     // One worker more than the cores: the files wait on the processes, servers and
     // terminals they start, and the extra worker keeps the cores busy meanwhile (on the
     // 2-core machine the suite took 102 s with 3 workers, 119 s with 2, the same CPU).
-    // PEP_TEST_WORKERS sets it (.ci/run gives each of its side-by-side legs 2).
+    // PEP_TEST_WORKERS sets it.
     maxWorkers: Number(process.env.PEP_TEST_WORKERS) || availableParallelism() + 1,
     // Test files share a worker's modules instead of each loading the program anew: most
     // files run pep in-process, and importing it per file was a third of the suite's time
