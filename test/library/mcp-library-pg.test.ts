@@ -61,7 +61,12 @@ describe.skipIf(!PG_URL)("pep mcp --http: the library's tools on PostgreSQL", ()
   }, 90_000);
   afterAll(async () => {
     await client?.close().catch(() => undefined);
-    child?.kill();
+    // Its end, awaited: a pep that is ending writes its code cache into the folder removed below.
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const ended = new Promise((resolve) => child!.once("exit", resolve));
+      child.kill();
+      await ended;
+    }
     await api?.close();
     if (PG_URL) {
       const pg = (await import("pg")).default;
