@@ -7,6 +7,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { Row } from "./db.js";
 import { sqliteChildProgram } from "./sqlite-child.js";
+import { leave, take } from "../core/hand-over.js";
 
 export type Message =
   | { columns: string[] }
@@ -125,21 +126,14 @@ export function holdRun(runner: Runner, hold: boolean): void {
   }
 }
 
-/**
- * The early start's process is left on the global object, under a registered symbol, as
- * the early start and the program are separate bundles (each with its own copy of this
- * file); taken once.
- */
-const EARLY = Symbol.for("pepcli.sql.early");
+/** The early start's process, left for the program (core/hand-over.ts). */
+const EARLY = "pepcli.sql.early";
 
 export function leaveEarlyRunner(runner: Runner): void {
-  (globalThis as Record<symbol, unknown>)[EARLY] = runner;
+  leave(EARLY, runner);
 }
 
 /** The process the early start left, if it ran in this process (then forgotten). */
 export function takeEarlyRunner(): Runner | undefined {
-  const g = globalThis as Record<symbol, unknown>;
-  const runner = g[EARLY] as Runner | undefined;
-  delete g[EARLY];
-  return runner;
+  return take<Runner>(EARLY);
 }

@@ -18,6 +18,7 @@
  * is checked against the one sent, and not sent (`stdio.ts`).
  */
 import type { Readable, Writable } from "node:stream";
+import { leave, take } from "../core/hand-over.js";
 import type { ToolGroup } from "./catalog.js";
 import { chooseTools, instructionsFor } from "./listing.js";
 import { inspectSetup, type Setup, type SetupContext } from "./setup.js";
@@ -237,22 +238,18 @@ export async function answerEarly(
 
 /**
  * What `pep mcp`'s quick start (src/cli/mcp-early.ts, run by bin/pep.js before the
- * program is loaded) read and answered, for the server: the two are separate bundles,
- * so it is left on the global object, under a registered symbol, and taken once.
+ * program is loaded) read and answered, left for the server (core/hand-over.ts).
  */
 export type Handed = Omit<Early, "setup">;
-const HANDED = Symbol.for("pepcli.mcp.early");
+const HANDED = "pepcli.mcp.early";
 
 export function handOver(handed: Handed): void {
-  (globalThis as Record<symbol, unknown>)[HANDED] = handed;
+  leave(HANDED, handed);
 }
 
 /** What the quick start read and answered, if it ran in this process (then forgotten). */
 export function takeHanded(): Handed | undefined {
-  const g = globalThis as Record<symbol, unknown>;
-  const handed = g[HANDED] as Handed | undefined;
-  delete g[HANDED];
-  return handed;
+  return take<Handed>(HANDED);
 }
 
 export function write(out: Writable, text: string): Promise<void> {
