@@ -466,9 +466,9 @@ const earlyData = {
     });
   },
 };
-await build({
+/** What bin/pep.js runs before the program: one CommonJS file each, for Node 20 on. */
+const EARLY_BUNDLE = {
   absWorkingDir: root,
-  entryPoints: { "mcp-early": "src/cli/mcp-early.ts" },
   outdir: path.join(root, "dist"),
   bundle: true,
   format: "cjs",
@@ -477,6 +477,11 @@ await build({
   sourcemap: false,
   minifySyntax: true,
   legalComments: "none",
+  logLevel: "warning",
+};
+await build({
+  ...EARLY_BUNDLE,
+  entryPoints: { "mcp-early": "src/cli/mcp-early.ts" },
   // CommonJS has no import.meta: core/builtin.ts's fallback (Node before 20.16) reads the
   // file's own URL from __filename instead, when it needs it (the start of every quick
   // answer need not turn a path into a URL).
@@ -484,7 +489,6 @@ await build({
     js: 'var __pep_import_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
   },
   define: { __PEP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__pep_import_meta.url" },
-  logLevel: "warning",
   // No builtinsByRequire: CommonJS output requires a built-in itself, and through that
   // plugin's module each import of one would copy its every export (esbuild's __toESM),
   // node:fs's hundred of them six times over, before the first answer.
@@ -496,19 +500,7 @@ await build({
  * before the program to start the SQLite query's process. One file, as mcp-early.js is;
  * it leaves the process on the global object for the program's copy of the same code.
  */
-await build({
-  absWorkingDir: root,
-  entryPoints: { "sql-early": "src/cli/sql-early.ts" },
-  outdir: path.join(root, "dist"),
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  sourcemap: false,
-  minifySyntax: true,
-  legalComments: "none",
-  logLevel: "warning",
-});
+await build({ ...EARLY_BUNDLE, entryPoints: { "sql-early": "src/cli/sql-early.ts" } });
 
 /**
  * dist/build-id: a hash of every file of the bundle. bin/code-cache.js keeps V8's code
