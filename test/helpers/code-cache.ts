@@ -70,7 +70,7 @@ export function cacheRuns(suite: Suite<Sandbox>) {
   const buildId = () => readFileSync(path.join(ROOT, "dist", "build-id"), "utf8").trim();
   const folder = (cacheDir: string) =>
     path.join(cacheDir, "code-cache", `${process.version}-${process.arch}-${buildId()}`);
-  const run = (cacheDir: string, argv: readonly string[] = LIST) =>
+  const run = (cacheDir: string, argv: readonly string[] = LIST, more: Record<string, string> = {}) =>
     spawnPep(argv, {
       env: {
         PEP_BASE_URL: suite.api.baseUrl,
@@ -78,6 +78,7 @@ export function cacheRuns(suite: Suite<Sandbox>) {
         PEP_CONFIG_DIR: suite.tmp.env.PEP_CONFIG_DIR,
         PEP_CACHE_DIR: cacheDir,
         NODE_DEBUG: "pep",
+        ...more,
       },
     });
   let forged: string | undefined;

@@ -3,27 +3,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { SANDBOX_KEYS } from "../../src/sandbox/auth.js";
-import { isBuilt, ROOT, spawnPep } from "../helpers/cli.js";
+import { isBuilt, ROOT } from "../helpers/cli.js";
 import { cacheRuns, isRoot, LIST, traced, useScratch, withoutNotice } from "../helpers/code-cache.js";
 import { useLoopback } from "../helpers/suite.js";
 
 describe.skipIf(!isBuilt())(`V8's code cache of the bundle (${process.version})`, () => {
   const suite = useLoopback(() => startSandbox({ port: 0 }), "pep-code-cache-");
-  const buildId = () => readFileSync(path.join(ROOT, "dist", "build-id"), "utf8").trim();
-  const folder = (cacheDir: string) =>
-    path.join(cacheDir, "code-cache", `${process.version}-${process.arch}-${buildId()}`);
-  const run = (cacheDir: string, argv: readonly string[] = LIST, more: Record<string, string> = {}) =>
-    spawnPep(argv, {
-      env: {
-        PEP_BASE_URL: suite.api.baseUrl,
-        PEP_API_KEY: SANDBOX_KEYS.full,
-        PEP_CONFIG_DIR: suite.tmp.env.PEP_CONFIG_DIR,
-        PEP_CACHE_DIR: cacheDir,
-        NODE_DEBUG: "pep",
-        ...more,
-      },
-    });
+  const { buildId, folder, run } = cacheRuns(suite);
   /** A list run that must print three peptides and nothing on stderr but the trace. */
   const listOk = async (cacheDir: string, more: Record<string, string> = {}) => {
     const r = await run(cacheDir, LIST, more);
