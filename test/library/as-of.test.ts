@@ -14,7 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
 import { defaultLists, type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
+import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi, libraryEnv } from "./helpers.js";
 
 requirePgInCi();
 
@@ -82,12 +82,7 @@ function suite(store: "sqlite" | "postgres") {
     const lists = defaultLists(40);
     api = await startFakeApi(lists);
     tmp = scratch("pep-asof-");
-    env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-    };
+    env = libraryEnv(api, tmp);
     if (store === "postgres") {
       admin = new pg.Client({ connectionString: PG_URL });
       await admin.connect();

@@ -3,6 +3,7 @@
  * skip themselves only on Node 20), and the PostgreSQL server of `.ci/run`
  * (PEP_TEST_PG_URL), which CI must provide: there a missing server fails, never skips.
  */
+import path from "node:path";
 import { expect, it } from "vitest";
 
 export const hasSqlite = (): boolean => {
@@ -70,4 +71,22 @@ export function pgSchemaUrl(base: string, schema: string): string {
   const u = new URL(base);
   u.searchParams.set("options", `-c search_path=${schema}`);
   return u.toString();
+}
+
+/**
+ * The environment that points pep at a test's fake API (`api.base`, a key it takes) with
+ * its library, config and cache in the test's scratch folder; `more` adds or overrides.
+ */
+export function libraryEnv(
+  api: { base: string },
+  tmp: { dir: string; env: Record<string, string> },
+  more: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    ...tmp.env,
+    PEP_DATA_DIR: path.join(tmp.dir, "data"),
+    PEP_BASE_URL: api.base,
+    PEP_API_KEY: "k_test_123456789",
+    ...more,
+  };
 }

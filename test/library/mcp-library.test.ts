@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inProcessPep, scratch } from "../helpers/cli.js";
 import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite } from "./helpers.js";
+import { hasSqlite, libraryEnv } from "./helpers.js";
 
 describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () => {
   const tmp = scratch("pep-mcp-library-");
@@ -29,13 +29,7 @@ describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () 
 
   beforeAll(async () => {
     api = await startFakeApi();
-    env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-      PEP_MCP_LIBRARY_POLL: "0.05",
-    };
+    env = libraryEnv(api, tmp, { PEP_MCP_LIBRARY_POLL: "0.05" });
     await sync();
     mcp = await startMcp(["--offline"], env);
   }, 60_000);

@@ -12,7 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
 import { defaultLists, type FakeApi, type Item, startFakeApi } from "./fake-api.js";
-import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
+import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi, libraryEnv } from "./helpers.js";
 
 requirePgInCi();
 
@@ -73,12 +73,7 @@ describe.skipIf(!hasSqlite())("a SQLite library read by the sqlite3 shell and sq
     api = await startFakeApi(lists());
     tmp = scratch("pep-tools-");
     file = path.join(tmp.dir, "data", "library", "default.sqlite");
-    const env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-    };
+    const env = libraryEnv(api, tmp);
     const first = await runPep(["sync", "-q"], { env });
     expect(first.code, first.err).toBe(0);
     moveData(api);
@@ -196,12 +191,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL library read through SQL", () => {
     await admin.connect();
     await admin.query(`CREATE SCHEMA "${schema}"`);
     const url = pgSchemaUrl(PG_URL!, schema);
-    const env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-    };
+    const env = libraryEnv(api, tmp);
     for (const day of [1, 2]) {
       if (day === 2) moveData(api);
       const r = await runPep(["sync", "--db", url, "-q"], { env });

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runPep, scratch, spawnPep } from "../helpers/cli.js";
 import { defaultLists, type FakeApi, type Item, startFakeApi } from "./fake-api.js";
-import { hasSqlite, PG_URL, requirePgInCi, teamSchema } from "./helpers.js";
+import { hasSqlite, PG_URL, requirePgInCi, teamSchema, libraryEnv } from "./helpers.js";
 
 requirePgInCi();
 
@@ -123,12 +123,7 @@ describe.skipIf(!hasSqlite())("one snapshot per reader, SQLite", () => {
     });
   }, 180_000);
   it("a reader holding a transaction does not hold up a sync, and keeps its own state until it ends", async () => {
-    const env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-    };
+    const env = libraryEnv(api, tmp);
     const pep = (argv: string[]) => runPep(argv, { env });
     expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
     const file = path.join(tmp.dir, "data", "library", "default.sqlite");
@@ -180,12 +175,7 @@ describe.skipIf(!PG_URL)("one snapshot per reader, PostgreSQL", () => {
   });
 
   it("every read during alternating syncs equals one whole state", async () => {
-    const env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-    };
+    const env = libraryEnv(api, tmp);
     await alternate(api, { ...env, PEP_DB: team.ownerUrl }, { ...env, PEP_DB: team.readUrl });
   }, 180_000);
 });

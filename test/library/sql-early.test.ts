@@ -5,13 +5,12 @@
  * neither waits for it nor leaves it behind.
  */
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasNodeSqlite, likelySqlite, runsSqlQuery } from "../../src/cli/sql-early.js";
 import { runPep, scratch, spawnPep } from "../helpers/cli.js";
 import { delay } from "../helpers/server.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite } from "./helpers.js";
+import { hasSqlite, libraryEnv } from "./helpers.js";
 
 describe("which runs start the query's process early", () => {
   it("pep sql with a query, and nothing else", () => {
@@ -66,13 +65,7 @@ describe.skipIf(!hasSqlite())("the early start through the executable", () => {
   beforeAll(async () => {
     api = await startFakeApi();
     tmp = scratch("pep-sqlearly-");
-    env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-      NODE_DEBUG: "pep",
-    };
+    env = libraryEnv(api, tmp, { NODE_DEBUG: "pep" });
     const r = await runPep(["sync", "categories", "-q"], { env });
     expect(r.code, r.err).toBe(0);
   });

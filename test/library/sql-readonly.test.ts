@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibraryAt } from "../../src/library/open.js";
 import { runPep, scratch } from "../helpers/cli.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite } from "./helpers.js";
+import { hasSqlite, libraryEnv } from "./helpers.js";
 
 /** Every row of a query: a write the engine refuses fails at prepare, or at its first step. */
 async function drain(answer: Promise<{ rows: AsyncIterable<unknown> }>): Promise<unknown[]> {
@@ -37,12 +37,7 @@ describe.skipIf(!hasSqlite())("pep sql on SQLite is read-only by the engine", ()
   beforeAll(async () => {
     api = await startFakeApi();
     tmp = scratch("pep-sqlro-");
-    env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-    };
+    env = libraryEnv(api, tmp);
     const synced = await runPep(["sync", "studies", "-q"], { env });
     expect(synced.code, synced.err).toBe(0);
     file = path.join(tmp.dir, "data", "library", "default.sqlite");

@@ -1,10 +1,3 @@
-/**
- * A `pep sql` query that never ends is still stopped by Ctrl-C (exit 130) and SIGTERM
- * (exit 143), on SQLite (whose query runs in a process of its own, killed) and on
- * PostgreSQL (whose server is told to cancel it). Spawns the real executable: signals
- * need a process of their own.
- */
-import path from "node:path";
 import { constants } from "node:os";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +5,7 @@ import { runPep, scratch } from "../helpers/cli.js";
 import { startPep } from "../helpers/live-pep.js";
 import { delay } from "../helpers/server.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
+import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi, libraryEnv } from "./helpers.js";
 
 requirePgInCi();
 
@@ -35,12 +28,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   api = await startFakeApi();
   tmp = scratch("pep-sqlsig-");
-  env = {
-    ...tmp.env,
-    PEP_DATA_DIR: path.join(tmp.dir, "data"),
-    PEP_BASE_URL: api.base,
-    PEP_API_KEY: "k_test_123456789",
-  };
+  env = libraryEnv(api, tmp);
 });
 afterAll(async () => {
   await api.close();

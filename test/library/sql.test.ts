@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkReadOnly, sqlError } from "../../src/library/sql-check.js";
 import { runPep, scratch } from "../helpers/cli.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite } from "./helpers.js";
+import { hasSqlite, libraryEnv } from "./helpers.js";
 
 describe("what pep sql accepts, before any database", () => {
   it("takes SELECT, WITH, VALUES and EXPLAIN, after comments and space", () => {
@@ -44,12 +44,7 @@ describe.skipIf(!hasSqlite())("pep sql over a synced SQLite library", () => {
   beforeAll(async () => {
     api = await startFakeApi();
     tmp = scratch("pep-sql-");
-    env = {
-      ...tmp.env,
-      PEP_DATA_DIR: path.join(tmp.dir, "data"),
-      PEP_BASE_URL: api.base,
-      PEP_API_KEY: "k_test_123456789",
-    };
+    env = libraryEnv(api, tmp);
     expect((await runPep(["sync", "studies", "prices", "-q"], { env })).code).toBe(0);
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite } from "./helpers.js";
+import { hasSqlite, libraryEnv } from "./helpers.js";
 
 let api: FakeApi;
 let tmp: ReturnType<typeof scratch>;
@@ -18,12 +18,7 @@ let env: Record<string, string>;
 beforeEach(async () => {
   api = await startFakeApi();
   tmp = scratch("pep-sync-sd-");
-  env = {
-    ...tmp.env,
-    PEP_DATA_DIR: path.join(tmp.dir, "data"),
-    PEP_BASE_URL: api.base,
-    PEP_API_KEY: "k_test_12345678",
-  };
+  env = libraryEnv(api, tmp, { PEP_API_KEY: "k_test_12345678" });
 });
 afterEach(async () => {
   await api.close();

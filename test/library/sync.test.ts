@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runPep, scratch } from "../helpers/cli.js";
 import { startPep } from "../helpers/live-pep.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite } from "./helpers.js";
+import { hasSqlite, libraryEnv } from "./helpers.js";
 
 let api: FakeApi;
 let tmp: ReturnType<typeof scratch>;
@@ -13,12 +13,7 @@ let env: Record<string, string>;
 beforeEach(async () => {
   api = await startFakeApi();
   tmp = scratch("pep-sync-");
-  env = {
-    ...tmp.env,
-    PEP_DATA_DIR: path.join(tmp.dir, "data"),
-    PEP_BASE_URL: api.base,
-    PEP_API_KEY: "k_test_123456789",
-  };
+  env = libraryEnv(api, tmp);
 });
 afterEach(async () => {
   await api.close();
