@@ -13,11 +13,15 @@
  * library as it always does, and a process no query takes ends with the run (it holds
  * nothing open, is killed at exit, and leaves by itself when its parent goes).
  */
-import { readFileSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import path from "node:path";
 import { isPostgresUrl } from "../config/db-value.js";
-import { configDir, type Env } from "../config/locations.js";
+import { CONFIG_FILE_NAME, configDir, type Env } from "../config/locations.js";
+import { openPlain } from "../core/trusted-file.js";
 import { leaveEarlyRunner, startRunner } from "../library/sqlite-runner.js";
+
+/** How much of the config file the guess reads: far more than any profile list holds. */
+const CONFIG_HEAD_BYTES = 256 * 1024;
 
 /** Options that end the guess: the query is not run (help, a listing instead). */
 const NO_QUERY = new Set(["--tables", "--schema", "--help", "-h"]);
@@ -62,9 +66,17 @@ export function hasNodeSqlite(version: string): boolean {
 export function startSqlEarly(argv: readonly string[], env: Env): number | undefined {
   try {
     if (!runsSqlQuery(argv) || !hasNodeSqlite(process.versions.node)) return undefined;
+    // The config file as the store opens it (a plain file, without waiting on a pipe), its
+    // head only: a guess needs no more, and the program reads and checks it whole later.
     const readConfig = () => {
       try {
-        return readFileSync(path.join(configDir(env), "config.json"), "utf8");
+        const fd = openPlain(path.join(configDir(env), CONFIG_FILE_NAME), () => new Error("not a plain file"));
+        try {
+          const head = Buffer.alloc(CONFIG_HEAD_BYTES);
+          return head.toString("utf8", 0, readSync(fd, head, 0, head.length, 0));
+        } finally {
+          closeSync(fd);
+        }
       } catch {
         return undefined;
       }

@@ -8,6 +8,9 @@ import path from "node:path";
 
 export type Env = Record<string, string | undefined>;
 
+/** The config file's name, in configDir(). */
+export const CONFIG_FILE_NAME = "config.json";
+
 /** The home folder from the run's environment (as os.homedir() reads it from the process's). */
 function home(env: Env): string {
   return env.HOME && path.isAbsolute(env.HOME) ? env.HOME : os.homedir();

@@ -12,15 +12,13 @@ import { ConfigError } from "../core/errors.js";
 import { currentUid, octalMode, unsafeOwnership } from "../core/owner.js";
 import { jsonErrorReason } from "../core/json-reason.js";
 import { openPlain, writeTrusted } from "../core/trusted-file.js";
-import { configDir, type Env } from "./locations.js";
+import { CONFIG_FILE_NAME, configDir, type Env } from "./locations.js";
 import { KEY_ORIGIN_FIELD } from "./key-origin.js";
 import { withFileLock } from "./lock.js";
 import { shellWord } from "./profile.js";
 import type { ConfigKey, ProfileValues } from "./config-types.js";
 import { checkStoredProfile } from "./config-values.js";
 import { mergeScopes, readScopes, type ScopesSeen } from "./scopes-seen.js";
-
-export const CONFIG_FILE_NAME = "config.json";
 
 interface FileShape {
   profiles?: Record<string, Record<string, unknown>>;

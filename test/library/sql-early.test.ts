@@ -4,7 +4,9 @@
  * bin/pep.js's), that a run takes it and that a run which does not (a refused query)
  * neither waits for it nor leaves it behind.
  */
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasNodeSqlite, likelySqlite, runsSqlQuery } from "../../src/cli/sql-early.js";
 import { runPep, scratch, spawnPep } from "../helpers/cli.js";
@@ -110,6 +112,15 @@ describe.skipIf(!hasSqlite())("the early start through the executable", () => {
     expect(r.code, r.err).toBe(2);
     expect(r.err).toMatch(/only reads/);
     expect(await gone(earlyPid(r.err))).toBe(true);
+  });
+
+  it("a config file that is a named pipe holds up neither the guess nor the run: the run refuses the file", async () => {
+    const dir = path.join(tmp.dir, "fifo-config");
+    mkdirSync(dir, { mode: 0o700 });
+    execFileSync("mkfifo", ["-m", "600", path.join(dir, "config.json")]);
+    const r = await spawnPep(["sql", "SELECT 1 AS one"], { env: { ...env, PEP_CONFIG_DIR: dir }, timeoutMs: 15_000 });
+    expect(r.err).toMatch(/config file .*config\.json is a named pipe/);
+    expect(r.code).toBe(2);
   });
 
   it("a run on PostgreSQL starts none", async () => {
