@@ -109,8 +109,9 @@ export interface ResourceAsOf {
   /** The texts of items as of the sync that are no longer the current ones, by id. */
   older: Map<string, string>;
   /**
-   * The walk's order is the table's (its order row is the last kept, and `ord` runs 0 to
-   * n - 1): a place is an `ord`, and a run of items one range read, as `--offline` reads.
+   * The walk's order is likely the table's (its order row is the last kept, and `ord` runs
+   * from 0 to n - 1): a place is then an `ord`, and a run of items one range read, as
+   * `--offline` reads (rangeAsOf checks the ids it read).
    */
   sameOrder: boolean;
 }
@@ -147,13 +148,16 @@ export async function resourceAsOf(db: AsOfSource, resource: LibraryResource, sy
   const [latest] = await db.all<{ s: unknown }>("SELECT MAX(sync_id) AS s FROM _pep_walk_orders WHERE resource = ?", [
     resource,
   ]);
-  const [span] = await db.all<{ n: unknown; lo: unknown; hi: unknown }>(
-    `SELECT COUNT(*) AS n, MIN(ord) AS lo, MAX(ord) AS hi FROM "${LIBRARY[resource].table}"`,
+  // The ends of `ord` only, read from its index: a COUNT(*) read the whole table (20 ms for
+  // 12,000 studies in PostgreSQL). A table whose places have gaps between those ends is
+  // met by rangeAsOf, which checks every range's ids and reads by id where they differ.
+  const [span] = await db.all<{ lo: unknown; hi: unknown }>(
+    `SELECT MIN(ord) AS lo, MAX(ord) AS hi FROM "${LIBRARY[resource].table}"`,
   );
+  const empty = span?.lo === null || span?.lo === undefined;
   const sameOrder =
     Number(latest?.s) === Number(order.sync_id) &&
-    Number(span?.n) === ids.length &&
-    (ids.length === 0 || (Number(span?.lo) === 0 && Number(span?.hi) === ids.length - 1));
+    (ids.length === 0 ? empty : !empty && Number(span?.lo) === 0 && Number(span?.hi) === ids.length - 1);
   return {
     sameOrder,
     walkSyncId: Number(changedBy?.id ?? order.sync_id),
@@ -173,7 +177,9 @@ const refusePruned = (resource: LibraryResource, id: string, syncId: number) =>
 /**
  * The texts of the `n` items from place `from` of the walk as of `syncId`. When the walk's
  * order is the table's, one range read by `ord` (each text replaced by its kept older
- * version where there is one); else by id.
+ * version where there is one); else by id. The first `needed` must be there (an item whose
+ * version was pruned is refused); past them, the texts end before the first such item
+ * (items read ahead of the page asked for, refused only when asked for).
  */
 export async function rangeAsOf(
   db: AsOfSource,
@@ -182,22 +188,34 @@ export async function rangeAsOf(
   syncId: number,
   from: number,
   n: number,
+  needed = n,
 ): Promise<string[]> {
   const ids = state.ids.slice(from, from + n);
-  if (!state.sameOrder || ids.length === 0) return textsAsOf(db, resource, state, syncId, ids);
+  const texts = await rangeTexts(db, resource, state, syncId, from, ids);
+  const gone = texts.indexOf(undefined);
+  if (gone === -1) return texts as string[];
+  if (gone < needed) throw refusePruned(resource, ids[gone]!, syncId);
+  return texts.slice(0, gone) as string[];
+}
+
+/** rangeAsOf's texts, undefined where pruned. */
+async function rangeTexts(
+  db: AsOfSource,
+  resource: LibraryResource,
+  state: ResourceAsOf,
+  syncId: number,
+  from: number,
+  ids: readonly string[],
+): Promise<Array<string | undefined>> {
+  if (!state.sameOrder || ids.length === 0) return textsOrPruned(db, resource, state, syncId, ids);
   const itemCol = db.dialect === "postgres" ? "item_text" : "item";
   const rows = await db.all<{ id: unknown; item: unknown; vf: unknown }>(
     `SELECT id, ${itemCol} AS item, COALESCE(valid_from, last_sync) AS vf FROM "${LIBRARY[resource].table}" WHERE ord >= ? ORDER BY ord LIMIT ?`,
     [from, ids.length],
   );
   if (rows.length !== ids.length || rows.some((r, i) => String(r.id) !== ids[i]))
-    return textsAsOf(db, resource, state, syncId, ids);
-  return rows.map((r, i) => {
-    const old = state.older.get(ids[i]!);
-    if (old !== undefined) return old;
-    if (Number(r.vf) <= syncId) return String(r.item);
-    throw refusePruned(resource, ids[i]!, syncId);
-  });
+    return textsOrPruned(db, resource, state, syncId, ids);
+  return rows.map((r, i) => state.older.get(ids[i]!) ?? (Number(r.vf) <= syncId ? String(r.item) : undefined));
 }
 
 /**
@@ -212,6 +230,20 @@ export async function textsAsOf(
   syncId: number,
   ids: readonly string[],
 ): Promise<string[]> {
+  const texts = await textsOrPruned(db, resource, state, syncId, ids);
+  const gone = texts.indexOf(undefined);
+  if (gone !== -1) throw refusePruned(resource, ids[gone]!, syncId);
+  return texts as string[];
+}
+
+/** textsAsOf's texts, undefined where pruned. */
+async function textsOrPruned(
+  db: AsOfSource,
+  resource: LibraryResource,
+  state: ResourceAsOf,
+  syncId: number,
+  ids: readonly string[],
+): Promise<Array<string | undefined>> {
   const wanted = ids.filter((id) => !state.older.has(id));
   const current = new Map<string, { text: string; from: number }>();
   const itemCol = db.dialect === "postgres" ? "item_text" : "item";
@@ -227,7 +259,6 @@ export async function textsAsOf(
     const old = state.older.get(id);
     if (old !== undefined) return old;
     const now = current.get(id);
-    if (now && now.from <= syncId) return now.text;
-    throw refusePruned(resource, id, syncId);
+    return now && now.from <= syncId ? now.text : undefined;
   });
 }

@@ -68,11 +68,22 @@ export function asOfReader(base: LibraryReader, db: AsOfSource, given: string): 
     }
     return p;
   };
-  /** The items at places `from`… of the resource's walk, at most `n` ids read. */
+  /** The last range read of each resource: a list's next pages come from it. */
+  const read = new Map<LibraryResource, { from: number; texts: string[] }>();
+  /**
+   * The items at places `from`… of the resource's walk, at most `n` ids read. A range is
+   * read CHUNK items at a time at least, so the pages of a whole list cost a fifth of
+   * the queries (each a round trip and its own rows to parse).
+   */
   const slice: Slice = async (resource, from, n) => {
     const [s, st] = await Promise.all([sync(), state(resource)]);
-    const texts = await rangeAsOf(db, resource, st, s.id, from, n);
-    return texts.map((text, i) => ({ ord: from + i, text }));
+    const want = Math.max(0, Math.min(n, st.ids.length - from));
+    let r = read.get(resource);
+    if (!r || from < r.from || from + want > r.from + r.texts.length) {
+      r = { from, texts: await rangeAsOf(db, resource, st, s.id, from, Math.max(n, CHUNK), want) };
+      read.set(resource, r);
+    }
+    return r.texts.slice(from - r.from, from - r.from + n).map((text, i) => ({ ord: from + i, text }));
   };
   /** The one item of the walk whose id (or, `loose`, the id ignoring case) is `id`. */
   const byId = async (resource: LibraryResource, id: string): Promise<StoredItem | undefined> => {

@@ -201,6 +201,21 @@ function suite(store: "sqlite" | "postgres") {
     }
   }, 60_000);
 
+  it("an item whose version is gone refuses the pages that hold it, not a page before it that reads ahead", async () => {
+    // Day 1's fifth study (pmid-1004, reclassified since) as if its version were pruned.
+    await write("UPDATE item_versions SET id = 'aside' WHERE resource = 'studies' AND id = 'pmid-1004'");
+    try {
+      const all = await pep(["--offline", "--as-of", "1", "studies", "list", "--all", "-o", "ids"]);
+      expect(all.code, all.err).toBe(2);
+      expect(all.err).toContain("the text of studies pmid-1004 as of sync 1 is no longer kept");
+      const before = await pep(["--offline", "--as-of", "1", "studies", "list", "--limit", "3", "-o", "ids"]);
+      expect(before.code, before.err).toBe(0);
+      expect(before.out.trim().split("\n")).toEqual(["pmid-1000", "pmid-1001", "pmid-1002"]);
+    } finally {
+      await write("UPDATE item_versions SET id = 'pmid-1004' WHERE resource = 'studies' AND id = 'aside'");
+    }
+  }, 60_000);
+
   it("--prune keeps the versions --as-of needs; with --versions they go, and --as-of day 1 is refused", async () => {
     // Every sync and change row is made a year old.
     await write("UPDATE changes SET at = '2025-01-01T00:00:00.000Z'");
