@@ -104,8 +104,8 @@ export interface ResourceAsOf {
   walkFinishedAt: string;
   /** The ids in the walk's order. */
   ids: string[];
-  /** Each id's place in `ids`. */
-  place: Map<string, number>;
+  /** Each id's place in `ids` (made when first asked: a list never asks). */
+  place(): Map<string, number>;
   /** The texts of items as of the sync that are no longer the current ones, by id. */
   older: Map<string, string>;
   /**
@@ -155,6 +155,7 @@ export async function resourceAsOf(db: AsOfSource, resource: LibraryResource, sy
     `SELECT MIN(ord) AS lo, MAX(ord) AS hi FROM "${LIBRARY[resource].table}"`,
   );
   const empty = span?.lo === null || span?.lo === undefined;
+  let place: Map<string, number> | undefined;
   const sameOrder =
     Number(latest?.s) === Number(order.sync_id) &&
     (ids.length === 0 ? empty : !empty && Number(span?.lo) === 0 && Number(span?.hi) === ids.length - 1);
@@ -163,7 +164,7 @@ export async function resourceAsOf(db: AsOfSource, resource: LibraryResource, sy
     walkSyncId: Number(changedBy?.id ?? order.sync_id),
     walkFinishedAt: changedBy?.finished_at ? String(changedBy.finished_at) : sync.finishedAt,
     ids,
-    place: new Map(ids.map((id, i) => [id, i])),
+    place: () => (place ??= new Map(ids.map((id, i) => [id, i]))),
     older,
   };
 }

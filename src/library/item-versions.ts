@@ -54,7 +54,9 @@ export function closeRemoved(tx: Queryable, at: VersionsAt): Promise<number> {
 export function orderIds(text: unknown): string[] | undefined {
   try {
     const v: unknown = JSON.parse(String(text));
-    return Array.isArray(v) ? v.map(String) : undefined;
+    if (!Array.isArray(v)) return undefined;
+    // pep writes strings: a copy only for an order written otherwise.
+    return v.every((id) => typeof id === "string") ? (v as string[]) : v.map(String);
   } catch {
     return undefined;
   }

@@ -88,7 +88,7 @@ export function asOfReader(base: LibraryReader, db: AsOfSource, given: string): 
   /** The one item of the walk whose id (or, `loose`, the id ignoring case) is `id`. */
   const byId = async (resource: LibraryResource, id: string): Promise<StoredItem | undefined> => {
     const st = await state(resource);
-    let at = st.place.get(id);
+    let at = st.place().get(id);
     if (at === undefined) {
       const lower = id.toLowerCase();
       const loose = st.ids.flatMap((x, i) => (x.toLowerCase() === lower ? [i] : []));
