@@ -7,12 +7,13 @@
  * whose answers take a while (waits of the API, not of the test: nothing is timed here).
  */
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { faults, startFaultApi, studyItems, type FaultApi } from "../helpers/fault-api.js";
 import { scratch } from "../helpers/cli.js";
 import { startMcpInProcess, type InProcessMcp } from "../helpers/mcp-inprocess.js";
 
 const tmp = scratch("pep-mcp-burst-");
+afterAll(() => tmp.cleanup());
 const open: Array<{ s: InProcessMcp; api: FaultApi }> = [];
 afterEach(async () => {
   for (const { s, api } of open.splice(0)) {

@@ -14,7 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { BIN, ROOT, scratch } from "../helpers/cli.js";
+import { BIN, ROOT, scratch, stopped } from "../helpers/cli.js";
 
 const tmp = scratch("pep-mcp-http-scopes-");
 const TOKEN = "t".repeat(32);
@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
-  child?.kill("SIGINT");
+  await stopped(child, "SIGINT");
   await sandbox?.close();
   tmp.cleanup();
 });

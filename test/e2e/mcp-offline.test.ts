@@ -8,12 +8,12 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HAS_SQLITE, fillLibrary } from "../helpers/library-fill.js";
-import { inProcessPep, scratch } from "../helpers/cli.js";
+import { inProcessPep, scratchIf } from "../helpers/cli.js";
 import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 
 describe.skipIf(!HAS_SQLITE)("pep mcp --offline: the library as tools", () => {
-  const tmp = scratch("pep-mcp-offline-");
+  const tmp = scratchIf(HAS_SQLITE, "pep-mcp-offline-");
   let sandbox: Sandbox;
   let mcp: McpSession;
   let env: Record<string, string>;

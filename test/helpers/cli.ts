@@ -6,7 +6,7 @@
  * signals, the code cache, Node's options, a real descriptor or terminal).
  * Each gets its own config and cache folders so no test reads the user's settings.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +33,26 @@ export function scratch(prefix = "pep-test-"): { dir: string; env: Record<string
     env: { PEP_CONFIG_DIR: path.join(dir, "config"), PEP_CACHE_DIR: path.join(dir, "cache") },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * scratch() for a suite that may be skipped: made only when it `runs`. A skipped suite's
+ * body still runs (to collect its tests) but its afterAll does not, so a folder made there
+ * stayed behind; here a skipped suite gets an empty `dir` and makes nothing.
+ */
+export function scratchIf(runs: boolean, prefix: string): ReturnType<typeof scratch> {
+  return runs ? scratch(prefix) : { dir: "", env: {}, cleanup: () => undefined };
+}
+
+/**
+ * Stops a spawned pep and waits for its end: a pep that is ending still writes its code
+ * cache into its cache folder, which a cleanup run meanwhile would find recreated.
+ */
+export async function stopped(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await ended;
 }
 
 /** Runs `pep <argv>` in-process. */

@@ -5,20 +5,19 @@
  * `pep changes --prune`. Ages are made by moving a walk's end back in the file itself.
  * Needs node:sqlite: skipped on Node 20 only.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/library/schema.js";
-import { inProcessPep } from "../helpers/cli.js";
+import { inProcessPep, scratchIf } from "../helpers/cli.js";
 import { readManifest } from "../helpers/manifest.js";
 import { hasSqlite } from "./helpers.js";
 
 const DAY = 86_400_000;
 
 describe.skipIf(!hasSqlite())("the library's freshness", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "pep-fresh-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const tmp = scratchIf(hasSqlite(), "pep-fresh-");
+  const dir = tmp.dir;
+  afterAll(() => tmp.cleanup());
   const db = path.join(dir, "lib.sqlite");
   const env = {
     PEP_CONFIG_DIR: path.join(dir, "config"),

@@ -5,18 +5,18 @@
  * read, the names resolved and the statement as run, and each fits the schema.
  * Needs node:sqlite: skipped on Node 20 only.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inProcessPep } from "../helpers/cli.js";
+import { inProcessPep, scratchIf } from "../helpers/cli.js";
 import { readManifest } from "../helpers/manifest.js";
 import { hasSqlite } from "./helpers.js";
 import { SCHEMA_VERSION } from "../../src/library/schema.js";
 
 describe.skipIf(!hasSqlite())("manifests of answers from the library", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "pep-manifest-lib-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const tmp = scratchIf(hasSqlite(), "pep-manifest-lib-");
+  const dir = tmp.dir;
+  afterAll(() => tmp.cleanup());
   const env = {
     PEP_CONFIG_DIR: path.join(dir, "config"),
     PEP_CACHE_DIR: path.join(dir, "cache"),

@@ -10,14 +10,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, ROOT, inProcessPep, scratch } from "../helpers/cli.js";
+import { BIN, ROOT, inProcessPep, stopped, scratchIf } from "../helpers/cli.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
 import { PG_URL, requirePgInCi, teamSchema } from "./helpers.js";
 
 const TOKEN = `${"t".repeat(16)}0123456789abcdef`;
 
 describe.skipIf(!PG_URL)("pep mcp --http: the library's tools on PostgreSQL", () => {
-  const tmp = scratch("pep-mcp-library-pg-");
+  const tmp = scratchIf(Boolean(PG_URL), "pep-mcp-library-pg-");
   const schema = `pep_mcplib_${process.pid}_${Date.now()}`;
   let api: FakeApi;
   let child: ChildProcess | undefined;
@@ -61,12 +61,7 @@ describe.skipIf(!PG_URL)("pep mcp --http: the library's tools on PostgreSQL", ()
   }, 90_000);
   afterAll(async () => {
     await client?.close().catch(() => undefined);
-    // Its end, awaited: a pep that is ending writes its code cache into the folder removed below.
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const ended = new Promise((resolve) => child!.once("exit", resolve));
-      child.kill();
-      await ended;
-    }
+    await stopped(child);
     await api?.close();
     if (PG_URL) {
       const pg = (await import("pg")).default;

@@ -10,13 +10,13 @@
 import path from "node:path";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inProcessPep, scratch } from "../helpers/cli.js";
+import { inProcessPep, scratchIf } from "../helpers/cli.js";
 import { startMcp, textOf, type McpSession } from "../helpers/mcp-client.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
 import { hasSqlite, libraryEnv } from "./helpers.js";
 
 describe.skipIf(!hasSqlite())("pep mcp: the library as tools and resources", () => {
-  const tmp = scratch("pep-mcp-library-");
+  const tmp = scratchIf(hasSqlite(), "pep-mcp-library-");
   let api: FakeApi;
   let env: Record<string, string>;
   let mcp: McpSession;

@@ -11,7 +11,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPep, scratch, spawnPep } from "../helpers/cli.js";
+import { runPep, spawnPep, scratchIf } from "../helpers/cli.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
 import { PG_URL, pgSchemaUrl, requirePgInCi } from "./helpers.js";
 
@@ -39,7 +39,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL library that fails", () => {
   let url: string;
   let admin: pg.Client;
 
-  const tmp = scratch("pep-pg-fail-");
+  const tmp = scratchIf(Boolean(PG_URL), "pep-pg-fail-");
   beforeAll(async () => {
     base = { ...tmp.env, PEP_DATA_DIR: path.join(tmp.dir, "data"), PEP_BASE_URL: cli.baseUrl };
     admin = new pg.Client({ connectionString: PG_URL });

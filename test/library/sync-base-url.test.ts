@@ -4,16 +4,15 @@
  * move: that is not a change of the data, and the change log stays empty. Needs
  * node:sqlite: skipped on Node 20 only.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inProcessPep } from "../helpers/cli.js";
+import { inProcessPep, scratchIf } from "../helpers/cli.js";
 import { hasSqlite } from "./helpers.js";
 
 describe.skipIf(!hasSqlite())("a sync from another base URL of the same data", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "pep-rebase-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const tmp = scratchIf(hasSqlite(), "pep-rebase-");
+  const dir = tmp.dir;
+  afterAll(() => tmp.cleanup());
   const env = {
     PEP_CONFIG_DIR: path.join(dir, "config"),
     PEP_CACHE_DIR: path.join(dir, "cache"),

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, scratch } from "../helpers/cli.js";
+import { ROOT, scratchIf } from "../helpers/cli.js";
 import { useSandboxCli } from "../helpers/sandbox-cli.js";
 import { PG_URL, requirePgInCi } from "./helpers.js";
 
@@ -43,7 +43,7 @@ describe.skipIf(!PG_URL)("a team database set up from docs/library.md", () => {
     return u.toString();
   };
   let admin: pg.Client;
-  const tmp = scratch("pep-team-");
+  const tmp = scratchIf(Boolean(PG_URL), "pep-team-");
   const env = (role: string) => ({ ...tmp.env, PEP_DB: url(role), PEP_DATA_DIR: path.join(tmp.dir, "data") });
 
   beforeAll(async () => {
