@@ -4,7 +4,9 @@
  * (PEP_TEST_PG_URL), which CI must provide: there a missing server fails, never skips.
  */
 import path from "node:path";
-import { expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { scratch } from "../helpers/cli.js";
+import { type FakeApi, startFakeApi } from "./fake-api.js";
 
 export const hasSqlite = (): boolean => {
   const major = Number(process.versions.node.split(".")[0]);
@@ -88,5 +90,56 @@ export function libraryEnv(
     PEP_BASE_URL: api.base,
     PEP_API_KEY: "k_test_123456789",
     ...more,
+  };
+}
+
+/** A test's fake API, its scratch folder, and the environment pointing pep at both. */
+export interface LibraryApi {
+  readonly api: FakeApi;
+  readonly tmp: ReturnType<typeof scratch>;
+  readonly env: Record<string, string>;
+}
+
+/**
+ * A fake API and a scratch folder (`prefix`), with libraryEnv's environment (`more` added),
+ * made before the suite's tests (or before each, `each`) and closed and removed after.
+ * Read its fields inside hooks and tests: they are made there.
+ */
+export function useLibraryApi(
+  prefix: string,
+  options: { more?: Record<string, string>; each?: boolean } = {},
+): LibraryApi {
+  let made: { api: FakeApi; tmp: ReturnType<typeof scratch>; env: Record<string, string> } | undefined;
+  const setUp = async () => {
+    const api = await startFakeApi();
+    const tmp = scratch(prefix);
+    made = { api, tmp, env: libraryEnv(api, tmp, options.more) };
+  };
+  const tearDown = async () => {
+    await made?.api.close();
+    made?.tmp.cleanup();
+    made = undefined;
+  };
+  if (options.each) {
+    beforeEach(setUp);
+    afterEach(tearDown);
+  } else {
+    beforeAll(setUp);
+    afterAll(tearDown);
+  }
+  const get = () => {
+    if (!made) throw new Error("useLibraryApi: read inside a hook or a test");
+    return made;
+  };
+  return {
+    get api() {
+      return get().api;
+    },
+    get tmp() {
+      return get().tmp;
+    },
+    get env() {
+      return get().env;
+    },
   };
 }

@@ -7,12 +7,11 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasNodeSqlite, likelySqlite, runsSqlQuery } from "../../src/cli/sql-early.js";
-import { runPep, scratch, spawnPep } from "../helpers/cli.js";
+import { runPep, spawnPep } from "../helpers/cli.js";
 import { delay } from "../helpers/server.js";
-import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite, libraryEnv } from "./helpers.js";
+import { hasSqlite, useLibraryApi } from "./helpers.js";
 
 describe("which runs start the query's process early", () => {
   it("pep sql with a query, and nothing else", () => {
@@ -61,19 +60,10 @@ describe("which runs start the query's process early", () => {
 });
 
 describe.skipIf(!hasSqlite())("the early start through the executable", () => {
-  let api: FakeApi;
-  let tmp: ReturnType<typeof scratch>;
-  let env: Record<string, string>;
+  const lib = useLibraryApi("pep-sqlearly-", { more: { NODE_DEBUG: "pep" } });
   beforeAll(async () => {
-    api = await startFakeApi();
-    tmp = scratch("pep-sqlearly-");
-    env = libraryEnv(api, tmp, { NODE_DEBUG: "pep" });
-    const r = await runPep(["sync", "categories", "-q"], { env });
+    const r = await runPep(["sync", "categories", "-q"], { env: lib.env });
     expect(r.code, r.err).toBe(0);
-  });
-  afterAll(async () => {
-    await api.close();
-    tmp.cleanup();
   });
 
   const earlyPid = (err: string): number => {
@@ -100,7 +90,7 @@ describe.skipIf(!hasSqlite())("the early start through the executable", () => {
   }
 
   it("a query runs in the process started early, which ends with the run", async () => {
-    const r = await spawnPep(["sql", "SELECT COUNT(*) AS n FROM categories", "-o", "json"], { env });
+    const r = await spawnPep(["sql", "SELECT COUNT(*) AS n FROM categories", "-o", "json"], { env: lib.env });
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toEqual([{ n: expect.any(Number) }]);
     expect(JSON.parse(r.out)[0].n).toBeGreaterThan(0);
@@ -108,23 +98,28 @@ describe.skipIf(!hasSqlite())("the early start through the executable", () => {
   });
 
   it("a run that refuses its query exits at once and kills the process no query took", async () => {
-    const r = await spawnPep(["sql", "DELETE FROM categories"], { env, timeoutMs: 10_000 });
+    const r = await spawnPep(["sql", "DELETE FROM categories"], { env: lib.env, timeoutMs: 10_000 });
     expect(r.code, r.err).toBe(2);
     expect(r.err).toMatch(/only reads/);
     expect(await gone(earlyPid(r.err))).toBe(true);
   });
 
   it("a config file that is a named pipe holds up neither the guess nor the run: the run refuses the file", async () => {
-    const dir = path.join(tmp.dir, "fifo-config");
+    const dir = path.join(lib.tmp.dir, "fifo-config");
     mkdirSync(dir, { mode: 0o700 });
     execFileSync("mkfifo", ["-m", "600", path.join(dir, "config.json")]);
-    const r = await spawnPep(["sql", "SELECT 1 AS one"], { env: { ...env, PEP_CONFIG_DIR: dir }, timeoutMs: 15_000 });
+    const r = await spawnPep(["sql", "SELECT 1 AS one"], {
+      env: { ...lib.env, PEP_CONFIG_DIR: dir },
+      timeoutMs: 15_000,
+    });
     expect(r.err).toMatch(/config file .*config\.json is a named pipe/);
     expect(r.code).toBe(2);
   });
 
   it("a run on PostgreSQL starts none", async () => {
-    const r = await spawnPep(["sql", "SELECT 1", "--db", "postgres://127.0.0.1:1/none", "--timeout", "1"], { env });
+    const r = await spawnPep(["sql", "SELECT 1", "--db", "postgres://127.0.0.1:1/none", "--timeout", "1"], {
+      env: lib.env,
+    });
     expect(r.err).toMatch(/sql early start not taken/);
   });
 });

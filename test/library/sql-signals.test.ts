@@ -1,11 +1,10 @@
 import { constants } from "node:os";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPep, scratch } from "../helpers/cli.js";
+import { runPep } from "../helpers/cli.js";
 import { startPep } from "../helpers/live-pep.js";
 import { delay } from "../helpers/server.js";
-import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi, libraryEnv } from "./helpers.js";
+import { hasSqlite, PG_URL, pgSchemaUrl, requirePgInCi, useLibraryApi } from "./helpers.js";
 
 requirePgInCi();
 
@@ -22,28 +21,17 @@ async function stopped(argv: string[], env: Record<string, string>, signal: Node
   return live.exit(10_000);
 }
 
-let api: FakeApi;
-let tmp: ReturnType<typeof scratch>;
-let env: Record<string, string>;
-beforeAll(async () => {
-  api = await startFakeApi();
-  tmp = scratch("pep-sqlsig-");
-  env = libraryEnv(api, tmp);
-});
-afterAll(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const lib = useLibraryApi("pep-sqlsig-");
 
 describe.skipIf(!hasSqlite())("a runaway query on SQLite", () => {
   beforeAll(async () => {
-    const r = await runPep(["sync", "categories", "-q"], { env });
+    const r = await runPep(["sync", "categories", "-q"], { env: lib.env });
     expect(r.code, r.err).toBe(0);
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     it(`ends on ${signal} with exit ${128 + constants.signals[signal]}, under every output format`, async () => {
       for (const format of signal === "SIGINT" ? ["json", "table"] : ["csv"]) {
-        const r = await stopped(["sql", SQLITE_RUNAWAY, "-o", format], env, signal);
+        const r = await stopped(["sql", SQLITE_RUNAWAY, "-o", format], lib.env, signal);
         expect(r.signal, r.err).toBeNull();
         expect(r.code, r.err).toBe(128 + constants.signals[signal]);
       }
@@ -60,7 +48,7 @@ describe.skipIf(!PG_URL)("a runaway query on PostgreSQL", () => {
     await admin.connect();
     await admin.query(`CREATE SCHEMA "${schema}"`);
     url = pgSchemaUrl(PG_URL!, schema);
-    const r = await runPep(["--db", url, "sync", "categories", "-q"], { env });
+    const r = await runPep(["--db", url, "sync", "categories", "-q"], { env: lib.env });
     expect(r.code, r.err).toBe(0);
   });
   afterAll(async () => {
@@ -69,7 +57,7 @@ describe.skipIf(!PG_URL)("a runaway query on PostgreSQL", () => {
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     it(`ends on ${signal} with exit ${128 + constants.signals[signal]}, and the server stops the query`, async () => {
-      const r = await stopped(["--db", url, "sql", PG_RUNAWAY], env, signal);
+      const r = await stopped(["--db", url, "sql", PG_RUNAWAY], lib.env, signal);
       expect(r.signal, r.err).toBeNull();
       expect(r.code, r.err).toBe(128 + constants.signals[signal]);
       let left = 1;

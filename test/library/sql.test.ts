@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { checkReadOnly, sqlError } from "../../src/library/sql-check.js";
-import { runPep, scratch } from "../helpers/cli.js";
-import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite, libraryEnv } from "./helpers.js";
+import { runPep } from "../helpers/cli.js";
+import { hasSqlite, useLibraryApi } from "./helpers.js";
 
 describe("what pep sql accepts, before any database", () => {
   it("takes SELECT, WITH, VALUES and EXPLAIN, after comments and space", () => {
@@ -38,20 +37,11 @@ describe("what pep sql accepts, before any database", () => {
 });
 
 describe.skipIf(!hasSqlite())("pep sql over a synced SQLite library", () => {
-  let api: FakeApi;
-  let tmp: ReturnType<typeof scratch>;
-  let env: Record<string, string>;
+  const lib = useLibraryApi("pep-sql-");
   beforeAll(async () => {
-    api = await startFakeApi();
-    tmp = scratch("pep-sql-");
-    env = libraryEnv(api, tmp);
-    expect((await runPep(["sync", "studies", "prices", "-q"], { env })).code).toBe(0);
+    expect((await runPep(["sync", "studies", "prices", "-q"], { env: lib.env })).code).toBe(0);
   });
-  afterAll(async () => {
-    await api.close();
-    tmp.cleanup();
-  });
-  const pep = (argv: string[]) => runPep(argv, { env, cwd: tmp.dir });
+  const pep = (argv: string[]) => runPep(argv, { env: lib.env, cwd: lib.tmp.dir });
 
   it("prints rows in every format, columns as the query names them", async () => {
     const q = "SELECT evidence_classification AS class, COUNT(*) AS n FROM studies GROUP BY 1 ORDER BY 1";
@@ -68,7 +58,9 @@ describe.skipIf(!hasSqlite())("pep sql over a synced SQLite library", () => {
     expect(table.out).toMatch(/CLASS\s+N\n.*human_study\s+125/s);
     expect((await pep(["sql", q, "--jq", ".[].n"])).out).toBe("125\n125\n");
     expect((await pep(["sql", q, "--file", "out.csv"])).code).toBe(0);
-    expect(readFileSync(path.join(tmp.dir, "out.csv"), "utf8")).toBe("class,n\r\nhuman_study,125\r\nin_vitro,125\r\n");
+    expect(readFileSync(path.join(lib.tmp.dir, "out.csv"), "utf8")).toBe(
+      "class,n\r\nhuman_study,125\r\nin_vitro,125\r\n",
+    );
   });
 
   it("an empty answer still has its header; the item column is the text as sent", async () => {
@@ -89,7 +81,7 @@ describe.skipIf(!hasSqlite())("pep sql over a synced SQLite library", () => {
   });
 
   it("a library that does not exist is exit 2 with a hint to sync", async () => {
-    const r = await runPep(["sql", "SELECT 1"], { env: { ...env, PEP_DATA_DIR: path.join(tmp.dir, "none") } });
+    const r = await runPep(["sql", "SELECT 1"], { env: { ...lib.env, PEP_DATA_DIR: path.join(lib.tmp.dir, "none") } });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/there is no local library at .*none.* yet\nhint: run pep sync/);
   });

@@ -6,33 +6,22 @@
  * whose data the test moves. Needs node:sqlite: skipped on Node 20 only.
  */
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runPep, scratch } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { runPep } from "../helpers/cli.js";
 import { startPep } from "../helpers/live-pep.js";
-import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite, libraryEnv } from "./helpers.js";
+import { startFakeApi } from "./fake-api.js";
+import { hasSqlite, useLibraryApi } from "./helpers.js";
 
-let api: FakeApi;
-let tmp: ReturnType<typeof scratch>;
-let env: Record<string, string>;
-beforeEach(async () => {
-  api = await startFakeApi();
-  tmp = scratch("pep-time-");
-  env = libraryEnv(api, tmp);
-});
-afterEach(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const lib = useLibraryApi("pep-time-", { each: true });
 
-const pep = (argv: string[], extra: Record<string, string> = {}) => runPep(argv, { env: { ...env, ...extra } });
+const pep = (argv: string[], extra: Record<string, string> = {}) => runPep(argv, { env: { ...lib.env, ...extra } });
 const sql = async (query: string) => {
   const r = await pep(["sql", query, "-o", "json"]);
   expect(r.code, r.err).toBe(0);
   return JSON.parse(r.out) as Array<Record<string, unknown>>;
 };
 const libraryIds = async () => (await sql("SELECT id FROM studies ORDER BY ord")).map((r) => r.id);
-const serverIds = () => api.lists.studies!.map((s) => s.id);
+const serverIds = () => lib.api.lists.studies!.map((s) => s.id);
 const changes = async () => {
   const r = await pep(["changes", "--since", "last", "--resource", "studies", "-o", "json"]);
   expect(r.code, r.err).toBe(0);
@@ -41,17 +30,17 @@ const changes = async () => {
 /** Night 1 synced; night 2's sync of studies is cut at the page at offset 200 (pages 1 and 2 kept). */
 async function cutAfterTwoPages(): Promise<void> {
   expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
-  api.failPage.push({ path: "studies", offset: 200, times: 1 });
+  lib.api.failPage.push({ path: "studies", offset: 200, times: 1 });
   const cut = await pep(["sync", "studies", "--retries", "0"]);
   expect(cut.code).toBe(6);
   expect(cut.err).toMatch(/^to resume: pep sync studies --retries 0$/m);
-  api.log.length = 0;
+  lib.api.log.length = 0;
 }
 
 describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
   it("studies removed at the front: the walk starts over, and exactly those are logged removed", async () => {
     await cutAfterTwoPages();
-    const gone = api.lists.studies!.splice(0, 3).map((s) => s.id);
+    const gone = lib.api.lists.studies!.splice(0, 3).map((s) => s.id);
     const r = await pep(["sync", "studies", "-o", "json"]);
     expect(r.code, r.err).toBe(0);
     expect(r.err.match(/^studies: starting the walk over from the first page: .*$/gm)).toHaveLength(1);
@@ -62,8 +51,8 @@ describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
 
   it("studies inserted at the front: the walk starts over, and exactly those are logged added", async () => {
     await cutAfterTwoPages();
-    const fresh = [1, 2].map((n) => ({ ...api.lists.studies![0]!, id: `pmid-new-${n}`, title: `New ${n}` }));
-    api.lists.studies!.unshift(...fresh);
+    const fresh = [1, 2].map((n) => ({ ...lib.api.lists.studies![0]!, id: `pmid-new-${n}`, title: `New ${n}` }));
+    lib.api.lists.studies!.unshift(...fresh);
     const r = await pep(["sync", "studies", "-q"]);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(
@@ -75,8 +64,8 @@ describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
 
   it("a study reclassified on a kept page: the walk starts over and logs that one change", async () => {
     await cutAfterTwoPages();
-    const s = api.lists.studies![3]!;
-    api.lists.studies![3] = { ...s, evidence_classification: "human_controlled_trial" };
+    const s = lib.api.lists.studies![3]!;
+    lib.api.lists.studies![3] = { ...s, evidence_classification: "human_controlled_trial" };
     const r = await pep(["sync", "studies", "-q"]);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/starting the walk over from the first page: the items of the first kept page changed/);
@@ -89,7 +78,7 @@ describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
     const r = await pep(["sync", "studies", "-q"]);
     expect(r.code, r.err).toBe(0);
     expect(r.err).not.toMatch(/starting the walk over/);
-    expect(api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status])).toEqual([
+    expect(lib.api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status])).toEqual([
       ["100", 304],
       [null, 304],
       ["200", 304],
@@ -100,12 +89,12 @@ describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
 
   it("a list that moves while it is walked: the walk is read again, once, and the library equals the server", async () => {
     expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
-    const removed = api.lists.studies![0]!.id;
+    const removed = lib.api.lists.studies![0]!.id;
     let moved = false;
-    api.beforePage = (p, offset) => {
+    lib.api.beforePage = (p, offset) => {
       if (p === "studies" && offset === 200 && !moved) {
         moved = true;
-        api.lists.studies!.shift();
+        lib.api.lists.studies!.shift();
       }
     };
     const r = await pep(["sync", "studies", "-q"]);
@@ -125,7 +114,7 @@ describe.skipIf(!hasSqlite())("a resumed walk lines up or starts over", () => {
     expect(r.err).toMatch(
       /^studies: starting the walk over from the first page: its pages were kept \d+s ago, past the resume age \(1s\)$/m,
     );
-    expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual([null, "100", "200", null]);
+    expect(lib.api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual([null, "100", "200", null]);
   });
 });
 
@@ -137,13 +126,13 @@ describe.skipIf(!hasSqlite())("a change log that loses nothing: the cron recipe 
     return { sync: s.code, report: { code: c.code, rows: JSON.parse(c.out) as Array<Record<string, unknown>> } };
   };
   const renamePeptide = () => {
-    api.lists.peptides![1] = { ...api.lists.peptides![1]!, name: `Renamed ${Date.now()}` };
+    lib.api.lists.peptides![1] = { ...lib.api.lists.peptides![1]!, name: `Renamed ${Date.now()}` };
   };
 
   it("a sync cut by a 503 after peptides were merged: the next night reports those changes, once", async () => {
     expect((await night()).sync).toBe(0);
     renamePeptide();
-    api.failPage.push({ path: "studies", offset: 100, times: 1, status: 503 });
+    lib.api.failPage.push({ path: "studies", offset: 100, times: 1, status: 503 });
     const cut = await night({ PEP_RETRIES: "0" });
     expect(cut.sync).toBe(6);
     const next = await night();
@@ -165,17 +154,17 @@ describe.skipIf(!hasSqlite())("a change log that loses nothing: the cron recipe 
     it(`a sync ended by ${signal} after peptides were merged: its changes reach the next report; pep sync --exit-status says 10`, async () => {
       expect((await night()).sync).toBe(0);
       renamePeptide();
-      api.delayMs = 300;
-      api.log.length = 0;
-      const live = startPep(["sync", "peptides", "studies", "--full"], { env });
+      lib.api.delayMs = 300;
+      lib.api.log.length = 0;
+      const live = startPep(["sync", "peptides", "studies", "--full"], { env: lib.env });
       // The peptides are merged once the studies' walk has begun.
-      for (let i = 0; i < 500 && !api.log.some((l) => l.path === "studies"); i++)
+      for (let i = 0; i < 500 && !lib.api.log.some((l) => l.path === "studies"); i++)
         await new Promise((r) => setTimeout(r, 10));
       live.child.kill(signal);
       const ended = await live.exit();
       expect(ended.code === 0).toBe(false);
       await new Promise((r) => setTimeout(r, 350));
-      api.delayMs = 0;
+      lib.api.delayMs = 0;
       const r = await pep(["sync", "--exit-status", "-o", "json"]);
       expect(r.code, r.err).toBe(10);
       const report = await pep(["changes", "--since", "last", "-o", "json"]);
@@ -190,7 +179,7 @@ describe.skipIf(!hasSqlite())("a change log that loses nothing: the cron recipe 
 
   it("pep changes -o csv has one header whatever rows come: a removal's old item is one JSON cell", async () => {
     expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
-    api.lists.studies!.splice(0, 1);
+    lib.api.lists.studies!.splice(0, 1);
     expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
     const csv = await pep(["changes", "--since", "last", "-o", "csv"]);
     const [header, row] = csv.out.split("\r\n");
@@ -201,7 +190,7 @@ describe.skipIf(!hasSqlite())("a change log that loses nothing: the cron recipe 
 
 describe.skipIf(!hasSqlite())("items the library cannot keep as they are, and duplicates", () => {
   it("an id no path can name is kept in its table, its own answers skipped with one line, counted", async () => {
-    api.lists.peptides!.push({ ...api.lists.peptides![0]!, id: ".." });
+    lib.api.lists.peptides!.push({ ...lib.api.lists.peptides![0]!, id: ".." });
     const r = await pep(["sync", "peptides", "-o", "json"]);
     expect(r.code, r.err).toBe(0);
     expect(r.err.match(/^peptides: skipped the own answers of "\.\.": .*$/gm)).toHaveLength(1);
@@ -209,7 +198,7 @@ describe.skipIf(!hasSqlite())("items the library cannot keep as they are, and du
   });
 
   it("an id met on an earlier page: the first copy is kept, as online, and the sync says so", async () => {
-    const studies = api.lists.studies!;
+    const studies = lib.api.lists.studies!;
     studies[150] = { ...studies[5]!, title: "A later copy" };
     const r = await pep(["sync", "studies", "-o", "json"]);
     expect(r.code, r.err).toBe(0);
@@ -230,7 +219,7 @@ describe.skipIf(!hasSqlite())("a library is bound to the API it was synced from"
     try {
       const refused = await pep(["sync", "categories"], { PEP_BASE_URL: other.base });
       expect(refused.code).toBe(2);
-      expect(refused.err).toContain(`holds data synced from ${api.base}; this sync is from ${other.base}`);
+      expect(refused.err).toContain(`holds data synced from ${lib.api.base}; this sync is from ${other.base}`);
       expect(refused.err).toMatch(/--db <file>/);
       expect(refused.err).toMatch(/pep sync --rebind/);
       expect(other.log.filter((l) => l.path === "categories")).toHaveLength(0);
@@ -247,7 +236,9 @@ describe.skipIf(!hasSqlite())("a library is bound to the API it was synced from"
     const before = await sql("SELECT id, item FROM categories ORDER BY id");
     const sandbox = await pep(["--sandbox", "sync", "categories", "-o", "json"]);
     expect(sandbox.code, sandbox.err).toBe(0);
-    expect(JSON.parse(sandbox.out).library).toBe(path.join(tmp.dir, "data", "library", "sandbox", "default.sqlite"));
+    expect(JSON.parse(sandbox.out).library).toBe(
+      path.join(lib.tmp.dir, "data", "library", "sandbox", "default.sqlite"),
+    );
     expect(await sql("SELECT id, item FROM categories ORDER BY id")).toEqual(before);
     const read = await pep(["--sandbox", "sql", "SELECT COUNT(*) AS n FROM categories", "-o", "json"]);
     expect(JSON.parse(read.out)[0].n).toBeGreaterThan(1);
@@ -257,7 +248,7 @@ describe.skipIf(!hasSqlite())("a library is bound to the API it was synced from"
       "sync",
       "categories",
       "--db",
-      path.join(tmp.dir, "data", "library", "default.sqlite"),
+      path.join(lib.tmp.dir, "data", "library", "default.sqlite"),
     ]);
     expect(named.code).toBe(2);
     expect(named.err).toMatch(/this sync is from the built-in sandbox/);

@@ -7,25 +7,13 @@
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runPep, scratch } from "../helpers/cli.js";
-import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite, libraryEnv } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { runPep } from "../helpers/cli.js";
+import { hasSqlite, useLibraryApi } from "./helpers.js";
 
-let api: FakeApi;
-let tmp: ReturnType<typeof scratch>;
-let env: Record<string, string>;
-beforeEach(async () => {
-  api = await startFakeApi();
-  tmp = scratch("pep-sync-sd-");
-  env = libraryEnv(api, tmp, { PEP_API_KEY: "k_test_12345678" });
-});
-afterEach(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const lib = useLibraryApi("pep-sync-sd-", { each: true, more: { PEP_API_KEY: "k_test_12345678" } });
 
-const pep = (argv: string[]) => runPep(argv, { env });
+const pep = (argv: string[]) => runPep(argv, { env: lib.env });
 const py = (sql: string): unknown =>
   JSON.parse(
     execFileSync(
@@ -33,13 +21,13 @@ const py = (sql: string): unknown =>
       [
         "-c",
         "import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))",
-        path.join(tmp.dir, "data", "library", "default.sqlite"),
+        path.join(lib.tmp.dir, "data", "library", "default.sqlite"),
         sql,
       ],
       { encoding: "utf8" },
     ),
   );
-const studyAsks = () => api.log.filter((l) => l.path.startsWith("/studies/"));
+const studyAsks = () => lib.api.log.filter((l) => l.path.startsWith("/studies/"));
 
 describe.skipIf(!hasSqlite())("pep sync --study-details", () => {
   it("without it, no study's own answer is asked or kept", async () => {
@@ -61,8 +49,8 @@ describe.skipIf(!hasSqlite())("pep sync --study-details", () => {
     expect(py("select value from meta where key = 'study-details'")).toEqual([["all"]]);
 
     // The choice is the library's: a plain sync keeps it, each answer a 304 when unchanged.
-    api.log.length = 0;
-    api.lists.studies![4] = { ...api.lists.studies![4]!, title: "Retitled" };
+    lib.api.log.length = 0;
+    lib.api.lists.studies![4] = { ...lib.api.lists.studies![4]!, title: "Retitled" };
     const again = await pep(["sync", "studies", "-o", "json"]);
     expect(again.code, again.err).toBe(0);
     expect(studyAsks()).toHaveLength(250);
@@ -75,7 +63,7 @@ describe.skipIf(!hasSqlite())("pep sync --study-details", () => {
     ]);
 
     // --no-study-details: none asked, those kept dropped; and so on later syncs.
-    api.log.length = 0;
+    lib.api.log.length = 0;
     const off = await pep(["sync", "studies", "--no-study-details", "-o", "json"]);
     expect(off.code, off.err).toBe(0);
     expect(studyAsks()).toEqual([]);
@@ -87,14 +75,14 @@ describe.skipIf(!hasSqlite())("pep sync --study-details", () => {
 
   it("a sync cut short among the study answers goes on from where it stopped", async () => {
     // One worker fails at the 100th study; the others finish what they hold and stop.
-    api.failDetail.push({ path: "/studies/pmid-1100", times: 1 });
+    lib.api.failDetail.push({ path: "/studies/pmid-1100", times: 1 });
     const cut = await pep(["sync", "studies", "--study-details", "--retries", "0"]);
     expect(cut.code).toBe(6);
     expect(cut.err).toMatch(/run the same pep sync again to go on from where it stopped/);
     const [[kept]] = py("select count(*) from details where resource = 'studies'") as [[number]];
     expect(kept).toBeGreaterThanOrEqual(100);
     expect(kept).toBeLessThan(250);
-    api.log.length = 0;
+    lib.api.log.length = 0;
     const again = await pep(["sync", "studies", "-o", "json"]);
     expect(again.code, again.err).toBe(0);
     // Only the answers the cut run did not write are asked again, pmid-1100 among them.
@@ -102,7 +90,7 @@ describe.skipIf(!hasSqlite())("pep sync --study-details", () => {
     expect(studyAsks().map((l) => l.path)).toContain("/studies/pmid-1100");
     expect(py("select count(*) from details where resource = 'studies'")).toEqual([[250]]);
     // --full asks every one again, whole.
-    api.log.length = 0;
+    lib.api.log.length = 0;
     expect((await pep(["sync", "studies", "--full", "-q"])).code).toBe(0);
     expect(studyAsks()).toHaveLength(250);
     expect(studyAsks().some((l) => l.conditional)).toBe(false);

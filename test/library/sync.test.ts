@@ -1,27 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runPep, scratch } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { runPep } from "../helpers/cli.js";
 import { startPep } from "../helpers/live-pep.js";
-import { type FakeApi, startFakeApi } from "./fake-api.js";
-import { hasSqlite, libraryEnv } from "./helpers.js";
+import { hasSqlite, useLibraryApi } from "./helpers.js";
 
-let api: FakeApi;
-let tmp: ReturnType<typeof scratch>;
-let env: Record<string, string>;
-beforeEach(async () => {
-  api = await startFakeApi();
-  tmp = scratch("pep-sync-");
-  env = libraryEnv(api, tmp);
-});
-afterEach(async () => {
-  await api.close();
-  tmp.cleanup();
-});
+const lib = useLibraryApi("pep-sync-", { each: true });
 
-const pep = (argv: string[], extra: Record<string, string> = {}) => runPep(argv, { env: { ...env, ...extra } });
-const file = () => path.join(tmp.dir, "data", "library", "default.sqlite");
+const pep = (argv: string[], extra: Record<string, string> = {}) => runPep(argv, { env: { ...lib.env, ...extra } });
+const file = () => path.join(lib.tmp.dir, "data", "library", "default.sqlite");
 const py = (sql: string) =>
   execFileSync(
     "python3",
@@ -97,7 +85,7 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
   it("a second sync of an unchanged API asks every page and detail with If-None-Match, gets 304s and changes nothing", async () => {
     expect((await pep(["sync"])).code).toBe(0);
     const before = py("select id, item, first_seen from studies order by id");
-    api.log.length = 0;
+    lib.api.log.length = 0;
     const r = await pep(["sync", "-o", "json"]);
     expect(r.code, r.err).toBe(0);
     const s = JSON.parse(r.out);
@@ -105,23 +93,23 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     // A peptide's cited studies of more than one page are asked whole (the first page's
     // ETag does not cover the rest): here two pages for each of the three peptides.
     const whole = (l: { path: string }) => /^\/peptides\/[^/]+\/studies$/.test(l.path);
-    expect(api.log.filter(whole).map((l) => l.status)).toEqual(Array(6).fill(200));
+    expect(lib.api.log.filter(whole).map((l) => l.status)).toEqual(Array(6).fill(200));
     expect(s.not_modified).toBe(s.requests - 6);
-    expect(api.log.filter((l) => !whole(l)).every((l) => l.conditional && l.status === 304)).toBe(true);
-    expect(api.log.filter((l) => l.path === "studies")).toHaveLength(4);
+    expect(lib.api.log.filter((l) => !whole(l)).every((l) => l.conditional && l.status === 304)).toBe(true);
+    expect(lib.api.log.filter((l) => l.path === "studies")).toHaveLength(4);
     expect(py("select id, item, first_seen from studies order by id")).toBe(before);
     expect(JSON.parse(py("select count(*) from changes where sync_id = 2"))).toEqual([[0]]);
   });
 
   it("records what changed: added, changed (field, old, new) and removed, and pep changes tells it", async () => {
     expect((await pep(["sync", "studies", "peptides"])).code).toBe(0);
-    const studies = api.lists.studies!;
+    const studies = lib.api.lists.studies!;
     studies[5] = { ...studies[5]!, evidence_classification: "human_controlled_trial" };
     studies.splice(10, 1); // pmid-1010 removed
     studies.push({ ...studies[0]!, id: "pmid-9999", title: "New" });
-    api.lists.peptides![1] = {
-      ...api.lists.peptides![1]!,
-      evidence: { ...(api.lists.peptides![1]!.evidence as object), level: "clinical-trial" },
+    lib.api.lists.peptides![1] = {
+      ...lib.api.lists.peptides![1]!,
+      evidence: { ...(lib.api.lists.peptides![1]!.evidence as object), level: "clinical-trial" },
     };
     const r = await pep(["sync", "studies", "peptides", "-o", "json"]);
     expect(r.code, r.err).toBe(0);
@@ -157,14 +145,14 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
 
   it("a re-sync where some pages answer 304 and others come with a body keeps every item, in the API's order", async () => {
     expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
-    const studies = api.lists.studies!;
+    const studies = lib.api.lists.studies!;
     studies[150] = { ...studies[150]!, title: "Changed" }; // the page at offset 100 only
     studies.push({ ...studies[0]!, id: "pmid-9998", title: "Appended" }); // the last page
-    api.log.length = 0;
+    lib.api.log.length = 0;
     const r = await pep(["sync", "studies", "-o", "json"]);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ items: 251, added: 1, changed: 1, removed: 0 });
-    const asked = api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status]);
+    const asked = lib.api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status]);
     expect(asked).toEqual([
       [null, 304],
       ["100", 200],
@@ -182,7 +170,7 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
   });
 
   it("a sync cut short by a server error keeps its pages; the same command goes on from where it stopped", async () => {
-    api.failPage.push({ path: "studies", offset: 200, times: 1 });
+    lib.api.failPage.push({ path: "studies", offset: 200, times: 1 });
     const cut = await pep(["sync", "studies", "--retries", "0"]);
     expect(cut.code).toBe(6);
     expect(cut.err).toMatch(/run the same pep sync again to go on from where it stopped/);
@@ -191,11 +179,11 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     expect(JSON.parse(py("select status from syncs"))).toEqual([["partial"]]);
     // Nothing half-done is visible: the walk is staged, the table still empty.
     expect(JSON.parse(py("select count(*) from studies"))).toEqual([[0]]);
-    api.log.length = 0;
+    lib.api.log.length = 0;
     const again = await pep(["sync", "studies", "-o", "json"]);
     expect(again.code, again.err).toBe(0);
     // The last and the first kept pages are asked again (unchanged: 304s), then the walk goes on.
-    expect(api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status])).toEqual([
+    expect(lib.api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status])).toEqual([
       ["100", 304],
       [null, 304],
       ["200", 200],
@@ -207,17 +195,17 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
 
   it("a sync whose connection is cut mid-walk goes on from that page when run again", async () => {
     expect((await pep(["sync", "studies", "-q"])).code).toBe(0);
-    api.lists.studies![150] = { ...api.lists.studies![150]!, title: "Changed meanwhile" };
-    api.failPage.push({ path: "studies", offset: 100, times: 1, cut: true });
+    lib.api.lists.studies![150] = { ...lib.api.lists.studies![150]!, title: "Changed meanwhile" };
+    lib.api.failPage.push({ path: "studies", offset: 100, times: 1, cut: true });
     const cut = await pep(["sync", "studies", "--retries", "0"]);
     expect(cut.code).toBe(6);
     // The table is as the last whole walk left it: the change is not half applied.
     expect(JSON.parse(py("select title from studies where id = 'pmid-1150'"))).toEqual([["Study 150"]]);
-    api.log.length = 0;
+    lib.api.log.length = 0;
     const again = await pep(["sync", "studies", "-o", "json"]);
     expect(again.code, again.err).toBe(0);
     // The one kept page is asked again (unchanged: a 304), then the walk goes on.
-    expect(api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status])).toEqual([
+    expect(lib.api.log.filter((l) => l.path === "studies").map((l) => [l.cursor, l.status])).toEqual([
       [null, 304],
       ["100", 200],
       ["200", 304],
@@ -228,9 +216,9 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
   });
 
   it("a sync ended by SIGTERM mid-walk keeps the pages it met: the same command goes on after them", async () => {
-    api.delayMs = 400;
-    const live = startPep(["sync", "studies"], { env });
-    const studiesAsked = () => api.log.filter((l) => l.path === "studies").length;
+    lib.api.delayMs = 400;
+    const live = startPep(["sync", "studies"], { env: lib.env });
+    const studiesAsked = () => lib.api.log.filter((l) => l.path === "studies").length;
     // The first page is answered (the log is written as a page is answered): end the run
     // while the second, 400 ms away, is on its way.
     for (let i = 0; i < 200 && studiesAsked() < 1; i++) await new Promise((r) => setTimeout(r, 10));
@@ -241,17 +229,17 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     expect(JSON.parse(py("select count(*) from studies"))).toEqual([[0]]);
     // The page the ended run asked is still answered (and logged) by the server: let it be.
     await new Promise((r) => setTimeout(r, 450));
-    api.delayMs = 0;
-    api.log.length = 0;
+    lib.api.delayMs = 0;
+    lib.api.log.length = 0;
     const again = await pep(["sync", "studies", "-o", "json"]);
     expect(again.code, again.err).toBe(0);
-    expect(api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual([null, "100", "200", null]);
+    expect(lib.api.log.filter((l) => l.path === "studies").map((l) => l.cursor)).toEqual([null, "100", "200", null]);
     expect(JSON.parse(again.out)).toMatchObject({ items: 250, added: 250 });
     expect(JSON.parse(py("select count(*) from studies"))).toEqual([[250]]);
   });
 
   it("skips a keyed resource the key cannot read with one line, and one without a key, and still succeeds", async () => {
-    api.refused.add("vendors");
+    lib.api.refused.add("vendors");
     const r = await pep(["sync", "-o", "json"]);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/^skipped vendors: the key cannot read it \(HTTP 403: needs the vendors:read scope\)$/m);
@@ -267,7 +255,7 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     const [a, b] = await Promise.all([pep(["sync", "studies", "-o", "json"]), pep(["sync", "studies", "-o", "json"])]);
     expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
     expect(`${a.err}${b.err}`).toMatch(/waiting for another pep sync/);
-    api.delayMs = 250;
+    lib.api.delayMs = 250;
     const first = pep(["sync", "studies", "--full"]); // page after page: it holds the library ~750 ms
     await new Promise((r) => setTimeout(r, 300));
     const [c, d] = await Promise.all([first, pep(["sync", "studies", "--no-wait"])]);
@@ -279,9 +267,9 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
 
   it("--full refetches every page without If-None-Match", async () => {
     expect((await pep(["sync", "categories"])).code).toBe(0);
-    api.log.length = 0;
+    lib.api.log.length = 0;
     expect((await pep(["sync", "categories", "--full"])).code).toBe(0);
-    expect(api.log.filter((l) => l.path === "categories").map((l) => [l.conditional, l.status])).toEqual([
+    expect(lib.api.log.filter((l) => l.path === "categories").map((l) => [l.conditional, l.status])).toEqual([
       [false, 200],
     ]);
   });
@@ -292,6 +280,6 @@ describe.skipIf(!hasSqlite())("pep sync into SQLite", () => {
     expect(r.err).toMatch(
       /unknown resource "stuff"; it takes: peptides, studies, vendors, products, prices, categories, research-areas/,
     );
-    expect(api.log).toHaveLength(0);
+    expect(lib.api.log).toHaveLength(0);
   });
 });
