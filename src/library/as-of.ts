@@ -192,7 +192,17 @@ export async function rangeAsOf(
   needed = n,
 ): Promise<string[]> {
   const ids = state.ids.slice(from, from + n);
-  const texts = await rangeTexts(db, resource, state, syncId, from, ids);
+  return keptTexts(await rangeTexts(db, resource, state, syncId, from, ids), ids, needed, resource, syncId);
+}
+
+/** `texts` (of `ids`) up to the first pruned one, which is refused when it is among the first `needed`. */
+function keptTexts(
+  texts: Array<string | undefined>,
+  ids: readonly string[],
+  needed: number,
+  resource: LibraryResource,
+  syncId: number,
+): string[] {
   const gone = texts.indexOf(undefined);
   if (gone === -1) return texts as string[];
   if (gone < needed) throw refusePruned(resource, ids[gone]!, syncId);
@@ -231,10 +241,7 @@ export async function textsAsOf(
   syncId: number,
   ids: readonly string[],
 ): Promise<string[]> {
-  const texts = await textsOrPruned(db, resource, state, syncId, ids);
-  const gone = texts.indexOf(undefined);
-  if (gone !== -1) throw refusePruned(resource, ids[gone]!, syncId);
-  return texts as string[];
+  return keptTexts(await textsOrPruned(db, resource, state, syncId, ids), ids, ids.length, resource, syncId);
 }
 
 /** textsAsOf's texts, undefined where pruned. */
