@@ -25,12 +25,18 @@ export interface PepRun {
   err: string;
 }
 
-/** A scratch folder with `PEP_CONFIG_DIR` and `PEP_CACHE_DIR` inside it. */
+/** A scratch folder with `PEP_CONFIG_DIR`, `PEP_CACHE_DIR` and `PEP_DATA_DIR` inside it. */
 export function scratch(prefix = "pep-test-"): { dir: string; env: Record<string, string>; cleanup(): void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   return {
     dir,
-    env: { PEP_CONFIG_DIR: path.join(dir, "config"), PEP_CACHE_DIR: path.join(dir, "cache") },
+    // The library too: without PEP_DATA_DIR a run that names no --db used the user's own
+    // data folder (~/.local/share/pep), and a test's outcome depended on what was there.
+    env: {
+      PEP_CONFIG_DIR: path.join(dir, "config"),
+      PEP_CACHE_DIR: path.join(dir, "cache"),
+      PEP_DATA_DIR: path.join(dir, "data"),
+    },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

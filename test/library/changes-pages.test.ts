@@ -106,7 +106,7 @@ pagesOf("SQLite", hasSqlite(), async () => {
   };
 });
 
-pagesOf("PostgreSQL", PG_URL !== undefined, async () => {
+pagesOf("PostgreSQL", Boolean(PG_URL), async () => {
   const schema = `t_${process.pid}_changes_${Math.random().toString(36).slice(2, 8)}`;
   const admin = await openPostgres(PG_URL!, { readOnly: false });
   await admin.exec(`CREATE SCHEMA "${schema}"`);

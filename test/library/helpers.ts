@@ -3,7 +3,6 @@
  * skip themselves only on Node 20), and the PostgreSQL server of `.ci/run`
  * (PEP_TEST_PG_URL), which CI must provide: there a missing server fails, never skips.
  */
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { scratch } from "../helpers/cli.js";
 import { type FakeApi, startFakeApi } from "./fake-api.js";
@@ -86,7 +85,6 @@ export function libraryEnv(
 ): Record<string, string> {
   return {
     ...tmp.env,
-    PEP_DATA_DIR: path.join(tmp.dir, "data"),
     PEP_BASE_URL: api.base,
     PEP_API_KEY: "k_test_123456789",
     ...more,
